@@ -1,0 +1,59 @@
+// CSV in and out (papaparse). Exports neutralise spreadsheet formulas (PRODUCT-NOTES) in a
+// way the importer undoes, so any exported cell re-imports to the same text.
+import Papa from 'papaparse';
+
+const DANGEROUS_FIRST = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
+
+/** Prefixes a quote to cells a spreadsheet would run as a formula (and to cells that already start with one). */
+export function neutralizeCell(value: string): string {
+  if (value.length === 0) return value;
+  return DANGEROUS_FIRST.has(value[0]) || value[0] === "'" ? `'${value}` : value;
+}
+
+/** Undoes neutralizeCell. */
+export function restoreCell(value: string): string {
+  if (value.length >= 2 && value[0] === "'" && (DANGEROUS_FIRST.has(value[1]) || value[1] === "'")) return value.slice(1);
+  return value;
+}
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** RFC 4180 CSV with a header row; every cell is made formula-safe. */
+export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  const cell = (value: CsvCell) => neutralizeCell(value === null || value === undefined ? '' : String(value));
+  return Papa.unparse(
+    { fields: headers.map(cell), data: rows.map((row) => row.map(cell)) },
+    { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && /^\s|\s$/.test(value) },
+  );
+}
+
+export interface ParsedCsv {
+  headers: string[];
+  rows: string[][];
+  /** Problems papaparse reported, by 1-based data row number. */
+  errors: { row: number; message: string }[];
+}
+
+/** Parses CSV text with a header row. Never throws: malformed input is reported. */
+export function parseCsv(text: string): ParsedCsv {
+  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let result: Papa.ParseResult<string[]>;
+  try {
+    result = Papa.parse<string[]>(clean, { skipEmptyLines: 'greedy' });
+  } catch (error) {
+    return { headers: [], rows: [], errors: [{ row: 0, message: error instanceof Error ? error.message : String(error) }] };
+  }
+  const [headerRow = [], ...dataRows] = result.data.map((row) => (Array.isArray(row) ? row.map((v) => restoreCell(String(v ?? ''))) : []));
+  return {
+    headers: headerRow.map((h) => h.trim()),
+    rows: dataRows,
+    errors: result.errors.map((error) => ({ row: typeof error.row === 'number' ? error.row : 0, message: error.message })),
+  };
+}
+
+/** Checks a chosen file before reading it: .csv only, at most `maxBytes` (PRODUCT-NOTES: the 10MB limit is enforced). */
+export function checkCsvFile(file: { name: string; size: number; type?: string }, maxBytes: number): string | null {
+  if (!/\.csv$/i.test(file.name)) return `${file.name} is not a CSV file. Choose a .csv file.`;
+  if (file.size > maxBytes) return `${file.name} is larger than the 10MB limit.`;
+  return null;
+}

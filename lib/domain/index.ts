@@ -1,0 +1,4 @@
+export * from './types';
+export * from './constants';
+export * from './inventory';
+export * from './funnels';

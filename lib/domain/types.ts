@@ -1,0 +1,383 @@
+// Entity types of spec §3. Pure data: no React, no signals, no DOM.
+
+/** Every record the store keeps in a collection has a string id. */
+export interface Entity {
+  id: string;
+}
+
+/** A rule that can fail returns this; it never throws for user input. */
+export type Result<T = void> =
+  | { ok: true; value: T; message?: string; messages?: string[] }
+  | { ok: false; error: string };
+
+export const ok = <T>(value: T, message?: string): Result<T> =>
+  message === undefined ? { ok: true, value } : { ok: true, value, message };
+export const fail = <T = never>(error: string): Result<T> => ({ ok: false, error });
+
+// ---------- Funnels (spec §3, §4) ----------
+export const FUNNEL_STATUSES = ['Brief', 'Confirmation', 'Contract', 'Production', 'Shipped'] as const;
+export type FunnelStatus = (typeof FUNNEL_STATUSES)[number];
+
+/** Filter-panel values of the funnel list (spec §2 "Funnel list"). */
+export const FUNNEL_FILTER_STATUSES = ['Active', 'Pending', 'Completed', 'Paused'] as const;
+export const FUNNEL_CATEGORIES = ['Influencer', 'Creator', 'Brand', 'Agency'] as const;
+export const FUNNEL_STAGES = ['Outreach', 'Negotiation', 'Contract', 'Production', 'Delivery'] as const;
+export type FunnelCategory = (typeof FUNNEL_CATEGORIES)[number];
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+export type FunnelActivity = (typeof FUNNEL_FILTER_STATUSES)[number];
+
+export interface Step {
+  name: string;
+  description: string;
+  completed: boolean;
+  current: boolean;
+}
+
+export interface Funnel extends Entity {
+  /** Pattern like CR12345. */
+  id: string;
+  creatorName: string;
+  creatorHandle: string;
+  /** Image URL, or empty: an initials avatar is drawn locally. */
+  creatorAvatar: string;
+  status: FunnelStatus;
+  category: FunnelCategory;
+  /** Activity state matched by the Status filter (Active, Pending, Completed, Paused). */
+  activity: FunnelActivity;
+  value: number;
+  progressPercentage: number;
+  assignedTo: string;
+  /** ISO timestamp; shown as relative text. */
+  lastUpdated: string;
+  isPriority: boolean;
+  currentStage: FunnelStage;
+  engagementType: string;
+  platform: string;
+  conversionRate: number;
+  engagementRate: number;
+  roi: number;
+  /** ISO date. */
+  startDate: string;
+  /** ISO date. */
+  dueDate: string;
+  daysRemaining: number;
+  steps: Step[];
+  bio?: string;
+  interestTags?: string[];
+  email?: string;
+  followers?: number;
+  /** Messages sent to the creator, newest last. */
+  outreach?: OutreachMessage[];
+}
+
+export interface OutreachMessage {
+  id: string;
+  timestamp: string;
+  message: string;
+  sentBy: string;
+}
+
+export interface SuggestedCreator extends Entity {
+  name: string;
+  handle: string;
+  avatar: string;
+  matchScore: number;
+  followers: number;
+  engagement: number;
+}
+
+export interface GridItem {
+  i: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  minW?: number;
+  maxW?: number;
+  minH?: number;
+  maxH?: number;
+  static?: boolean;
+  isDraggable?: boolean;
+  isResizable?: boolean;
+}
+
+// ---------- Team (spec §3, §6) ----------
+export const ROLES = ['Admin', 'Editor', 'Viewer'] as const;
+export type Role = (typeof ROLES)[number];
+export const PERMISSIONS = ['editAutomations', 'sendOutreach', 'manageTeam', 'viewAnalytics'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type Permissions = Record<Permission, boolean>;
+export type MemberStatus = 'Active' | 'Pending';
+
+export interface TeamMember extends Entity {
+  name: string;
+  email: string;
+  role: Role;
+  status: MemberStatus;
+  permissions: Permissions;
+}
+
+// ---------- Notifications ----------
+export const NOTIFICATION_TYPES = ['email', 'sms', 'slack'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface AppNotification extends Entity {
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** ISO timestamp. */
+  timestamp: string;
+  read: boolean;
+  /** ISO timestamp, or null when not snoozed. */
+  snoozedUntil: string | null;
+}
+
+// ---------- Billing ----------
+export interface Plan {
+  name: string;
+  price: number;
+  billingCycle: 'month' | 'year';
+  renewalDate: string;
+  features: string[];
+}
+
+export interface Usage {
+  creatorsUsed: number;
+  creatorsLimit: number;
+  storageUsedGb: number;
+  storageLimitGb: number;
+}
+
+export type InvoiceStatus = 'paid' | 'pending' | 'failed';
+export interface Invoice extends Entity {
+  date: string;
+  amount: number;
+  status: InvoiceStatus;
+  downloadUrl: string;
+}
+
+// ---------- Integrations / developer ----------
+export type IntegrationCategory = 'analytics' | 'communication' | 'ecommerce' | 'webhooks';
+export interface Integration extends Entity {
+  name: string;
+  description: string;
+  category: IntegrationCategory;
+  status: 'connected' | 'disconnected';
+  lastSync: string | null;
+  apiKey?: string;
+  webhookUrl?: string;
+}
+
+export interface ApiParameter {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+export interface ApiEndpointDoc {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  description: string;
+  parameters: ApiParameter[];
+  response: string;
+  statusCode?: number;
+}
+
+export const WEBHOOK_EVENT_TYPES = ['funnel.status.updated', 'creator.onboarded', 'payment.succeeded'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export interface WebhookEvent extends Entity {
+  type: WebhookEventType;
+  timestamp: string;
+  status: 'delivered' | 'failed' | 'pending';
+  payload: Record<string, unknown>;
+}
+
+// ---------- Activity ----------
+export type ActivityType = 'creator' | 'funnel' | 'notification' | 'system';
+export type ActivityStatus = 'success' | 'warning' | 'error';
+export interface ActivityEntry extends Entity {
+  timestamp: string;
+  userId: string;
+  userName: string;
+  userAvatar: string;
+  action: string;
+  actionType: ActivityType;
+  details: string;
+  status: ActivityStatus;
+  metadata?: Record<string, string | number | boolean>;
+}
+
+// ---------- CSV ----------
+export const SYSTEM_FIELDS = [
+  'creator_handle',
+  'creator_name',
+  'email',
+  'platform',
+  'followers',
+  'engagement_rate',
+  'category',
+] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+export type CsvMapping = Record<string, SystemField | ''>;
+
+export type ExportTypeId = 'creators' | 'funnels' | 'analytics';
+export interface ExportType {
+  id: ExportTypeId;
+  name: string;
+  description: string;
+  icon: string;
+  fields: string[];
+}
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+// ---------- Help ----------
+export type FaqCategory = 'Getting Started' | 'Basics' | 'Analytics';
+export interface Faq extends Entity {
+  question: string;
+  answer: string;
+  category: FaqCategory;
+  tags: string[];
+}
+export interface VideoTutorial extends Entity {
+  title: string;
+  description: string;
+  url: string;
+  thumbnail: string;
+  duration: string;
+  category: 'getting-started' | 'advanced';
+}
+
+// ---------- Profile / settings / onboarding ----------
+export const CHANNELS = ['email', 'sms', 'slack', 'browser'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export interface Profile {
+  name: string;
+  email: string;
+  notifications: Record<Channel, boolean>;
+}
+export interface ProfileForm extends Profile {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const TIME_ZONES = [
+  { value: 'America/Los_Angeles', label: 'Pacific Time (PT)' },
+  { value: 'America/New_York', label: 'Eastern Time (ET)' },
+  { value: 'UTC', label: 'UTC' },
+] as const;
+export type TimeZone = (typeof TIME_ZONES)[number]['value'];
+export const LANGUAGES = [
+  { value: 'en-US', label: 'English (US)' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'fr', label: 'French' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['value'];
+
+export interface GeneralSettings {
+  companyName: string;
+  timeZone: TimeZone;
+  language: Language;
+}
+
+export interface AutomationDefaults {
+  payment: boolean;
+  shipment: boolean;
+  review: boolean;
+}
+export interface AutomationFlow extends Entity {
+  name: string;
+  trigger: string;
+  enabled: boolean;
+}
+
+// ---------- Calendar ----------
+export const EVENT_TYPES = ['shipment', 'reminder', 'review'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export interface CalendarEvent extends Entity {
+  title: string;
+  /** ISO timestamp. */
+  start: string;
+  /** ISO timestamp. */
+  end: string;
+  type: EventType;
+  creatorId: string;
+  creatorName: string;
+  status: string;
+  description: string;
+}
+
+// ---------- Orders ----------
+export const ORDER_STATUSES = ['New', 'Processing', 'Shipped', 'Delivered', 'Canceled', 'Refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+export interface OrderItem {
+  id: string;
+  productId: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  price: number;
+  variantId?: string;
+  variantName?: string;
+}
+export interface OrderHistoryEntry {
+  id: string;
+  timestamp: string;
+  status: OrderStatus;
+  note?: string;
+}
+export interface Order extends Entity {
+  source: string;
+  orderNumber: string;
+  status: OrderStatus;
+  customerEmail: string;
+  customerName: string;
+  customerPhone?: string;
+  shippingAddress: Address;
+  items: OrderItem[];
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  createdAt: string;
+  updatedAt: string;
+  history: OrderHistoryEntry[];
+  notes?: string;
+  tags: string[];
+  trackingNumber?: string;
+  carrierName?: string;
+  /** The funnel (creator) this order ships to, if any. */
+  creatorId?: string;
+  /** True while this order's items are deducted from inventory (PRODUCT-NOTES: once per order). */
+  stockDeducted?: boolean;
+}
+export interface OrderFilters {
+  status: OrderStatus[];
+  search: string;
+  dateRange: [string | null, string | null];
+}
+
+// ---------- Inventory ----------
+export interface InventoryItem extends Entity {
+  sku: string;
+  name: string;
+  quantity: number;
+  lowStockThreshold: number;
+  reorderPoint: number;
+  /** ISO timestamp. */
+  lastRestocked: string;
+  location: string;
+}
+export type InventoryStatus = 'in-stock' | 'low-stock' | 'out-of-stock';

@@ -1,0 +1,71 @@
+import { openDB, type IDBPDatabase } from 'idb';
+import { StorageUnavailableError, type StorageAdapter, type StorageOp, type StoredRecord } from './types';
+
+const STORE = 'records';
+
+export interface IndexedDbStorageOptions {
+  /** Keeps two workspaces on one origin apart. Default 'default'. */
+  workspace?: string;
+}
+
+export const databaseName = (workspace = 'default') => `creatorflow:${workspace}`;
+
+/**
+ * IndexedDB, record by record: a change to one item writes that item only, in one
+ * transaction with the other records of the same action. Other tabs hear of each
+ * committed write through a BroadcastChannel.
+ */
+export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): StorageAdapter {
+  const name = databaseName(options.workspace);
+  let dbPromise: Promise<IDBPDatabase> | null = null;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
+
+  function db() {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new StorageUnavailableError('IndexedDB is not available'));
+    dbPromise ??= openDB(name, 1, {
+      upgrade(database) {
+        if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE, { keyPath: ['collection', 'id'] });
+      },
+      blocking() {
+        // Another tab wants a newer version: let it.
+        void dbPromise?.then((d) => d.close());
+        dbPromise = null;
+      },
+    }).catch((error: unknown) => {
+      dbPromise = null;
+      throw new StorageUnavailableError('IndexedDB could not be opened', { cause: error });
+    });
+    return dbPromise;
+  }
+
+  return {
+    kind: 'indexeddb',
+    async load() {
+      const database = await db();
+      return (await database.getAll(STORE)) as StoredRecord[];
+    },
+    async write(ops) {
+      if (ops.length === 0) return;
+      const database = await db();
+      const tx = database.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      for (const op of ops) {
+        if (op.type === 'clear') void store.clear();
+        else if (op.type === 'put') void store.put({ collection: op.collection, id: op.id, value: op.value });
+        else void store.delete([op.collection, op.id]);
+      }
+      await tx.done;
+      channel?.postMessage(ops);
+    },
+    subscribe(listener) {
+      if (!channel) return () => {};
+      const onMessage = (event: MessageEvent<StorageOp[]>) => listener(event.data);
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+    close() {
+      channel?.close();
+      void dbPromise?.then((d) => d.close());
+    },
+  };
+}

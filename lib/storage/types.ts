@@ -1,0 +1,32 @@
+// The storage adapter: where the store's state lives between page loads (ARCHITECTURE.md).
+
+/** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
+export type StorageOp =
+  | { type: 'put'; collection: string; id: string; value: unknown }
+  | { type: 'delete'; collection: string; id: string }
+  | { type: 'clear' };
+
+export interface StoredRecord {
+  collection: string;
+  id: string;
+  value: unknown;
+}
+
+export interface StorageAdapter {
+  /** 'indexeddb', 'memory', 'http', or a custom adapter's name. */
+  readonly kind: string;
+  /** Reads every stored record. An empty array means an empty (never seeded) workspace. */
+  load(): Promise<StoredRecord[]>;
+  /** Applies the ops atomically: all of them or none. */
+  write(ops: StorageOp[]): Promise<void>;
+  /** Changes written by another tab (or process) of the same workspace. */
+  subscribe?(listener: (ops: StorageOp[]) => void): () => void;
+  close?(): void;
+}
+
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}

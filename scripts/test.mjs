@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// npm test: install what is missing (Chromium from Debian's packages included), then run
+// every test: types, unit and component tests, the build, package checks, and end-to-end
+// tests in real Chromium. Prints one closing line: 'N passed, N failed'.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
+
+ensureDependencies();
+process.env.CHROMIUM_PATH = ensureChromium();
+mkdirSync(join(root, '.tmp'), { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+function vitest(name, args) {
+  const out = join(root, '.tmp', `vitest-${name}.json`);
+  console.log(`\n$ vitest ${args}`);
+  const result = spawnSync(`npx vitest run ${args} --reporter=default --reporter=json --outputFile=${out}`, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: true,
+  });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  return result.status === 0;
+}
+
+run('npx tsc --noEmit -p tsconfig.json');
+let ok = vitest('unit', '');
+run('npm run build');
+run('node scripts/check-package.mjs');
+ok = vitest('e2e', '-c vitest.e2e.config.ts') && ok;
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

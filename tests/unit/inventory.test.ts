@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createInventoryItem,
+  filterInventory,
+  inventoryStatus,
+  inventorySummary,
+  parseWholeNumber,
+  setInventoryQuantity,
+} from '../../lib/domain/inventory';
+import type { InventoryItem } from '../../lib/domain/types';
+import { sampleInventory } from '../../lib/sample/workspace';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const items = sampleInventory(now);
+
+describe('inventoryStatus (spec §4)', () => {
+  it('is out-of-stock at 0, low-stock at or below the threshold, else in-stock', () => {
+    expect(inventoryStatus({ quantity: 0, lowStockThreshold: 10 })).toBe('out-of-stock');
+    expect(inventoryStatus({ quantity: 10, lowStockThreshold: 10 })).toBe('low-stock');
+    expect(inventoryStatus({ quantity: 1, lowStockThreshold: 10 })).toBe('low-stock');
+    expect(inventoryStatus({ quantity: 11, lowStockThreshold: 10 })).toBe('in-stock');
+  });
+  it('the sample covers all three statuses', () => {
+    expect(new Set(items.map(inventoryStatus))).toEqual(new Set(['in-stock', 'low-stock', 'out-of-stock']));
+  });
+});
+
+describe('filterInventory', () => {
+  it('matches name or SKU case-insensitively', () => {
+    expect(filterInventory(items, { search: 'wireless' }).map((i) => i.sku)).toEqual(['SKU-001']);
+    expect(filterInventory(items, { search: 'sku-003' }).map((i) => i.name)).toEqual(['Phone Case']);
+  });
+  it('low stock only keeps low and out-of-stock items', () => {
+    expect(filterInventory(items, { lowStockOnly: true }).map((i) => i.sku)).toEqual(['SKU-002', 'SKU-003', 'SKU-005']);
+  });
+});
+
+describe('inventorySummary (spec §9)', () => {
+  it('counts statuses and values every unit at a flat 25', () => {
+    expect(inventorySummary(items)).toEqual({ totalItems: 5, lowStock: 2, outOfStock: 1, totalValue: (150 + 8 + 0 + 75 + 5) * 25 });
+  });
+});
+
+describe('createInventoryItem (spec §5, PRODUCT-NOTES)', () => {
+  it('requires SKU and name', () => {
+    expect(createInventoryItem({ sku: ' ', name: 'X' }, items, now, 'n')).toEqual({ ok: false, error: 'Please fill in SKU and name' });
+  });
+  it('applies the defaults: quantity 0, threshold 10, reorder point 20, empty location, restocked now', () => {
+    const result = createInventoryItem({ sku: 'NEW-1', name: 'Tripod' }, items, now, 'n1');
+    expect(result).toMatchObject({
+      ok: true,
+      message: 'Inventory item added successfully',
+      value: { quantity: 0, lowStockThreshold: 10, reorderPoint: 20, location: '', lastRestocked: now.toISOString() },
+    });
+  });
+  it('refuses a duplicate SKU, whatever its case', () => {
+    const result = createInventoryItem({ sku: 'sku-001', name: 'Copy' }, items, now, 'n2');
+    expect(result.ok).toBe(false);
+  });
+  it('refuses negative or fractional numbers', () => {
+    expect(createInventoryItem({ sku: 'A', name: 'B', quantity: '-1' }, items, now, 'x').ok).toBe(false);
+    expect(createInventoryItem({ sku: 'A', name: 'B', quantity: '1.5' }, items, now, 'x').ok).toBe(false);
+  });
+});
+
+describe('properties', () => {
+  const item = fc.record({
+    id: fc.uuid(),
+    sku: fc.string({ minLength: 1 }),
+    name: fc.string({ minLength: 1 }),
+    quantity: fc.nat(100000),
+    lowStockThreshold: fc.nat(1000),
+    reorderPoint: fc.nat(1000),
+    lastRestocked: fc.constant(now.toISOString()),
+    location: fc.string(),
+  }) satisfies fc.Arbitrary<InventoryItem>;
+
+  it('a quantity edit never stores a negative or fractional number', () => {
+    fc.assert(
+      fc.property(item, fc.oneof(fc.integer(), fc.double(), fc.string()), (it, raw) => {
+        const result = setInventoryQuantity(it, raw as string | number, now);
+        if (result.ok) {
+          expect(Number.isInteger(result.value.quantity)).toBe(true);
+          expect(result.value.quantity).toBeGreaterThanOrEqual(0);
+          expect(result.value.lastRestocked).toBe(now.toISOString());
+        }
+      }),
+    );
+  });
+
+  it('parseWholeNumber accepts exactly the non-negative integers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => {
+        expect(parseWholeNumber(String(n), 0, 'Q').ok).toBe(n >= 0);
+      }),
+    );
+  });
+
+  it('filtered items are always a subset, and low-stock-only never shows an in-stock item', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), fc.string(), fc.boolean(), (list, search, lowStockOnly) => {
+        const out = filterInventory(list, { search, lowStockOnly });
+        expect(out.every((i) => list.includes(i))).toBe(true);
+        if (lowStockOnly) expect(out.every((i) => inventoryStatus(i) !== 'in-stock')).toBe(true);
+      }),
+    );
+  });
+
+  it('summary counts add up and total value is 25 per unit', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (list) => {
+        const s = inventorySummary(list);
+        expect(s.lowStock + s.outOfStock).toBeLessThanOrEqual(s.totalItems);
+        expect(s.totalValue).toBe(list.reduce((sum, i) => sum + i.quantity, 0) * 25);
+      }),
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../../lib/store/createStore';
+import { SCHEMA_VERSION } from '../../lib/store/migrations';
+import { createMemoryStorage } from '../../lib/storage/memory';
+import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
+
+const now = () => new Date('2026-03-10T12:00:00Z');
+
+function recordingStorage() {
+  const inner = createMemoryStorage();
+  const writes: StorageOp[][] = [];
+  const storage: StorageAdapter = { ...inner, write: async (ops) => { writes.push(ops); await inner.write(ops); } };
+  return { storage, writes, inner };
+}
+
+describe('store', () => {
+  it('seeds an empty workspace once with the sample data, and reads it back on the next load', async () => {
+    const { storage } = recordingStorage();
+    const first = createStore({ storage, now });
+    await first.loaded;
+    expect(first.inventory.items.items.value).toHaveLength(5);
+    first.inventory.addItem({ sku: 'NEW-1', name: 'Tripod' });
+    await first.flush();
+    const second = createStore({ storage, now });
+    await second.loaded;
+    expect(second.inventory.items.items.value.map((i) => i.sku)).toContain('NEW-1');
+    expect(second.inventory.items.items.value).toHaveLength(6);
+  });
+
+  it('persists record by record: a quantity edit writes that item and its activity entry only', async () => {
+    const { storage, writes } = recordingStorage();
+    const store = createStore({ storage, now });
+    await store.loaded;
+    await store.flush();
+    writes.length = 0;
+    const id = store.inventory.items.items.value[0].id;
+    expect(store.inventory.setQuantity(id, '42').ok).toBe(true);
+    await store.flush();
+    expect(writes).toHaveLength(1);
+    expect(writes[0].map((op) => (op.type === 'clear' ? 'clear' : op.collection)).sort()).toEqual(['activity', 'inventory']);
+  });
+
+  it('records every write in the activity log', async () => {
+    const store = createStore({ storage: createMemoryStorage(), now });
+    await store.loaded;
+    store.inventory.addItem({ sku: 'LOG-1', name: 'Logged' });
+    expect(store.admin.activity.items.value[0]).toMatchObject({ action: 'Inventory item added', userName: 'Alex Morgan' });
+  });
+
+  it('refuses writes from a Viewer and changes nothing', async () => {
+    const store = createStore({ storage: createMemoryStorage(), now });
+    await store.loaded;
+    store.session.signIn('tm_3');
+    const before = store.inventory.items.items.value;
+    const result = store.inventory.addItem({ sku: 'V-1', name: 'Viewer item' });
+    expect(result).toEqual({ ok: false, error: 'Your role cannot make changes in this workspace' });
+    expect(store.inventory.items.items.value).toBe(before);
+  });
+
+  it('keeps working in memory, and says so, when storage cannot be read', async () => {
+    const broken: StorageAdapter = { kind: 'indexeddb', load: () => Promise.reject(new Error('blocked')), write: () => Promise.reject(new Error('blocked')) };
+    const store = createStore({ storage: broken, now });
+    await store.loaded;
+    expect(store.persistence.value.warning).toMatch(/Changes are not being saved/);
+    expect(store.inventory.items.items.value).toHaveLength(5);
+    expect(store.inventory.addItem({ sku: 'M-1', name: 'Memory' }).ok).toBe(true);
+  });
+
+  it('switches to memory with a warning when a write fails mid-session', async () => {
+    const { storage } = recordingStorage();
+    const store = createStore({ storage, now });
+    await store.loaded;
+    await store.flush();
+    storage.write = () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' }));
+    store.inventory.addItem({ sku: 'Q-1', name: 'Quota' });
+    await store.flush();
+    expect(store.persistence.value.warning).toMatch(/storage is full/);
+    expect(store.inventory.items.items.value.map((i) => i.sku)).toContain('Q-1');
+  });
+
+  it('migrates data of an older schema version instead of dropping it', async () => {
+    const storage = createMemoryStorage([
+      { collection: 'orders', id: 'o1', value: { id: 'o1', orderNumber: 'ORD-9', status: 'Shipped', items: [], history: [], createdAt: '2026-01-01T00:00:00Z' } },
+      { collection: 'funnels', id: 'CR1', value: { id: 'CR1', creatorName: 'Old', status: 'Brief', steps: [] } },
+    ]);
+    const store = createStore({ storage, now });
+    await store.loaded;
+    expect(store.orders.items.get('o1')).toMatchObject({ stockDeducted: true });
+    expect(store.funnels.items.get('CR1')).toMatchObject({ activity: 'Active' });
+    await store.flush();
+    const stored = await storage.load();
+    expect(stored.find((r) => r.collection === 'meta')?.value).toEqual({ version: SCHEMA_VERSION });
+  });
+
+  it('sets aside a corrupted record, keeps the rest, and offers it for download', async () => {
+    const storage = createMemoryStorage([
+      { collection: 'meta', id: 'schema', value: { version: SCHEMA_VERSION } },
+      { collection: 'inventory', id: 'good', value: { id: 'good', sku: 'G', name: 'Good', quantity: 1, lowStockThreshold: 1, reorderPoint: 1, lastRestocked: '', location: '' } },
+      { collection: 'inventory', id: 'bad', value: 'not a record' },
+    ]);
+    const store = createStore({ storage, now });
+    await store.loaded;
+    expect(store.inventory.items.items.value.map((i) => i.id)).toEqual(['good']);
+    expect(store.persistence.value.unreadable).toHaveLength(1);
+    expect(store.persistence.value.warning).toMatch(/could not be read/);
+  });
+});

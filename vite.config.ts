@@ -1,0 +1,75 @@
+// One config, three uses: `vite` (dev server: host app, examples, elements from source),
+// `vite build --mode host` (dist/host) and `vite build --mode elements` (dist/elements.js
+// plus shared chunks, React inside). The library build is tsup's (tsup.config.ts).
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = (path: string) => resolve(import.meta.dirname, path);
+
+/** Dev server: app routes get the host page; /dist/elements.js is the loader from source. */
+function devRoutes(): Plugin {
+  return {
+    name: 'creatorflow-dev-routes',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const url = req.url ?? '/';
+        const path = url.split('?')[0];
+        if (path === '/dist/elements.js') req.url = '/widgets/elements/loader.ts';
+        else if (path.startsWith('/examples/') && path.endsWith('/')) req.url = `${path}index.html`;
+        else if (
+          req.method === 'GET' &&
+          (req.headers.accept ?? '').includes('text/html') &&
+          !path.startsWith('/examples/') &&
+          !path.startsWith('/@') &&
+          !/\.[a-z0-9]+$/i.test(path)
+        )
+          req.url = '/host/index.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => {
+  const production = command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined;
+  if (mode === 'elements') {
+    return {
+      plugins: [react()],
+      define: production,
+      publicDir: false,
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        sourcemap: true,
+        target: 'es2022',
+        lib: { entry: here('widgets/elements/loader.ts'), formats: ['es'], fileName: () => 'elements.js' },
+        rollupOptions: {
+          output: {
+            chunkFileNames: 'elements/chunks/[name]-[hash].js',
+            // One core chunk that every element shares: React, signals, the store, the UI kit.
+            manualChunks(id) {
+              if (/node_modules\/(react|react-dom|scheduler|@preact|@r2wc|react-hot-toast|goober|@tanstack|date-fns)\//.test(id)) return 'core';
+              if (/\/(lib|widgets\/ui)\//.test(id) && !id.includes('node_modules')) return 'core';
+              return undefined;
+            },
+          },
+        },
+      },
+    };
+  }
+  if (mode === 'host') {
+    return {
+      root: here('host'),
+      plugins: [react()],
+      define: production,
+      publicDir: false,
+      build: { outDir: here('dist/host'), emptyOutDir: true, sourcemap: true, target: 'es2022' },
+    };
+  }
+  return {
+    plugins: [react(), devRoutes()],
+    appType: 'custom',
+    server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
+  };
+});

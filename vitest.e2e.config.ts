@@ -1,0 +1,16 @@
+// End-to-end tests: real Chromium (Debian's package) driven by playwright-core against the
+// built product (or the dev server with CF_E2E_MODE=dev, for quick iteration).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,1 @@
+export { ActivityLog, type ActivityLogProps } from './Placeholder';

@@ -1,0 +1,1 @@
+export { Analytics, type AnalyticsProps } from './Placeholder';

@@ -1,0 +1,1 @@
+export { Billing, type BillingProps } from './Placeholder';

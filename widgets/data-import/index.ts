@@ -1,0 +1,1 @@
+export { DataImport, type DataImportProps } from './Placeholder';

@@ -1,0 +1,1 @@
+export { Developer, type DeveloperProps } from './Placeholder';

@@ -1,0 +1,1 @@
+export { FunnelDashboard, DashboardOverview, FunnelBoard, type FunnelDashboardProps, type DashboardOverviewProps, type FunnelBoardProps } from './Placeholder';

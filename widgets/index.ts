@@ -1,0 +1,20 @@
+// creatorflow: every screen as a React component, plus the store and shared primitives.
+export * from './inventory';
+export * from './funnel-board';
+export * from './creator';
+export * from './orders';
+export * from './calendar';
+export * from './analytics';
+export * from './notifications';
+export * from './settings';
+export * from './team';
+export * from './billing';
+export * from './integrations';
+export * from './developer';
+export * from './activity';
+export * from './data-import';
+export * from './data-export';
+export * from './help';
+export * from './onboarding';
+export { AppToaster, StoreProvider, NavigationProvider, useStore, type Navigation } from './ui';
+export { createStore, getStore, configure, type Store, type StoreOptions } from '../lib/store/createStore';

@@ -1,0 +1,1 @@
+export { Integrations, type IntegrationsProps } from './Placeholder';

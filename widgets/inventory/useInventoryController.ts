@@ -1,0 +1,82 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useMemo, useState } from 'react';
+import { CSV, INVENTORY } from '../../lib/domain/constants';
+import { filterInventory, type NewInventoryItemDraft } from '../../lib/domain/inventory';
+import { checkCsvFile, parseCsv, toCsv } from '../../lib/csv';
+import { formatIsoDay } from '../../lib/format';
+import { downloadText } from '../ui/download';
+import { useStore } from '../ui/store-context';
+import { showResult, toast } from '../ui/toast';
+
+export const INVENTORY_CSV_HEADERS = ['SKU', 'Product Name', 'Quantity', 'Low Stock Threshold', 'Reorder Point', 'Location', 'Last Restocked'] as const;
+
+export interface InventoryControllerOptions {
+  defaultSearch?: string;
+  defaultLowStockOnly?: boolean;
+}
+
+/** Signals and actions of the Inventory screen; the views only render. */
+export function useInventoryController({ defaultSearch = '', defaultLowStockOnly = false }: InventoryControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const [search, setSearch] = useState(defaultSearch);
+  const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
+  const all = store.inventory.items.items.value;
+  const visible = useMemo(() => filterInventory(all, { search, lowStockOnly }), [all, search, lowStockOnly]);
+  const writeBlocked = store.session.whyNot();
+  const timeZone = store.admin.settings.value.value.timeZone;
+
+  function exportCsv() {
+    const rows = all.map((item) => [item.sku, item.name, item.quantity, item.lowStockThreshold, item.reorderPoint, item.location, item.lastRestocked]);
+    downloadText(`inventory-${formatIsoDay(store.now())}.csv`, toCsv(INVENTORY_CSV_HEADERS, rows));
+    toast.success(`Exported ${all.length} inventory item${all.length === 1 ? '' : 's'}`);
+  }
+
+  async function importCsv(file: File) {
+    const problem = checkCsvFile(file, CSV.maxUploadBytes);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const parsed = parseCsv(await file.text());
+    const column = (name: string) => parsed.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase());
+    const sku = column('SKU');
+    const name = column('Product Name');
+    if (sku < 0 || name < 0) {
+      toast.error('The file needs SKU and Product Name columns');
+      return;
+    }
+    const at = (row: string[], index: number) => (index >= 0 ? row[index] : undefined);
+    const drafts: NewInventoryItemDraft[] = parsed.rows.map((row) => ({
+      sku: row[sku] ?? '',
+      name: row[name] ?? '',
+      quantity: at(row, column('Quantity')),
+      lowStockThreshold: at(row, column('Low Stock Threshold')) ?? INVENTORY.defaultLowStockThreshold,
+      reorderPoint: at(row, column('Reorder Point')) ?? INVENTORY.defaultReorderPoint,
+      location: at(row, column('Location')),
+    }));
+    const result = store.inventory.importItems(drafts);
+    if (!showResult(result)) return;
+    const { created, updated, rejected } = result.value;
+    toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`);
+    if (rejected.length)
+      toast.error(`Rows not imported: ${rejected.map((r) => `row ${r.row} (${r.error})`).join('; ')}`, { duration: 8000 });
+  }
+
+  return {
+    items: visible,
+    total: all.length,
+    summary: store.inventory.summary.value,
+    search,
+    setSearch,
+    lowStockOnly,
+    setLowStockOnly,
+    writeBlocked,
+    timeZone,
+    addItem: (draft: NewInventoryItemDraft) => store.inventory.addItem(draft),
+    setQuantity: (id: string, quantity: string) => store.inventory.setQuantity(id, quantity),
+    getItem: (id: string) => store.inventory.items.get(id),
+    exportCsv,
+    importCsv,
+  };
+}

@@ -1,0 +1,1 @@
+export { Notifications, type NotificationsProps } from './Placeholder';

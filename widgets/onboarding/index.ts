@@ -1,0 +1,1 @@
+export { Onboarding, type OnboardingProps } from './Placeholder';

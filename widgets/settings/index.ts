@@ -1,0 +1,1 @@
+export { Settings, ProfileSettings, type SettingsProps, type ProfileSettingsProps } from './Placeholder';

@@ -1,0 +1,1 @@
+export { Team, type TeamProps } from './Placeholder';

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Button } from './Button';
+
+export interface DialogProps {
+  /** Whether the dialog is open (controlled). */
+  open: boolean;
+  /** Called with false when the user closes it (Escape, Cancel, close button). */
+  onOpenChange(open: boolean): void;
+  title: string;
+  children: ReactNode;
+  /** Buttons at the bottom. A form's submit button goes here when `onSubmit` is set. */
+  footer?: ReactNode;
+  /** Makes the body a form; Enter submits. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** Extra class for width tweaks. */
+  className?: string;
+}
+
+/** A modal on the native <dialog>: focus is trapped while open and returns to the opener on close. */
+export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+  const body = (
+    <>
+      <div className="cf-dialog-body">{children}</div>
+      {footer && <div className="cf-dialog-footer">{footer}</div>}
+    </>
+  );
+  return (
+    <dialog
+      ref={ref}
+      className={['cf-dialog', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      onClose={() => onOpenChange(false)}
+      onCancel={(event) => {
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+    >
+      {open && (
+        <>
+          <div className="cf-dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            <Button variant="ghost" className="cf-icon-button" aria-label="Close" onClick={() => onOpenChange(false)}>
+              ×
+            </Button>
+          </div>
+          {onSubmit ? (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSubmit(event);
+              }}
+            >
+              {body}
+            </form>
+          ) : (
+            body
+          )}
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Component, useMemo, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from './Button';
+import { downloadText } from './download';
+import { eventNavigation, NavigationProvider, useHasNavigation } from './navigation';
+import { useStore } from './store-context';
+import { baseStyles } from './styles';
+import { ensureToaster } from './toast';
+import { useAdoptStyles } from './useAdoptStyles';
+
+interface BoundaryProps {
+  name: string;
+  children: ReactNode;
+  onError?: (error: Error) => void;
+}
+
+/** No screen ever goes blank: a render error is caught and said, with a way to retry. */
+export class ScreenErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Creatorflow: ${this.props.name} failed to render`, error, info.componentStack);
+    this.props.onError?.(error);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="cf-banner" data-tone="error">
+        <span>
+          {this.props.name} could not be shown: {this.state.error.message}
+        </span>
+        <Button size="small" onClick={() => this.setState({ error: null })}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+}
+
+/** Says plainly when changes are not being saved, and offers records it could not read. */
+export function PersistenceBanner() {
+  useSignals();
+  const store = useStore();
+  const { warning, unreadable } = store.persistence.value;
+  if (!warning) return null;
+  return (
+    <div role="alert" className="cf-banner" data-part="persistence-warning">
+      <span>{warning}</span>
+      {unreadable.length > 0 && (
+        <Button size="small" onClick={() => downloadText('creatorflow-unreadable-records.json', JSON.stringify(unreadable, null, 2), 'application/json')}>
+          Download unreadable data
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export interface ScreenProps {
+  /** Human name used in error messages, e.g. 'Inventory'. */
+  name: string;
+  /** The screen's own CSS text, adopted next to the shared styles. */
+  styles?: string;
+  children: ReactNode;
+  /** Shadow-root part name for embedders' ::part() styling. */
+  part?: string;
+  className?: string;
+}
+
+/**
+ * The frame of every screen: styles adopted into its root (document or shadow root),
+ * navigation (router from the host app, else cf-navigate events), the storage warning,
+ * a loading state until stored data is read, and an error boundary.
+ */
+export function Screen({ name, styles = '', children, part, className }: ScreenProps) {
+  useSignals();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const store = useStore();
+  const hasNavigation = useHasNavigation();
+  const fallbackNavigation = useMemo(() => eventNavigation(() => rootRef.current), []);
+  useAdoptStyles(rootRef, baseStyles, styles);
+  if (typeof window !== 'undefined') ensureToaster();
+
+  const content = (
+    <div ref={rootRef} className={['cf-root', className].filter(Boolean).join(' ')} part={part} data-screen={name}>
+      <ScreenErrorBoundary name={name}>
+        <PersistenceBanner />
+        {store.ready.value ? (
+          children
+        ) : (
+          <p role="status" className="cf-muted">
+            Loading workspace…
+          </p>
+        )}
+      </ScreenErrorBoundary>
+    </div>
+  );
+  return hasNavigation ? content : <NavigationProvider value={fallbackNavigation}>{content}</NavigationProvider>;
+}

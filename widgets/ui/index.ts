@@ -1,0 +1,14 @@
+export { Avatar, initials } from './Avatar';
+export { Badge, type BadgeColor } from './Badge';
+export { Button, type ButtonProps } from './Button';
+export { Dialog, type DialogProps } from './Dialog';
+export { downloadText } from './download';
+export { Menu, type MenuItem, type MenuProps } from './Menu';
+export { Link, NavigationProvider, eventNavigation, useNavigation, type Navigation } from './navigation';
+export { PersistenceBanner, Screen, ScreenErrorBoundary, type ScreenProps } from './Screen';
+export { StoreProvider, useStore } from './store-context';
+export { baseStyles, tokens } from './styles';
+export { Tabs, type TabItem, type TabsProps } from './Tabs';
+export { AppToaster, ensureToaster, showResult, toast } from './toast';
+export { adoptStyles, useAdoptStyles } from './useAdoptStyles';
+export { VirtualTable, type Column, type SortState, type VirtualTableProps } from './VirtualTable';
