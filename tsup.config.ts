@@ -29,7 +29,7 @@ export default defineConfig({
     'elements/index': 'widgets/elements/index.ts',
     ...Object.fromEntries(screens.map((screen) => [screen, `widgets/${screen}/index.ts`])),
     ...Object.fromEntries(
-      ['inventory'].map((screen) => [`elements/${screen}`, `widgets/elements/${screen}.tsx`]),
+      screens.map((screen) => [`elements/${screen}`, `widgets/elements/${screen}.tsx`]),
     ),
   },
   format: ['esm'],

@@ -1,26 +1,147 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
-// The host is the only place that knows URLs.
-import { lazy } from 'react';
+// The host is the only place that knows URLs. Every screen loads lazily.
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
-const Inventory = lazy(() => import('../widgets/inventory').then((m) => ({ default: m.Inventory })));
-const NotFound = lazy(() => import('./pages/NotFound').then((m) => ({ default: m.NotFound })));
+/** A lazily loaded named export. */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<any> })));
+}
 
-function InventoryRoute() {
+const widgets = {
+  inventory: () => import('../widgets/inventory'),
+  funnels: () => import('../widgets/funnel-board'),
+  creator: () => import('../widgets/creator'),
+  orders: () => import('../widgets/orders'),
+  calendar: () => import('../widgets/calendar'),
+  analytics: () => import('../widgets/analytics'),
+  notifications: () => import('../widgets/notifications'),
+  settings: () => import('../widgets/settings'),
+  team: () => import('../widgets/team'),
+  billing: () => import('../widgets/billing'),
+  integrations: () => import('../widgets/integrations'),
+  developer: () => import('../widgets/developer'),
+  activity: () => import('../widgets/activity'),
+  dataImport: () => import('../widgets/data-import'),
+  dataExport: () => import('../widgets/data-export'),
+  help: () => import('../widgets/help'),
+  onboarding: () => import('../widgets/onboarding'),
+  pages: () => import('./pages'),
+};
+
+const Inventory = screen(widgets.inventory, 'Inventory');
+const FunnelDashboard = screen(widgets.funnels, 'FunnelDashboard');
+const DashboardOverview = screen(widgets.funnels, 'DashboardOverview');
+const FunnelBoard = screen(widgets.funnels, 'FunnelBoard');
+const CreatorDetail = screen(widgets.creator, 'CreatorDetail');
+const ShippingLabel = screen(widgets.creator, 'ShippingLabel');
+const ShipmentTracking = screen(widgets.creator, 'ShipmentTracking');
+const CreativeBrief = screen(widgets.creator, 'CreativeBrief');
+const Orders = screen(widgets.orders, 'Orders');
+const Calendar = screen(widgets.calendar, 'Calendar');
+const Analytics = screen(widgets.analytics, 'Analytics');
+const Notifications = screen(widgets.notifications, 'Notifications');
+const Settings = screen(widgets.settings, 'Settings');
+const ProfileSettings = screen(widgets.settings, 'ProfileSettings');
+const Team = screen(widgets.team, 'Team');
+const Billing = screen(widgets.billing, 'Billing');
+const Integrations = screen(widgets.integrations, 'Integrations');
+const Developer = screen(widgets.developer, 'Developer');
+const ActivityLog = screen(widgets.activity, 'ActivityLog');
+const DataImport = screen(widgets.dataImport, 'DataImport');
+const DataExport = screen(widgets.dataExport, 'DataExport');
+const HelpCenter = screen(widgets.help, 'HelpCenter');
+const Onboarding = screen(widgets.onboarding, 'Onboarding');
+const NotFound = screen(widgets.pages, 'NotFound');
+const Terms = screen(widgets.pages, 'Terms');
+const Privacy = screen(widgets.pages, 'Privacy');
+const Maintenance = screen(widgets.pages, 'Maintenance');
+const DocsDashboard = screen(widgets.pages, 'DocsDashboard');
+const DocsApi = screen(widgets.pages, 'DocsApi');
+const Support = screen(widgets.pages, 'Support');
+
+/** Query parameters as props: `?a=1&b=true` -> { a: '1', b: 'true' }. */
+function useQuery() {
   const [params] = useSearchParams();
-  return <Inventory defaultSearch={params.get('search') ?? ''} />;
+  return (name: string) => params.get(name) ?? undefined;
+}
+
+function DashboardRoute() {
+  const q = useQuery();
+  return <FunnelDashboard search={q('search')} filter={q('filter')} contentType={q('content_type')} metric={q('metric')} value={q('value')} />;
+}
+function DashboardOverviewRoute() {
+  const q = useQuery();
+  return <DashboardOverview filter={q('filter')} creator={q('creator')} expand={q('expand') === 'true'} />;
+}
+function FunnelRoute() {
+  const { id } = useParams();
+  const q = useQuery();
+  return <FunnelBoard funnelId={id} search={q('search')} filter={q('filter')} creator={q('creator')} expand={q('expand') === 'true'} />;
+}
+function CreatorRoute({ view }: { view: 'detail' | 'label' | 'tracking' | 'brief' }) {
+  const { id = '' } = useParams();
+  const q = useQuery();
+  if (view === 'label') return <ShippingLabel creatorId={id} />;
+  if (view === 'tracking') return <ShipmentTracking creatorId={id} />;
+  if (view === 'brief') return <CreativeBrief creatorId={id} />;
+  return <CreatorDetail key={id} creatorId={id} step={q('step')} />;
+}
+function AnalyticsRoute() {
+  const q = useQuery();
+  return <Analytics metric={q('metric')} period={q('period')} filter={q('filter')} contentType={q('content_type')} value={q('value')} />;
+}
+function OrdersRoute() {
+  const q = useQuery();
+  return <Orders orderId={q('order')} />;
+}
+function InventoryRoute() {
+  const q = useQuery();
+  return <Inventory defaultSearch={q('search') ?? ''} />;
+}
+function SettingsRoute() {
+  const [params, setParams] = useSearchParams();
+  return <Settings tab={params.get('tab') ?? undefined} onTabChange={(tab: string) => setParams(tab === 'general' ? {} : { tab }, { replace: true })} />;
 }
 
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
+      { path: '/', element: <DashboardRoute /> },
+      { path: '/dashboard', element: <DashboardOverviewRoute /> },
+      { path: '/funnel', element: <FunnelRoute /> },
+      { path: '/funnel/:id', element: <FunnelRoute /> },
+      { path: '/creator/:id', element: <CreatorRoute view="detail" /> },
+      { path: '/creator/:id/shipment/label', element: <CreatorRoute view="label" /> },
+      { path: '/creator/:id/shipment/tracking', element: <CreatorRoute view="tracking" /> },
+      { path: '/creator/:id/brief', element: <CreatorRoute view="brief" /> },
+      { path: '/analytics', element: <AnalyticsRoute /> },
+      { path: '/settings', element: <SettingsRoute /> },
+      { path: '/profile', element: <ProfileSettings /> },
+      { path: '/team', element: <Team /> },
+      { path: '/onboarding', element: <Onboarding /> },
+      { path: '/notifications', element: <Notifications /> },
+      { path: '/help', element: <HelpCenter /> },
+      { path: '/billing', element: <Billing /> },
+      { path: '/integrations', element: <Integrations /> },
+      { path: '/developer', element: <Developer /> },
+      { path: '/activity', element: <ActivityLog /> },
+      { path: '/calendar', element: <Calendar /> },
+      { path: '/import', element: <DataImport /> },
+      { path: '/export', element: <DataExport /> },
       { path: '/inventory', element: <InventoryRoute /> },
+      { path: '/orders', element: <OrdersRoute /> },
+      { path: '/terms', element: <Terms /> },
+      { path: '/privacy', element: <Privacy /> },
+      { path: '/maintenance', element: <Maintenance /> },
+      { path: '/docs/dashboard', element: <DocsDashboard /> },
+      { path: '/docs/api', element: <DocsApi /> },
+      { path: '/support', element: <Support /> },
       { path: '*', element: <NotFound /> },
     ],
   },
 ];
 
 export const router = createBrowserRouter(routes);
-export { useParams };

@@ -208,6 +208,8 @@ export function sampleIntegrations(now: Date): Integration[] {
     { id: 'twilio', name: 'Twilio', description: 'SMS notifications to creators.', category: 'communication', status: 'disconnected', lastSync: null },
     { id: 'shopify', name: 'Shopify', description: 'Sync orders and inventory.', category: 'ecommerce', status: 'disconnected', lastSync: null },
     { id: 'amazon', name: 'Amazon', description: 'Import marketplace orders.', category: 'ecommerce', status: 'disconnected', lastSync: null },
+    { id: 'ebay', name: 'eBay', description: 'Import marketplace orders.', category: 'ecommerce', status: 'disconnected', lastSync: null },
+    { id: 'instagram-shop', name: 'Instagram Shop', description: 'Sell through your social storefront.', category: 'ecommerce', status: 'disconnected', lastSync: null },
     { id: 'custom-webhook', name: 'Custom Webhook', description: 'Send events to your own endpoint.', category: 'webhooks', status: 'disconnected', lastSync: null },
   ];
 }

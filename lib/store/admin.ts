@@ -1,5 +1,6 @@
 // Administration state: settings, profile, plan, billing, integrations, developer, activity.
 // Owned by the administration issue.
+import { fail, ok, type Result } from '../domain/types';
 import type {
   ActivityEntry,
   AutomationDefaults,
@@ -22,5 +23,33 @@ export function createAdminSlice(ctx: StoreContext) {
   const integrations = ctx.collection<Integration>('integrations');
   const webhookEvents = ctx.collection<WebhookEvent>('webhookEvents');
   const activity = ctx.collection<ActivityEntry>('activity', { sort: (a, b) => b.timestamp.localeCompare(a.timestamp) });
-  return { settings, profile, plan, automationDefaults, invoices, integrations, webhookEvents, activity };
+  /** Marks a service connected (after the Configure dialog or the onboarding simulation). */
+  function connectIntegration(id: string, config: { apiKey?: string; webhookUrl?: string } = {}): Result<Integration> {
+    const allowed = ctx.authorize('editAutomations');
+    if (!allowed.ok) return allowed;
+    const integration = integrations.get(id);
+    if (!integration) return fail('This integration does not exist');
+    const next: Integration = { ...integration, ...config, status: 'connected', lastSync: ctx.now().toISOString() };
+    ctx.transaction(() => {
+      integrations.put(next);
+      ctx.log({ action: 'Integration connected', actionType: 'system', details: integration.name });
+    });
+    return ok(next);
+  }
+
+  /** PRODUCT-NOTES: Disconnect really disconnects. */
+  function disconnectIntegration(id: string): Result<Integration> {
+    const allowed = ctx.authorize('editAutomations');
+    if (!allowed.ok) return allowed;
+    const integration = integrations.get(id);
+    if (!integration) return fail('This integration does not exist');
+    const next: Integration = { ...integration, status: 'disconnected' };
+    ctx.transaction(() => {
+      integrations.put(next);
+      ctx.log({ action: 'Integration disconnected', actionType: 'system', details: integration.name });
+    });
+    return ok(next, `Disconnected from ${integration.name}`);
+  }
+
+  return { connectIntegration, disconnectIntegration, settings, profile, plan, automationDefaults, invoices, integrations, webhookEvents, activity };
 }

@@ -15,6 +15,7 @@ import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from './mig
 import { createNotificationsSlice } from './notifications';
 import { createOrdersSlice } from './orders';
 import { createSessionSlice } from './session';
+import { createTeamSlice } from './team';
 
 export interface StoreOptions {
   /** Where data lives between page loads. Default: IndexedDB in a browser, memory elsewhere. */
@@ -44,6 +45,7 @@ export function createStore(options: StoreOptions = {}) {
   const session = createSessionSlice(ctx);
   members = session.members;
   sessionSingleton = session.session;
+  const team = createTeamSlice(ctx);
   const admin = createAdminSlice(ctx);
   const inventory = createInventorySlice(ctx);
   const funnels = createFunnelsSlice(ctx);
@@ -126,6 +128,7 @@ export function createStore(options: StoreOptions = {}) {
     flush: engine.flush,
     now,
     session,
+    team,
     admin,
     inventory,
     funnels,
