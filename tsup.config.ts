@@ -27,6 +27,8 @@ export default defineConfig({
     store: 'lib/store/index.ts',
     ui: 'widgets/ui/index.ts',
     'elements/index': 'widgets/elements/index.ts',
+    // Types of the standalone script (dist/elements.js, built by vite).
+    'elements/standalone': 'widgets/elements/loader.ts',
     ...Object.fromEntries(screens.map((screen) => [screen, `widgets/${screen}/index.ts`])),
     ...Object.fromEntries(
       screens.map((screen) => [`elements/${screen}`, `widgets/elements/${screen}.tsx`]),

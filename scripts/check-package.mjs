@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Package shape: publint --strict and attw --pack (issue: partners and npm consumers).
-// Until the package issue lands, this checks that every exports entry points at a built file.
+// Package shape, as npm consumers will meet it: every exports entry built, then
+// publint --strict and attw --pack (ESM-only profile: the package ships ESM only).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -16,3 +17,9 @@ if (missing.length) {
   process.exit(1);
 }
 console.log(`package exports: ${Object.keys(pkg.exports ?? {}).length} entries, all built`);
+
+for (const command of ['npx publint --strict', 'npx attw --pack . --profile esm-only --format table-flipped']) {
+  console.log(`\n$ ${command}`);
+  const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

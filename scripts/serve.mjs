@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Serves the built product: the host app (SPA), the elements bundle under /dist/, and the
 // examples under /examples/. Port from PORT (default 4173). No third-party hosts involved.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -36,6 +37,22 @@ function fileFor(pathname) {
   return null;
 }
 
+/** The policy the product and the elements run under (documented in the README for embedders). */
+export function contentSecurityPolicy(nonce) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
 export function startServer(port = Number(process.env.PORT ?? 4173), host = process.env.HOST ?? '127.0.0.1') {
   if (!existsSync(join(hostDir, 'index.html'))) throw new Error('dist/host is missing: run `npm run build` first');
   const server = createServer((req, res) => {
@@ -62,6 +79,16 @@ export function startServer(port = Number(process.env.PORT ?? 4173), host = proc
       'x-content-type-options': 'nosniff',
       'cache-control': file.includes('/assets/') || file.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    if (type.startsWith('text/html')) {
+      // Strict CSP on every page: scripts only from this origin, styles only from this
+      // origin or with this response's nonce (handed to libraries through <meta name="csp-nonce">).
+      const nonce = randomBytes(16).toString('base64');
+      headers['content-security-policy'] = contentSecurityPolicy(nonce);
+      const html = readFileSync(file, 'utf8').replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
+      res.writeHead(status, headers);
+      res.end(html);
+      return;
+    }
     res.writeHead(status, headers);
     createReadStream(file).pipe(res);
   });

@@ -1,5 +1,6 @@
 // creatorflow/elements: registers every element at once (bundler users).
 // For one element only, import 'creatorflow/elements/<name>'.
+export type { CreatorflowElementAttributes, CreatorflowEventMap, CreatorflowTag } from './types';
 import './inventory';
 import './funnel-board';
 import './creator';

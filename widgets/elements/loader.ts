@@ -1,6 +1,7 @@
 // dist/elements.js: the one script a partner page includes. It watches the page for
 // cf-* tags and loads each element's chunk on first use; all chunks share one core
 // (React, signals, the store), so every element on the page shares one store.
+import '../ui/csp';
 import { ELEMENT_MODULES } from './registry';
 
 const requested = new Set<string>();
@@ -29,4 +30,15 @@ function start() {
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
 else start();
 
-export { configure, getStore } from '../../lib/store/createStore';
+import { configure, getStore } from '../../lib/store/createStore';
+
+export { configure, getStore };
+export type { CreatorflowElementAttributes, CreatorflowEventMap, CreatorflowTag } from './types';
+
+// Plain pages without a bundler reach the store as window.creatorflow.
+declare global {
+  interface Window {
+    creatorflow?: { getStore: typeof getStore; configure: typeof configure };
+  }
+}
+window.creatorflow ??= { getStore, configure };

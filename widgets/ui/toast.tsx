@@ -1,8 +1,11 @@
+// The nonce must be in place before react-hot-toast's styling library creates its <style>.
+import './csp';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast, type ToastPosition } from 'react-hot-toast';
 import { TOAST } from '../../lib/domain/constants';
 import type { Result } from '../../lib/domain/types';
+
 
 export { toast };
 
