@@ -1,7 +1,6 @@
 // dist/elements.js: the one script a partner page includes. It watches the page for
 // cf-* tags and loads each element's chunk on first use; all chunks share one core
 // (React, signals, the store), so every element on the page shares one store.
-import '../ui/csp';
 import { ELEMENT_MODULES } from './registry';
 
 const requested = new Set<string>();

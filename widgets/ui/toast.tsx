@@ -1,22 +1,46 @@
-// The nonce must be in place before react-hot-toast's styling library creates its <style>.
-import './csp';
-import { useEffect } from 'react';
+// Toasts: react-hot-toast's headless core (timers, limit, pause on hover, removal delay)
+// with our own view. The view is styled by a constructable stylesheet, so toasts need no
+// inline <style> and work under a strict CSP without a nonce.
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster, toast, type ToastPosition } from 'react-hot-toast';
+import { resolveValue, toast, useToaster, type Toast, type ToastPosition } from 'react-hot-toast/headless';
 import { TOAST } from '../../lib/domain/constants';
 import type { Result } from '../../lib/domain/types';
-
+import { tokens } from './styles';
+import { adoptStyles } from './useAdoptStyles';
 
 export { toast };
 
+const toasterStyles = `
+${tokens}
+.cf-toaster { position: fixed; z-index: 9999; display: flex; flex-direction: column; gap: 8px; pointer-events: none; max-width: min(420px, calc(100vw - 32px)); font-family: var(--cf-font); font-size: 14px; }
+.cf-toaster[data-position="top-right"] { top: 16px; right: 16px; }
+.cf-toaster[data-position="bottom-right"] { bottom: 16px; right: 16px; flex-direction: column-reverse; }
+.cf-toaster[data-position="top-center"] { top: 16px; left: 50%; transform: translateX(-50%); }
+.cf-toast { pointer-events: auto; display: flex; align-items: flex-start; gap: 10px; padding: 10px 12px; border-radius: var(--cf-radius); background: var(--cf-color-surface); color: var(--cf-color-text); box-shadow: 0 4px 14px rgb(15 23 42 / 18%); border-left: 4px solid var(--cf-color-primary); transition: opacity 0.2s ease, transform 0.2s ease; }
+.cf-toast[data-type="success"] { border-left-color: #16a34a; }
+.cf-toast[data-type="error"] { border-left-color: var(--cf-color-danger); }
+.cf-toast[data-type="loading"] { border-left-color: var(--cf-color-muted); }
+.cf-toast[data-visible="false"] { opacity: 0; transform: translateY(-4px); }
+.cf-toast-message { flex: 1; margin: 0; line-height: 1.4; }
+.cf-toast-close { border: 0; background: transparent; cursor: pointer; font: inherit; color: var(--cf-color-muted); padding: 0 4px; border-radius: 4px; }
+.cf-toast-close:focus-visible { outline: 3px solid var(--cf-color-focus); }
+`;
+
 let mountedToasters = 0;
+const POSITIONS: ToastPosition[] = ['top-right', 'bottom-right', 'top-center'];
 
 /**
- * The one toaster of the page (spec §4 "Toasts": success 2 s, others 4 s, at most 20,
- * removed 1 s after dismissal, hover pauses). It lives in the light DOM because
- * react-hot-toast styles itself in the document head.
+ * The one toaster of the page (spec §4 "Toasts": success 2 s, blank/error/custom 4 s,
+ * loading until dismissed, at most 20, removed 1 s after dismissal, hover pauses).
  */
 export function AppToaster() {
+  const { toasts, handlers } = useToaster({
+    duration: TOAST.durationMs.blank,
+    success: { duration: TOAST.durationMs.success },
+    error: { duration: TOAST.durationMs.error },
+  });
+  useLayoutEffect(() => adoptStyles(document, toasterStyles), []);
   useEffect(() => {
     mountedToasters++;
     return () => {
@@ -24,15 +48,47 @@ export function AppToaster() {
     };
   }, []);
   return (
-    <Toaster
-      position="top-right"
-      toastOptions={{
-        duration: TOAST.durationMs.blank,
-        success: { duration: TOAST.durationMs.success },
-        error: { duration: TOAST.durationMs.error },
-        style: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-      }}
-    />
+    <>
+      {POSITIONS.map((position) => {
+        const here = toasts.filter((t) => (t.position ?? 'top-right') === position);
+        return (
+          <section
+            key={position}
+            className="cf-toaster"
+            data-position={position}
+            aria-label={`Notifications ${position}`}
+            onMouseEnter={handlers.startPause}
+            onMouseLeave={handlers.endPause}
+          >
+            {here.map((t) => (
+              <ToastView key={t.id} toast={t} />
+            ))}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function ToastView({ toast: t }: { toast: Toast }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const message = resolveValue(t.message, t);
+  return (
+    <div
+      ref={ref}
+      {...t.ariaProps}
+      className="cf-toast"
+      data-type={t.type}
+      data-visible={String(t.visible)}
+      role={t.type === 'error' ? 'alert' : 'status'}
+      aria-live={t.type === 'error' ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
+      <p className="cf-toast-message">{message}</p>
+      <button type="button" className="cf-toast-close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+        ×
+      </button>
+    </div>
   );
 }
 
