@@ -147,7 +147,9 @@ export function createStore(options: StoreOptions = {}) {
 export type Store = ReturnType<typeof createStore>;
 
 function defaultStorage(workspace?: string): StorageAdapter {
-  if (typeof indexedDB === 'undefined') return createMemoryStorage();
+  // Outside a browser (Node, SSR) memory is the only choice. In a browser without IndexedDB
+  // the IndexedDB adapter fails to load, and the store falls back to memory with a warning.
+  if (typeof window === 'undefined') return createMemoryStorage();
   return createIndexedDbStorage({ workspace });
 }
 
