@@ -1,0 +1,341 @@
+#!/usr/bin/env node
+// npm run bench: drives the built host app and the elements bundle in headless Chromium on
+// generated workspaces (deterministic data written into IndexedDB before the page loads),
+// prints a table and writes bench/results.json. Not a test: nothing here passes or fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
+
+ensureDependencies();
+const chromiumPath = ensureChromium();
+if (!existsSync(join(root, 'dist/host/index.html')) || process.argv.includes('--build')) run('npm run build');
+
+const { chromium } = await import('playwright-core');
+const { startServer } = await import('./serve.mjs');
+const server = await startServer(0, '127.0.0.1');
+const origin = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const results = { machine: machine(), date: new Date().toISOString(), workloads: [], bundles: [] };
+const quick = process.argv.includes('--quick');
+
+// ---------- data generation (runs inside the page; deterministic) ----------
+function generateAndStore({ kind, count }) {
+  let seed = 42;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const first = ['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jin', 'Kai', 'Lia', 'Max', 'Noa', 'Oli', 'Pia'];
+  const last = ['Stone', 'Reed', 'Park', 'Diaz', 'Khan', 'Moss', 'Wolf', 'Hale', 'Ng', 'Cruz', 'Vale', 'Ross'];
+  const statuses = ['Brief', 'Confirmation', 'Contract', 'Production', 'Shipped'];
+  const stepNames = ['Creator Confirmation', 'Product Shipment', 'Creative Brief Delivery', 'Content Production', 'Review & Feedback', 'Final Deliverables', 'Deployment & Tracking'];
+  const base = Date.parse('2026-06-01T00:00:00Z');
+  const iso = (offsetDays) => new Date(base + offsetDays * 86400000).toISOString();
+  const records = [];
+  for (let i = 0; i < count; i++) {
+    if (kind === 'funnels') {
+      const status = pick(statuses);
+      const at = statuses.indexOf(status);
+      const name = `${pick(first)} ${pick(last)} ${i}`;
+      const id = `CR${String(100000 + i)}`;
+      records.push({
+        collection: 'funnels', id,
+        value: {
+          id, creatorName: name, creatorHandle: `@${name.toLowerCase().replace(/\s+/g, '')}`, creatorAvatar: '', status,
+          category: pick(['Influencer', 'Creator', 'Brand', 'Agency']), activity: pick(['Active', 'Pending', 'Completed', 'Paused']),
+          value: Math.round(rand() * 9000) + 500, progressPercentage: Math.round(((at + 1) / 7) * 100), assignedTo: 'Alex Morgan',
+          lastUpdated: iso(-rand() * 30), isPriority: rand() < 0.1, currentStage: pick(['Outreach', 'Negotiation', 'Contract', 'Production', 'Delivery']),
+          engagementType: 'Sponsored Post', platform: pick(['Instagram', 'TikTok', 'YouTube']), conversionRate: +(rand() * 8).toFixed(1),
+          engagementRate: +(rand() * 10).toFixed(1), roi: +(rand() * 5).toFixed(1), startDate: iso(-rand() * 300), dueDate: iso(rand() * 60),
+          daysRemaining: Math.round(rand() * 60), steps: stepNames.map((n, s) => ({ name: n, description: n, completed: s < at, current: s === at })),
+          outreach: [],
+        },
+      });
+    } else if (kind === 'orders') {
+      const qty = 1 + Math.floor(rand() * 3);
+      const price = Math.round(rand() * 20000) / 100;
+      const subtotal = qty * price;
+      const created = iso(-rand() * 365);
+      const status = pick(['New', 'Processing', 'Shipped', 'Delivered', 'Canceled', 'Refunded']);
+      records.push({
+        collection: 'orders', id: `ord_b${i}`,
+        value: {
+          id: `ord_b${i}`, source: pick(['Amazon', 'eBay', 'Instagram Shop']), orderNumber: `ORD-${200000 + i}`, status,
+          customerEmail: `customer${i}@example.com`, customerName: `${pick(first)} ${pick(last)}`,
+          shippingAddress: { line1: `${i} Main St`, city: 'Austin', state: 'TX', postalCode: '73301', country: 'US' },
+          items: [{ id: `oi_b${i}`, productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: qty, price }],
+          subtotal, tax: +(subtotal * 0.08).toFixed(2), shipping: 8.95, total: +(subtotal * 1.08 + 8.95).toFixed(2),
+          createdAt: created, updatedAt: created, history: [{ id: `oh_b${i}`, timestamp: created, status }], tags: [],
+          stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(status),
+        },
+      });
+    } else if (kind === 'inventory') {
+      records.push({
+        collection: 'inventory', id: `inv_b${i}`,
+        value: { id: `inv_b${i}`, sku: `SKU-B${String(i).padStart(6, '0')}`, name: `${pick(['Cable', 'Lamp', 'Mic', 'Tripod', 'Case', 'Stand'])} ${i}`, quantity: Math.floor(rand() * 200), lowStockThreshold: 10, reorderPoint: 20, lastRestocked: iso(-rand() * 90), location: pick(['Warehouse A', 'Warehouse B', '']) },
+      });
+    } else if (kind === 'events') {
+      // Around today, so the month view opens on them.
+      const start = Date.now() - 15 * 86400000 + Math.floor(rand() * 30) * 86400000 + Math.floor(rand() * 10) * 3600000;
+      records.push({
+        collection: 'events', id: `ev_b${i}`,
+        value: { id: `ev_b${i}`, title: `Event ${i}`, start: new Date(start).toISOString(), end: new Date(start + 3600000).toISOString(), type: pick(['shipment', 'reminder', 'review']), creatorId: '', creatorName: '', status: 'pending', description: '' },
+      });
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('creatorflow:default', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('records', { keyPath: ['collection', 'id'] });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('records', 'readwrite');
+      const store = tx.objectStore('records');
+      store.put({ collection: 'meta', id: 'schema', value: { version: 2 } });
+      store.put({ collection: 'singletons', id: 'session', value: { memberId: 'tm_1' } });
+      store.put({ collection: 'team', id: 'tm_1', value: { id: 'tm_1', name: 'Alex Morgan', email: 'alex@example.com', role: 'Admin', status: 'Active', permissions: { editAutomations: true, sendOutreach: true, manageTeam: true, viewAnalytics: true } } });
+      store.put({ collection: 'inventory', id: 'inv_1', value: { id: 'inv_1', sku: 'SKU-001', name: 'Wireless Earbuds', quantity: 100000, lowStockThreshold: 10, reorderPoint: 20, lastRestocked: iso(0), location: 'A' } });
+      for (const record of records) store.put(record);
+      tx.oncomplete = () => { db.close(); resolve(records.length); };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+// ---------- measurement helpers ----------
+async function freshPage() {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__latencies = [];
+    window.__events = [];
+    document.addEventListener('keydown', (event) => {
+      const start = event.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => window.__latencies.push(performance.now() - start), 0));
+    }, true);
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__events.push(entry.duration);
+      }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+    } catch {}
+  });
+  return { context, page };
+}
+
+async function seed(page, kind, count) {
+  await page.goto(`${origin}/blank.txt`);
+  await page.evaluate(generateAndStore, { kind, count });
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+  return { p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted[sorted.length - 1] ?? NaN), n: sorted.length };
+};
+const round = (n) => Math.round(n * 10) / 10;
+
+async function timeToVisible(page, path, locator) {
+  const started = Date.now();
+  await page.goto(`${origin}${path}`);
+  await locator(page).first().waitFor({ timeout: 45000 });
+  const sinceNavigation = await page.evaluate(() => performance.now());
+  return { wallMs: Date.now() - started, sinceNavigationMs: round(sinceNavigation) };
+}
+
+async function typeLatency(page, searchbox, text) {
+  await page.evaluate(() => { window.__latencies = []; window.__events = []; });
+  await searchbox.click();
+  for (const char of text) await page.keyboard.type(char, { delay: 30 });
+  for (let i = 0; i < text.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
+  await page.waitForTimeout(200);
+  const { latencies, events } = await page.evaluate(() => ({ latencies: window.__latencies, events: window.__events }));
+  return { keystroke: stats(latencies), eventTiming: stats(events) };
+}
+
+const domRows = (page) =>
+  page.evaluate(() => document.querySelectorAll('tbody tr, [role="listitem"], article').length);
+
+async function workload(name, fn) {
+  process.stdout.write(`… ${name}\n`);
+  try {
+    const value = await fn();
+    results.workloads.push({ name, ...value });
+  } catch (error) {
+    results.workloads.push({ name, error: String(error?.message ?? error).split('\n')[0] });
+  }
+}
+
+// ---------- workloads ----------
+const funnelSizes = quick ? [1000] : [1000, 10000, 100000];
+for (const count of funnelSizes) {
+  await workload(`funnel board, ${count.toLocaleString('en-US')} funnels`, async () => {
+    const { context, page } = await freshPage();
+    await seed(page, 'funnels', count);
+    const firstCard = await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
+    const search = page.getByPlaceholder('Search by Creator or ID').first();
+    const typing = await typeLatency(page, search, 'stone 12');
+    const rows = await domRows(page);
+    let throttled;
+    if (count === 10000) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      throttled = (await typeLatency(page, search, 'stone 12')).keystroke;
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+    await context.close();
+    return { firstPaintMs: firstCard.sinceNavigationMs, ...typing, domRows: rows, ...(throttled ? { keystrokeAt4xCpu: throttled } : {}) };
+  });
+}
+
+for (const count of quick ? [1000] : [1000, 50000]) {
+  await workload(`orders, ${count.toLocaleString('en-US')} orders`, async () => {
+    const { context, page } = await freshPage();
+    await seed(page, 'orders', count);
+    const first = await timeToVisible(page, '/orders', (p) => p.getByText(/ORD-2000\d\d/));
+    const search = page.getByRole('searchbox').first();
+    const typing = await typeLatency(page, search, 'ORD-2001');
+    await search.fill('');
+    const rows = await domRows(page);
+    const openStart = Date.now();
+    await page.getByText(/ORD-2000\d\d/).first().click();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    const openDetailMs = Date.now() - openStart;
+    await context.close();
+    return { firstPaintMs: first.sinceNavigationMs, ...typing, domRows: rows, openDetailMs };
+  });
+}
+
+await workload('inventory, 10,000 items', async () => {
+  const { context, page } = await freshPage();
+  await seed(page, 'inventory', 10000);
+  const first = await timeToVisible(page, '/inventory', (p) => p.getByRole('cell', { name: /SKU-B0000/ }));
+  const typing = await typeLatency(page, page.getByRole('searchbox', { name: 'Search inventory' }), 'SKU-B0012');
+  const rows = await domRows(page);
+  const button = page.getByRole('button', { name: /^Edit quantity of/ }).first();
+  await button.click();
+  const input = page.getByRole('spinbutton').first();
+  await input.fill('77');
+  const editStart = Date.now();
+  await input.press('Enter');
+  await page.getByRole('cell').filter({ hasText: /^77/ }).first().waitFor();
+  const editMs = Date.now() - editStart;
+  await context.close();
+  return { firstPaintMs: first.sinceNavigationMs, ...typing, domRows: rows, quantityEditToPaintMs: editMs };
+});
+
+await workload('calendar, 2,000 events', async () => {
+  const { context, page } = await freshPage();
+  await seed(page, 'events', 2000);
+  const first = await timeToVisible(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event').first());
+  const switchStart = Date.now();
+  await page.getByRole('button', { name: /week/i }).first().click();
+  await page.locator('.fc-timegrid').first().waitFor();
+  await page.getByRole('button', { name: /month/i }).first().click();
+  await page.locator('.fc-daygrid').first().waitFor();
+  const switchMs = Date.now() - switchStart;
+  await context.close();
+  return { firstPaintMs: first.sinceNavigationMs, weekAndBackMs: switchMs };
+});
+
+// One write at 100 vs 100,000 records, through the page-wide store of the elements bundle.
+async function writeCost(count) {
+  const { context, page } = await freshPage();
+  await seed(page, 'funnels', count);
+  await page.goto(`${origin}/examples/embed-plain-html/`);
+  await page.waitForFunction(() => window.creatorflow?.getStore().ready.value === true, null, { timeout: 120000 });
+  const times = await page.evaluate(async () => {
+    const store = window.creatorflow.getStore();
+    const id = store.inventory.items.items.value[0].id;
+    const samples = [];
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      store.inventory.setQuantity(id, String(100 + i));
+      await store.flush();
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  });
+  const estimate = await page.evaluate(() => navigator.storage.estimate());
+  await context.close();
+  return { write: stats(times), usageBytes: estimate.usage };
+}
+await workload('one write, 100 vs 100,000 funnels', async () => {
+  const small = await writeCost(100);
+  const large = quick ? small : await writeCost(100000);
+  return { at100: small.write, at100k: large.write, ratioP50: round(large.write.p50 / small.write.p50), sizeOnDiskAt100kMB: round(large.usageBytes / 1e6) };
+});
+
+if (!quick) {
+  await workload('reload, 100,000 funnels from IndexedDB', async () => {
+    const { context, page } = await freshPage();
+    await seed(page, 'funnels', 100000);
+    await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
+    const again = await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
+    await context.close();
+    return { firstCardAfterReloadMs: again.sinceNavigationMs };
+  });
+}
+
+// ---------- bundles ----------
+function sizes(file) {
+  const data = readFileSync(file);
+  return { file: relative(root, file), raw: data.length, gzip: gzipSync(data).length, brotli: brotliCompressSync(data).length };
+}
+function jsFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map((f) => join(dir, String(f)))
+    .filter((f) => f.endsWith('.js') && statSync(f).isFile());
+}
+const hostHtml = readFileSync(join(root, 'dist/host/index.html'), 'utf8');
+const firstLoad = [...hostHtml.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => join(root, 'dist/host', m[1]));
+const sum = (list, key) => list.reduce((total, item) => total + item[key], 0);
+const first = firstLoad.map(sizes);
+results.bundles.push({ name: 'host app first load (JS)', gzip: sum(first, 'gzip'), brotli: sum(first, 'brotli'), files: first.length });
+const allHost = jsFiles(join(root, 'dist/host/assets')).map(sizes);
+results.bundles.push({ name: 'host app, all screens (JS)', gzip: sum(allHost, 'gzip'), brotli: sum(allHost, 'brotli'), files: allHost.length });
+const loader = sizes(join(root, 'dist/elements.js'));
+const chunks = jsFiles(join(root, 'dist/elements/chunks')).map(sizes);
+results.bundles.push({ name: 'elements loader (dist/elements.js)', gzip: loader.gzip, brotli: loader.brotli, files: 1 });
+for (const chunk of chunks) results.bundles.push({ name: `elements chunk ${chunk.file.replace(/^dist\/elements\/chunks\//, '')}`, gzip: chunk.gzip, brotli: chunk.brotli, files: 1 });
+for (const file of jsFiles(join(root, 'dist/lib')).filter((f) => !f.includes('/chunk-') && !f.endsWith('.map'))) {
+  const s = sizes(file);
+  results.bundles.push({ name: `library entry ${s.file.replace(/^dist\/lib\//, '')} (own code)`, gzip: s.gzip, brotli: s.brotli, files: 1 });
+}
+
+await browser.close();
+server.close();
+
+// ---------- report ----------
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nCreatorflow benchmark — ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGb} GB, Chromium headless\n`);
+console.log('| workload | first paint (ms) | keystroke p50 / p95 / max (ms) | event timing p95 (ms) | DOM rows | other |');
+console.log('|---|---|---|---|---|---|');
+for (const w of results.workloads) {
+  if (w.error) {
+    console.log(`| ${w.name} | error: ${w.error} | | | | |`);
+    continue;
+  }
+  const k = w.keystroke ? `${w.keystroke.p50} / ${w.keystroke.p95} / ${w.keystroke.max}` : '';
+  const other = Object.entries(w)
+    .filter(([key]) => !['name', 'firstPaintMs', 'keystroke', 'eventTiming', 'domRows'].includes(key))
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`)
+    .join('; ');
+  console.log(`| ${w.name} | ${w.firstPaintMs ?? ''} | ${k} | ${w.eventTiming?.p95 ?? ''} | ${w.domRows ?? ''} | ${other} |`);
+}
+console.log('\n| bundle | gzip (kB) | brotli (kB) |');
+console.log('|---|---|---|');
+for (const b of results.bundles) console.log(`| ${b.name} | ${(b.gzip / 1024).toFixed(1)} | ${(b.brotli / 1024).toFixed(1)} |`);
+console.log('\nWrote bench/results.json');
+
+function machine() {
+  const list = cpus();
+  const version = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  return { cpus: list.length, cpu: list[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: version };
+}
