@@ -26,7 +26,11 @@ function fileFor(pathname) {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const candidates = [];
   if (safe.startsWith('/dist/')) candidates.push(join(root, safe));
-  else if (safe.startsWith('/examples/')) {
+  else if (safe.startsWith('/examples/react-consumer/')) {
+    // The consumer example is served from its build (scripts/consumer.mjs).
+    const built = join(root, 'dist', safe);
+    candidates.push(built, join(built, 'index.html'));
+  } else if (safe.startsWith('/examples/')) {
     candidates.push(join(root, safe));
     candidates.push(join(root, safe, 'index.html'));
   } else candidates.push(join(hostDir, safe));

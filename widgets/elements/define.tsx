@@ -2,6 +2,7 @@
 // the styles into that root and sends links out as cancelable `cf-navigate` events.
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import type { CreatorflowTag } from './types';
 
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
@@ -11,7 +12,7 @@ export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
  * is read from the kebab-case attribute and updates the element live.
  */
 export function defineScreenElement<P extends object>(
-  tag: string,
+  tag: CreatorflowTag,
   Component: ComponentType<P>,
   attributes: Partial<Record<Extract<keyof P, string>, AttributeType>> = {},
 ): CustomElementConstructor {
