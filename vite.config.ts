@@ -28,6 +28,8 @@ function devRoutes(): Plugin {
         next();
       });
     },
+    // The host page is served at every app path, so its entry must be absolute here.
+    transformIndexHtml: (html) => html.replace('src="./main.tsx"', 'src="/host/main.tsx"'),
   };
 }
 
@@ -69,7 +71,7 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [react(), devRoutes()],
-    appType: 'custom',
+    appType: 'mpa',
     server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   };
 });
