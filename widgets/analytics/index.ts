@@ -1,1 +1,2 @@
-export { Analytics, type AnalyticsProps } from './Placeholder';
+export { Analytics, type AnalyticsProps } from './Analytics';
+export { useAnalyticsController, focusedHeatmapMetric } from './useAnalyticsController';

@@ -1,1 +1,3 @@
-export { Calendar, type CalendarProps } from './Placeholder';
+export { Calendar, type CalendarProps } from './Calendar';
+export { EventDialog, type EventDialogProps } from './EventDialog';
+export { useCalendarController } from './useCalendarController';

@@ -1,10 +1,26 @@
 /**
- * `<cf-analytics>`: the Analytics screen. Attributes: `metric`, `period`.
+ * `<cf-analytics>`: the Analytics screen, computed from the workspace's funnels and orders.
+ * recharts loads on first render.
  *
- * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @attr metric - shows the 'Filtering by metric' notice; a heatmap metric (engagement, conversion, roi, reach, sales) sorts the heatmap by it
+ * @attr period - the period shown first: '6m' (default) or '12m'; changing it shows that period
+ * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled (Back to Dashboard, actions)
  * @csspart root - the screen's root
+ * @csspart cards - the Conversion Rate and Average ROI cards
+ * @csspart chart - each chart
+ * @csspart heatmap - the Performance Heatmap
+ * @csspart next-best-actions - the AI Next Best Actions
  */
-import { Analytics } from '../analytics';
+import { Analytics } from '../analytics/Analytics';
 import { defineScreenElement } from './define';
 
-export const CfAnalytics = defineScreenElement('cf-analytics', Analytics, { metric: 'string', period: 'string' });
+interface AnalyticsElementProps {
+  metric?: string;
+  period?: string;
+}
+
+function AnalyticsElement({ metric, period }: AnalyticsElementProps) {
+  return <Analytics key={period ?? ''} metric={metric || undefined} period={period} />;
+}
+
+export const CfAnalytics = defineScreenElement('cf-analytics', AnalyticsElement, { metric: 'string', period: 'string' });

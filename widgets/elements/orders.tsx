@@ -1,10 +1,18 @@
 /**
- * `<cf-orders>`: the Orders screen. Attributes: `order-id`.
+ * `<cf-orders>`: the Orders screen: the list (search, status filter panel, sortable
+ * virtualized table) and an order's detail (status, stock, fees, shipping, notes, history,
+ * Print Label), plus New Order. Reads and writes the page-wide store, so `<cf-inventory>`
+ * on the same page shows stock deducted by a status change at once.
  *
+ * @attr order-id - the order to open (its id, or its order number such as ORD-1001); removing it shows the list
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @csspart root - the screen's root
+ * @csspart table - the orders table
+ * @csspart filters - the status filter panel
+ * @csspart detail - an order's detail
+ * @csspart label - the shipping label preview
  */
-import { Orders } from '../orders';
+import { Orders } from '../orders/Orders';
 import { defineScreenElement } from './define';
 
 export const CfOrders = defineScreenElement('cf-orders', Orders, { orderId: 'string' });

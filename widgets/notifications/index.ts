@@ -1,1 +1,2 @@
-export { Notifications, type NotificationsProps } from './Placeholder';
+export { Notifications, type NotificationsProps } from './Notifications';
+export { useNotificationsController } from './useNotificationsController';

@@ -1,0 +1,425 @@
+// Order rules: spec §2 "Orders", §4 order status and per-item stock check, §5 order search
+// and shipping form, §9 fulfilment fees; PRODUCT-NOTES "Rules that the prototype got wrong"
+// (deduct once per order, return stock on Canceled/Refunded, never negative; tracking stored).
+import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
+import { parseWholeNumber } from './inventory';
+import {
+  fail,
+  ok,
+  ORDER_STATUSES,
+  type Address,
+  type InventoryItem,
+  type Order,
+  type OrderFilters,
+  type OrderHistoryEntry,
+  type OrderItem,
+  type OrderStatus,
+  type Result,
+} from './types';
+
+/** Statuses that take stock out of inventory (spec §4). */
+export const STOCK_CONSUMING_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped'];
+/** Statuses that put a deducted order's stock back (PRODUCT-NOTES). */
+export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['Canceled', 'Refunded'];
+/** The Shipping section shows only while the order is in one of these (spec §2). */
+export const SHIPPING_SECTION_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped'];
+
+/** Sales tax of the sample orders (e.g. 9.90 on 119.98), used for orders created here. */
+export const ORDER_TAX_RATE = 0.0825;
+/** Flat customer shipping charge of the sample orders. */
+export const ORDER_SHIPPING_CHARGE = 8.95;
+/** Sales channels offered when creating an order: the sample's two marketplaces, its social shop, and direct sales. */
+export const ORDER_SOURCES = ['Amazon', 'eBay', 'Instagram Shop', 'Direct'] as const;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const skuKey = (sku: string) => sku.trim().toLowerCase();
+
+// ---------- List: search, status filter, sort ----------
+
+/**
+ * Search matches order number, customer name or customer email, case-insensitively; an order
+ * matches the status filter if its status is chosen or nothing is chosen. dateRange is not
+ * used (spec §5).
+ */
+export function filterOrders(orders: readonly Order[], filters: Partial<OrderFilters>): Order[] {
+  const needle = (filters.search ?? '').trim().toLowerCase();
+  const statuses = filters.status ?? [];
+  const statusSet = statuses.length ? new Set<OrderStatus>(statuses) : null;
+  if (!needle && !statusSet) return [...orders];
+  return orders.filter((order) => {
+    if (statusSet && !statusSet.has(order.status)) return false;
+    if (!needle) return true;
+    return (
+      order.orderNumber.toLowerCase().includes(needle) ||
+      order.customerName.toLowerCase().includes(needle) ||
+      order.customerEmail.toLowerCase().includes(needle)
+    );
+  });
+}
+
+/** Units in an order (the Items column; pick and pack is charged per unit). */
+export const orderUnits = (order: Pick<Order, 'items'>) => order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+export const ORDER_SORT_KEYS = ['orderNumber', 'customerName', 'status', 'items', 'createdAt', 'total'] as const;
+export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
+export interface OrderSort {
+  key: OrderSortKey;
+  direction: 'ascending' | 'descending';
+}
+/** Newest first, the list's order when no column is chosen. */
+export const DEFAULT_ORDER_SORT: OrderSort = { key: 'createdAt', direction: 'descending' };
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Sorts by one column; ties keep their order (stable). Decorates first so 50,000 rows sort quickly. */
+export function sortOrders(orders: readonly Order[], sort: OrderSort = DEFAULT_ORDER_SORT): Order[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const keyOf = (order: Order): string | number => {
+    switch (sort.key) {
+      case 'orderNumber':
+        return order.orderNumber;
+      case 'customerName':
+        return order.customerName;
+      case 'status':
+        return ORDER_STATUSES.indexOf(order.status);
+      case 'items':
+        return orderUnits(order);
+      case 'total':
+        return order.total;
+      case 'createdAt':
+        return order.createdAt;
+    }
+  };
+  // ISO timestamps order correctly as plain strings; names and numbers need the collator.
+  const compareText = sort.key === 'createdAt' ? (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) : collator.compare;
+  const decorated = orders.map((order, index) => ({ order, index, key: keyOf(order) }));
+  decorated.sort((a, b) => {
+    const diff =
+      typeof a.key === 'number' && typeof b.key === 'number'
+        ? a.key - b.key
+        : compareText(String(a.key), String(b.key));
+    return diff !== 0 ? sign * diff : a.index - b.index;
+  });
+  return decorated.map((entry) => entry.order);
+}
+
+// ---------- Stock ----------
+
+export type StockAvailability = 'available' | 'insufficient' | 'missing';
+export interface ItemStock {
+  item: OrderItem;
+  availability: StockAvailability;
+  /** Units in inventory for this SKU (0 when missing). */
+  inStock: number;
+}
+
+export const STOCK_AVAILABILITY_LABEL: Record<StockAvailability, string> = {
+  available: 'Available',
+  insufficient: 'Insufficient',
+  missing: 'Missing',
+};
+
+function inventoryBySku(inventory: readonly InventoryItem[]) {
+  const map = new Map<string, InventoryItem>();
+  for (const item of inventory) map.set(skuKey(item.sku), item);
+  return map;
+}
+
+/**
+ * Per-item stock check (spec §4): available when stock covers the quantity, insufficient when
+ * it is less, missing when the SKU is not in inventory. Lines of the same SKU draw on the same
+ * stock in turn, so two lines cannot both count the same units.
+ */
+export function checkStock(order: Pick<Order, 'items'>, inventory: readonly InventoryItem[]): ItemStock[] {
+  const bySku = inventoryBySku(inventory);
+  const used = new Map<string, number>();
+  return order.items.map((item) => {
+    const key = skuKey(item.sku);
+    const stock = bySku.get(key);
+    if (!stock) return { item, availability: 'missing', inStock: 0 };
+    const remaining = stock.quantity - (used.get(key) ?? 0);
+    if (remaining < item.quantity) return { item, availability: 'insufficient', inStock: stock.quantity };
+    used.set(key, (used.get(key) ?? 0) + item.quantity);
+    return { item, availability: 'available', inStock: stock.quantity };
+  });
+}
+
+/** True when every item of the order is covered by stock. */
+export const hasStockFor = (order: Pick<Order, 'items'>, inventory: readonly InventoryItem[]) =>
+  checkStock(order, inventory).every((line) => line.availability === 'available');
+
+/** Adds `sign` x each item's quantity to inventory by SKU; returns the changed items (never below 0). */
+function moveStock(order: Order, inventory: readonly InventoryItem[], sign: 1 | -1) {
+  const bySku = inventoryBySku(inventory);
+  const changed = new Map<string, InventoryItem>();
+  const moved: string[] = [];
+  const notFound: string[] = [];
+  for (const item of order.items) {
+    const key = skuKey(item.sku);
+    const current = changed.get(key) ?? bySku.get(key);
+    if (!current) {
+      notFound.push(item.sku);
+      continue;
+    }
+    changed.set(key, { ...current, quantity: Math.max(0, current.quantity + sign * item.quantity) });
+    moved.push(`${item.quantity} × ${item.sku}`);
+  }
+  return { changed: [...changed.values()], moved, notFound };
+}
+
+// ---------- Status changes ----------
+
+export interface OrderChange {
+  order: Order;
+  /** Inventory items whose quantity changed, to be written with the order. */
+  inventory: InventoryItem[];
+}
+
+/** A history entry id from the clock when the caller has none (tests, pure use). */
+const defaultHistoryId = (order: Order, now: Date) => `oh_${now.getTime().toString(36)}_${order.history.length + 1}`;
+
+/**
+ * Changes an order's status (spec §4 with PRODUCT-NOTES):
+ * - any status may follow any other; each change sets updatedAt and appends a history entry;
+ * - Processing or Shipped on an order whose stock is not deducted checks stock first and is
+ *   blocked with 'Insufficient inventory for this order', else deducts every item once;
+ * - an order already deducted moves between statuses without touching stock again;
+ * - Canceled or Refunded returns exactly what was deducted, with a history note;
+ * - stock never goes negative.
+ */
+export function changeOrderStatus(
+  order: Order,
+  status: OrderStatus,
+  inventory: readonly InventoryItem[],
+  now: Date,
+  historyId: string = defaultHistoryId(order, now),
+): Result<OrderChange> {
+  if (!ORDER_STATUSES.includes(status)) return fail(`Unknown order status: ${String(status)}`);
+  if (status === order.status) return fail(`The order is already ${status}`);
+  const timestamp = now.toISOString();
+  let stockDeducted = Boolean(order.stockDeducted);
+  let changedInventory: InventoryItem[] = [];
+  let note: string | undefined;
+
+  if (STOCK_CONSUMING_STATUSES.includes(status) && !stockDeducted) {
+    if (!hasStockFor(order, inventory)) return fail(MESSAGES.insufficientInventory);
+    const deduction = moveStock(order, inventory, -1);
+    changedInventory = deduction.changed;
+    stockDeducted = true;
+    note = `Stock deducted: ${deduction.moved.join(', ')}`;
+  } else if (STOCK_RETURNING_STATUSES.includes(status) && stockDeducted) {
+    const restore = moveStock(order, inventory, 1);
+    changedInventory = restore.changed;
+    stockDeducted = false;
+    note = [
+      restore.moved.length ? `Stock returned to inventory: ${restore.moved.join(', ')}` : '',
+      restore.notFound.length ? `Not returned (SKU no longer in inventory): ${restore.notFound.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('. ');
+  }
+
+  const entry: OrderHistoryEntry = note ? { id: historyId, timestamp, status, note } : { id: historyId, timestamp, status };
+  return ok(
+    { order: { ...order, status, updatedAt: timestamp, history: [...order.history, entry], stockDeducted }, inventory: changedInventory },
+    MESSAGES.orderStatusUpdated(status),
+  );
+}
+
+export interface TrackingDraft {
+  trackingNumber: string;
+  carrierName: string;
+}
+
+/**
+ * Save & Ship (spec §4, §5; PRODUCT-NOTES): both fields required, then the order becomes
+ * Shipped through the same stock check, and the tracking number and carrier are stored.
+ * An order already Shipped keeps its status and gets the new tracking, with a history note.
+ */
+export function shipWithTracking(
+  order: Order,
+  draft: TrackingDraft,
+  inventory: readonly InventoryItem[],
+  now: Date,
+  historyId: string = defaultHistoryId(order, now),
+): Result<OrderChange> {
+  const trackingNumber = draft.trackingNumber.trim();
+  const carrierName = draft.carrierName.trim();
+  if (!trackingNumber || !carrierName) return fail(MESSAGES.trackingAndCarrier);
+  const trackingNote = `Tracking ${trackingNumber} via ${carrierName}`;
+  let base: OrderChange;
+  if (order.status === 'Shipped') {
+    const timestamp = now.toISOString();
+    base = {
+      order: { ...order, updatedAt: timestamp, history: [...order.history, { id: historyId, timestamp, status: 'Shipped', note: trackingNote }] },
+      inventory: [],
+    };
+  } else {
+    const shipped = changeOrderStatus(order, 'Shipped', inventory, now, historyId);
+    if (!shipped.ok) return shipped;
+    const history = [...shipped.value.order.history];
+    const last = history[history.length - 1];
+    history[history.length - 1] = { ...last, note: last.note ? `${last.note}. ${trackingNote}` : trackingNote };
+    base = { order: { ...shipped.value.order, history }, inventory: shipped.value.inventory };
+  }
+  return ok({ order: { ...base.order, trackingNumber, carrierName }, inventory: base.inventory }, MESSAGES.shippedWithTracking);
+}
+
+/** Saves the Notes editor's text (blank clears it) and sets updatedAt. */
+export function saveOrderNotes(order: Order, notes: string, now: Date): Result<Order> {
+  const text = notes.trim();
+  const next: Order = { ...order, updatedAt: now.toISOString() };
+  if (text) next.notes = notes;
+  else delete next.notes;
+  return ok(next, MESSAGES.notesSaved);
+}
+
+// ---------- Fees and totals ----------
+
+export interface FulfilmentFees {
+  pickAndPack: number;
+  shipping: number;
+  handling: number;
+  total: number;
+}
+
+/** Pick and pack 2.5 per unit, shipping 8.95 flat, handling 1.5 flat, and their sum (spec §9). */
+export function fulfilmentFees(order: Pick<Order, 'items'>): FulfilmentFees {
+  const pickAndPack = round2(orderUnits(order) * FULFILMENT_FEES.pickAndPackPerUnit);
+  const shipping = FULFILMENT_FEES.shippingFlat;
+  const handling = FULFILMENT_FEES.handlingFlat;
+  return { pickAndPack, shipping, handling, total: round2(pickAndPack + shipping + handling) };
+}
+
+export interface OrderTotals {
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  total: number;
+}
+
+/** Subtotal of the lines, tax at the sample's rate, flat shipping, and the total, to the cent. */
+export function orderTotals(items: readonly Pick<OrderItem, 'quantity' | 'price'>[]): OrderTotals {
+  const subtotal = round2(items.reduce((sum, item) => sum + item.quantity * item.price, 0));
+  const tax = round2(subtotal * ORDER_TAX_RATE);
+  const shipping = items.length ? ORDER_SHIPPING_CHARGE : 0;
+  return { subtotal, tax, shipping, total: round2(subtotal + tax + shipping) };
+}
+
+// ---------- New Order ----------
+
+export interface NewOrderLineDraft {
+  sku: string;
+  quantity: string | number;
+  /** Unit price in dollars; empty uses the inventory's flat unit value. */
+  price?: string | number;
+}
+export interface NewOrderDraft {
+  source: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone?: string;
+  shippingAddress: Address;
+  items: NewOrderLineDraft[];
+  notes?: string;
+}
+
+export const NEW_ORDER_MESSAGES = {
+  customerName: 'Please enter the customer name',
+  customerEmail: 'Please enter a valid customer email',
+  address: 'Please fill in the shipping address: street, city, state, postal code and country',
+  noItems: 'Please add at least one item',
+  chooseSku: (line: number) => `Please choose a product for item ${line}`,
+  unknownSku: (sku: string) => `SKU ${sku} is not in inventory`,
+  quantity: (sku: string) => `Quantity of ${sku} must be a whole number of at least 1`,
+  price: (sku: string) => `Price of ${sku} must be a positive amount, like 24.99`,
+  created: (orderNumber: string) => `Order ${orderNumber} created`,
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The next free order number after the highest ORD-n in use (ORD-1004 after the sample). */
+export function nextOrderNumber(orders: readonly Pick<Order, 'orderNumber'>[]): string {
+  let max = 1000;
+  for (const order of orders) {
+    const match = /^ORD-(\d+)$/.exec(order.orderNumber);
+    if (match) max = Math.max(max, Number(match[1]));
+  }
+  return `ORD-${max + 1}`;
+}
+
+/**
+ * Builds a New order from the New Order form: customer, shipping address, and items picked
+ * from inventory by SKU (name and product id come from the inventory item). Creating an order
+ * takes no stock; moving it to Processing or Shipped does.
+ */
+export function createOrder(
+  draft: NewOrderDraft,
+  inventory: readonly InventoryItem[],
+  existing: readonly Pick<Order, 'orderNumber'>[],
+  now: Date,
+  newId: (prefix: string) => string,
+  defaultPrice: number = INVENTORY.flatUnitValue,
+): Result<Order> {
+  const customerName = draft.customerName.trim();
+  const customerEmail = draft.customerEmail.trim();
+  if (!customerName) return fail(NEW_ORDER_MESSAGES.customerName);
+  if (!EMAIL.test(customerEmail)) return fail(NEW_ORDER_MESSAGES.customerEmail);
+  const a = draft.shippingAddress;
+  const address: Address = {
+    line1: a.line1.trim(),
+    city: a.city.trim(),
+    state: a.state.trim(),
+    postalCode: a.postalCode.trim(),
+    country: a.country.trim(),
+  };
+  if (a.line2?.trim()) address.line2 = a.line2.trim();
+  if (!address.line1 || !address.city || !address.state || !address.postalCode || !address.country)
+    return fail(NEW_ORDER_MESSAGES.address);
+  if (draft.items.length === 0) return fail(NEW_ORDER_MESSAGES.noItems);
+
+  const bySku = inventoryBySku(inventory);
+  const items: OrderItem[] = [];
+  for (const [index, line] of draft.items.entries()) {
+    if (!line.sku.trim()) return fail(NEW_ORDER_MESSAGES.chooseSku(index + 1));
+    const stock = bySku.get(skuKey(line.sku));
+    if (!stock) return fail(NEW_ORDER_MESSAGES.unknownSku(line.sku.trim()));
+    const quantity = parseWholeNumber(line.quantity, Number.NaN, 'Quantity');
+    if (!quantity.ok || !(quantity.value >= 1)) return fail(NEW_ORDER_MESSAGES.quantity(stock.sku));
+    const rawPrice = line.price === undefined || String(line.price).trim() === '' ? defaultPrice : Number(String(line.price).trim());
+    if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return fail(NEW_ORDER_MESSAGES.price(stock.sku));
+    items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: quantity.value, price: rawPrice });
+  }
+
+  const timestamp = now.toISOString();
+  const orderNumber = nextOrderNumber(existing);
+  const order: Order = {
+    id: newId('ord'),
+    source: draft.source.trim() || 'Direct',
+    orderNumber,
+    status: 'New',
+    customerName,
+    customerEmail,
+    shippingAddress: address,
+    items,
+    ...orderTotals(items),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    history: [{ id: newId('oh'), timestamp, status: 'New', note: 'Order created' }],
+    tags: [],
+    stockDeducted: false,
+  };
+  if (draft.customerPhone?.trim()) order.customerPhone = draft.customerPhone.trim();
+  if (draft.notes?.trim()) order.notes = draft.notes;
+  return ok(order, NEW_ORDER_MESSAGES.created(orderNumber));
+}
+
+/** One-line address for lists and labels. */
+export function formatAddressLines(address: Address): string[] {
+  return [
+    address.line1,
+    address.line2,
+    `${address.city}, ${address.state} ${address.postalCode}`,
+    address.country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}

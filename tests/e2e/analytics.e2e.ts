@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const b = useBrowser();
+
+const ordersCell = (page: Page, scope = '') =>
+  page.locator(`${scope} table`, { has: page.getByText('Conversion Funnel', { exact: true }) }).getByRole('row', { name: /^Orders/ }).getByRole('cell');
+
+/** Changes an order's status the way another tab of the workspace does: stored, then announced. */
+async function changeOrderStatusElsewhere(page: Page, id: string, status: string) {
+  await page.evaluate(
+    async ({ id, status }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('creatorflow:default');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction('records', 'readwrite');
+      const records = tx.objectStore('records');
+      const stored = await new Promise<{ value: Record<string, unknown> }>((resolve) => {
+        const request = records.get(['orders', id]);
+        request.onsuccess = () => resolve(request.result);
+      });
+      const value = { ...stored.value, status, updatedAt: new Date().toISOString() };
+      records.put({ collection: 'orders', id, value });
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+      const channel = new BroadcastChannel('creatorflow:default');
+      channel.postMessage([{ type: 'put', collection: 'orders', id, value }]);
+      channel.close();
+    },
+    { id, status },
+  );
+}
+
+describe('analytics in the host app', () => {
+  it('renders the figures and charts, switches period, and follows an order status change', async () => {
+    const { page, problems } = await b.open('/analytics?metric=engagement');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.getByText('Filtering by metric: engagement').waitFor();
+    expect(await page.getByText('Conversion Rate', { exact: true }).locator('xpath=following-sibling::p[1]').textContent()).toBe('4.0%');
+    expect(await page.getByText('Average ROI', { exact: true }).locator('xpath=following-sibling::p[1]').textContent()).toBe('3.15x');
+    expect(await ordersCell(page).textContent()).toBe('3');
+    // recharts drew both charts: three bars and a line.
+    await page.locator('.recharts-bar-rectangle').nth(2).waitFor();
+    await page.locator('.recharts-line-curve').first().waitFor();
+    expect(await page.getByRole('listitem').filter({ has: page.getByRole('link') }).count()).toBeGreaterThanOrEqual(3);
+
+    const trendRows = () => page.locator('table', { has: page.getByText('ROI Trends', { exact: true }) }).locator('tbody tr').count();
+    expect(await trendRows()).toBe(6);
+    await page.getByLabel('Period').selectOption('Last 12 months');
+    expect(await trendRows()).toBe(12);
+
+    await changeOrderStatusElsewhere(page, 'ord_3', 'Canceled');
+    await page.waitForFunction(() => document.body.textContent?.includes('from 2 orders'));
+    expect(await ordersCell(page).textContent()).toBe('2');
+    expect(problems.errors).toEqual([]);
+    expect(problems.thirdParty).toEqual([]);
+  });
+});
+
+describe('<cf-analytics> element', () => {
+  it('renders recharts inside its shadow root and reads the period attribute', async () => {
+    const { page, problems } = await b.open('/examples/embed-plain-html/');
+    await page.locator('cf-inventory').getByRole('button', { name: 'Add Item' }).waitFor();
+    await page.evaluate(() => {
+      const element = document.createElement('cf-analytics');
+      element.setAttribute('period', '12m');
+      document.querySelector('main')!.append(element);
+    });
+    const analytics = page.locator('cf-analytics');
+    await analytics.getByRole('heading', { name: 'Analytics' }).waitFor();
+    expect(await analytics.getByLabel('Period').inputValue()).toBe('12m');
+    await analytics.locator('.recharts-bar-rectangle').nth(2).waitFor();
+    const bar = analytics.locator('.recharts-bar-rectangle path').first();
+    expect(Number(await bar.evaluate((el) => (el as SVGGraphicsElement).getBBox().height))).toBeGreaterThan(0);
+    expect(problems.errors).toEqual([]);
+    expect(problems.thirdParty).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+// The recharts graphics of the Analytics screen, loaded lazily so only this screen pulls
+// recharts in. They are decoration for sighted users: each chart's figures are also in a
+// table (see Analytics.tsx), so the SVG is hidden from assistive technology.
+import { Bar, BarChart, CartesianGrid, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ConversionFunnel, RoiPoint } from '../../lib/domain/analytics';
+import { formatCompact } from '../../lib/format';
+
+const PRIMARY = '#4338ca';
+const INITIAL = { width: 480, height: 260 };
+const MARGIN = { top: 20, right: 16, bottom: 8, left: 8 };
+
+export function ConversionFunnelChart({ funnel }: { funnel: ConversionFunnel }) {
+  // The stages differ by orders of magnitude: a log axis keeps Orders visible. A log axis
+  // cannot show 0, so bars are drawn from at least 1; labels and tooltips give the real count.
+  const data = [
+    { name: 'Impressions', value: funnel.impressions },
+    { name: 'Clicks', value: funnel.clicks },
+    { name: 'Orders', value: funnel.orders },
+  ].map((d) => ({ ...d, plotted: Math.max(d.value, 1) }));
+  return (
+    <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
+      <BarChart data={data} accessibilityLayer={false} margin={MARGIN}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="name" />
+        <YAxis scale="log" domain={[1, 'auto']} allowDataOverflow tickFormatter={(v: number) => formatCompact(v)} width={56} />
+        <Tooltip formatter={(_v, _name, item) => (item.payload as { value: number }).value.toLocaleString('en-US')} />
+        <Bar dataKey="plotted" name="Count" fill={PRIMARY} radius={[4, 4, 0, 0]} isAnimationActive={false}>
+          <LabelList dataKey="value" position="top" formatter={(v) => (typeof v === 'number' ? formatCompact(v) : String(v ?? ''))} />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function RoiTrendChart({ points }: { points: readonly RoiPoint[] }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
+      <LineChart data={[...points]} accessibilityLayer={false} margin={MARGIN}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" />
+        <YAxis tickFormatter={(v: number) => `${v}x`} width={48} />
+        <Tooltip formatter={(v) => (typeof v === 'number' ? `${v.toFixed(2)}x` : 'No data')} />
+        <Line type="monotone" dataKey="roi" name="Average ROI" stroke={PRIMARY} strokeWidth={2} connectNulls isAnimationActive={false} />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+

@@ -1,0 +1,55 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useMemo, useState } from 'react';
+import { analyticsSummary, HEATMAP_METRICS, parsePeriod, type HeatmapMetric } from '../../lib/domain/analytics';
+import type { AnalyticsPeriod } from '../../lib/domain/constants';
+import { useStore } from '../ui/store-context';
+
+export interface AnalyticsControllerOptions {
+  /** The period shown first: '6m' or '12m'. Unknown values fall back to the default, '6m'. */
+  period?: string;
+  /** Called when the user picks another period. */
+  onPeriodChange?(period: AnalyticsPeriod): void;
+  /** A metric to focus (`?metric=`); a heatmap metric (engagement, conversion, roi, reach, sales) sorts the heatmap by it. */
+  metric?: string;
+}
+
+/** The heatmap metric a `?metric=` value names, if any (e.g. 'roi', 'engagement_top10', 'Conversion'). */
+export function focusedHeatmapMetric(metric: string | undefined): HeatmapMetric | null {
+  if (!metric) return null;
+  const key = metric.toLowerCase();
+  return HEATMAP_METRICS.find((m) => key === m.key || key.startsWith(`${m.key}_`) || key.startsWith(m.key))?.key ?? null;
+}
+
+/** Signals and figures of the Analytics screen; the views only render. */
+export function useAnalyticsController({ period: initialPeriod, onPeriodChange, metric }: AnalyticsControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const [period, setPeriodState] = useState<AnalyticsPeriod>(() => parsePeriod(initialPeriod));
+  const funnels = store.funnels.items.items.value;
+  const orders = store.orders.items.items.value;
+  const member = store.session.currentMember.value;
+  const focus = focusedHeatmapMetric(metric);
+  // Figures are recomputed whenever funnels or orders change (PRODUCT-NOTES).
+  const summary = useMemo(() => {
+    const result = analyticsSummary(funnels, orders, period, store.now());
+    if (!focus) return result;
+    const index = HEATMAP_METRICS.findIndex((m) => m.key === focus);
+    return { ...result, heatmap: [...result.heatmap].sort((a, b) => b.cells[index].raw - a.cells[index].raw) };
+  }, [funnels, orders, period, store, focus]);
+
+  return {
+    summary,
+    period,
+    setPeriod(next: AnalyticsPeriod) {
+      setPeriodState(next);
+      onPeriodChange?.(next);
+    },
+    focus,
+    /** Why the figures are hidden, or null when the member may see them (permission viewAnalytics). */
+    blocked: !member
+      ? 'Sign in to see analytics.'
+      : member.permissions.viewAnalytics
+        ? null
+        : 'You do not have the viewAnalytics permission, so analytics are hidden. Ask a workspace admin for access.',
+  };
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { SNOOZE_HOURS } from '../../lib/domain/constants';
+import {
+  NO_NOTIFICATIONS,
+  NOTIFICATION_TYPE_LABEL,
+  NOTIFICATION_TYPE_OPTIONS,
+  snoozeLabel,
+  type NotificationTypeFilter,
+} from '../../lib/domain/notifications';
+import type { AppNotification, NotificationType } from '../../lib/domain/types';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { Badge, type BadgeColor } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Menu } from '../ui/Menu';
+import { Link } from '../ui/navigation';
+import { Screen } from '../ui/Screen';
+import { notificationsStyles } from './styles';
+import { useNotificationsController, type NotificationsControllerOptions } from './useNotificationsController';
+
+const TYPE_COLOR: Record<NotificationType, BadgeColor> = { email: 'blue', sms: 'green', slack: 'purple' };
+/** Rendered at a time; 'Show more' adds the next page, so a long history never floods the page. */
+const PAGE_SIZE = 50;
+
+export type NotificationsProps = NotificationsControllerOptions;
+
+/** The Notifications screen (spec §2 "Notifications", §4 "Notification"). */
+export function Notifications(props: NotificationsProps) {
+  return (
+    <Screen name="Notifications" styles={notificationsStyles} part="root">
+      <NotificationsView {...props} />
+    </Screen>
+  );
+}
+
+function NotificationsView(options: NotificationsProps) {
+  const c = useNotificationsController(options);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const page = c.notifications.slice(0, shown);
+  const hasUnread = c.notifications.some((n) => !n.read);
+  return (
+    <div className="cf-stack">
+      <Link href="/" className="cf-button cf-back" data-variant="ghost">
+        ← Back
+      </Link>
+      <div className="cf-row">
+        <h1>Notifications</h1>
+        {c.unreadCount > 0 && <Badge color="blue">{c.unreadCount} unread</Badge>}
+        <span className="cf-spacer" />
+        <Button disabledReason={c.writeBlocked} disabled={!hasUnread} onClick={c.markAllRead}>
+          Mark all as read
+        </Button>
+      </div>
+      <div className="cf-notifications-toolbar" role="group" aria-label="Filters">
+        <div className="cf-field">
+          <label htmlFor="cf-notifications-type">Filter by type</label>
+          <select
+            id="cf-notifications-type"
+            className="cf-select"
+            value={c.type}
+            onChange={(event) => {
+              c.setType(event.target.value as NotificationTypeFilter);
+              setShown(PAGE_SIZE);
+            }}
+          >
+            {NOTIFICATION_TYPE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="cf-check">
+          <input type="checkbox" checked={c.unreadOnly} onChange={(event) => c.setUnreadOnly(event.target.checked)} />
+          Show unread only
+        </label>
+        {c.snoozedCount > 0 && (
+          <span className="cf-muted" role="status">
+            {c.snoozedCount} snoozed notification{c.snoozedCount === 1 ? ' is' : 's are'} hidden until the snooze ends
+          </span>
+        )}
+      </div>
+      {page.length === 0 ? (
+        <p className="cf-empty cf-card">
+          <strong>{NO_NOTIFICATIONS}</strong>
+        </p>
+      ) : (
+        <ul className="cf-notifications-list" aria-label="Notifications" part="list">
+          {page.map((n) => (
+            <NotificationItem key={n.id} notification={n} controller={c} />
+          ))}
+        </ul>
+      )}
+      {c.notifications.length > shown && (
+        <Button className="cf-back" onClick={() => setShown((s) => s + PAGE_SIZE)}>
+          Show more ({c.notifications.length - shown} more)
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function NotificationItem({ notification: n, controller: c }: { notification: AppNotification; controller: ReturnType<typeof useNotificationsController> }) {
+  return (
+    <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={n.title}>
+      <div className="cf-notification-body">
+        <h2>
+          {n.title}
+          <Badge color={TYPE_COLOR[n.type]}>{NOTIFICATION_TYPE_LABEL[n.type]}</Badge>
+          {!n.read && <Badge color="orange">Unread</Badge>}
+        </h2>
+        <p>{n.message}</p>
+        <p className="cf-muted">
+          <time dateTime={n.timestamp} title={formatDateTime(n.timestamp)}>
+            {formatRelative(n.timestamp, c.now)}
+          </time>
+        </p>
+      </div>
+      <div className="cf-notification-actions">
+        {c.writeBlocked ? (
+          <Button size="small" variant="ghost" disabledReason={c.writeBlocked}>
+            Snooze
+          </Button>
+        ) : (
+          <Menu
+            trigger="Snooze"
+            triggerLabel={`Snooze ${n.title}`}
+            items={SNOOZE_HOURS.map((hours) => ({ label: snoozeLabel(hours), onSelect: () => c.snooze(n.id, hours) }))}
+          />
+        )}
+        {!n.read && (
+          <Button size="small" aria-label={`Mark ${n.title} as read`} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
+            Mark read
+          </Button>
+        )}
+        <Button size="small" variant="ghost" aria-label={`Dismiss ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.dismiss(n.id)}>
+          Dismiss
+        </Button>
+      </div>
+    </li>
+  );
+}

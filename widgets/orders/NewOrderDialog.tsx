@@ -1,0 +1,192 @@
+import { useId, useState } from 'react';
+import { INVENTORY } from '../../lib/domain/constants';
+import { ORDER_SOURCES, orderTotals, type NewOrderDraft, type NewOrderLineDraft } from '../../lib/domain/orders';
+import type { InventoryItem, Order, Result } from '../../lib/domain/types';
+import { formatMoney } from '../../lib/format';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { showResult } from '../ui/toast';
+
+export interface NewOrderDialogProps {
+  /** Whether the dialog is open (controlled). */
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The products to pick from, by SKU. */
+  inventory: readonly InventoryItem[];
+  /** Creates the order; an error keeps the dialog open and shows it. */
+  onCreate(draft: NewOrderDraft): Result<Order>;
+}
+
+const emptyLine = (): NewOrderLineDraft => ({ sku: '', quantity: '1', price: String(INVENTORY.flatUnitValue) });
+const emptyDraft = (): NewOrderDraft => ({
+  source: 'Direct',
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  shippingAddress: { line1: '', line2: '', city: '', state: '', postalCode: '', country: 'US' },
+  items: [emptyLine()],
+  notes: '',
+});
+
+/** New Order: customer, shipping address and items picked from inventory by SKU. */
+export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewOrderDialogProps) {
+  const [draft, setDraft] = useState(emptyDraft);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setDraft(emptyDraft());
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+  const setLine = (index: number, patch: Partial<NewOrderLineDraft>) =>
+    setDraft({ ...draft, items: draft.items.map((line, i) => (i === index ? { ...line, ...patch } : line)) });
+  const setAddress = (key: keyof NewOrderDraft['shippingAddress'], value: string) =>
+    setDraft({ ...draft, shippingAddress: { ...draft.shippingAddress, [key]: value } });
+
+  const preview = orderTotals(
+    draft.items
+      .map((line) => ({ quantity: Number(line.quantity), price: Number(line.price) }))
+      .filter((line) => line.quantity > 0 && line.price > 0),
+  );
+
+  const text = (key: string, label: string, value: string, onChange: (value: string) => void, options: { type?: string; optional?: boolean; autoComplete?: string } = {}) => (
+    <div className="cf-field">
+      <label htmlFor={`${id}-${key}`}>
+        {label}
+        {options.optional && <span className="cf-muted"> (optional)</span>}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className="cf-input"
+        type={options.type ?? 'text'}
+        autoComplete={options.autoComplete ?? 'off'}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="New Order"
+      className="cf-new-order"
+      onSubmit={() => {
+        const result = onCreate(draft);
+        if (!result.ok) {
+          setError(result.error);
+          showResult(result);
+          return;
+        }
+        close(false);
+      }}
+      footer={
+        <>
+          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button type="submit" variant="primary">
+            Create Order
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend>Customer</legend>
+        {text('name', 'Customer name', draft.customerName, (v) => setDraft({ ...draft, customerName: v }))}
+        {text('email', 'Customer email', draft.customerEmail, (v) => setDraft({ ...draft, customerEmail: v }), { type: 'email' })}
+        {text('phone', 'Phone', draft.customerPhone ?? '', (v) => setDraft({ ...draft, customerPhone: v }), { type: 'tel', optional: true })}
+        <div className="cf-field">
+          <label htmlFor={`${id}-source`}>Sales channel</label>
+          <select id={`${id}-source`} className="cf-select" value={draft.source} onChange={(event) => setDraft({ ...draft, source: event.target.value })}>
+            {ORDER_SOURCES.map((source) => (
+              <option key={source}>{source}</option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Shipping address</legend>
+        {text('line1', 'Street address', draft.shippingAddress.line1, (v) => setAddress('line1', v))}
+        {text('line2', 'Apartment, suite', draft.shippingAddress.line2 ?? '', (v) => setAddress('line2', v), { optional: true })}
+        {text('city', 'City', draft.shippingAddress.city, (v) => setAddress('city', v))}
+        {text('state', 'State', draft.shippingAddress.state, (v) => setAddress('state', v))}
+        {text('postal', 'Postal code', draft.shippingAddress.postalCode, (v) => setAddress('postalCode', v))}
+        {text('country', 'Country', draft.shippingAddress.country, (v) => setAddress('country', v))}
+      </fieldset>
+      <fieldset aria-describedby={`${id}-totals`}>
+        <legend>Items</legend>
+        <div className="cf-order-lines">
+          {draft.items.map((line, index) => {
+            const n = index + 1;
+            return (
+              <div key={index} className="cf-order-line">
+                <div className="cf-field">
+                  <label htmlFor={`${id}-sku-${n}`}>Product {n}</label>
+                  <select id={`${id}-sku-${n}`} className="cf-select" value={line.sku} onChange={(event) => setLine(index, { sku: event.target.value })}>
+                    <option value="">Choose a product…</option>
+                    {inventory.map((item) => (
+                      <option key={item.id} value={item.sku}>
+                        {item.sku} — {item.name} ({item.quantity} in stock)
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="cf-field">
+                  <label htmlFor={`${id}-qty-${n}`}>Quantity {n}</label>
+                  <input
+                    id={`${id}-qty-${n}`}
+                    className="cf-input"
+                    type="number"
+                    min={1}
+                    step={1}
+                    inputMode="numeric"
+                    value={line.quantity}
+                    onChange={(event) => setLine(index, { quantity: event.target.value })}
+                  />
+                </div>
+                <div className="cf-field">
+                  <label htmlFor={`${id}-price-${n}`}>Unit price {n}</label>
+                  <input
+                    id={`${id}-price-${n}`}
+                    className="cf-input"
+                    type="number"
+                    min={0.01}
+                    step={0.01}
+                    inputMode="decimal"
+                    value={line.price}
+                    onChange={(event) => setLine(index, { price: event.target.value })}
+                  />
+                </div>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove item ${n}`}
+                  disabled={draft.items.length === 1}
+                  onClick={() => setDraft({ ...draft, items: draft.items.filter((_, i) => i !== index) })}
+                >
+                  ✕
+                </Button>
+              </div>
+            );
+          })}
+        </div>
+        <div className="cf-row">
+          <Button size="small" onClick={() => setDraft({ ...draft, items: [...draft.items, emptyLine()] })}>
+            Add item
+          </Button>
+        </div>
+      </fieldset>
+      <p id={`${id}-totals`} className="cf-muted">
+        Subtotal {formatMoney(preview.subtotal)} · Tax {formatMoney(preview.tax)} · Shipping {formatMoney(preview.shipping)} · Total{' '}
+        {formatMoney(preview.total)}
+      </p>
+      {error && (
+        <p role="alert" className="cf-error">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

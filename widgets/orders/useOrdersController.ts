@@ -1,0 +1,100 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useDeferredValue, useMemo, useState } from 'react';
+import {
+  checkStock,
+  DEFAULT_ORDER_SORT,
+  filterOrders,
+  fulfilmentFees,
+  sortOrders,
+  type NewOrderDraft,
+  type OrderSort,
+  type TrackingDraft,
+} from '../../lib/domain/orders';
+import type { OrderStatus } from '../../lib/domain/types';
+import { useStore } from '../ui/store-context';
+
+export interface OrdersControllerOptions {
+  /** The order to show (id or order number, e.g. from `/orders?order=`). A new value opens that order; undefined shows the list. */
+  orderId?: string;
+  /** Called with the order shown after a row is opened (id) or the detail is closed (undefined). */
+  onOrderIdChange?(orderId: string | undefined): void;
+  /** Initial search text. Default ''. */
+  defaultSearch?: string;
+  /** Initially chosen statuses of the filter panel. Default none (all). */
+  defaultStatuses?: OrderStatus[];
+}
+
+/** The list's state (search, status filter, sort) and which order is open; the views only render. */
+export function useOrdersController({ orderId, onOrderIdChange, defaultSearch = '', defaultStatuses = [] }: OrdersControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const [search, setSearch] = useState(defaultSearch);
+  const [statuses, setStatuses] = useState<OrderStatus[]>(defaultStatuses);
+  const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
+  const [openId, setOpenId] = useState<string | undefined>(orderId);
+  // A new orderId prop (the URL changed) wins over the screen's own choice.
+  const [seenOrderId, setSeenOrderId] = useState(orderId);
+  if (seenOrderId !== orderId) {
+    setSeenOrderId(orderId);
+    setOpenId(orderId);
+  }
+
+  const all = store.orders.items.items.value;
+  // Typing stays responsive with 50,000 orders: filtering follows the input at low priority.
+  const deferredSearch = useDeferredValue(search);
+  // Sorted once per data or sort change; each keystroke only filters (filtering keeps the order).
+  const sorted = useMemo(() => sortOrders(all, sort), [all, sort]);
+  const orders = useMemo(
+    () => filterOrders(sorted, { search: deferredSearch, status: statuses }),
+    [sorted, deferredSearch, statuses],
+  );
+
+  function open(id: string | undefined) {
+    setOpenId(id);
+    onOrderIdChange?.(id);
+  }
+
+  return {
+    orders,
+    total: all.length,
+    search,
+    setSearch,
+    statuses,
+    setStatuses,
+    toggleStatus: (status: OrderStatus, on: boolean) =>
+      setStatuses((current) => (on ? [...current.filter((s) => s !== status), status] : current.filter((s) => s !== status))),
+    /** 'Clear filters': every status shown again. */
+    clearFilters: () => setStatuses([]),
+    sort,
+    setSort,
+    /** The id or order number asked for (undefined: the list is shown). */
+    openId,
+    openOrder: openId ? store.orders.find(openId) : undefined,
+    open,
+    close: () => open(undefined),
+    writeBlocked: store.session.whyNot(),
+    timeZone: store.admin.settings.value.value.timeZone,
+    createOrder: (draft: NewOrderDraft) => store.orders.createOrder(draft),
+    inventory: store.inventory.items.items.value,
+  };
+}
+
+/** One order's derived figures and actions for the detail view. */
+export function useOrderDetail(orderId: string) {
+  useSignals();
+  const store = useStore();
+  const order = store.orders.items.get(orderId);
+  const inventory = store.inventory.items.items.value;
+  const stock = useMemo(() => (order ? checkStock(order, inventory) : []), [order, inventory]);
+  return {
+    order,
+    stock,
+    fees: order ? fulfilmentFees(order) : null,
+    writeBlocked: store.session.whyNot(),
+    timeZone: store.admin.settings.value.value.timeZone,
+    companyName: store.admin.settings.value.value.companyName,
+    changeStatus: (status: OrderStatus) => store.orders.changeStatus(orderId, status),
+    shipWithTracking: (draft: TrackingDraft) => store.orders.shipWithTracking(orderId, draft),
+    saveNotes: (notes: string) => store.orders.saveNotes(orderId, notes),
+  };
+}
