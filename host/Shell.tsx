@@ -1,13 +1,21 @@
-import { Suspense, useMemo } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { NavigationProvider, type Navigation } from '../widgets/ui/navigation';
+import { useStore } from '../widgets/ui/store-context';
+import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
-import { baseStyles } from '../widgets/ui/styles';
-import { useRef } from 'react';
+import { Breadcrumb } from './Breadcrumb';
+import { breadcrumbs } from './breadcrumbs';
+import { NotificationsLink } from './NotificationsLink';
+import { SignedOut } from './SignedOut';
 import { shellStyles } from './styles';
+import { TopSearch } from './TopSearch';
+import { UserMenu } from './UserMenu';
 
-const SIDEBAR = [
+/** The left sidebar (spec §2 "Shell"); the exact current path is highlighted. */
+export const SIDEBAR = [
   { to: '/', label: 'Dashboard' },
   { to: '/funnel', label: 'Funnel Dashboard' },
   { to: '/orders', label: 'Orders' },
@@ -15,37 +23,97 @@ const SIDEBAR = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/help', label: 'Help Center' },
   { to: '/settings', label: 'Settings' },
-];
+] as const;
 
-/** The host app's frame: sidebar, main area and the page's one toaster. */
+/** The host app's frame: top bar, sidebar, breadcrumb, main area and the page's one toaster. */
 export function Shell() {
+  useSignals();
+  const store = useStore();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const navigation = useMemo<Navigation>(() => ({ navigate: (href) => navigate(href) }), [navigate]);
   const ref = useRef<HTMLDivElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
   useAdoptStyles(ref, baseStyles, shellStyles);
+
+  // A route change closes the narrow-screen sidebar, names the page and moves focus to the
+  // new content (not on first load), as a full page load would for assistive technology.
+  const firstPath = useRef(true);
+  useEffect(() => {
+    setSidebarOpen(false);
+    const trail = breadcrumbs(pathname);
+    document.title = pathname === '/' ? 'Creatorflow' : `${trail[trail.length - 1].label} · Creatorflow`;
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  const signedOut = store.ready.value && !store.session.signedIn.value;
+
   return (
     <NavigationProvider value={navigation}>
-      <div className="cf-root cf-shell" ref={ref}>
-        <a className="cf-skip-link" href="#cf-main">
-          Skip to content
-        </a>
-        <nav className="cf-sidebar" aria-label="Main">
-          <p className="cf-brand">Creatorflow</p>
-          <ul>
-            {SIDEBAR.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="cf-main" className="cf-main">
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <Outlet />
-          </Suspense>
-        </main>
+      <div
+        className="cf-root cf-shell"
+        ref={ref}
+        data-sidebar={sidebarOpen ? 'open' : 'closed'}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
+        }}
+      >
+        {signedOut ? (
+          <SignedOut />
+        ) : (
+          <>
+            <a className="cf-skip-link" href="#cf-main">
+              Skip to content
+            </a>
+            <header className="cf-topbar">
+              <button
+                type="button"
+                className="cf-button cf-icon-button cf-sidebar-toggle"
+                data-variant="ghost"
+                aria-label="Main menu"
+                aria-expanded={sidebarOpen}
+                aria-controls="cf-sidebar"
+                onClick={() => setSidebarOpen((open) => !open)}
+              >
+                <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                  <path d="M4 6h16M4 12h16M4 18h16" />
+                </svg>
+              </button>
+              <NavLink to="/" className="cf-brand" aria-label="Creatorflow home">
+                Creatorflow
+              </NavLink>
+              <TopSearch />
+              <span className="cf-spacer" />
+              <NotificationsLink />
+              <UserMenu />
+            </header>
+            <nav id="cf-sidebar" className="cf-sidebar" aria-label="Main">
+              <ul>
+                {SIDEBAR.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="cf-sidebar-scrim" hidden={!sidebarOpen} onClick={() => setSidebarOpen(false)} />
+            <div className="cf-content">
+              <Breadcrumb pathname={pathname} />
+              <main id="cf-main" className="cf-main" ref={mainRef} tabIndex={-1}>
+                <Suspense fallback={<p role="status">Loading…</p>}>
+                  <Outlet />
+                </Suspense>
+              </main>
+            </div>
+          </>
+        )}
         <AppToaster />
       </div>
     </NavigationProvider>

@@ -1,7 +1,7 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
+import { Navigate, createBrowserRouter, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
 /** A lazily loaded named export. */
@@ -105,6 +105,11 @@ function SettingsRoute() {
   return <Settings tab={params.get('tab') ?? undefined} onTabChange={(tab: string) => setParams(tab === 'general' ? {} : { tab }, { replace: true })} />;
 }
 
+function ShipmentRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/creator/${encodeURIComponent(id)}/shipment/tracking`} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
@@ -139,6 +144,10 @@ export const routes: RouteObject[] = [
       { path: '/docs/dashboard', element: <DocsDashboard /> },
       { path: '/docs/api', element: <DocsApi /> },
       { path: '/support', element: <Support /> },
+      // Breadcrumb parents that are not pages of their own lead somewhere sensible.
+      { path: '/creator', element: <Navigate to="/funnel" replace /> },
+      { path: '/creator/:id/shipment', element: <ShipmentRedirect /> },
+      { path: '/docs', element: <Navigate to="/help" replace /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -7,3 +7,6 @@ export * from './analytics';
 export * from './calendar';
 export * from './notifications';
 export * from './orders';
+export * from './help';
+export * from './onboarding';
+export * from './search';

@@ -1,10 +1,23 @@
 /**
- * `<cf-help-center>`: the HelpCenter screen.
+ * `<cf-help-center>`: the Help center screen (FAQ search and accordion, video tutorials,
+ * documentation links, contact box).
  *
+ * @attr search - initial FAQ search text; changing it restarts the search
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ *   (documentation links /docs/dashboard, /docs/api, /support; Contact Support /support)
  * @csspart root - the screen's root
+ * @csspart faqs - the Frequently Asked Questions section
+ * @csspart tutorials - the Video Tutorials section
  */
 import { HelpCenter } from '../help';
 import { defineScreenElement } from './define';
 
-export const CfHelpCenter = defineScreenElement('cf-help-center', HelpCenter);
+interface HelpCenterElementProps {
+  search?: string;
+}
+
+function HelpCenterElement({ search = '' }: HelpCenterElementProps) {
+  return <HelpCenter key={search} defaultSearch={search} />;
+}
+
+export const CfHelpCenter = defineScreenElement('cf-help-center', HelpCenterElement, { search: 'string' });

@@ -1,10 +1,21 @@
 /**
- * `<cf-onboarding>`: the Onboarding screen.
+ * `<cf-onboarding>`: the onboarding wizard (connect stores, automation defaults, invite team).
  *
- * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @attr finish-href - where Finish goes; default '/dashboard'
+ * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled (Finish)
  * @csspart root - the screen's root
+ * @csspart progress - the progress bar
+ * @csspart step - the current step's panel
  */
 import { Onboarding } from '../onboarding';
 import { defineScreenElement } from './define';
 
-export const CfOnboarding = defineScreenElement('cf-onboarding', Onboarding);
+interface OnboardingElementProps {
+  finishHref?: string;
+}
+
+function OnboardingElement({ finishHref }: OnboardingElementProps) {
+  return <Onboarding finishHref={finishHref || undefined} />;
+}
+
+export const CfOnboarding = defineScreenElement('cf-onboarding', OnboardingElement, { finishHref: 'string' });

@@ -1,1 +1,2 @@
-export { HelpCenter, type HelpCenterProps } from './Placeholder';
+export { HelpCenter, SUPPORT_HREF, type HelpCenterProps } from './HelpCenter';
+export { useHelpController, type HelpControllerOptions } from './useHelpController';

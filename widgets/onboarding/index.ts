@@ -1,1 +1,2 @@
-export { Onboarding, type OnboardingProps } from './Placeholder';
+export { Onboarding, type OnboardingProps } from './Onboarding';
+export { useOnboardingController, type OnboardingControllerOptions } from './useOnboardingController';

@@ -1,0 +1,169 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  buildSearchIndex,
+  dashboardSearchHref,
+  topSearchSuggestions,
+  wantsSuggestions,
+  type SearchIndex,
+  type Suggestion,
+  type SuggestionKind,
+} from '../lib/domain/search';
+import type { Funnel } from '../lib/domain/types';
+import { useNavigation } from '../widgets/ui/navigation';
+import { useStore } from '../widgets/ui/store-context';
+
+const KIND_LABEL: Record<SuggestionKind, string> = { creator: 'Creator', funnel: 'Funnel', page: 'Page' };
+
+/**
+ * The top-bar search (spec §2 "Shell"): an ARIA 1.2 combobox with a listbox popup.
+ * Suggestions appear after more than 2 characters; arrows move, Enter opens the active
+ * suggestion (or searches the dashboard), Escape closes the list, then clears.
+ */
+export function TopSearch() {
+  useSignals();
+  const store = useStore();
+  const navigation = useNavigation();
+  const funnels = store.funnels.items.items.value;
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listboxId = useId();
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+
+  // The index is built on the first real search and rebuilt only when the funnels change.
+  const indexRef = useRef<{ source: readonly Funnel[]; index: SearchIndex } | null>(null);
+  const suggestions = useMemo<Suggestion[]>(() => {
+    if (!wantsSuggestions(query)) return [];
+    if (indexRef.current?.source !== funnels) indexRef.current = { source: funnels, index: buildSearchIndex(funnels) };
+    return topSearchSuggestions(indexRef.current.index, query);
+  }, [query, funnels]);
+
+  const expanded = open && wantsSuggestions(query);
+  const activeIndex = expanded && active < suggestions.length ? active : -1;
+
+  function reset() {
+    setQuery('');
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function go(href: string) {
+    reset();
+    inputRef.current?.blur();
+    navigation.navigate(href);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!expanded) {
+          setOpen(true);
+          setActive(event.altKey ? -1 : 0);
+        } else if (suggestions.length) setActive((a) => (a + 1) % suggestions.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (event.altKey) {
+          setOpen(false);
+          setActive(-1);
+        } else if (!expanded) {
+          setOpen(true);
+          setActive(suggestions.length - 1);
+        } else if (suggestions.length) setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1));
+        break;
+      case 'Enter':
+        event.preventDefault();
+        if (activeIndex >= 0) go(suggestions[activeIndex].href);
+        else if (query.trim()) go(dashboardSearchHref(query));
+        break;
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) {
+          setOpen(false);
+          setActive(-1);
+        } else reset();
+        break;
+    }
+  }
+
+  const statusText = !wantsSuggestions(query)
+    ? ''
+    : suggestions.length === 0
+      ? 'No suggestions'
+      : `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'} available`;
+
+  return (
+    <div className="cf-top-search" role="search">
+      <label htmlFor={`${listboxId}-input`} className="cf-visually-hidden">
+        Search creators, funnels and pages
+      </label>
+      <input
+        ref={inputRef}
+        id={`${listboxId}-input`}
+        className="cf-input"
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search creators, funnels, pages…"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+      />
+      {query && (
+        <button
+          type="button"
+          className="cf-top-search-clear"
+          aria-label="Clear search"
+          onClick={() => {
+            reset();
+            inputRef.current?.focus();
+          }}
+        >
+          ✕
+        </button>
+      )}
+      <ul id={listboxId} role="listbox" aria-label="Suggestions" className="cf-top-search-list" hidden={!expanded}>
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            data-kind={suggestion.kind}
+            // Keep focus in the input while choosing with the pointer.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => index !== activeIndex && setActive(index)}
+            onClick={() => go(suggestion.href)}
+          >
+            <span className="cf-top-search-label">{suggestion.label}</span>
+            <span className="cf-top-search-detail">{suggestion.detail}</span>
+            <span className="cf-top-search-kind">{KIND_LABEL[suggestion.kind]}</span>
+          </li>
+        ))}
+      </ul>
+      {expanded && suggestions.length === 0 && (
+        <p className="cf-top-search-list cf-top-search-empty">No matches. Press Enter to search the dashboard.</p>
+      )}
+      <span className="cf-visually-hidden" role="status">
+        {expanded ? statusText : ''}
+      </span>
+    </div>
+  );
+}

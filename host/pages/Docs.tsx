@@ -1,0 +1,135 @@
+// Documentation pages the Help center links to (/docs/dashboard, /docs/api).
+import { FUNNEL_STATUSES } from '../../lib/domain/types';
+import { Link } from '../../widgets/ui/navigation';
+import { StaticPage, useScrollToHash } from './shared';
+
+export function DocsDashboard() {
+  return (
+    <StaticPage name="Dashboard documentation">
+      <DashboardGuide />
+    </StaticPage>
+  );
+}
+
+function DashboardGuide() {
+  useScrollToHash();
+  return (
+    <article className="cf-page cf-stack">
+      <h1>Dashboard guide</h1>
+      <section id="getting-started">
+        <h2>Getting started</h2>
+        <ol>
+          <li>
+            Run the <Link href="/onboarding">onboarding wizard</Link>: connect your stores, set automation defaults and invite your team.
+          </li>
+          <li>Create a funnel per creator with the New Funnel wizard: creator details, campaign objectives and deliverables.</li>
+          <li>Move each creator through the funnel steps from the creator&apos;s page.</li>
+        </ol>
+      </section>
+      <section id="stages">
+        <h2>Funnel stages</h2>
+        <p>Every creator moves through these stages, in order: {FUNNEL_STATUSES.join(', ')}.</p>
+        <p>Brief is the initial outreach, Confirmation means the creator agreed, Contract is the paperwork, Production is content creation and Shipped means the product was delivered.</p>
+      </section>
+      <section id="search-and-filters">
+        <h2>Search and filters</h2>
+        <p>The dashboard search matches a creator&apos;s name or funnel id. Filters match status or category; each active filter shows as a removable chip, and Clear all removes them.</p>
+        <p>The search box in the top bar suggests creators, funnels and pages after you type three characters.</p>
+      </section>
+      <section id="analytics">
+        <h2>Analytics</h2>
+        <p>
+          <Link href="/analytics">Analytics</Link> is computed from your own funnels and orders for the chosen period (last 6 or 12 months).
+        </p>
+      </section>
+    </article>
+  );
+}
+
+const ENDPOINTS = [
+  {
+    method: 'GET',
+    path: '/api/v1/creators',
+    description: 'Lists creators.',
+    parameters: [
+      { name: 'limit', type: 'number', required: false, description: 'Maximum number of creators to return.' },
+      { name: 'status', type: 'string', required: false, description: 'Only creators at this funnel status.' },
+    ],
+    response: '{\n  "creators": [],\n  "total": 0\n}',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/funnels',
+    description: 'Creates a funnel. Answers 201 Created.',
+    parameters: [
+      { name: 'creatorId', type: 'string', required: true, description: 'The creator the funnel is for.' },
+      { name: 'type', type: 'string', required: true, description: 'The engagement type.' },
+    ],
+    response: '{\n  "id": "CR12351",\n  "status": "Brief"\n}',
+  },
+] as const;
+
+export function DocsApi() {
+  return (
+    <StaticPage name="API documentation">
+      <article className="cf-page cf-stack">
+        <h1>API reference</h1>
+        <p>
+          Authenticate with your API key from the <Link href="/developer">Developer area</Link>. Test keys start with sk_test_.
+        </p>
+        <section aria-labelledby="cf-api-endpoints" className="cf-stack">
+          <h2 id="cf-api-endpoints">Endpoints</h2>
+          {ENDPOINTS.map((endpoint) => (
+            <div key={endpoint.path} className="cf-endpoint">
+              <h3>
+                <code>
+                  <span className="cf-method">{endpoint.method}</span>
+                  {endpoint.path}
+                </code>
+              </h3>
+              <p>{endpoint.description}</p>
+              <table className="cf-table">
+                <caption className="cf-visually-hidden">Parameters of {endpoint.method} {endpoint.path}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Parameter</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Required</th>
+                    <th scope="col">Description</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {endpoint.parameters.map((p) => (
+                    <tr key={p.name}>
+                      <td>
+                        <code>{p.name}</code>
+                      </td>
+                      <td>{p.type}</td>
+                      <td>{p.required ? 'Yes' : 'No'}</td>
+                      <td>{p.description}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <pre aria-label={`Response example of ${endpoint.method} ${endpoint.path}`}>{endpoint.response}</pre>
+            </div>
+          ))}
+        </section>
+        <section aria-labelledby="cf-api-webhooks">
+          <h2 id="cf-api-webhooks">Webhook events</h2>
+          <ul>
+            <li>
+              <code>funnel.status.updated</code>
+            </li>
+            <li>
+              <code>creator.onboarded</code>
+            </li>
+            <li>
+              <code>payment.succeeded</code>
+            </li>
+          </ul>
+        </section>
+      </article>
+    </StaticPage>
+  );
+}

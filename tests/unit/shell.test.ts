@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbs } from '../../host/breadcrumbs';
+
+describe('breadcrumbs (spec §2 "Shell")', () => {
+  it('starts at Dashboard', () => {
+    expect(breadcrumbs('/')).toEqual([{ label: 'Dashboard', href: '/' }]);
+  });
+  it('has one crumb per path segment, hyphens turned into spaces, each with its own path', () => {
+    expect(breadcrumbs('/creator/CR12345/shipment/label')).toEqual([
+      { label: 'Dashboard', href: '/' },
+      { label: 'creator', href: '/creator' },
+      { label: 'CR12345', href: '/creator/CR12345' },
+      { label: 'shipment', href: '/creator/CR12345/shipment' },
+      { label: 'label', href: '/creator/CR12345/shipment/label' },
+    ]);
+    expect(breadcrumbs('/data-import-wizard/').map((c) => c.label)).toEqual(['Dashboard', 'data import wizard']);
+  });
+  it('decodes encoded segments and survives malformed ones', () => {
+    expect(breadcrumbs('/a%20b').map((c) => c.label)).toEqual(['Dashboard', 'a b']);
+    expect(breadcrumbs('/%E0%A4%A').map((c) => c.label)).toEqual(['Dashboard', '%E0%A4%A']);
+  });
+});
