@@ -1,5 +1,17 @@
 // Funnel rules of spec §4. The funnel-board issue extends this file.
-import { FUNNEL_STATUSES, type Funnel, type FunnelStatus, type Step } from './types';
+import {
+  fail,
+  FUNNEL_STATUSES,
+  ok,
+  type Funnel,
+  type FunnelActivity,
+  type FunnelCategory,
+  type FunnelStage,
+  type FunnelStatus,
+  type OutreachMessage,
+  type Result,
+  type Step,
+} from './types';
 
 export const STEP_NAMES = [
   'Creator Confirmation',
@@ -37,8 +49,10 @@ export function buildStepsFromStatus(status: FunnelStatus): Step[] {
 /** Progress percent is (current step index + 1) / step count, rounded (spec §4). */
 export function progressPercentage(steps: readonly Step[]): number {
   if (steps.length === 0) return 0;
-  const current = steps.findIndex((step) => step.current);
-  return Math.round(((current < 0 ? 0 : current) + 1) / steps.length * 100);
+  let current = steps.findIndex((step) => step.current);
+  // No current step: the last completed one counts (all completed is 100%).
+  if (current < 0) current = Math.max(0, steps.map((step) => step.completed).lastIndexOf(true));
+  return Math.round(((current + 1) / steps.length) * 100);
 }
 
 export const FUNNEL_STATUS_COLOR: Record<FunnelStatus, 'orange' | 'green' | 'yellow' | 'purple' | 'blue'> = {
@@ -50,3 +64,312 @@ export const FUNNEL_STATUS_COLOR: Record<FunnelStatus, 'orange' | 'green' | 'yel
 };
 
 export type { Funnel };
+
+// ---------------------------------------------------------------------------
+// Saving a step (spec §4 "Saving a step")
+// ---------------------------------------------------------------------------
+
+export type NotificationChannel = 'email' | 'sms';
+export const CHANNEL_LABEL: Record<NotificationChannel, string> = { email: 'Email', sms: 'SMS' };
+
+/** Statuses whose arrival also sends an SMS (spec §4). */
+const SMS_STATUSES: readonly FunnelStatus[] = ['Shipped', 'Brief', 'Production'];
+
+/** The notification text for a funnel's new status (spec §4, word for word). */
+export function statusNotificationText(status: FunnelStatus, creator: string): string {
+  switch (status) {
+    case 'Shipped':
+      return `Product has been shipped to ${creator}. Tracking information sent.`;
+    case 'Brief':
+      return `Creative brief has been sent to ${creator}. Awaiting confirmation.`;
+    case 'Production':
+      return `${creator} has started content production. Review timeline updated.`;
+    default:
+      return `Status updated to ${status} for ${creator}.`;
+  }
+}
+
+/** Channels a status change is sent on: e-mail always, plus SMS for Shipped, Brief and Production. */
+export function notificationChannels(status: FunnelStatus): NotificationChannel[] {
+  return SMS_STATUSES.includes(status) ? ['email', 'sms'] : ['email'];
+}
+
+/** The success toast of one sent notification: '{channel} notification sent to {handle}'. */
+export const notificationToast = (channel: NotificationChannel, handle: string) => `${CHANNEL_LABEL[channel]} notification sent to ${handle}`;
+
+export interface StepDraft {
+  name: string;
+  description: string;
+}
+
+export interface StepNotification {
+  channel: NotificationChannel;
+  /** The creator handle it is addressed to. */
+  to: string;
+  title: string;
+  message: string;
+}
+
+export interface StepSaveOutcome {
+  funnel: Funnel;
+  /** True when the save moved the funnel on (S greater than the index of the current status). */
+  advanced: boolean;
+  previousStatus: FunnelStatus;
+  notifications: StepNotification[];
+}
+
+export const STEP_MESSAGES = {
+  unknownStep: 'This step no longer exists',
+  emptyName: 'Step name cannot be empty',
+} as const;
+
+/**
+ * Saves step S (spec §4): sets its name and description and completed=true. Only when S is
+ * greater than the index of the current status does the funnel advance: the status moves to
+ * the next value, steps 0..S are completed and step S+1 becomes current, and notifications go
+ * out (e-mail always, SMS too for Shipped/Brief/Production). A funnel already at the last
+ * status (Shipped) keeps it: its steps move on, but no status notification is sent.
+ * The toasts of the sent notifications are the result's `messages`.
+ */
+export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
+  if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= funnel.steps.length) return fail(STEP_MESSAGES.unknownStep);
+  const name = draft.name.trim();
+  if (!name) return fail(STEP_MESSAGES.emptyName);
+  const description = draft.description.trim();
+  const current = statusIndex(funnel.status);
+  const advances = stepIndex > current;
+  let steps = funnel.steps.map((step, index) => (index === stepIndex ? { ...step, name, description, completed: true } : step));
+  let status = funnel.status;
+  const notifications: StepNotification[] = [];
+  if (advances) {
+    steps = steps.map((step, index) => ({
+      ...step,
+      completed: index <= stepIndex ? true : step.completed,
+      current: index === stepIndex + 1,
+    }));
+    const next = FUNNEL_STATUSES[current + 1];
+    if (next) {
+      status = next;
+      const message = statusNotificationText(next, funnel.creatorName);
+      for (const channel of notificationChannels(next))
+        notifications.push({ channel, to: funnel.creatorHandle, title: `${funnel.creatorName}: ${next}`, message });
+    }
+  }
+  const updated: Funnel = {
+    ...funnel,
+    steps,
+    status,
+    progressPercentage: progressPercentage(steps),
+    lastUpdated: now.toISOString(),
+  };
+  return {
+    ok: true,
+    value: { funnel: updated, advanced: advances, previousStatus: funnel.status, notifications },
+    messages: notifications.map((n) => notificationToast(n.channel, n.to)),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Outreach, priority, profile (spec §2 "Send Outreach modal", "Profile Optimizer", §5)
+// ---------------------------------------------------------------------------
+
+export const outreachSentMessage = (handle: string) => `Message sent to ${handle}`;
+
+/** Sending outreach sets the status to Confirmation (spec §4) and keeps the message (empty allowed, spec §5). */
+export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string): Result<Funnel> {
+  const entry: OutreachMessage = { id, timestamp: now.toISOString(), message, sentBy };
+  return ok(
+    { ...funnel, status: 'Confirmation', outreach: [...(funnel.outreach ?? []), entry], lastUpdated: now.toISOString() },
+    outreachSentMessage(funnel.creatorHandle),
+  );
+}
+
+/**
+ * Adds a tag when its trimmed text is non-empty (spec §5). A tag already present (any case)
+ * is refused with a clear message rather than doubled.
+ */
+export function addTag(tags: readonly string[], text: string): Result<string[]> {
+  const tag = text.trim();
+  if (!tag) return fail('Type a tag first');
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return fail(`${tag} is already added`);
+  return ok([...tags, tag]);
+}
+
+export const removeTag = (tags: readonly string[], tag: string): string[] => tags.filter((t) => t !== tag);
+
+export const IMAGE_UPLOAD = { maxBytes: 2 * 1024 * 1024, maxLabel: '2 MB' } as const;
+
+/** The Profile Optimizer upload takes image files only, up to 2 MB. */
+export function checkImageFile(file: { name: string; type: string; size: number }): string | null {
+  const isImage = file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(file.name);
+  if (!isImage) return `${file.name} is not an image. Choose a PNG, JPG, GIF or WebP file.`;
+  if (file.size > IMAGE_UPLOAD.maxBytes) return `${file.name} is larger than ${IMAGE_UPLOAD.maxLabel}.`;
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Funnel list: search, filters (spec §2 "Funnel list", §5)
+// ---------------------------------------------------------------------------
+
+export interface FunnelFilters {
+  /** Activity values (the filter panel's Status group). */
+  status: readonly FunnelActivity[];
+  category: readonly FunnelCategory[];
+  stage: readonly FunnelStage[];
+}
+
+export const EMPTY_FUNNEL_FILTERS: FunnelFilters = { status: [], category: [], stage: [] };
+
+export const activeFilterCount = (filters: FunnelFilters) => filters.status.length + filters.category.length + filters.stage.length;
+
+/**
+ * Search matches creator name or id, case-insensitively (spec §5). Within a filter group any
+ * chosen value matches; across groups all must match; an empty group matches everything.
+ */
+export function filterFunnels(funnels: readonly Funnel[], search: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS): Funnel[] {
+  const needle = search.trim().toLowerCase();
+  const { status, category, stage } = filters;
+  if (!needle && activeFilterCount(filters) === 0) return funnels as Funnel[];
+  return funnels.filter((funnel) => {
+    if (status.length && !status.includes(funnel.activity)) return false;
+    if (category.length && !category.includes(funnel.category)) return false;
+    if (stage.length && !stage.includes(funnel.currentStage)) return false;
+    if (!needle) return true;
+    return funnel.creatorName.toLowerCase().includes(needle) || funnel.id.toLowerCase().includes(needle);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2, PRODUCT-NOTES)
+// ---------------------------------------------------------------------------
+
+/** A creator rating out of 5 derived from ROI: 3 + ROI x 0.35, capped at 5 (ROI 3.4 rates 4.2). */
+export const creatorRating = (funnel: Pick<Funnel, 'roi'>) => Math.min(5, Math.max(0, 3 + funnel.roi * 0.35));
+
+export interface DashboardFilterDef {
+  id: string;
+  label: string;
+  /** Sort key, highest first unless `ascending`. */
+  value(funnel: Funnel): number;
+  ascending?: boolean;
+}
+
+/**
+ * The `?filter=` values: each keeps the top 10 funnels by one field.
+ * match_rate_top10 by conversion rate, collab_success_top10 by creator rating (from ROI),
+ * engagement_top10 by engagement rate, sales_top10 by campaign value; from `/`,
+ * top_creators by creator rating and price_optimization the 10 lowest ROI (candidates to renegotiate).
+ */
+export const DASHBOARD_FILTERS: Record<string, DashboardFilterDef> = {
+  match_rate_top10: { id: 'match_rate_top10', label: 'Top 10 by conversion rate', value: (f) => f.conversionRate },
+  collab_success_top10: { id: 'collab_success_top10', label: 'Top 10 by creator rating', value: creatorRating },
+  engagement_top10: { id: 'engagement_top10', label: 'Top 10 by engagement', value: (f) => f.engagementRate },
+  sales_top10: { id: 'sales_top10', label: 'Top 10 by revenue', value: (f) => f.value },
+  top_creators: { id: 'top_creators', label: 'Top creators', value: creatorRating },
+  price_optimization: { id: 'price_optimization', label: 'Lowest ROI (price optimization)', value: (f) => f.roi, ascending: true },
+};
+
+export const isDashboardFilter = (id: string | undefined): id is string => Boolean(id && DASHBOARD_FILTERS[id]);
+
+/** Applies a dashboard filter: sorted by its field (ties by id), the first 10. Unknown ids change nothing. */
+export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10): Funnel[] {
+  const def = filterId ? DASHBOARD_FILTERS[filterId] : undefined;
+  if (!def) return funnels as Funnel[];
+  const sign = def.ascending ? 1 : -1;
+  return [...funnels].sort((a, b) => sign * (def.value(a) - def.value(b)) || a.id.localeCompare(b.id)).slice(0, limit);
+}
+
+/** `content_type=video`: campaigns on video platforms (YouTube, TikTok) or with video deliverables. */
+export function filterContentType(funnels: readonly Funnel[], contentType: string | undefined): Funnel[] {
+  if (contentType !== 'video') return funnels as Funnel[];
+  return funnels.filter((f) => /youtube|tiktok/i.test(f.platform) || /video|vlog|tutorial|review|unboxing/i.test(f.engagementType));
+}
+
+export type KpiId = 'conversion' | 'engagement' | 'revenue' | 'rating';
+
+export interface Kpi {
+  id: KpiId;
+  label: string;
+  /** The value now, in the KPI's unit (percent, dollars, rating out of 5). */
+  value: number;
+  /** Change against a month earlier, in percent (null when there was nothing to compare). */
+  change: number | null;
+  /** Trend text such as '+12.5% vs last month'. */
+  trend: string;
+  /** `?filter=` the tile opens. */
+  filter: string;
+  /** Six monthly points, oldest first. */
+  series: { month: string; value: number }[];
+}
+
+export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
+  { id: 'conversion', label: 'Conversion Rate', filter: 'match_rate_top10' },
+  { id: 'engagement', label: 'Avg. Engagement', filter: 'engagement_top10' },
+  { id: 'revenue', label: 'Revenue', filter: 'sales_top10' },
+  { id: 'rating', label: 'Creator Rating', filter: 'collab_success_top10' },
+];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+function kpiValue(id: KpiId, funnels: readonly Funnel[]): number {
+  switch (id) {
+    case 'conversion':
+      return average(funnels.map((f) => f.conversionRate));
+    case 'engagement':
+      return average(funnels.map((f) => f.engagementRate));
+    case 'revenue':
+      return funnels.reduce((sum, f) => sum + f.value, 0);
+    case 'rating':
+      return average(funnels.map(creatorRating));
+  }
+}
+
+export function trendText(change: number | null): string {
+  if (change === null) return 'No data for last month';
+  if (Math.abs(change) < 0.05) return 'No change vs last month';
+  return `${change > 0 ? '+' : ''}${change.toFixed(1)}% vs last month`;
+}
+
+/**
+ * Performance Overview (PRODUCT-NOTES: computed from the workspace). For each of the last six
+ * months, a KPI is taken over the funnels started by that month's end: averages for rates and
+ * rating, the sum of campaign values for revenue. The tile shows the latest point and its
+ * change against the month before.
+ */
+export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
+  const ends: Date[] = [];
+  for (let back = 5; back >= 0; back--) ends.push(new Date(now.getFullYear(), now.getMonth() - back + 1, 1));
+  const startedBy = ends.map((end) => funnels.filter((f) => new Date(f.startDate).getTime() < end.getTime()));
+  return KPI_TILES.map((tile) => {
+    const series = ends.map((end, i) => ({ month: MONTHS[(end.getMonth() + 11) % 12], value: kpiValue(tile.id, startedBy[i]) }));
+    const latest = series[series.length - 1].value;
+    const before = series[series.length - 2].value;
+    const change = before ? ((latest - before) / before) * 100 : null;
+    return { ...tile, value: latest, change, trend: trendText(change), series };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Creators and the dashboard grid
+// ---------------------------------------------------------------------------
+
+/** The next id in the CR12345 pattern: one above the highest CR number in use. */
+export function nextFunnelId(funnels: readonly Pick<Funnel, 'id'>[]): string {
+  let max = 12344;
+  for (const f of funnels) {
+    const match = /^CR(\d+)$/.exec(f.id);
+    if (match) max = Math.max(max, Number(match[1]));
+  }
+  return `CR${max + 1}`;
+}
+
+/** Days left until the due date, never below 0. */
+export function daysLeft(dueDate: string, now: Date): number {
+  const ms = new Date(dueDate).getTime() - now.getTime();
+  if (!Number.isFinite(ms)) return 0;
+  return Math.max(0, Math.ceil(ms / 86_400_000));
+}
+
+/** Index of the step named `name`, or -1. */
+export const stepIndexByName = (steps: readonly Step[], name: string | undefined) => (name ? steps.findIndex((s) => s.name === name) : -1);

@@ -1,11 +1,15 @@
 /**
- * `<cf-creator-detail>`: the CreatorDetail screen. Attributes: `creator-id`, `step`.
- * `<cf-shipping-label>`: the ShippingLabel screen. Attributes: `creator-id`.
- * `<cf-shipment-tracking>`: the ShipmentTracking screen. Attributes: `creator-id`.
- * `<cf-creative-brief>`: the CreativeBrief screen. Attributes: `creator-id`.
+ * `<cf-creator-detail>`: a creator's page (stats, Funnel Progress, Quick Actions, agreement, outreach history).
+ * `<cf-shipping-label>`: the Shipping Label Generator. `<cf-shipment-tracking>`: Shipment Tracking.
+ * `<cf-creative-brief>`: the Creative Brief with Send Brief.
+ * An unknown id shows 'Creator not found' with Back to Dashboard.
  *
+ * @attr creator-id - the funnel id (CR12345)
+ * @attr step - cf-creator-detail only: the name of the step to open
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @csspart root - the screen's root
+ * @csspart not-found - the 'Creator not found' message
+ * @csspart label - the generated shipping label
  */
 import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from '../creator';
 import { defineScreenElement } from './define';
@@ -14,3 +18,4 @@ export const CfCreatorDetail = defineScreenElement('cf-creator-detail', CreatorD
 export const CfShippingLabel = defineScreenElement('cf-shipping-label', ShippingLabel, { creatorId: 'string' });
 export const CfShipmentTracking = defineScreenElement('cf-shipment-tracking', ShipmentTracking, { creatorId: 'string' });
 export const CfCreativeBrief = defineScreenElement('cf-creative-brief', CreativeBrief, { creatorId: 'string' });
+

@@ -1,1 +1,12 @@
-export { FunnelDashboard, DashboardOverview, FunnelBoard, type FunnelDashboardProps, type DashboardOverviewProps, type FunnelBoardProps } from './Placeholder';
+export { FunnelDashboard, type FunnelDashboardProps } from './FunnelDashboard';
+export { DashboardOverview, type DashboardOverviewProps } from './DashboardOverview';
+export { FunnelBoard, type FunnelBoardProps } from './FunnelBoard';
+export { FunnelCard, type FunnelCardProps } from './FunnelCard';
+export { FunnelList, type FunnelListProps } from './FunnelList';
+export { OutreachDialog, type OutreachDialogProps } from './OutreachDialog';
+export { StepTimeline, type StepTimelineProps } from './StepTimeline';
+export { PerformanceOverview } from './PerformanceOverview';
+export { ProfileOptimizer, type ProfileOptimizerProps } from './ProfileOptimizer';
+export { SmartMatching } from './SmartMatching';
+export { DashboardGrid, DEFAULT_LAYOUTS } from './DashboardGrid';
+export { useFunnelListController, type FunnelListController, type FunnelListControllerOptions } from './useFunnelListController';

@@ -1,0 +1,223 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildStepsFromStatus, progressPercentage } from '../../lib/domain/funnels';
+import type { Funnel } from '../../lib/domain/types';
+import { sampleFunnels } from '../../lib/sample/workspace';
+import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../../widgets/funnel-board';
+import { FIXED_NOW, renderScreen } from '../helpers/render';
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('<FunnelBoard> list and cards', () => {
+  it('shows each card with avatar, name link, handle, #id, priority star and status badge', async () => {
+    await renderScreen(<FunnelBoard />);
+    const sarah = await screen.findByRole('article', { name: 'Sarah Johnson' });
+    expect(within(sarah).getByRole('img', { name: 'Sarah Johnson' })).toBeInTheDocument();
+    expect(within(sarah).getByRole('link', { name: 'Sarah Johnson' })).toHaveAttribute('href', '/creator/CR12345');
+    expect(within(sarah).getByText('@sarahjstyle')).toBeInTheDocument();
+    expect(within(sarah).getByText('#CR12345')).toBeInTheDocument();
+    expect(within(sarah).getByRole('button', { name: 'Priority: Sarah Johnson' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sarah).getByText('Production')).toHaveAttribute('data-color', 'purple');
+    expect(within(card('Alex Rivera')).getByText('Brief')).toHaveAttribute('data-color', 'orange');
+  });
+
+  it('opens the creator when the card is clicked, and toggles the priority star, which persists', async () => {
+    const user = userEvent.setup();
+    const { visited, store } = await renderScreen(<FunnelBoard />);
+    await user.click(within(await screen.findByRole('article', { name: 'Mike Chen' })).getByText('YouTube'));
+    expect(visited).toEqual(['/creator/CR12346']);
+    const star = within(card('Mike Chen')).getByRole('button', { name: 'Priority: Mike Chen' });
+    await user.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(store.funnels.items.get('CR12346')?.isPriority).toBe(true);
+    expect(visited).toEqual(['/creator/CR12346']);
+  });
+
+  it('expands to "Step X of N (percent)" and a timeline whose steps open the creator at that step', async () => {
+    const user = userEvent.setup();
+    const { visited } = await renderScreen(<FunnelBoard />);
+    const sarah = await screen.findByRole('article', { name: 'Sarah Johnson' });
+    await user.click(within(sarah).getByRole('button', { name: 'Expand Sarah Johnson' }));
+    expect(within(sarah).getByText('Step 4 of 7 (57%)')).toBeInTheDocument();
+    const timeline = within(sarah).getByRole('list', { name: 'Steps of Sarah Johnson' });
+    await user.click(within(timeline).getByRole('link', { name: 'Review & Feedback' }));
+    expect(visited).toEqual(['/creator/CR12345?step=Review%20%26%20Feedback']);
+  });
+
+  it('saves a step with the pencil: the funnel advances and the notification toast text is the spec\'s', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelBoard />);
+    const priya = await screen.findByRole('article', { name: 'Priya Patel' });
+    await user.click(within(priya).getByRole('button', { name: 'Expand Priya Patel' }));
+    await user.click(within(priya).getByRole('button', { name: 'Edit step Content Production' }));
+    const name = within(priya).getByLabelText('Step name');
+    await user.clear(name);
+    await user.type(name, 'Reel production');
+    await user.click(within(priya).getByRole('button', { name: 'Save Step' }));
+    expect(within(priya).getByText('Production')).toBeInTheDocument();
+    expect(within(priya).getByRole('link', { name: 'Reel production' })).toBeInTheDocument();
+    expect(await screen.findByText('Email notification sent to @priyatravels')).toBeInTheDocument();
+    expect(await screen.findByText('SMS notification sent to @priyatravels')).toBeInTheDocument();
+    expect(store.notifications.unreadCount.value).toBe(4);
+  });
+
+  it('renders only the cards in view with 10,000 funnels', async () => {
+    const base = sampleFunnels(FIXED_NOW)[0];
+    const many: Funnel[] = Array.from({ length: 10_000 }, (_, i) => ({ ...base, id: `CR${30000 + i}`, creatorName: `Creator ${i}`, creatorHandle: `@creator${i}` }));
+    const { store } = await renderScreen(<FunnelBoard />);
+    store.funnels.items.replaceAll(many);
+    expect(await screen.findByRole('article', { name: 'Creator 0' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article').length).toBeLessThan(30);
+    expect(screen.getByText('10000 of 10000 funnels')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Funnels' }).style.height).not.toBe('');
+  });
+});
+
+describe('search, filters and chips', () => {
+  it('searches by name or id case-insensitively and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<FunnelBoard />);
+    const search = await screen.findByPlaceholderText('Search by Creator or ID');
+    await user.type(search, 'cr12347');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby') && a.querySelector('h3')?.textContent)).toEqual(['Emma Davis']);
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(screen.getByText('No funnels found')).toBeInTheDocument();
+    expect(screen.getByText(/adjust/i)).toBeInTheDocument();
+  });
+
+  it('filters by status, category and stage with a count badge, removable chips and Clear all', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<FunnelBoard />);
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('group', { name: 'Filter funnels' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'Active' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'Creator' }));
+    expect(screen.getByRole('button', { name: 'Filters, 2 active' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(card('Jordan Lee')).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter Category: Creator' }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
+  it('a KPI filter keeps the top 10 sorted, shows as a chip, and selects and expands ?creator=', async () => {
+    await renderScreen(<DashboardOverview filter="engagement_top10" creator="@emmadavisfit" expand />);
+    const names = (await screen.findAllByRole('article')).map((a) => a.querySelector('h3')?.textContent);
+    expect(names).toEqual(['Jordan Lee', 'Emma Davis', 'Priya Patel', 'Sarah Johnson', 'Mike Chen', 'Alex Rivera']);
+    expect(screen.getByRole('button', { name: 'Remove filter Top 10 by engagement' })).toBeInTheDocument();
+    expect(within(card('Emma Davis')).getByText(/Step 5 of 7/)).toBeInTheDocument();
+  });
+});
+
+describe('Send Outreach', () => {
+  it('sends from the modal (empty allowed), sets Confirmation and goes to /dashboard?creator=', async () => {
+    const user = userEvent.setup();
+    const { store, visited } = await renderScreen(<FunnelBoard />);
+    await user.click(within(await screen.findByRole('article', { name: 'Alex Rivera' })).getByRole('button', { name: 'Send outreach to Alex Rivera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send Outreach' });
+    expect(within(dialog).getByText('To:').parentElement).toHaveTextContent('To: @alexcooks');
+    await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'Loved your reel!');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    expect(store.funnels.items.get('CR12348')).toMatchObject({ status: 'Confirmation', outreach: [{ message: 'Loved your reel!' }] });
+    expect(visited).toEqual(['/dashboard?creator=@alexcooks']);
+  });
+
+  it('Cancel closes without sending', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelBoard />);
+    await user.click(within(await screen.findByRole('article', { name: 'Alex Rivera' })).getByRole('button', { name: 'Send outreach to Alex Rivera' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Send Outreach' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Send Outreach' })).not.toBeInTheDocument();
+    expect(store.funnels.items.get('CR12348')?.status).toBe('Brief');
+  });
+
+  it('is disabled with the reason for a member without sendOutreach', async () => {
+    const { store } = await renderScreen(<FunnelBoard />);
+    store.session.signIn('tm_3');
+    const button = within(await screen.findByRole('article', { name: 'Alex Rivera' })).getByRole('button', { name: 'Send outreach to Alex Rivera' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', 'Your role cannot make changes in this workspace');
+  });
+});
+
+describe('<FunnelDashboard>', () => {
+  it('has the title, Dashboard and Analytics tabs, and the four widgets with drag handles', async () => {
+    await renderScreen(<FunnelDashboard />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funnel Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Analytics' })).toBeInTheDocument();
+    for (const title of ['Performance', 'Profile Optimizer', 'Smart Matching', 'Funnels'])
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    expect(document.querySelectorAll('.cf-drag-handle')).toHaveLength(4);
+  });
+
+  it('KPI tiles link to the top-10 filters', async () => {
+    await renderScreen(<DashboardOverview />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/dashboard?filter='));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/dashboard?filter=match_rate_top10',
+      '/dashboard?filter=engagement_top10',
+      '/dashboard?filter=sales_top10',
+      '/dashboard?filter=collab_success_top10',
+    ]);
+    expect(screen.getByText('Conversion Rate', { selector: '.cf-stat-label' })).toBeInTheDocument();
+    expect(screen.getByText('Creator Rating', { selector: '.cf-stat-label' })).toBeInTheDocument();
+  });
+});
+
+describe('Profile Optimizer and Smart Matching', () => {
+  it('adds interest tags on Enter only when non-empty, adds AI suggestions, removes tags', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelDashboard />);
+    const optimizer = await screen.findByRole('region', { name: 'Profile Optimizer' });
+    const input = within(optimizer).getByRole('textbox', { name: 'Add interest tags' });
+    await user.type(input, '   {Enter}');
+    expect(store.funnels.items.get('CR12345')?.interestTags).toEqual(['Lifestyle', 'Instagram']);
+    await user.type(input, ' Skincare {Enter}');
+    expect(within(within(optimizer).getByRole('list', { name: 'Interest Tags' })).getByText('Skincare')).toBeInTheDocument();
+    await user.click(within(optimizer).getByRole('button', { name: 'Add suggested tag Wellness' }));
+    await user.click(within(optimizer).getByRole('button', { name: 'Remove Lifestyle' }));
+    expect(store.funnels.items.get('CR12345')?.interestTags).toEqual(['Instagram', 'Skincare', 'Wellness']);
+  });
+
+  it('shows the AI compatibility scores, saves the bio, and refuses a non-image upload', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { store } = await renderScreen(<FunnelDashboard />);
+    const optimizer = await screen.findByRole('region', { name: 'Profile Optimizer' });
+    for (const score of ['95%', '88%', '82%', '78%']) expect(within(optimizer).getByText(score)).toBeInTheDocument();
+    const bio = within(optimizer).getByLabelText('Creator Bio');
+    await user.clear(bio);
+    await user.type(bio, 'Style and travel');
+    await user.click(within(optimizer).getByRole('button', { name: 'Save Changes' }));
+    expect(store.funnels.items.get('CR12345')?.bio).toBe('Style and travel');
+    await user.upload(within(optimizer).getByLabelText('Upload profile image'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(optimizer).getByRole('alert')).toHaveTextContent('notes.txt is not an image');
+    await user.click(within(optimizer).getByRole('button', { name: 'Collapse Profile Optimizer' }));
+    expect(within(optimizer).queryByLabelText('Creator Bio')).not.toBeVisible();
+  });
+
+  it('edits criteria tags and invites a suggested creator at Brief', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelDashboard />);
+    const matching = await screen.findByRole('region', { name: 'Smart Matching' });
+    await user.type(within(matching).getByRole('textbox', { name: 'Add niche criteria' }), 'Outdoors{Enter}');
+    expect(store.funnels.matchingCriteria.value.value.niche).toContain('Outdoors');
+    expect(within(matching).getByText('95% match', { exact: false })).toBeInTheDocument();
+    await user.click(within(matching).getByRole('button', { name: 'Invite Lena Park' }));
+    expect(store.funnels.items.items.value.find((f) => f.creatorHandle === '@lenaparkstyle')).toMatchObject({ status: 'Brief' });
+    expect(within(matching).getByRole('button', { name: 'Lena Park invited' })).toBeDisabled();
+    await user.type(within(matching).getByRole('searchbox', { name: 'Search creators' }), 'marcus');
+    expect(within(matching).queryByText('Lena Park')).not.toBeInTheDocument();
+  });
+});
+
+// Keeps the progress figure honest for a funnel the tests build by hand.
+it('builds sample-like steps', () => {
+  expect(progressPercentage(buildStepsFromStatus('Contract'))).toBe(43);
+});

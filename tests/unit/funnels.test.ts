@@ -1,0 +1,285 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addTag,
+  applyDashboardFilter,
+  buildStepsFromStatus,
+  checkImageFile,
+  daysLeft,
+  filterFunnels,
+  nextFunnelId,
+  notificationChannels,
+  performanceKpis,
+  progressPercentage,
+  saveStep,
+  sendOutreach,
+  statusIndex,
+  statusNotificationText,
+} from '../../lib/domain/funnels';
+import { FUNNEL_STATUSES, type Funnel, type FunnelStatus } from '../../lib/domain/types';
+import { createStore } from '../../lib/store/createStore';
+import { createMemoryStorage } from '../../lib/storage/memory';
+import { sampleFunnels } from '../../lib/sample/workspace';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const funnels = sampleFunnels(now);
+const byId = (id: string) => funnels.find((f) => f.id === id)!;
+const draftOf = (f: Funnel, i: number) => ({ name: f.steps[i].name, description: f.steps[i].description });
+
+describe('saveStep (spec §4)', () => {
+  it('sets name, description and completed on the step, without advancing when S is not past the status', () => {
+    const sarah = byId('CR12345'); // Production, index 3
+    const result = saveStep(sarah, 1, { name: ' Ship kit ', description: 'Two boxes' }, now);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.advanced).toBe(false);
+    expect(result.value.funnel.status).toBe('Production');
+    expect(result.value.funnel.steps[1]).toMatchObject({ name: 'Ship kit', description: 'Two boxes', completed: true });
+    expect(result.value.notifications).toEqual([]);
+    expect(result.messages).toEqual([]);
+  });
+
+  it('advances to the next status when S is greater than the status index: steps up to S completed, S+1 current', () => {
+    const mike = byId('CR12346'); // Confirmation, index 1
+    const result = saveStep(mike, 3, draftOf(mike, 3), now);
+    if (!result.ok) throw new Error(result.error);
+    const { funnel } = result.value;
+    expect(funnel.status).toBe('Contract');
+    expect(funnel.steps.slice(0, 4).every((s) => s.completed)).toBe(true);
+    expect(funnel.steps.map((s) => s.current)).toEqual([false, false, false, false, true, false, false]);
+    expect(funnel.progressPercentage).toBe(Math.round((5 / 7) * 100));
+    expect(funnel.lastUpdated).toBe(now.toISOString());
+  });
+
+  it('sends e-mail only for other statuses, with the "Status updated" text', () => {
+    const mike = byId('CR12346');
+    const result = saveStep(mike, 2, draftOf(mike, 2), now);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.notifications).toEqual([
+      { channel: 'email', to: '@mikechentech', title: 'Mike Chen: Contract', message: 'Status updated to Contract for Mike Chen.' },
+    ]);
+    expect(result.messages).toEqual(['Email notification sent to @mikechentech']);
+  });
+
+  it('sends e-mail and SMS when the new status is Production or Shipped, with the spec texts', () => {
+    const priya = byId('CR12349'); // Contract
+    const toProduction = saveStep(priya, 3, draftOf(priya, 3), now);
+    if (!toProduction.ok) throw new Error(toProduction.error);
+    expect(toProduction.value.funnel.status).toBe('Production');
+    expect(toProduction.value.notifications.map((n) => n.message)).toEqual([
+      'Priya Patel has started content production. Review timeline updated.',
+      'Priya Patel has started content production. Review timeline updated.',
+    ]);
+    expect(toProduction.messages).toEqual(['Email notification sent to @priyatravels', 'SMS notification sent to @priyatravels']);
+    const toShipped = saveStep(toProduction.value.funnel, 4, draftOf(priya, 4), now);
+    if (!toShipped.ok) throw new Error(toShipped.error);
+    expect(toShipped.value.funnel.status).toBe('Shipped');
+    expect(toShipped.value.notifications[0].message).toBe('Product has been shipped to Priya Patel. Tracking information sent.');
+    expect(toShipped.value.notifications.map((n) => n.channel)).toEqual(['email', 'sms']);
+  });
+
+  it('uses the spec texts for every status and SMS for Shipped, Brief and Production', () => {
+    expect(statusNotificationText('Brief', 'Ann')).toBe('Creative brief has been sent to Ann. Awaiting confirmation.');
+    expect(statusNotificationText('Confirmation', 'Ann')).toBe('Status updated to Confirmation for Ann.');
+    expect(notificationChannels('Brief')).toEqual(['email', 'sms']);
+    expect(notificationChannels('Contract')).toEqual(['email']);
+    expect(notificationChannels('Confirmation')).toEqual(['email']);
+  });
+
+  it('keeps Shipped at the last status: steps move on, nothing is sent', () => {
+    const emma = byId('CR12347'); // Shipped, index 4
+    const result = saveStep(emma, 5, draftOf(emma, 5), now);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.funnel.status).toBe('Shipped');
+    expect(result.value.funnel.steps[6].current).toBe(true);
+    expect(result.value.notifications).toEqual([]);
+  });
+
+  it('refuses an empty name or an unknown step and changes nothing', () => {
+    const alex = byId('CR12348');
+    expect(saveStep(alex, 2, { name: '   ', description: '' }, now)).toEqual({ ok: false, error: 'Step name cannot be empty' });
+    expect(saveStep(alex, 99, { name: 'x', description: '' }, now).ok).toBe(false);
+  });
+});
+
+describe('other funnel rules (spec §4)', () => {
+  it('sample steps: before the status index completed, the one at it current', () => {
+    const steps = buildStepsFromStatus('Contract');
+    expect(steps.map((s) => [s.completed, s.current])).toEqual([
+      [true, false], [true, false], [false, true], [false, false], [false, false], [false, false], [false, false],
+    ]);
+  });
+
+  it('outreach sets the status to Confirmation and keeps the message, even an empty one', () => {
+    const alex = byId('CR12348');
+    const result = sendOutreach(alex, '', 'Alex Morgan', now, 'msg1');
+    expect(result).toMatchObject({ ok: true, value: { status: 'Confirmation', outreach: [{ id: 'msg1', message: '', sentBy: 'Alex Morgan' }] } });
+  });
+
+  it('progress is round((current + 1) / count x 100); with no current step the last completed counts', () => {
+    expect(progressPercentage(buildStepsFromStatus('Brief'))).toBe(14);
+    expect(progressPercentage(buildStepsFromStatus('Shipped'))).toBe(71);
+    const allDone = buildStepsFromStatus('Shipped').map((s) => ({ ...s, completed: true, current: false }));
+    expect(progressPercentage(allDone)).toBe(100);
+  });
+});
+
+describe('funnel list (spec §2, §5)', () => {
+  it('search matches name or id case-insensitively', () => {
+    expect(filterFunnels(funnels, 'sarah').map((f) => f.id)).toEqual(['CR12345']);
+    expect(filterFunnels(funnels, 'cr12349').map((f) => f.creatorName)).toEqual(['Priya Patel']);
+    expect(filterFunnels(funnels, '@sarahjstyle')).toEqual([]);
+  });
+  it('filters by status, category and stage: any value within a group, every group', () => {
+    expect(filterFunnels(funnels, '', { status: ['Active'], category: [], stage: [] }).map((f) => f.id)).toEqual(['CR12345', 'CR12348', 'CR12350']);
+    expect(filterFunnels(funnels, '', { status: ['Active'], category: ['Creator'], stage: [] }).map((f) => f.id)).toEqual(['CR12350']);
+    expect(filterFunnels(funnels, '', { status: [], category: [], stage: ['Delivery', 'Contract'] }).map((f) => f.id)).toEqual(['CR12347', 'CR12349']);
+  });
+  it('dashboard filters keep the top 10 sorted by their field', () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({ ...funnels[0], id: `CR${20000 + i}`, engagementRate: i, value: 100 - i }));
+    const top = applyDashboardFilter(many, 'engagement_top10');
+    expect(top).toHaveLength(10);
+    expect(top[0].engagementRate).toBe(14);
+    expect(applyDashboardFilter(many, 'sales_top10')[0].value).toBe(100);
+    expect(applyDashboardFilter(funnels, 'match_rate_top10')[0].id).toBe('CR12347');
+    expect(applyDashboardFilter(funnels, 'nonsense')).toBe(funnels);
+  });
+});
+
+describe('performance KPIs (PRODUCT-NOTES: computed from the workspace)', () => {
+  it('computes four tiles from the funnels, with six monthly points and trend text', () => {
+    const kpis = performanceKpis(funnels, now);
+    expect(kpis.map((k) => k.label)).toEqual(['Conversion Rate', 'Avg. Engagement', 'Revenue', 'Creator Rating']);
+    expect(kpis.map((k) => k.filter)).toEqual(['match_rate_top10', 'engagement_top10', 'sales_top10', 'collab_success_top10']);
+    const revenue = kpis.find((k) => k.id === 'revenue')!;
+    expect(revenue.value).toBe(funnels.reduce((s, f) => s + f.value, 0));
+    expect(revenue.series).toHaveLength(6);
+    expect(revenue.trend).toMatch(/vs last month|No data/);
+  });
+  it('changes when the data changes', () => {
+    const before = performanceKpis(funnels, now)[2].value;
+    const after = performanceKpis([...funnels, { ...funnels[0], id: 'CR99999', value: 1000 }], now)[2].value;
+    expect(after - before).toBe(1000);
+  });
+});
+
+describe('helpers', () => {
+  it('tags are added only when the trimmed text is non-empty, never twice', () => {
+    expect(addTag(['A'], '  ')).toMatchObject({ ok: false });
+    expect(addTag(['A'], ' B ')).toEqual({ ok: true, value: ['A', 'B'] });
+    expect(addTag(['A'], 'a').ok).toBe(false);
+  });
+  it('the upload takes image files only', () => {
+    expect(checkImageFile({ name: 'me.png', type: 'image/png', size: 100 })).toBeNull();
+    expect(checkImageFile({ name: 'notes.pdf', type: 'application/pdf', size: 100 })).toMatch(/not an image/);
+  });
+  it('ids follow CR12345 and days left never go below 0', () => {
+    expect(nextFunnelId(funnels)).toBe('CR12351');
+    expect(daysLeft('2026-03-01T00:00:00Z', now)).toBe(0);
+    expect(daysLeft('2026-03-20T12:00:00Z', now)).toBe(10);
+  });
+});
+
+describe('properties', () => {
+  const statusArb = fc.constantFrom<FunnelStatus>(...FUNNEL_STATUSES);
+  it('a step save never moves the status backwards, and moves it at most one step', () => {
+    fc.assert(
+      fc.property(statusArb, fc.array(fc.nat(6), { maxLength: 12 }), (status, saves) => {
+        let funnel: Funnel = { ...funnels[0], status, steps: buildStepsFromStatus(status) };
+        for (const s of saves) {
+          const result = saveStep(funnel, s, draftOf(funnel, s), now);
+          if (!result.ok) return false;
+          const next = result.value.funnel;
+          const delta = statusIndex(next.status) - statusIndex(funnel.status);
+          if (delta < 0 || delta > 1) return false;
+          funnel = next;
+        }
+        return true;
+      }),
+    );
+  });
+  it('progress = round((current + 1) / count x 100) after any save', () => {
+    fc.assert(
+      fc.property(statusArb, fc.nat(6), (status, s) => {
+        const funnel: Funnel = { ...funnels[0], status, steps: buildStepsFromStatus(status) };
+        const result = saveStep(funnel, s, draftOf(funnel, s), now);
+        if (!result.ok) return false;
+        const { steps, progressPercentage: pct } = result.value.funnel;
+        const current = steps.findIndex((x) => x.current);
+        return current < 0 || pct === Math.round(((current + 1) / steps.length) * 100);
+      }),
+    );
+  });
+});
+
+describe('funnels slice', () => {
+  async function store() {
+    const s = createStore({ storage: createMemoryStorage(), now: () => now });
+    await s.loaded;
+    return s;
+  }
+
+  it('a step save stores the funnel, adds unread notifications at the top and logs, in one go', async () => {
+    const s = await store();
+    const result = s.funnels.saveStep('CR12349', 3, { name: 'Content Production', description: 'Go' });
+    expect(result).toMatchObject({ ok: true, messages: ['Email notification sent to @priyatravels', 'SMS notification sent to @priyatravels'] });
+    expect(s.funnels.items.get('CR12349')?.status).toBe('Production');
+    const [first, second] = s.notifications.items.items.value;
+    expect(first).toMatchObject({ read: false, message: 'Priya Patel has started content production. Review timeline updated.' });
+    expect(new Set([first.type, second.type])).toEqual(new Set(['email', 'sms']));
+    expect(s.admin.activity.items.value.some((a) => a.action === 'Funnel status updated' && a.details.includes('Contract to Production'))).toBe(true);
+  });
+
+  it('outreach needs the sendOutreach permission, and keeps the message', async () => {
+    const s = await store();
+    s.session.signIn('tm_3');
+    expect(s.funnels.sendOutreach('CR12348', 'Hi')).toMatchObject({ ok: false });
+    expect(s.funnels.items.get('CR12348')?.status).toBe('Brief');
+    s.session.signIn('tm_2');
+    const result = s.funnels.sendOutreach('CR12348', 'Hi there');
+    expect(result.ok).toBe(true);
+    expect(s.funnels.items.get('CR12348')).toMatchObject({ status: 'Confirmation', outreach: [{ message: 'Hi there', sentBy: 'Jamie Smith' }] });
+  });
+
+  it('toggles priority, saves bio and tags, and persists them', async () => {
+    const storage = createMemoryStorage();
+    const s = createStore({ storage, now: () => now });
+    await s.loaded;
+    s.funnels.togglePriority('CR12346');
+    s.funnels.updateBio('CR12346', 'Tech reviews');
+    s.funnels.setInterestTags('CR12346', ['Gadgets']);
+    await s.flush();
+    const again = createStore({ storage, now: () => now });
+    await again.loaded;
+    expect(again.funnels.items.get('CR12346')).toMatchObject({ isPriority: true, bio: 'Tech reviews', interestTags: ['Gadgets'] });
+  });
+
+  it('invites a suggested creator at Brief, once', async () => {
+    const s = await store();
+    const result = s.funnels.inviteSuggested('SC1');
+    expect(result).toMatchObject({ ok: true, value: { id: 'CR12351', status: 'Brief', creatorHandle: '@lenaparkstyle' } });
+    expect(s.funnels.inviteSuggested('SC1').ok).toBe(false);
+  });
+
+  it('saves and restores each member\'s dashboard layout', async () => {
+    const storage = createMemoryStorage();
+    const s = createStore({ storage, now: () => now });
+    await s.loaded;
+    const layout = { lg: [{ i: 'performance', x: 0, y: 5, w: 6, h: 3 }] };
+    s.funnels.saveDashboardLayout(layout);
+    expect(s.funnels.myLayout.value).toEqual(layout);
+    await s.flush();
+    const again = createStore({ storage, now: () => now });
+    await again.loaded;
+    expect(again.funnels.myLayout.value).toEqual(layout);
+    again.session.signIn('tm_2');
+    expect(again.funnels.myLayout.value).toBeNull();
+  });
+
+  it('sending the brief advances a Confirmation funnel like a step save', async () => {
+    const s = await store();
+    const result = s.funnels.sendBrief('CR12346');
+    expect(result.ok).toBe(true);
+    expect(s.funnels.items.get('CR12346')?.status).toBe('Contract');
+  });
+});

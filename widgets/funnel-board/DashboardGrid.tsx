@@ -1,0 +1,148 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Responsive, useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
+import { DASHBOARD_GRID, GRID_BREAKPOINTS, GRID_COLS } from '../../lib/domain/constants';
+import type { GridItem } from '../../lib/domain/types';
+import type { DashboardLayouts } from '../../lib/store/funnels';
+import { Button } from '../ui/Button';
+import { useStore } from '../ui/store-context';
+
+export type WidgetId = 'performance' | 'optimizer' | 'matching' | 'funnels';
+type BreakpointName = keyof typeof GRID_COLS;
+
+export const WIDGET_TITLES: Record<WidgetId, string> = {
+  performance: 'Performance',
+  optimizer: 'Profile Optimizer',
+  matching: 'Smart Matching',
+  funnels: 'Funnels',
+};
+
+/** The default arrangement for a column count: performance on top, optimizer and matching side by side, the list below. */
+export function defaultLayout(cols: number): GridItem[] {
+  const half = cols >= 6 ? Math.floor(cols / 2) : cols;
+  const sideBySide = half < cols;
+  return [
+    { i: 'performance', x: 0, y: 0, w: cols, h: 5, minH: 3, minW: Math.min(2, cols) },
+    { i: 'optimizer', x: 0, y: 5, w: half, h: 9, minH: 3, minW: Math.min(2, cols) },
+    { i: 'matching', x: sideBySide ? half : 0, y: sideBySide ? 5 : 14, w: sideBySide ? cols - half : cols, h: 9, minH: 3, minW: Math.min(2, cols) },
+    { i: 'funnels', x: 0, y: sideBySide ? 14 : 23, w: cols, h: 7, minH: 3, minW: Math.min(2, cols) },
+  ];
+}
+
+export const DEFAULT_LAYOUTS: Record<BreakpointName, GridItem[]> = Object.fromEntries(
+  (Object.keys(GRID_COLS) as BreakpointName[]).map((bp) => [bp, defaultLayout(GRID_COLS[bp])]),
+) as Record<BreakpointName, GridItem[]>;
+
+/** Keeps only what the grid item type stores (spec §3 "Dashboard grid item"). */
+const toGridItems = (layout: Layout): GridItem[] =>
+  layout.map(({ i, x, y, w, h, minW, maxW, minH, maxH }) => {
+    const item: GridItem = { i, x, y, w, h };
+    if (minW !== undefined) item.minW = minW;
+    if (maxW !== undefined) item.maxW = maxW;
+    if (minH !== undefined) item.minH = minH;
+    if (maxH !== undefined) item.maxH = maxH;
+    return item;
+  });
+
+function breakpointFor(width: number): BreakpointName {
+  const sorted = (Object.entries(GRID_BREAKPOINTS) as [BreakpointName, number][]).sort((a, b) => b[1] - a[1]);
+  return (sorted.find(([, min]) => width >= min)?.[0] ?? 'xxs') as BreakpointName;
+}
+
+export interface DashboardGridProps {
+  /** The body of each widget. */
+  widgets: Record<WidgetId, ReactNode>;
+  /** Extra header content per widget (e.g. a collapse toggle). */
+  headerExtras?: Partial<Record<WidgetId, ReactNode>>;
+}
+
+/**
+ * The draggable, resizable dashboard grid (spec §2, §9: 12 columns at lg, row height 100,
+ * margin 16; columns by breakpoint). Each widget moves by its drag handle. The arrangement
+ * is saved for the signed-in member when a drag or resize ends, and restored on the next visit.
+ */
+export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps) {
+  useSignals();
+  const store = useStore();
+  const saved = store.funnels.myLayout.value;
+  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
+  const layouts = useMemo(() => ({ ...DEFAULT_LAYOUTS, ...(saved ?? {}) }) as Record<string, LayoutItem[]>, [saved]);
+  const breakpointRef = useRef<BreakpointName>(breakpointFor(width));
+  useEffect(() => {
+    breakpointRef.current = breakpointFor(width);
+  }, [width]);
+
+  function save(layout: Layout) {
+    const next: DashboardLayouts = { ...(saved ?? {}), [breakpointRef.current]: toGridItems(layout) };
+    store.funnels.saveDashboardLayout(next);
+  }
+
+  return (
+    <div className="cf-stack" style={{ gap: 8 }}>
+      <div className="cf-row">
+        <p className="cf-muted" style={{ margin: 0 }}>
+          Drag a widget by its handle or resize it from its corner; your arrangement is saved.
+        </p>
+        <span className="cf-spacer" />
+        <Button size="small" variant="ghost" disabled={!saved} onClick={() => store.funnels.saveDashboardLayout(null)}>
+          Reset layout
+        </Button>
+      </div>
+      <div ref={containerRef} className="cf-dashboard-grid" data-layout={saved ? 'saved' : 'default'} part="grid">
+        {mounted || width > 0 ? (
+          <Responsive
+            width={width}
+            breakpoints={GRID_BREAKPOINTS}
+            cols={GRID_COLS}
+            layouts={layouts}
+            rowHeight={DASHBOARD_GRID.rowHeight}
+            margin={DASHBOARD_GRID.margin}
+            dragConfig={{ handle: '.cf-drag-handle', enabled: true, bounded: false, threshold: 3 }}
+            onBreakpointChange={(bp) => {
+              breakpointRef.current = bp as BreakpointName;
+            }}
+            onDragStop={(layout) => save(layout)}
+            onResizeStop={(layout) => save(layout)}
+          >
+            {(Object.keys(WIDGET_TITLES) as WidgetId[]).map((id) => (
+              <div key={id} data-widget={id}>
+                <Widget title={WIDGET_TITLES[id]} extra={headerExtras[id]}>
+                  {widgets[id]}
+                </Widget>
+              </div>
+            ))}
+          </Responsive>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A widget frame: title, drag handle, body. */
+export function Widget({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className="cf-card cf-widget" aria-labelledby={titleId} part="widget">
+      <header className="cf-widget-head">
+        <span className="cf-drag-handle" title={`Drag to move ${title}`} aria-hidden="true">
+          ⠿
+        </span>
+        <h2 id={titleId}>{title}</h2>
+        {extra}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A collapsible widget body with its toggle (Profile Optimizer is collapsible, spec §2). */
+export function useCollapsible(label: string, defaultOpen = true) {
+  const [open, setOpen] = useState(defaultOpen);
+  const bodyId = useId();
+  const toggle = (
+    <Button size="small" variant="ghost" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+      {open ? `Collapse ${label}` : `Expand ${label}`}
+    </Button>
+  );
+  return { open, bodyId, toggle };
+}

@@ -1,0 +1,132 @@
+import { memo, useId, type MouseEvent } from 'react';
+import { FUNNEL_STATUS_COLOR } from '../../lib/domain/funnels';
+import type { Funnel } from '../../lib/domain/types';
+import { formatMoney, formatRelative } from '../../lib/format';
+import { Avatar } from '../ui/Avatar';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Link, useNavigation } from '../ui/navigation';
+import { StepTimeline } from './StepTimeline';
+
+export interface FunnelCardProps {
+  funnel: Funnel;
+  /** Whether the step timeline shows. */
+  expanded: boolean;
+  onExpandedChange(id: string): void;
+  /** Highlights the card (from `?creator=`). Default false. */
+  selected?: boolean;
+  onTogglePriority(id: string): void;
+  onOutreach(funnel: Funnel): void;
+  onSaveStep(funnel: Funnel, index: number, draft: { name: string; description: string }): boolean;
+  /** Why the member may not change funnels, or null. */
+  writeBlocked: string | null;
+  /** Why the member may not send outreach, or null. */
+  outreachBlocked: string | null;
+  now: Date;
+}
+
+/** The current step number (1-based) as progress counts it: the current step, else the last completed. */
+export function currentStepNumber(funnel: Pick<Funnel, 'steps'>): number {
+  const current = funnel.steps.findIndex((s) => s.current);
+  if (current >= 0) return current + 1;
+  return Math.max(0, funnel.steps.map((s) => s.completed).lastIndexOf(true)) + 1;
+}
+
+export const creatorHref = (id: string) => `/creator/${encodeURIComponent(id)}`;
+
+/**
+ * A funnel card (spec §2): avatar, name (a link to the creator), handle, #id, priority star,
+ * status badge, Send Outreach and expand. Clicking anywhere else on the card opens the creator.
+ */
+export const FunnelCard = memo(function FunnelCard({
+  funnel,
+  expanded,
+  onExpandedChange,
+  selected = false,
+  onTogglePriority,
+  onOutreach,
+  onSaveStep,
+  writeBlocked,
+  outreachBlocked,
+  now,
+}: FunnelCardProps) {
+  const navigation = useNavigation();
+  const nameId = useId();
+  const stepsId = useId();
+  const step = currentStepNumber(funnel);
+
+  function onCardClick(event: MouseEvent<HTMLElement>) {
+    // Controls inside the card do their own job; the rest of the card opens the creator.
+    if ((event.target as Element).closest('a, button, input, textarea, select, label, form, [role="dialog"]')) return;
+    navigation.navigate(creatorHref(funnel.id));
+  }
+
+  return (
+    <article className="cf-card cf-funnel-card" aria-labelledby={nameId} data-selected={selected || undefined} data-state={expanded ? 'open' : 'closed'} onClick={onCardClick} part="funnel-card">
+      <div className="cf-funnel-head">
+        <Avatar name={funnel.creatorName} src={funnel.creatorAvatar} size={44} />
+        <div className="cf-funnel-who">
+          <h3 id={nameId} className="cf-funnel-name">
+            <Link href={creatorHref(funnel.id)}>{funnel.creatorName}</Link>
+          </h3>
+          <p className="cf-muted cf-funnel-meta">
+            <span>{funnel.creatorHandle}</span> <span>#{funnel.id}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          className="cf-star"
+          aria-pressed={funnel.isPriority}
+          aria-label={`Priority: ${funnel.creatorName}`}
+          title={writeBlocked ?? (funnel.isPriority ? 'Remove priority' : 'Mark as priority')}
+          disabled={Boolean(writeBlocked)}
+          data-state={funnel.isPriority ? 'on' : 'off'}
+          onClick={() => onTogglePriority(funnel.id)}
+        >
+          <span aria-hidden="true">{funnel.isPriority ? '★' : '☆'}</span>
+        </button>
+        <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={`Status: ${funnel.status}`}>
+          {funnel.status}
+        </Badge>
+      </div>
+      <div className="cf-funnel-facts cf-muted">
+        <span>{formatMoney(funnel.value)}</span>
+        <span>{funnel.platform}</span>
+        <span>Updated {formatRelative(funnel.lastUpdated, now)}</span>
+      </div>
+      <div className="cf-progress" aria-hidden="true">
+        <span style={{ width: `${funnel.progressPercentage}%` }} />
+      </div>
+      <div className="cf-row cf-funnel-actions">
+        <Button size="small" disabledReason={outreachBlocked} onClick={() => onOutreach(funnel)} aria-label={`Send outreach to ${funnel.creatorName}`}>
+          Send Outreach
+        </Button>
+        <span className="cf-spacer" />
+        <Button
+          size="small"
+          variant="ghost"
+          aria-expanded={expanded}
+          aria-controls={expanded ? stepsId : undefined}
+          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${funnel.creatorName}`}
+          onClick={() => onExpandedChange(funnel.id)}
+        >
+          {expanded ? 'Collapse' : 'Expand'} <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
+        </Button>
+      </div>
+      {expanded && (
+        <div id={stepsId} className="cf-funnel-steps">
+          <p className="cf-step-progress">
+            Step {step} of {funnel.steps.length} ({funnel.progressPercentage}%)
+          </p>
+          <StepTimeline
+            funnelId={funnel.id}
+            steps={funnel.steps}
+            label={`Steps of ${funnel.creatorName}`}
+            editBlocked={writeBlocked}
+            onSave={(index, draft) => onSaveStep(funnel, index, draft)}
+          />
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,89 @@
+import { lazy, Suspense, useState } from 'react';
+import { Screen } from '../ui/Screen';
+import { Tabs } from '../ui/Tabs';
+import { DashboardGrid, useCollapsible } from './DashboardGrid';
+import { FunnelToolbar } from './FilterPanel';
+import { FunnelList } from './FunnelList';
+import { PerformanceOverview } from './PerformanceOverview';
+import { ProfileOptimizer } from './ProfileOptimizer';
+import { SmartMatching } from './SmartMatching';
+import { funnelBoardStyles } from './styles';
+import { useFunnelListController } from './useFunnelListController';
+
+// Another screen's code: loaded only when the Analytics tab opens.
+const Analytics = lazy(() => import('../analytics').then((m) => ({ default: m.Analytics })));
+
+export interface FunnelDashboardProps {
+  /** Initial funnel search (from `?search=`, the not-found page's search). */
+  search?: string;
+  /** `top_creators`, `price_optimization` or a KPI filter (`match_rate_top10`, ...). */
+  filter?: string;
+  /** `video` keeps campaigns with video content. */
+  contentType?: string;
+  /** Opens the Analytics tab filtered by this metric. */
+  metric?: string;
+  /** The metric's value, passed to Analytics. */
+  value?: string;
+}
+
+type DashboardTab = 'dashboard' | 'analytics';
+const TABS = [
+  { value: 'dashboard', label: 'Dashboard' },
+  { value: 'analytics', label: 'Analytics' },
+] as const;
+
+/** The Funnel Dashboard at `/` (spec §2 "Dashboard (/)"): tabs Dashboard and Analytics. */
+export function FunnelDashboard(props: FunnelDashboardProps) {
+  return (
+    <Screen name="Funnel Dashboard" styles={funnelBoardStyles} part="root">
+      <FunnelDashboardView key={[props.search, props.filter, props.contentType, props.metric, props.value].join('|')} {...props} />
+    </Screen>
+  );
+}
+
+function FunnelDashboardView({ search, filter, contentType, metric, value }: FunnelDashboardProps) {
+  const [tab, setTab] = useState<DashboardTab>(metric ? 'analytics' : 'dashboard');
+  const list = useFunnelListController({ defaultSearch: search, defaultDashboardFilter: filter, contentType });
+  const optimizer = useCollapsible('Profile Optimizer');
+  return (
+    <div className="cf-stack">
+      <h1>Funnel Dashboard</h1>
+      <Tabs label="Funnel Dashboard views" items={TABS} value={tab} onValueChange={(next) => setTab(next as DashboardTab)}>
+        {tab === 'dashboard' ? (
+          <>
+            <FunnelToolbar list={list} />
+            <DashboardGrid
+              headerExtras={{ optimizer: optimizer.toggle }}
+              widgets={{
+                performance: (
+                  <div className="cf-widget-body">
+                    <PerformanceOverview headingLevel={3} hideTitle />
+                  </div>
+                ),
+                optimizer: (
+                  <div id={optimizer.bodyId} className="cf-widget-body cf-collapsible-body" hidden={!optimizer.open}>
+                    <ProfileOptimizer funnels={list.funnels} />
+                  </div>
+                ),
+                matching: (
+                  <div className="cf-widget-body">
+                    <SmartMatching />
+                  </div>
+                ),
+                funnels: (
+                  <div className="cf-widget-body cf-widget-list">
+                    <FunnelList list={list} />
+                  </div>
+                ),
+              }}
+            />
+          </>
+        ) : (
+          <Suspense fallback={<p role="status">Loading analytics…</p>}>
+            <Analytics embedded metric={metric} value={value} filter={filter} contentType={contentType} />
+          </Suspense>
+        )}
+      </Tabs>
+    </div>
+  );
+}

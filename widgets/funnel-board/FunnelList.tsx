@@ -1,0 +1,122 @@
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Funnel } from '../../lib/domain/types';
+import { useNavigation } from '../ui/navigation';
+import { showResult, toast } from '../ui/toast';
+import { FunnelCard } from './FunnelCard';
+import { dashboardHrefFor, OutreachDialog } from './OutreachDialog';
+import { useFunnelActions, type FunnelListController } from './useFunnelListController';
+
+/** Funnel-card toasts appear bottom-right (spec §4 "Toasts"). */
+export const CARD_TOASTS = { position: 'bottom-right' } as const;
+
+export interface FunnelListProps {
+  list: FunnelListController;
+  /** Height of the scroll area in px; omit to fill the parent (a grid widget). */
+  height?: number;
+}
+
+const ESTIMATED_CARD = 190;
+
+/**
+ * The funnel cards, virtualized: only the cards in view (plus a few) are in the DOM, each
+ * measured as it renders (cards grow when expanded), so 10,000 funnels scroll smoothly.
+ */
+export function FunnelList({ list, height }: FunnelListProps) {
+  const actions = useFunnelActions();
+  const navigation = useNavigation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [outreachFor, setOutreachFor] = useState<Funnel | null>(null);
+  const funnels = list.funnels;
+  const fallbackHeight = height ?? 600;
+  const virtualizer = useVirtualizer({
+    count: funnels.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD,
+    getItemKey: (index) => funnels[index].id,
+    overscan: 4,
+    gap: 12,
+    initialRect: { width: 800, height: fallbackHeight },
+    // Not laid out yet (or no layout engine, as in jsdom): assume a screenful.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight })),
+    // A card not laid out (hidden tab, jsdom) measures 0: keep the estimate rather than collapse it.
+    measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_CARD,
+  });
+
+  // Bring the selected creator's card (?creator=) into view once.
+  const selectedIndex = list.selectedId ? funnels.findIndex((f) => f.id === list.selectedId) : -1;
+  const scrolledTo = useRef(false);
+  useEffect(() => {
+    if (scrolledTo.current || selectedIndex < 0) return;
+    scrolledTo.current = true;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'start' });
+  }, [selectedIndex, virtualizer]);
+
+  const onTogglePriority = useCallback((id: string) => void showResult(actions.togglePriority(id), CARD_TOASTS), [actions.togglePriority]);
+  const onSaveStep = useCallback(
+    (funnel: Funnel, index: number, draft: { name: string; description: string }) => {
+      const result = actions.saveStep(funnel.id, index, draft);
+      if (!showResult(result, CARD_TOASTS)) return false;
+      if (!result.messages?.length) toast.success('Step saved', CARD_TOASTS);
+      return true;
+    },
+    [actions.saveStep],
+  );
+
+  function send(message: string) {
+    if (!outreachFor) return false;
+    const result = actions.sendOutreach(outreachFor.id, message);
+    if (!showResult(result, CARD_TOASTS)) return false;
+    setOutreachFor(null);
+    navigation.navigate(dashboardHrefFor(outreachFor.creatorHandle));
+    return true;
+  }
+
+  // One clock reading per list change keeps the memoized cards stable between renders.
+  const now = useMemo(() => actions.now(), [funnels, actions.now]);
+  const items = virtualizer.getVirtualItems();
+  return (
+    <>
+      {funnels.length === 0 ? (
+        <div className="cf-empty" role="status">
+          <strong>No funnels found</strong>
+          Try adjusting your search or filter criteria.
+        </div>
+      ) : (
+        <div ref={scrollRef} className="cf-funnel-scroll" style={height ? { height } : undefined} part="funnel-list">
+          <div role="list" aria-label="Funnels" className="cf-funnel-list" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const funnel = funnels[item.index];
+              return (
+                <div
+                  key={item.key}
+                  role="listitem"
+                  aria-setsize={funnels.length}
+                  aria-posinset={item.index + 1}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="cf-funnel-row"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <FunnelCard
+                    funnel={funnel}
+                    expanded={list.expanded.has(funnel.id)}
+                    onExpandedChange={list.toggleExpanded}
+                    selected={funnel.id === list.selectedId}
+                    onTogglePriority={onTogglePriority}
+                    onOutreach={setOutreachFor}
+                    onSaveStep={onSaveStep}
+                    writeBlocked={actions.writeBlocked}
+                    outreachBlocked={actions.outreachBlocked}
+                    now={now}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <OutreachDialog funnel={outreachFor} onOpenChange={(open) => !open && setOutreachFor(null)} onSend={send} />
+    </>
+  );
+}

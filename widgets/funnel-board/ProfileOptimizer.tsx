@@ -1,0 +1,190 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useState, type DragEvent } from 'react';
+import { addTag, checkImageFile, removeTag } from '../../lib/domain/funnels';
+import type { Funnel } from '../../lib/domain/types';
+import { AI_COMPATIBILITY, EXAMPLE_CREATOR_ID, INTEREST_TAG_SUGGESTIONS } from '../../lib/sample/suggestions';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { Link } from '../ui/navigation';
+import { useStore } from '../ui/store-context';
+import { showResult } from '../ui/toast';
+import { TagEditor } from './TagEditor';
+
+const MAX_OPTIONS = 100;
+
+export interface ProfileOptimizerProps {
+  /** Creators offered in the picker (the dashboard's current list; the first 100 are offered). */
+  funnels: readonly Funnel[];
+  /** The creator to start with (id). Default: the first of `funnels`. */
+  defaultCreatorId?: string;
+}
+
+/** Profile Optimizer (spec §2): upload, editable Creator Bio, AI Compatibility Scores, Interest Tags, View Example Creator. */
+export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizerProps) {
+  useSignals();
+  const store = useStore();
+  const pickerId = useId();
+  const [creatorId, setCreatorId] = useState(defaultCreatorId ?? funnels[0]?.id ?? '');
+  const funnel = store.funnels.items.get(creatorId) ?? funnels[0];
+  const blocked = store.session.whyNot();
+  const options = funnels.slice(0, MAX_OPTIONS);
+  if (funnel && !options.some((f) => f.id === funnel.id)) options.unshift(funnel);
+  const example = store.funnels.items.get(EXAMPLE_CREATOR_ID) ?? store.funnels.items.items.value[0];
+
+  if (!funnel) return <p className="cf-muted">Add a creator to optimize a profile.</p>;
+  return (
+    <div className="cf-stack">
+      <div className="cf-field">
+        <label htmlFor={pickerId}>Creator</label>
+        <select id={pickerId} className="cf-select" value={funnel.id} onChange={(event) => setCreatorId(event.target.value)}>
+          {options.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.creatorName} ({f.creatorHandle})
+            </option>
+          ))}
+        </select>
+      </div>
+      <ImageUpload funnel={funnel} blocked={blocked} />
+      <BioEditor key={funnel.id} funnel={funnel} blocked={blocked} />
+      <section aria-labelledby={`${pickerId}-scores`}>
+        <h3 id={`${pickerId}-scores`} className="cf-section-title">
+          AI Compatibility Scores
+        </h3>
+        <ul className="cf-scores">
+          {AI_COMPATIBILITY.map((s) => (
+            <li key={s.label} className="cf-score">
+              <span>{s.label}</span>
+              <strong>{s.score}%</strong>
+              <meter min={0} max={100} low={60} high={85} optimum={100} value={s.score} aria-label={`${s.label} ${s.score}%`} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby={`${pickerId}-tags`}>
+        <h3 id={`${pickerId}-tags`} className="cf-section-title">
+          Interest Tags
+        </h3>
+        <InterestTags funnel={funnel} blocked={blocked} />
+      </section>
+      {example && (
+        <Link className="cf-button" href={`/creator/${encodeURIComponent(example.id)}`}>
+          View Example Creator
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
+  const store = useStore();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => setError(null), [funnel.id]);
+
+  function take(file: File | undefined) {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    setError(problem);
+    if (problem) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      const result = store.funnels.updateAvatar(funnel.id, String(reader.result));
+      if (!result.ok) setError(result.error);
+      showResult(result);
+    };
+    reader.onerror = () => setError(`${file.name} could not be read`);
+    reader.readAsDataURL(file);
+  }
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!blocked) take(event.dataTransfer.files[0]);
+  };
+  return (
+    <div
+      className="cf-upload"
+      data-dragging={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <Avatar name={funnel.creatorName} src={funnel.creatorAvatar} size={56} />
+      <label htmlFor={id} className="cf-label">
+        Upload profile image
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        disabled={Boolean(blocked)}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          take(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <span id={`${id}-hint`} className="cf-muted">
+        Drop an image here or choose one (PNG, JPG, GIF or WebP, up to 2 MB).
+      </span>
+      {error && (
+        <p className="cf-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function BioEditor({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
+  const store = useStore();
+  const id = useId();
+  const saved = funnel.bio ?? '';
+  const [draft, setDraft] = useState(saved);
+  const dirty = draft !== saved;
+  return (
+    <div className="cf-field">
+      <label htmlFor={id}>Creator Bio</label>
+      <textarea id={id} className="cf-textarea" value={draft} readOnly={Boolean(blocked)} onChange={(event) => setDraft(event.target.value)} />
+      <div className="cf-row">
+        <Button size="small" variant="primary" disabledReason={blocked} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
+          Save Changes
+        </Button>
+        <Button size="small" disabled={!dirty} onClick={() => setDraft(saved)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function InterestTags({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
+  const store = useStore();
+  const tags = funnel.interestTags ?? [];
+  const add = (text: string) => {
+    const next = addTag(tags, text);
+    if (!next.ok) return next.error;
+    const result = store.funnels.setInterestTags(funnel.id, next.value);
+    return result.ok ? null : result.error;
+  };
+  const suggestions = INTEREST_TAG_SUGGESTIONS.filter((s) => !tags.some((t) => t.toLowerCase() === s.toLowerCase()));
+  return (
+    <div className="cf-stack" style={{ gap: 8 }}>
+      <TagEditor label="Interest Tags" tags={tags} blocked={blocked} placeholder="e.g. Skincare" hideLabel onAdd={add} onRemove={(tag) => showResult(store.funnels.setInterestTags(funnel.id, removeTag(tags, tag)))} />
+      {suggestions.length > 0 && (
+        <div className="cf-row" role="group" aria-label="AI suggestions">
+          <span className="cf-muted">AI suggestions:</span>
+          {suggestions.map((s) => (
+            <button key={s} type="button" className="cf-suggestion" aria-label={`Add suggested tag ${s}`} disabled={Boolean(blocked)} onClick={() => add(s)}>
+              + {s}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import type { Step } from '../../lib/domain/types';
+import { Button } from '../ui/Button';
+import { Link } from '../ui/navigation';
+
+export interface StepTimelineProps {
+  funnelId: string;
+  steps: readonly Step[];
+  /** Accessible name of the list, e.g. 'Steps of Sarah Johnson'. */
+  label: string;
+  /** Saves a step; return true when it was saved (closes the editor). */
+  onSave(index: number, draft: { name: string; description: string }): boolean;
+  /** Why editing is not allowed, or null. */
+  editBlocked?: string | null;
+}
+
+/** Where a step's name links: the creator page with that step open. */
+export const stepHref = (funnelId: string, stepName: string) => `/creator/${encodeURIComponent(funnelId)}?step=${encodeURIComponent(stepName)}`;
+
+export const stepState = (step: Step) => (step.current ? 'current' : step.completed ? 'completed' : 'upcoming');
+
+/** The step timeline of an expanded card: each step links to its creator page; the pencil edits name and description. */
+export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = null }: StepTimelineProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+  return (
+    <ol className="cf-timeline" aria-label={label}>
+      {steps.map((step, index) => (
+        <li key={index} className="cf-timeline-step" data-state={stepState(step)} aria-current={step.current ? 'step' : undefined}>
+          <span className="cf-timeline-dot" aria-hidden="true">
+            {step.completed ? '✓' : index + 1}
+          </span>
+          {editing === index ? (
+            <StepEditor
+              step={step}
+              onCancel={() => setEditing(null)}
+              onSave={(draft) => {
+                if (onSave(index, draft)) setEditing(null);
+              }}
+            />
+          ) : (
+            <div className="cf-timeline-body">
+              <div className="cf-row">
+                <Link href={stepHref(funnelId, step.name)} className="cf-timeline-name">
+                  {step.name}
+                </Link>
+                <span className="cf-visually-hidden">({stepState(step)})</span>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  className="cf-icon-button"
+                  aria-label={`Edit step ${step.name}`}
+                  disabledReason={editBlocked}
+                  onClick={() => setEditing(index)}
+                >
+                  <span aria-hidden="true">✎</span>
+                </Button>
+              </div>
+              {step.description && <p className="cf-muted cf-timeline-desc">{step.description}</p>}
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draft: { name: string; description: string }): void; onCancel(): void }) {
+  const [name, setName] = useState(step.name);
+  const [description, setDescription] = useState(step.description);
+  const id = useId();
+  return (
+    <form
+      className="cf-step-editor cf-stack"
+      aria-label={`Edit step ${step.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave({ name, description });
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <div className="cf-field">
+        <label htmlFor={`${id}-name`}>Step name</label>
+        <input id={`${id}-name`} className="cf-input" value={name} autoFocus onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div className="cf-field">
+        <label htmlFor={`${id}-description`}>Step description</label>
+        <textarea id={`${id}-description`} className="cf-textarea" value={description} onChange={(event) => setDescription(event.target.value)} />
+      </div>
+      <div className="cf-row">
+        <Button type="submit" variant="primary" size="small">
+          Save Step
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  activeFilterCount,
+  applyDashboardFilter,
+  DASHBOARD_FILTERS,
+  EMPTY_FUNNEL_FILTERS,
+  filterContentType,
+  filterFunnels,
+  type FunnelFilters,
+} from '../../lib/domain/funnels';
+import type { Funnel } from '../../lib/domain/types';
+import { useStore } from '../ui/store-context';
+
+export interface FunnelListControllerOptions {
+  /** Initial search text (name or id). Default ''. */
+  defaultSearch?: string;
+  /** A dashboard filter id (`match_rate_top10`, ...) from `?filter=`. */
+  defaultDashboardFilter?: string;
+  /** `content_type=video` from the URL. */
+  contentType?: string;
+  /** The handle or id of a creator whose card is selected (and expanded with `expand`). */
+  creator?: string;
+  /** Expand the selected creator's card. Default false. */
+  expand?: boolean;
+}
+
+export type FilterGroup = keyof FunnelFilters;
+
+/** Search, filter panel, dashboard filter and expanded cards of a funnel list; views only render. */
+export function useFunnelListController({ defaultSearch = '', defaultDashboardFilter, contentType, creator, expand = false }: FunnelListControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const all = store.funnels.items.items.value;
+  const [search, setSearch] = useState(defaultSearch);
+  const [filters, setFilters] = useState<FunnelFilters>(EMPTY_FUNNEL_FILTERS);
+  const [dashboardFilter, setDashboardFilter] = useState<string | undefined>(DASHBOARD_FILTERS[defaultDashboardFilter ?? ''] ? defaultDashboardFilter : undefined);
+  const [videoOnly, setVideoOnly] = useState(contentType === 'video');
+  const selected = useMemo(() => findCreator(all, creator), [all, creator]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(selected && expand ? [selected.id] : []));
+
+  const visible = useMemo(() => {
+    let list: Funnel[] = filterFunnels(all, search, filters);
+    if (videoOnly) list = filterContentType(list, 'video');
+    return applyDashboardFilter(list, dashboardFilter);
+  }, [all, search, filters, videoOnly, dashboardFilter]);
+
+  const toggleFilter = useCallback((group: FilterGroup, value: string) => {
+    setFilters((current) => {
+      const values = current[group] as readonly string[];
+      const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+      return { ...current, [group]: next };
+    });
+  }, []);
+
+  const toggleExpanded = useCallback((id: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  return {
+    all,
+    funnels: visible,
+    total: all.length,
+    search,
+    setSearch,
+    filters,
+    toggleFilter,
+    filterCount: activeFilterCount(filters) + (dashboardFilter ? 1 : 0) + (videoOnly ? 1 : 0),
+    dashboardFilter: dashboardFilter ? DASHBOARD_FILTERS[dashboardFilter] : undefined,
+    clearDashboardFilter: () => setDashboardFilter(undefined),
+    videoOnly,
+    clearVideoOnly: () => setVideoOnly(false),
+    clearAll: () => {
+      setFilters(EMPTY_FUNNEL_FILTERS);
+      setDashboardFilter(undefined);
+      setVideoOnly(false);
+    },
+    selectedId: selected?.id,
+    expanded,
+    toggleExpanded,
+  };
+}
+
+export type FunnelListController = ReturnType<typeof useFunnelListController>;
+
+/** Store actions a funnel card uses, with the signed-in member's permissions. */
+export function useFunnelActions() {
+  useSignals();
+  const store = useStore();
+  return {
+    writeBlocked: store.session.whyNot(),
+    outreachBlocked: store.session.whyNot('sendOutreach'),
+    togglePriority: store.funnels.togglePriority,
+    saveStep: store.funnels.saveStep,
+    sendOutreach: store.funnels.sendOutreach,
+    now: store.now,
+  };
+}
+
+/** A creator by handle (with or without @) or funnel id, case-insensitively. */
+export function findCreator(funnels: readonly Funnel[], key: string | undefined): Funnel | undefined {
+  if (!key) return undefined;
+  const k = key.trim().toLowerCase();
+  return funnels.find((f) => f.id.toLowerCase() === k || f.creatorHandle.toLowerCase() === k || f.creatorHandle.toLowerCase() === `@${k}`);
+}
