@@ -55,5 +55,6 @@ export function parseCsv(text: string): ParsedCsv {
 export function checkCsvFile(file: { name: string; size: number; type?: string }, maxBytes: number): string | null {
   if (!/\.csv$/i.test(file.name)) return `${file.name} is not a CSV file. Choose a .csv file.`;
   if (file.size > maxBytes) return `${file.name} is larger than the 10MB limit.`;
+  if (file.size === 0) return `${file.name} is empty. Choose a CSV file with a header row and data.`;
   return null;
 }

@@ -41,3 +41,14 @@ export function changeRole(member: TeamMember, role: Role): TeamMember {
 export function togglePermission(member: TeamMember, permission: keyof Permissions): TeamMember {
   return { ...member, permissions: { ...member.permissions, [permission]: !member.permissions[permission] } };
 }
+
+export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member who can manage the team';
+
+/**
+ * A change that would leave no active member with manageTeam is refused: nobody could
+ * manage the team afterwards. `next` is the changed member, or null when removed.
+ */
+export function keepsATeamManager(team: readonly TeamMember[], id: string, next: TeamMember | null): boolean {
+  const after = team.flatMap((member) => (member.id === id ? (next ? [next] : []) : [member]));
+  return after.some((member) => member.status === 'Active' && member.permissions.manageTeam);
+}

@@ -1,5 +1,6 @@
 import * as sample from './workspace';
 import { SAMPLE_ADMIN_ID } from './workspace';
+import { SAMPLE_API_KEY, defaultWebhookSettings } from './developer';
 
 export * from './workspace';
 
@@ -24,6 +25,7 @@ export function sampleWorkspace(now: Date) {
       profile: sample.defaultProfile(),
       plan: sample.samplePlan(now),
       automationDefaults: sample.defaultAutomation(),
+      developer: { apiKey: SAMPLE_API_KEY, ...defaultWebhookSettings() },
     } as Record<string, unknown>,
   };
 }

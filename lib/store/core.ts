@@ -159,7 +159,8 @@ export function createContext(options: {
       },
       replaceAll(records) {
         transaction(() => {
-          for (const old of index.keys()) if (!records.some((r) => r.id === old)) enqueue({ type: 'delete', collection: name, id: old });
+          const keep = new Set(records.map((r) => r.id));
+          for (const old of index.keys()) if (!keep.has(old)) enqueue({ type: 'delete', collection: name, id: old });
           replaceLocal(records);
           for (const record of records) enqueue({ type: 'put', collection: name, id: record.id, value: record });
         });

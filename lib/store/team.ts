@@ -1,6 +1,6 @@
 // Team actions (spec §4, §6). Only members with manageTeam change the team.
 import { MESSAGES } from '../domain/constants';
-import { changeRole, inviteMember, togglePermission } from '../domain/team';
+import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, togglePermission } from '../domain/team';
 import { fail, ok, type Permission, type Result, type Role, type TeamMember } from '../domain/types';
 import type { StoreContext } from './core';
 
@@ -25,17 +25,18 @@ export function createTeamSlice(ctx: StoreContext) {
     const member = members.get(id);
     if (!member) return fail('This team member no longer exists');
     const next = change(member);
+    if (!keepsATeamManager(members.items.peek(), id, next)) return fail(LAST_MANAGER_MESSAGE);
     ctx.transaction(() => {
       members.put(next);
       ctx.log({ action, actionType: 'system', details: describe(next) });
     });
-    return ok(next);
+    return ok(next, describe(next));
   }
 
   const setRole = (id: string, role: Role) =>
-    update(id, (m) => changeRole(m, role), 'Role changed', (m) => `${m.email} is now ${m.role}`);
+    update(id, (m) => changeRole(m, role), 'Role changed', (m) => `${m.name} is now ${m.role}`);
   const toggle = (id: string, permission: Permission) =>
-    update(id, (m) => togglePermission(m, permission), 'Permission changed', (m) => `${m.email}: ${permission} ${m.permissions[permission] ? 'on' : 'off'}`);
+    update(id, (m) => togglePermission(m, permission), 'Permission changed', (m) => `${m.name}: ${permission} ${m.permissions[permission] ? 'on' : 'off'}`);
 
   function remove(id: string): Result<void> {
     const allowed = ctx.authorize('manageTeam');
@@ -43,6 +44,7 @@ export function createTeamSlice(ctx: StoreContext) {
     const member = members.get(id);
     if (!member) return fail('This team member no longer exists');
     if (member.id === allowed.value.id) return fail('You cannot remove yourself');
+    if (!keepsATeamManager(members.items.peek(), id, null)) return fail(LAST_MANAGER_MESSAGE);
     ctx.transaction(() => {
       members.remove(id);
       ctx.log({ action: 'Member removed', actionType: 'system', details: member.email });

@@ -1,1 +1,2 @@
-export { ActivityLog, type ActivityLogProps } from './Placeholder';
+export { ActivityLog, ActivityLogView, type ActivityLogProps } from './ActivityLog';
+export { useActivityLogController } from './useActivityLogController';

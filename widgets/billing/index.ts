@@ -1,1 +1,2 @@
-export { Billing, type BillingProps } from './Placeholder';
+export { Billing, BillingView, type BillingProps } from './Billing';
+export { useBillingController } from './useBillingController';

@@ -1,1 +1,2 @@
-export { DataExport, type DataExportProps } from './Placeholder';
+export { DataExport, DataExportView, type DataExportProps } from './DataExport';
+export { useDataExportController } from './useDataExportController';

@@ -1,1 +1,2 @@
-export { DataImport, type DataImportProps } from './Placeholder';
+export { DataImport, DataImportView, type DataImportProps } from './DataImport';
+export { useDataImportController } from './useDataImportController';

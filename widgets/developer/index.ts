@@ -1,1 +1,2 @@
-export { Developer, type DeveloperProps } from './Placeholder';
+export { Developer, DeveloperView, type DeveloperProps } from './Developer';
+export { useDeveloperController } from './useDeveloperController';

@@ -24,3 +24,6 @@ function AnalyticsElement({ metric, period }: AnalyticsElementProps) {
 }
 
 export const CfAnalytics = defineScreenElement('cf-analytics', AnalyticsElement, { metric: 'string', period: 'string' });
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

@@ -11,3 +11,6 @@ import { Calendar } from '../calendar/Calendar';
 import { defineScreenElement } from './define';
 
 export const CfCalendar = defineScreenElement('cf-calendar', Calendar);
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

@@ -19,3 +19,6 @@ export const CfShippingLabel = defineScreenElement('cf-shipping-label', Shipping
 export const CfShipmentTracking = defineScreenElement('cf-shipment-tracking', ShipmentTracking, { creatorId: 'string' });
 export const CfCreativeBrief = defineScreenElement('cf-creative-brief', CreativeBrief, { creatorId: 'string' });
 
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

@@ -28,3 +28,6 @@ export const CfFunnelBoard = defineScreenElement('cf-funnel-board', FunnelBoard,
 export const CfFunnelDashboard = defineScreenElement('cf-funnel-dashboard', FunnelDashboard, { search: 'string', filter: 'string', metric: 'string' });
 export const CfDashboardOverview = defineScreenElement('cf-dashboard-overview', DashboardOverview, { filter: 'string', creator: 'string', expand: 'boolean' });
 
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

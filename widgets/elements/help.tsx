@@ -21,3 +21,6 @@ function HelpCenterElement({ search = '' }: HelpCenterElementProps) {
 }
 
 export const CfHelpCenter = defineScreenElement('cf-help-center', HelpCenterElement, { search: 'string' });
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

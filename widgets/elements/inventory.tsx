@@ -30,3 +30,6 @@ export const CfInventory = defineScreenElement('cf-inventory', InventoryElement,
   hideSummary: 'boolean',
 });
 export const CfInventorySummary = defineScreenElement('cf-inventory-summary', InventorySummary);
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

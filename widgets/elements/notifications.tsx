@@ -11,3 +11,6 @@ import { Notifications } from '../notifications/Notifications';
 import { defineScreenElement } from './define';
 
 export const CfNotifications = defineScreenElement('cf-notifications', Notifications);
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

@@ -19,3 +19,6 @@ function OnboardingElement({ finishHref }: OnboardingElementProps) {
 }
 
 export const CfOnboarding = defineScreenElement('cf-onboarding', OnboardingElement, { finishHref: 'string' });
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

@@ -16,3 +16,6 @@ import { Orders } from '../orders/Orders';
 import { defineScreenElement } from './define';
 
 export const CfOrders = defineScreenElement('cf-orders', Orders, { orderId: 'string' });
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

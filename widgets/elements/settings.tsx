@@ -1,12 +1,36 @@
 /**
- * `<cf-settings>`: the Settings screen. Attributes: `tab`.
- * `<cf-profile>`: the ProfileSettings screen.
+ * `<cf-settings>`: the Settings screen with its ten tabs (vertical ARIA tabs).
+ * `<cf-profile>`: the Profile settings screen.
  *
+ * @attr tab - (cf-settings) the active tab: general (default), profile, team, notifications, billing,
+ *   integrations, developer, activity, import, export; changing it switches the tab
+ * @event cf-tab-change - (cf-settings) the user chose a tab; `detail.tab` is its id (bubbles, composed)
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @csspart root - the screen's root
+ * @csspart general - the General Settings form
+ * @csspart profile - the profile form
+ * @csspart team, billing, integrations, developer, activity, import, export - each tab's body
  */
+import { useEffect, useState } from 'react';
 import { ProfileSettings, Settings } from '../settings';
 import { defineScreenElement } from './define';
 
-export const CfSettings = defineScreenElement('cf-settings', Settings, { tab: 'string' });
+function SettingsElement({ tab, container }: { tab?: string; container?: EventTarget }) {
+  const [active, setActive] = useState(tab);
+  useEffect(() => setActive(tab), [tab]);
+  return (
+    <Settings
+      tab={active}
+      onTabChange={(next) => {
+        setActive(next);
+        container?.dispatchEvent(new CustomEvent('cf-tab-change', { detail: { tab: next }, bubbles: true, composed: true }));
+      }}
+    />
+  );
+}
+
+export const CfSettings = defineScreenElement('cf-settings', SettingsElement, { tab: 'string' });
 export const CfProfile = defineScreenElement('cf-profile', ProfileSettings);
+
+// Brings the HTMLElementTagNameMap and JSX typings along with this entry.
+export type { CreatorflowElementAttributes } from './types';

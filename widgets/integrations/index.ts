@@ -1,1 +1,2 @@
-export { Integrations, type IntegrationsProps } from './Placeholder';
+export { Integrations, IntegrationsView, type IntegrationsProps } from './Integrations';
+export { useIntegrationsController } from './useIntegrationsController';

@@ -12,7 +12,6 @@ import {
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
-import { saveAutomationDefaults } from './automationDefaults';
 
 export interface OnboardingControllerOptions {
   /** Where Finish goes. Default '/dashboard' (spec §2). */
@@ -75,7 +74,7 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
       return;
     }
     if (!connectBlocked) {
-      const saved = saveAutomationDefaults(store, state.flags);
+      const saved = store.admin.setAutomationDefaults(state.flags);
       if (!showResult(saved)) return;
     }
     for (const email of valid) showResult(store.team.invite(email));

@@ -1,1 +1,5 @@
-export { Settings, ProfileSettings, type SettingsProps, type ProfileSettingsProps } from './Placeholder';
+export { Settings, type SettingsProps } from './Settings';
+export { ProfileSettings, ProfileView, type ProfileSettingsProps } from './ProfileSettings';
+export { GeneralSettingsPanel } from './GeneralSettings';
+export { useGeneralSettingsController } from './useGeneralSettingsController';
+export { useProfileController } from './useProfileController';

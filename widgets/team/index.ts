@@ -1,1 +1,2 @@
-export { Team, type TeamProps } from './Placeholder';
+export { Team, TeamView, PERMISSION_LABEL, type TeamProps } from './Team';
+export { useTeamController } from './useTeamController';

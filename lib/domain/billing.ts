@@ -1,0 +1,81 @@
+// Billing rules (spec §2 "Billing", §3 Plan/Usage/Invoice, §9 "Sample plan", "Usage").
+import { SAMPLE_PLAN_FEATURES } from './constants';
+import { fail, ok, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
+
+export interface PlanOffer {
+  name: string;
+  /** Monthly price in dollars; null for plans priced by the sales team. */
+  price: number | null;
+  /** Creator funnels allowed. */
+  funnelLimit: number | null;
+  storageLimitGb: number;
+  features: string[];
+}
+
+/** The plans of the Upgrade Plan dialog. Pro is the spec's sample plan (§9). */
+export const PLAN_OFFERS: readonly PlanOffer[] = [
+  { name: 'Pro', price: 49, funnelLimit: 50, storageLimitGb: 10, features: [...SAMPLE_PLAN_FEATURES] },
+  {
+    name: 'Business',
+    price: 99,
+    funnelLimit: 200,
+    storageLimitGb: 50,
+    features: ['Up to 200 creator funnels', 'Advanced analytics', 'Priority email and phone support', 'Custom integrations'],
+  },
+  {
+    name: 'Enterprise',
+    price: null,
+    funnelLimit: null,
+    storageLimitGb: 500,
+    features: ['Unlimited creator funnels', 'Dedicated success manager', 'Single sign-on', 'Custom contracts'],
+  },
+];
+
+/** Storage used by the workspace (spec §9: 7.5 of 10 GB); media is not kept locally, so this stays the plan's figure. */
+export const SAMPLE_STORAGE_USED_GB = 7.5;
+
+export const SALES_EMAIL = 'sales@creatorflow.example';
+export const salesMailto = (subject = 'Creatorflow plan enquiry') => `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}`;
+
+/** Usage against the plan: funnels used is the number of funnels in the workspace (spec §9 "32 of 50 funnels"). */
+export function computeUsage(funnelCount: number, plan: Pick<Plan, 'name'>): Usage {
+  const offer = PLAN_OFFERS.find((p) => p.name === plan.name) ?? PLAN_OFFERS[0];
+  return {
+    creatorsUsed: funnelCount,
+    creatorsLimit: offer.funnelLimit ?? Infinity,
+    storageUsedGb: SAMPLE_STORAGE_USED_GB,
+    storageLimitGb: offer.storageLimitGb,
+  };
+}
+
+/** Percent of a limit used, clamped to 0..100. */
+export function usagePercent(used: number, limit: number): number {
+  if (!Number.isFinite(limit) || limit <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((used / limit) * 100)));
+}
+
+/** '$49 per month' (spec §9). */
+export const formatPlanPrice = (plan: Pick<Plan, 'price' | 'billingCycle'>) => `$${plan.price} per ${plan.billingCycle}`;
+
+export const INVOICE_STATUS_LABEL: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Pending', failed: 'Failed' };
+export const INVOICE_STATUS_COLOR: Record<InvoiceStatus, 'green' | 'yellow' | 'red'> = { paid: 'green', pending: 'yellow', failed: 'red' };
+
+/** Switching to a self-service plan; Enterprise goes through sales. */
+export function changePlan(current: Plan, name: string): Result<Plan> {
+  const offer = PLAN_OFFERS.find((p) => p.name === name);
+  if (!offer) return fail(`There is no ${name} plan`);
+  if (offer.price === null) return fail(`Contact sales to move to ${offer.name}`);
+  if (offer.name === current.name) return fail(`You are already on the ${offer.name} plan`);
+  return ok({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, `Plan changed to ${offer.name}`);
+}
+
+/** The downloadable invoice: a small CSV statement of the invoice's lines. */
+export function invoiceFileName(invoice: Pick<Invoice, 'id'>) {
+  return `invoice-${invoice.id}.csv`;
+}
+export function invoiceRows(invoice: Invoice, plan: Pick<Plan, 'name' | 'billingCycle'>, companyName: string, day: string) {
+  return {
+    headers: ['Invoice', 'Date', 'Billed To', 'Description', 'Amount (USD)', 'Status'],
+    rows: [[invoice.id, day, companyName, `Creatorflow ${plan.name} plan, 1 ${plan.billingCycle}`, invoice.amount.toFixed(2), INVOICE_STATUS_LABEL[invoice.status]]],
+  };
+}

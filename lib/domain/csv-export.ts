@@ -1,0 +1,132 @@
+// CSV export rules (spec §2 "CSV export", §3 "Export datasets", §4, §5, §9; PRODUCT-NOTES: the real
+// data of the chosen type and date range, never placeholder rows).
+import { exportFileName } from './constants';
+import { fail, ok, type DateRange, type ExportType, type ExportTypeId, type Funnel, type Result } from './types';
+
+/** One exported cell; the CSV writer makes it formula-safe. */
+export type ExportCell = string | number;
+
+/** The three export types and their fields (spec §3), in grid order. */
+export const EXPORT_TYPES: readonly ExportType[] = [
+  {
+    id: 'creators',
+    name: 'Creators',
+    description: 'Every creator in your funnels, with contact and audience details.',
+    icon: '👤',
+    fields: ['Creator Handle', 'Creator Name', 'Email', 'Platform', 'Followers', 'Engagement Rate', 'Category', 'Status', 'Created Date'],
+  },
+  {
+    id: 'funnels',
+    name: 'Funnels',
+    description: 'Funnel status, dates and results per creator.',
+    icon: '🔀',
+    fields: ['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI'],
+  },
+  {
+    id: 'analytics',
+    name: 'Analytics',
+    description: 'Reach, clicks, conversions, revenue and cost per creator campaign.',
+    icon: '📊',
+    fields: ['Date', 'Creator', 'Platform', 'Impressions', 'Clicks', 'Conversions', 'Revenue', 'Cost'],
+  },
+];
+
+export const exportTypeById = (id: string) => EXPORT_TYPES.find((t) => t.id === id);
+
+/** "N fields selected" (spec §2), singular for one. */
+export const fieldsSelectedLabel = (count: number) => `${count} ${count === 1 ? 'field' : 'fields'} selected`;
+
+/** Both dates are required and the start is not after the end (yyyy-MM-dd). */
+export function validateDateRange(range: DateRange): Result<DateRange> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.start)) return fail('Choose a start date');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.end)) return fail('Choose an end date');
+  if (range.start > range.end) return fail('The start date must be on or before the end date');
+  return ok(range);
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * Analytics figures derived from a funnel's own numbers: impressions are the creator's audience,
+ * clicks its engaged share, conversions the converted share of clicks, revenue the funnel value and
+ * cost the value divided by its ROI.
+ */
+export function funnelAnalytics(funnel: Funnel) {
+  const impressions = Math.max(0, Math.round(funnel.followers ?? 0));
+  const clicks = Math.round((impressions * (funnel.engagementRate || 0)) / 100);
+  const conversions = Math.round((clicks * (funnel.conversionRate || 0)) / 100);
+  const revenue = round(funnel.value || 0);
+  const cost = funnel.roi > 0 ? round(revenue / funnel.roi) : 0;
+  return { impressions, clicks, conversions, revenue, cost };
+}
+
+/** Every field's value of one funnel for a type; `day` formats an ISO timestamp as yyyy-MM-dd. */
+function fieldValues(type: ExportTypeId, funnel: Funnel, day: (iso: string) => string): Record<string, ExportCell> {
+  if (type === 'creators')
+    return {
+      'Creator Handle': funnel.creatorHandle,
+      'Creator Name': funnel.creatorName,
+      Email: funnel.email ?? '',
+      Platform: funnel.platform,
+      Followers: funnel.followers ?? '',
+      'Engagement Rate': funnel.engagementRate,
+      Category: funnel.category,
+      Status: funnel.status,
+      'Created Date': day(funnel.startDate),
+    };
+  if (type === 'funnels')
+    return {
+      'Funnel ID': funnel.id,
+      Creator: funnel.creatorName,
+      Status: funnel.status,
+      'Start Date': day(funnel.startDate),
+      'End Date': day(funnel.dueDate),
+      'Conversion Rate': funnel.conversionRate,
+      Revenue: funnel.value,
+      ROI: funnel.roi,
+    };
+  const a = funnelAnalytics(funnel);
+  return {
+    Date: day(funnel.startDate),
+    Creator: funnel.creatorName,
+    Platform: funnel.platform,
+    Impressions: a.impressions,
+    Clicks: a.clicks,
+    Conversions: a.conversions,
+    Revenue: a.revenue,
+    Cost: a.cost,
+  };
+}
+
+export interface ExportRequest {
+  type: ExportTypeId;
+  /** Chosen fields; exported in the type's own order. */
+  fields: readonly string[];
+  range: DateRange;
+}
+
+/**
+ * The headers and rows of an export: funnels whose start date (in the workspace time zone, via
+ * `day`) falls in the range, inclusive, oldest first.
+ */
+export function buildExport(request: ExportRequest, funnels: readonly Funnel[], day: (iso: string) => string): Result<{ headers: string[]; rows: ExportCell[][] }> {
+  const type = exportTypeById(request.type);
+  if (!type) return fail('Choose an export type');
+  const headers = type.fields.filter((field) => request.fields.includes(field));
+  if (headers.length === 0) return fail('Select at least one field');
+  const range = validateDateRange(request.range);
+  if (!range.ok) return range;
+  const rows = funnels
+    .filter((funnel) => {
+      const start = day(funnel.startDate);
+      return start >= range.value.start && start <= range.value.end;
+    })
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))
+    .map((funnel) => {
+      const values = fieldValues(type.id, funnel, day);
+      return headers.map((header) => values[header]);
+    });
+  return ok({ headers, rows });
+}
+
+export { exportFileName };

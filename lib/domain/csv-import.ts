@@ -1,0 +1,213 @@
+// CSV import rules (spec §2 "CSV import", §3 "CSV import mapping", §4, §5, §9; PRODUCT-NOTES: rows that
+// fail validation are reported by row number and not imported, the rest are; the import really
+// creates or updates creators). Pure: never throws for any input.
+import { addDays } from 'date-fns';
+import { buildStepsFromStatus, progressPercentage } from './funnels';
+import { isValidEmail } from './team';
+import { FUNNEL_CATEGORIES, SYSTEM_FIELDS, fail, ok, type Funnel, type FunnelCategory, type Result, type SystemField } from './types';
+
+/** One system field (or '' for "do not import") per CSV column, by column index. */
+export type ColumnMapping = (SystemField | '')[];
+
+export const REQUIRED_FIELDS: readonly SystemField[] = ['creator_handle', 'creator_name'];
+
+const ALIASES: Record<SystemField, string[]> = {
+  creator_handle: ['creatorhandle', 'handle', 'username', 'user', 'instagramhandle', 'socialhandle', 'creatorusername'],
+  creator_name: ['creatorname', 'name', 'fullname', 'creator', 'displayname'],
+  email: ['email', 'emailaddress', 'mail', 'creatoremail'],
+  platform: ['platform', 'network', 'channel', 'socialnetwork'],
+  followers: ['followers', 'followercount', 'audience', 'audiencesize', 'subscribers'],
+  engagement_rate: ['engagementrate', 'engagement', 'er', 'engagementpercent'],
+  category: ['category', 'niche', 'type'],
+};
+
+const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Guesses a field for each header; a field is guessed for one column at most. */
+export function guessMapping(headers: readonly string[]): ColumnMapping {
+  const used = new Set<SystemField>();
+  return headers.map((header) => {
+    const key = normalizeHeader(String(header ?? ''));
+    const field = SYSTEM_FIELDS.find((f) => !used.has(f) && (key === normalizeHeader(f) || ALIASES[f].includes(key)));
+    if (!field) return '';
+    used.add(field);
+    return field;
+  });
+}
+
+/** The mapping can be used: both required fields mapped, no field mapped to two columns. */
+export function checkMapping(mapping: readonly (SystemField | '')[]): Result<void> {
+  for (const field of SYSTEM_FIELDS) {
+    if (mapping.filter((f) => f === field).length > 1) return fail(`${field} is mapped to more than one column`);
+  }
+  const missing = REQUIRED_FIELDS.filter((field) => !mapping.includes(field));
+  if (missing.length) return fail(`Map a column to ${missing.join(' and ')} to import`);
+  return ok(undefined);
+}
+
+export interface CreatorDraft {
+  /** Always starts with '@'. */
+  handle: string;
+  name: string;
+  email?: string;
+  platform?: string;
+  followers?: number;
+  engagementRate?: number;
+  category?: string;
+}
+
+const HANDLE = /^@[A-Za-z0-9._-]{1,60}$/;
+const MAX_TEXT = 200;
+
+export function normalizeHandle(raw: string): string {
+  const trimmed = raw.trim();
+  return trimmed.startsWith('@') ? trimmed : `@${trimmed}`;
+}
+
+/** Whole, non-negative follower counts; thousands separators allowed ('12,500'). */
+export function parseFollowers(raw: string): Result<number> {
+  const text = raw.trim().replace(/[,_\s]/g, '');
+  if (!/^\d+$/.test(text)) return fail(`followers must be a whole number (got "${raw.trim()}")`);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) return fail('followers is too large');
+  return ok(value);
+}
+
+/** A percentage from 0 to 100; a trailing % is allowed ('6.8%'). */
+export function parseEngagementRate(raw: string): Result<number> {
+  const text = raw.trim().replace(/%$/, '').trim();
+  const value = text === '' ? NaN : Number(text);
+  if (!Number.isFinite(value)) return fail(`engagement_rate must be a number (got "${raw.trim()}")`);
+  if (value < 0 || value > 100) return fail('engagement_rate must be a percentage from 0 to 100');
+  return ok(value);
+}
+
+/** Validates one data row against the mapping; every problem of the row is reported at once. */
+export function validateImportRow(cells: readonly string[], mapping: readonly (SystemField | '')[]): Result<CreatorDraft> {
+  const value = (field: SystemField) => {
+    const index = mapping.indexOf(field);
+    return index >= 0 ? String(cells[index] ?? '').trim() : '';
+  };
+  const errors: string[] = [];
+  const draft: CreatorDraft = { handle: '', name: '' };
+
+  const handle = value('creator_handle');
+  if (!handle) errors.push('creator_handle is required');
+  else if (!HANDLE.test(normalizeHandle(handle))) errors.push(`creator_handle "${handle.slice(0, 40)}" may only use letters, digits, dots, underscores and hyphens`);
+  else draft.handle = normalizeHandle(handle);
+
+  const name = value('creator_name');
+  if (!name) errors.push('creator_name is required');
+  else if (name.length > MAX_TEXT) errors.push(`creator_name must be at most ${MAX_TEXT} characters`);
+  else draft.name = name;
+
+  const email = value('email');
+  if (email) {
+    if (isValidEmail(email) && email.length <= MAX_TEXT) draft.email = email;
+    else errors.push(`email "${email.slice(0, 60)}" is not a valid email address`);
+  }
+  const followers = value('followers');
+  if (followers) {
+    const parsed = parseFollowers(followers);
+    if (parsed.ok) draft.followers = parsed.value;
+    else errors.push(parsed.error);
+  }
+  const rate = value('engagement_rate');
+  if (rate) {
+    const parsed = parseEngagementRate(rate);
+    if (parsed.ok) draft.engagementRate = parsed.value;
+    else errors.push(parsed.error);
+  }
+  for (const field of ['platform', 'category'] as const) {
+    const text = value(field);
+    if (!text) continue;
+    if (text.length > MAX_TEXT) errors.push(`${field} must be at most ${MAX_TEXT} characters`);
+    else draft[field] = text;
+  }
+  return errors.length ? fail(errors.join('; ')) : ok(draft);
+}
+
+export interface ImportCheck {
+  accepted: { row: number; draft: CreatorDraft }[];
+  /** Row numbers count data rows: 1 is the first row under the header. */
+  rejected: { row: number; error: string }[];
+}
+
+/** Validates every data row; never throws, whatever the input. */
+export function validateImport(rows: readonly (readonly string[])[], mapping: readonly (SystemField | '')[]): ImportCheck {
+  const result: ImportCheck = { accepted: [], rejected: [] };
+  rows.forEach((cells, index) => {
+    const row = index + 1;
+    const checked = validateImportRow(Array.isArray(cells) ? cells : [], mapping);
+    if (checked.ok) result.accepted.push({ row, draft: checked.value });
+    else result.rejected.push({ row, error: checked.error });
+  });
+  return result;
+}
+
+
+const categoryOf = (text: string | undefined): FunnelCategory | undefined =>
+  FUNNEL_CATEGORIES.find((c) => c.toLowerCase() === (text ?? '').trim().toLowerCase());
+
+/** Days a new funnel gets before its due date. */
+export const IMPORTED_FUNNEL_DAYS = 30;
+
+/**
+ * An imported row as a creator funnel: a new creator starts at Brief (steps from status);
+ * an existing one (matched by handle) keeps its funnel and gets the row's details.
+ * A category that is not a funnel category is kept as an interest tag.
+ */
+export function creatorFunnelFromDraft(
+  draft: CreatorDraft,
+  existing: Funnel | undefined,
+  context: { now: Date; id: string; assignedTo: string },
+): Funnel {
+  const category = categoryOf(draft.category);
+  const extraTag = draft.category && !category ? [draft.category] : [];
+  const nowIso = context.now.toISOString();
+  if (existing) {
+    const tags = [...(existing.interestTags ?? [])];
+    for (const tag of extraTag) if (!tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+    return {
+      ...existing,
+      creatorName: draft.name,
+      email: draft.email ?? existing.email,
+      platform: draft.platform ?? existing.platform,
+      followers: draft.followers ?? existing.followers,
+      engagementRate: draft.engagementRate ?? existing.engagementRate,
+      category: category ?? existing.category,
+      interestTags: tags,
+      lastUpdated: nowIso,
+    };
+  }
+  const steps = buildStepsFromStatus('Brief');
+  return {
+    id: context.id,
+    creatorName: draft.name,
+    creatorHandle: draft.handle,
+    creatorAvatar: '',
+    status: 'Brief',
+    category: category ?? 'Creator',
+    activity: 'Active',
+    value: 0,
+    progressPercentage: progressPercentage(steps),
+    assignedTo: context.assignedTo,
+    lastUpdated: nowIso,
+    isPriority: false,
+    currentStage: 'Outreach',
+    engagementType: 'Sponsored Post',
+    platform: draft.platform ?? '',
+    conversionRate: 0,
+    engagementRate: draft.engagementRate ?? 0,
+    roi: 0,
+    startDate: nowIso,
+    dueDate: addDays(context.now, IMPORTED_FUNNEL_DAYS).toISOString(),
+    daysRemaining: IMPORTED_FUNNEL_DAYS,
+    steps,
+    bio: '',
+    interestTags: extraTag,
+    email: draft.email,
+    followers: draft.followers,
+    outreach: [],
+  };
+}

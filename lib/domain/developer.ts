@@ -1,0 +1,90 @@
+// Developer area and integration rules (spec §2 "Developer area", "Integrations", §4 "API key", §7, §9 "sk_test_").
+import { API_KEY_PREFIX } from './constants';
+import {
+  fail,
+  ok,
+  WEBHOOK_EVENT_TYPES,
+  type ApiEndpointDoc,
+  type IntegrationCategory,
+  type Result,
+  type WebhookEventType,
+} from './types';
+
+/** Random bytes in a key: 24 bytes = 48 hex characters after the prefix. */
+export const API_KEY_BYTES = 24;
+
+/** A test key from random bytes (the caller passes crypto.getRandomValues output). */
+export function apiKeyFromBytes(bytes: Uint8Array): string {
+  return API_KEY_PREFIX + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Shows the prefix and the last 4 characters only. */
+export function maskApiKey(key: string): string {
+  if (key.length <= API_KEY_PREFIX.length + 4) return key;
+  return `${API_KEY_PREFIX}${'•'.repeat(12)}${key.slice(-4)}`;
+}
+
+/** Endpoint search: method, path, description or a parameter name, case-insensitively. */
+export function filterEndpoints(docs: readonly ApiEndpointDoc[], query: string): ApiEndpointDoc[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...docs];
+  return docs.filter((doc) =>
+    [doc.method, doc.path, `${doc.method} ${doc.path}`, doc.description, ...doc.parameters.map((p) => p.name)].some((text) =>
+      text.toLowerCase().includes(needle),
+    ),
+  );
+}
+
+/** An endpoint URL must be a valid https URL (webhooks and integrations send data there). */
+export function validateHttpsUrl(raw: string, label = 'Webhook URL'): Result<string> {
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(`${label} must be a valid URL starting with https://`);
+  }
+  if (url.protocol !== 'https:') return fail(`${label} must start with https://`);
+  if (!url.hostname) return fail(`${label} must include a host name`);
+  return ok(url.toString());
+}
+
+export interface IntegrationConfig {
+  apiKey: string;
+  webhookUrl: string;
+}
+
+/** Configure Integration: an API key is required to connect; a webhook URL is optional but must be https. */
+export function validateIntegrationConfig(config: IntegrationConfig): Result<{ apiKey: string; webhookUrl?: string }> {
+  const apiKey = config.apiKey.trim();
+  if (!apiKey) return fail('Please enter an API key');
+  if (/\s/.test(apiKey)) return fail('The API key cannot contain spaces');
+  if (!config.webhookUrl.trim()) return ok({ apiKey });
+  const url = validateHttpsUrl(config.webhookUrl);
+  if (!url.ok) return url;
+  return ok({ apiKey, webhookUrl: url.value });
+}
+
+export interface WebhookSettings {
+  /** Empty until the user sets one. */
+  endpointUrl: string;
+  events: WebhookEventType[];
+}
+
+/** Webhooks tab: an https endpoint and at least one event type. */
+export function validateWebhookSettings(draft: { endpointUrl: string; events: readonly string[] }): Result<WebhookSettings> {
+  const url = validateHttpsUrl(draft.endpointUrl, 'Endpoint URL');
+  if (!url.ok) return url;
+  const events = WEBHOOK_EVENT_TYPES.filter((type) => draft.events.includes(type));
+  if (events.length === 0) return fail('Choose at least one event type');
+  return ok({ endpointUrl: url.value, events }, 'Webhook settings saved');
+}
+
+/** Category tabs of the Integrations screen (spec §2) and the category each shows. */
+export const INTEGRATION_TABS: readonly { value: 'all' | IntegrationCategory; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'communication', label: 'Email & SMS' },
+  { value: 'ecommerce', label: 'E-commerce' },
+  { value: 'webhooks', label: 'Webhooks' },
+];

@@ -1,0 +1,36 @@
+// Profile form rules (spec §2 "Profile settings", §3 "Profile form", §5 "Profile save", §8).
+import { MESSAGES } from './constants';
+import { isValidEmail } from './team';
+import { CHANNELS, fail, ok, type Channel, type Profile, type ProfileForm, type Result, type TeamMember } from './types';
+
+/** Toggle titles: 'X Notifications' (spec §2). */
+export const CHANNEL_TITLES: Record<Channel, string> = {
+  email: 'Email Notifications',
+  sms: 'SMS Notifications',
+  slack: 'Slack Notifications',
+  browser: 'Browser Notifications',
+};
+
+/** A fresh form from the saved profile: password fields always start empty (passwords are never stored). */
+export function profileFormFrom(profile: Profile): ProfileForm {
+  return { ...profile, notifications: { ...profile.notifications }, currentPassword: '', newPassword: '', confirmPassword: '' };
+}
+
+/**
+ * Checks a profile save. A new password that differs from its confirmation stops the save with the
+ * spec's message (§5); the current password is not checked (§5). Name and a valid email are required.
+ * Returns the profile to keep: the password fields are dropped, never stored.
+ */
+export function validateProfile(form: ProfileForm, team: readonly TeamMember[] = [], selfId?: string): Result<Profile> {
+  if (form.newPassword !== '' && form.newPassword !== form.confirmPassword) return fail(MESSAGES.passwordsMismatch);
+  if (form.newPassword === '' && form.confirmPassword !== '') return fail(MESSAGES.passwordsMismatch);
+  const name = form.name.trim();
+  const email = form.email.trim();
+  if (!name) return fail('Please enter your full name');
+  if (!email) return fail(MESSAGES.enterEmail);
+  if (!isValidEmail(email)) return fail(`${email} is not a valid email address`);
+  if (team.some((member) => member.id !== selfId && member.email.toLowerCase() === email.toLowerCase()))
+    return fail(`${email} is already used by another team member`);
+  const notifications = Object.fromEntries(CHANNELS.map((channel) => [channel, Boolean(form.notifications[channel])])) as Profile['notifications'];
+  return ok({ name, email, notifications }, MESSAGES.profileUpdated);
+}

@@ -1,0 +1,33 @@
+// General Settings rules (spec §2 "Settings", §9 "3 time zones; 3 languages"; PRODUCT-NOTES: Save Changes saves).
+import { SETTINGS_TABS, type SettingsTab } from './constants';
+import { fail, LANGUAGES, ok, TIME_ZONES, type GeneralSettings, type Language, type Result, type TimeZone } from './types';
+
+/** The longest company name we keep; longer input is refused rather than cut. */
+export const COMPANY_NAME_MAX = 120;
+
+/** The active tab from a URL value: unknown or missing values give the default, General Settings (spec §4). */
+export function settingsTabFrom(value: string | null | undefined): SettingsTab {
+  return SETTINGS_TABS.some((tab) => tab.id === value) ? (value as SettingsTab) : 'general';
+}
+
+export const isTimeZone = (value: string): value is TimeZone => TIME_ZONES.some((zone) => zone.value === value);
+export const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language.value === value);
+
+/** Checks the General Settings form: a company name, one of the 3 time zones, one of the 3 languages. */
+export function validateGeneralSettings(draft: { companyName: string; timeZone: string; language: string }): Result<GeneralSettings> {
+  const companyName = draft.companyName.trim();
+  if (!companyName) return fail('Please enter a company name');
+  if (companyName.length > COMPANY_NAME_MAX) return fail(`Company name must be at most ${COMPANY_NAME_MAX} characters`);
+  if (!isTimeZone(draft.timeZone)) return fail('Choose one of the listed time zones');
+  if (!isLanguage(draft.language)) return fail('Choose one of the listed languages');
+  return ok({ companyName, timeZone: draft.timeZone, language: draft.language }, 'Settings saved successfully');
+}
+
+/** What changed between two saves, for the activity log. */
+export function describeSettingsChange(before: GeneralSettings, after: GeneralSettings): string {
+  const changes: string[] = [];
+  if (before.companyName !== after.companyName) changes.push(`company name "${after.companyName}"`);
+  if (before.timeZone !== after.timeZone) changes.push(`time zone ${TIME_ZONES.find((z) => z.value === after.timeZone)?.label ?? after.timeZone}`);
+  if (before.language !== after.language) changes.push(`language ${LANGUAGES.find((l) => l.value === after.language)?.label ?? after.language}`);
+  return changes.length ? `Changed ${changes.join(', ')}` : 'Saved without changes';
+}

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseCsv } from '../../lib/csv';
+import { ActivityLog } from '../../widgets/activity';
+import { renderScreen } from '../helpers/render';
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('../../widgets/ui/download', () => ({
+  downloadText: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+describe('<ActivityLog>', () => {
+  beforeEach(() => {
+    downloads.length = 0;
+  });
+
+  it('shows every entry, including writes made elsewhere in the product', async () => {
+    const { store } = await renderScreen(<ActivityLog />);
+    const table = await screen.findByRole('table', { name: 'Activity log' });
+    expect(within(table).getByText('Funnel status updated')).toBeInTheDocument();
+    store.inventory.addItem({ sku: 'ACT-1', name: 'Logged item' });
+    expect(await within(table).findByText('Inventory item added')).toBeInTheDocument();
+  });
+
+  it('searches action, details or user name', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<ActivityLog />);
+    await user.type(await screen.findByRole('searchbox', { name: 'Search activity' }), 'jamie');
+    const table = screen.getByRole('table', { name: 'Activity log' });
+    expect(within(table).getByText('Outreach sent')).toBeInTheDocument();
+    expect(within(table).queryByText('Funnel status updated')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search activity' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search activity' }), 'no such entry');
+    expect(screen.getByText('No activity matches your search')).toBeInTheDocument();
+  });
+
+  it('the filter toggle reveals date range, users and action types that really filter', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<ActivityLog />);
+    const toggle = await screen.findByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const filters = screen.getByRole('region', { name: 'Activity filters' });
+    expect(within(filters).getByLabelText('From')).toBeInTheDocument();
+    await user.click(within(filters).getByRole('checkbox', { name: 'Notification' }));
+    const table = screen.getByRole('table', { name: 'Activity log' });
+    expect(within(table).getByText('Notification snoozed')).toBeInTheDocument();
+    expect(within(table).queryByText('Outreach sent')).not.toBeInTheDocument();
+    await user.click(within(filters).getByRole('checkbox', { name: 'Jamie Smith' }));
+    expect(screen.getByText('No activity matches your search')).toBeInTheDocument();
+  });
+
+  it('exports the shown entries as activity-log-{date}.csv', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<ActivityLog />);
+    await user.type(await screen.findByRole('searchbox', { name: 'Search activity' }), 'webhook');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads[0].name).toBe('activity-log-2026-03-10.csv');
+    const parsed = parseCsv(downloads[0].text);
+    expect(parsed.headers).toEqual(['Timestamp', 'User', 'Action', 'Type', 'Details', 'Status']);
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.rows[0].slice(1)).toEqual(['System', 'Webhook delivery failed', 'System', 'payment.succeeded could not be delivered', 'error']);
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Developer } from '../../widgets/developer';
+import { renderScreen } from '../helpers/render';
+
+describe('<Developer>', () => {
+  it('documents the endpoints with parameters and response examples, and searches them', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Developer />);
+    const get = await screen.findByRole('article', { name: 'GET /api/v1/creators' });
+    expect(within(get).getByRole('table', { name: 'Parameters of GET /api/v1/creators' })).toHaveTextContent('limit');
+    expect(within(get).getByLabelText('Response example of GET /api/v1/creators')).toHaveTextContent('"total": 2');
+    const post = screen.getByRole('article', { name: 'POST /api/v1/funnels' });
+    expect(within(post).getByRole('heading', { name: 'Response 201 Created' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search endpoints' }), 'funnels');
+    expect(screen.queryByRole('article', { name: 'GET /api/v1/creators' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'POST /api/v1/funnels' })).toBeInTheDocument();
+  });
+
+  it('copies the API key to the clipboard', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Developer />);
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(store.admin.developer.value.value.apiKey);
+    expect((await screen.findAllByText('API key copied to clipboard')).length).toBeGreaterThan(0);
+  });
+
+  it('regenerates the key only after the confirmation', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Developer />);
+    const before = store.admin.developer.value.value.apiKey;
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Regenerate API key?' })).getByRole('button', { name: 'Cancel' }));
+    expect(store.admin.developer.value.value.apiKey).toBe(before);
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Regenerate API key?' })).getByRole('button', { name: 'Regenerate key' }));
+    const after = store.admin.developer.value.value.apiKey;
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^sk_test_/);
+    expect(screen.getByLabelText('API key')).toHaveTextContent(after.slice(-4));
+    expect((await screen.findAllByText('API key regenerated successfully')).length).toBeGreaterThan(0);
+  });
+
+  it('saves webhook settings (https only) and shows an event payload as JSON', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Developer />);
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    expect(screen.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['funnel.status.updated', 'creator.onboarded', 'payment.succeeded']);
+    await user.type(screen.getByLabelText('Endpoint URL'), 'http://insecure.example');
+    await user.click(screen.getByRole('button', { name: 'Save Webhook Settings' }));
+    expect(screen.getByLabelText('Endpoint URL')).toHaveAccessibleDescription('Endpoint URL must start with https://');
+    await user.clear(screen.getByLabelText('Endpoint URL'));
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://hooks.example/cf');
+    await user.click(screen.getByRole('checkbox', { name: 'payment.succeeded' }));
+    await user.click(screen.getByRole('button', { name: 'Save Webhook Settings' }));
+    expect(store.admin.developer.value.value).toMatchObject({ endpointUrl: 'https://hooks.example/cf', events: ['funnel.status.updated', 'creator.onboarded'] });
+    await user.click(screen.getByRole('button', { name: 'View payload of creator.onboarded evt_2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payload of creator.onboarded' });
+    const json = JSON.parse(within(dialog).getByLabelText('Payload JSON').textContent ?? '');
+    expect(json).toMatchObject({ id: 'evt_2', type: 'creator.onboarded', data: { creatorId: 'CR12350' } });
+  });
+
+  it('shows SDK examples as text', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Developer />);
+    await user.click(await screen.findByRole('tab', { name: 'SDK Examples' }));
+    expect(screen.getByRole('region', { name: 'JavaScript example' }).querySelector('pre')).toHaveTextContent('/api/v1/creators');
+  });
+});

@@ -1,0 +1,61 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseCsv } from '../../lib/csv';
+import { DataExport } from '../../widgets/data-export';
+import { renderScreen } from '../helpers/render';
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('../../widgets/ui/download', () => ({
+  downloadText: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+describe('<DataExport>', () => {
+  beforeEach(() => {
+    downloads.length = 0;
+  });
+
+  it('shows the three export types in a grid', async () => {
+    await renderScreen(<DataExport />);
+    const grid = await screen.findByRole('list', { name: 'Export types' });
+    expect(within(grid).getAllByRole('button').map((b) => b.querySelector('.cf-export-name')?.textContent)).toEqual(['Creators', 'Funnels', 'Analytics']);
+    expect(screen.queryByRole('heading', { name: 'Configure Export' })).not.toBeInTheDocument();
+  });
+
+  it('counts the selected fields and disables Download CSV at zero', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<DataExport />);
+    await user.click(await screen.findByRole('button', { name: /^Funnels/ }));
+    expect(screen.getByRole('heading', { name: 'Configure Export' })).toBeInTheDocument();
+    expect(screen.getByText('8 fields selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByText('0 fields selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Funnel ID' }));
+    expect(screen.getByText('1 field selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  });
+
+  it('refuses a start date after the end date', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<DataExport />);
+    await user.click(await screen.findByRole('button', { name: /^Creators/ }));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-04-01' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The start date must be on or before the end date');
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('downloads export-{type}-{yyyy-MM-dd}.csv with the real rows in the date range', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<DataExport />);
+    await user.click(await screen.findByRole('button', { name: /^Funnels/ }));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-02-20' } });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await screen.findByRole('button', { name: 'Download CSV' });
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].name).toBe('export-funnels-2026-03-10.csv');
+    const parsed = parseCsv(downloads[0].text);
+    expect(parsed.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
+    expect(parsed.rows.map((r) => r[0])).toEqual(['CR12346', 'CR12348']);
+  });
+});

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProfileSettings, Settings } from '../../widgets/settings';
+import { renderScreen } from '../helpers/render';
+
+describe('<Settings>', () => {
+  it('shows Back and the ten tabs, General Settings by default', async () => {
+    await renderScreen(<Settings />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'General Settings',
+      'User Profile',
+      'Team Settings',
+      'Notifications',
+      'Billing & Subscription',
+      'Integrations',
+      'Developer Portal',
+      'Activity Log',
+      'Import Data',
+      'Export Data',
+    ]);
+    expect(screen.getByRole('tab', { name: 'General Settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tablist', { name: 'Settings' })).toHaveAttribute('aria-orientation', 'vertical');
+    expect(screen.getByRole('button', { name: '← Back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Company Name')).toHaveAttribute('placeholder', 'Your Company Name');
+    expect(within(screen.getByLabelText('Time Zone')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pacific Time (PT)', 'Eastern Time (ET)', 'UTC']);
+    expect(within(screen.getByLabelText('Language')).getAllByRole('option').map((o) => o.textContent)).toEqual(['English (US)', 'Spanish', 'French']);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('opens the tab named in the URL and reports tab changes to the host', async () => {
+    const user = userEvent.setup();
+    const onTabChange = vi.fn();
+    await renderScreen(<Settings tab="team" onTabChange={onTabChange} />);
+    expect(await screen.findByRole('tab', { name: 'Team Settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Export Data' }));
+    expect(onTabChange).toHaveBeenCalledWith('export');
+  });
+
+  it('Save Changes saves the settings', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Settings />);
+    const name = await screen.findByLabelText('Company Name');
+    await user.clear(name);
+    await user.type(name, 'Acme Creators');
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'Eastern Time (ET)');
+    await user.selectOptions(screen.getByLabelText('Language'), 'French');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(store.admin.settings.value.value).toEqual({ companyName: 'Acme Creators', timeZone: 'America/New_York', language: 'fr' });
+  });
+
+  it('refuses a blank company name and changes nothing', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Settings />);
+    await user.clear(await screen.findByLabelText('Company Name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByLabelText('Company Name')).toHaveAccessibleDescription('Please enter a company name');
+    expect(store.admin.settings.value.value.companyName).toBe('Creatorflow Demo Co.');
+  });
+
+  it('resets the workspace only after the confirmation', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Settings />);
+    store.inventory.addItem({ sku: 'GONE-1', name: 'Temporary' });
+    await user.click(await screen.findByRole('button', { name: 'Reset workspace to sample data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset workspace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(store.inventory.items.items.value.some((i) => i.sku === 'GONE-1')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Reset workspace to sample data' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Reset workspace?' })).getByRole('button', { name: 'Reset workspace' }));
+    expect(store.inventory.items.items.value.some((i) => i.sku === 'GONE-1')).toBe(false);
+  });
+
+  it('disables General Settings for a member without manageTeam, with the reason', async () => {
+    const { store } = await renderScreen(<Settings />);
+    store.session.signIn('tm_2');
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('title', 'You do not have the manageTeam permission');
+    expect(screen.getByRole('note')).toHaveTextContent('You do not have the manageTeam permission');
+  });
+});
+
+describe('<ProfileSettings>', () => {
+  it('has the fields and the four notification toggles with their defaults', async () => {
+    await renderScreen(<ProfileSettings />);
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('Alex Morgan');
+    expect(screen.getByLabelText('Email Address')).toHaveValue('alex.morgan@creatorflow.example');
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) expect(screen.getByLabelText(label)).toHaveAttribute('type', 'password');
+    const state = (name: string) => screen.getByRole('switch', { name }).getAttribute('aria-checked');
+    expect(['Email Notifications', 'SMS Notifications', 'Slack Notifications', 'Browser Notifications'].map(state)).toEqual(['true', 'false', 'true', 'true']);
+    expect(screen.getByRole('switch', { name: 'SMS Notifications' })).toHaveAttribute('title', 'SMS Notifications');
+  });
+
+  it("blocks the save when the new passwords do not match, with the spec's message", async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<ProfileSettings />);
+    await user.clear(await screen.findByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Changed Name');
+    await user.type(screen.getByLabelText('New Password'), 'one');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'two');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('New passwords do not match');
+    expect(store.admin.profile.value.value.name).toBe('Alex Morgan');
+  });
+
+  it('saves name and preferences, never the password, and clears the password fields', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<ProfileSettings />);
+    await user.clear(await screen.findByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Alex M.');
+    await user.click(screen.getByRole('switch', { name: 'SMS Notifications' }));
+    await user.type(screen.getByLabelText('New Password'), 'secret-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(store.admin.profile.value.value).toMatchObject({ name: 'Alex M.', notifications: { email: true, sms: true, slack: true, browser: true } });
+    expect(JSON.stringify(store.admin.profile.value.value)).not.toContain('secret-1');
+    expect(screen.getByLabelText('New Password')).toHaveValue('');
+    expect((await screen.findAllByText('Profile updated successfully')).length).toBeGreaterThan(0);
+  });
+});

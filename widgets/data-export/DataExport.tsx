@@ -1,0 +1,102 @@
+import { EXPORT_GRID_COLUMNS } from '../../lib/domain/constants';
+import { EXPORT_TYPES, fieldsSelectedLabel } from '../../lib/domain/csv-export';
+import { adminBaseStyles } from '../settings/sharedStyles';
+import { ScreenTitle } from '../settings/shared';
+import { Button } from '../ui/Button';
+import { Screen } from '../ui/Screen';
+import { dataExportStyles } from './styles';
+import { useDataExportController } from './useDataExportController';
+
+export interface DataExportProps {}
+
+/** CSV export at /export and the Export Data tab (spec §2 "CSV export"). */
+export function DataExport(_props: DataExportProps) {
+  return (
+    <Screen name="Export Data" styles={adminBaseStyles + dataExportStyles} part="root">
+      <DataExportView />
+    </Screen>
+  );
+}
+
+/** The export flow; inside Settings (`embedded`) its title is an h2. */
+export function DataExportView({ embedded = false }: { embedded?: boolean }) {
+  const exp = useDataExportController();
+  const selected = exp.exportType;
+  return (
+    <div className="cf-stack" part="export">
+      <ScreenTitle embedded={embedded}>Export Data</ScreenTitle>
+      <p className="cf-muted">Download your workspace data as CSV. Cells that a spreadsheet would run as formulas are made safe.</p>
+      <ul className="cf-export-grid" data-columns={EXPORT_GRID_COLUMNS} aria-label="Export types">
+        {EXPORT_TYPES.map((type) => {
+          const active = type.id === exp.type;
+          return (
+            <li key={type.id}>
+              <button
+                type="button"
+                className="cf-card cf-export-type"
+                aria-pressed={active}
+                data-state={active ? 'active' : 'inactive'}
+                onClick={() => exp.chooseType(type.id)}
+              >
+                <span className="cf-export-icon" aria-hidden="true">
+                  {type.icon}
+                </span>
+                <span className="cf-export-name">{type.name}</span>
+                <span className="cf-muted">{type.description}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {selected && (
+        <section className="cf-card cf-stack" aria-labelledby="cf-export-config-title">
+          <h3 id="cf-export-config-title">Configure Export</h3>
+          <div className="cf-row cf-export-dates">
+            <div className="cf-field">
+              <label htmlFor="cf-export-start">Start date</label>
+              <input id="cf-export-start" className="cf-input" type="date" value={exp.start} max={exp.end || undefined} onChange={(e) => exp.setStart(e.target.value)} />
+            </div>
+            <div className="cf-field">
+              <label htmlFor="cf-export-end">End date</label>
+              <input id="cf-export-end" className="cf-input" type="date" value={exp.end} min={exp.start || undefined} onChange={(e) => exp.setEnd(e.target.value)} />
+            </div>
+          </div>
+          {exp.rangeError && (
+            <p role="alert" className="cf-error">
+              {exp.rangeError}
+            </p>
+          )}
+          <fieldset className="cf-export-fields">
+            <legend>Fields of {selected.name}</legend>
+            {selected.fields.map((field) => (
+              <label key={field} className="cf-check">
+                <input type="checkbox" checked={exp.fields.includes(field)} onChange={() => exp.toggleField(field)} />
+                {field}
+              </label>
+            ))}
+          </fieldset>
+          <div className="cf-row">
+            <Button size="small" variant="ghost" onClick={exp.selectAll}>
+              Select all
+            </Button>
+            <Button size="small" variant="ghost" onClick={exp.clearAll}>
+              Clear
+            </Button>
+            <span className="cf-spacer" />
+            <span role="status">{fieldsSelectedLabel(exp.fields.length)}</span>
+          </div>
+          <div>
+            <Button
+              variant="primary"
+              disabled={exp.exporting || exp.fields.length === 0 || Boolean(exp.rangeError)}
+              title={exp.fields.length === 0 ? 'Select at least one field' : (exp.rangeError ?? undefined)}
+              onClick={() => void exp.download()}
+            >
+              {exp.exporting ? 'Exporting...' : 'Download CSV'}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

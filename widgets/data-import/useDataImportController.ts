@@ -1,0 +1,141 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CSV } from '../../lib/domain/constants';
+import { checkMapping, guessMapping, validateImport, type ColumnMapping } from '../../lib/domain/csv-import';
+import type { SystemField } from '../../lib/domain/types';
+import { checkCsvFile, parseCsv } from '../../lib/csv';
+import { useStore } from '../ui/store-context';
+import { showResult } from '../ui/toast';
+
+export interface DataImportControllerOptions {
+  /** Length of the import's progress run in ms (spec §9: 2 s). Default CSV.simulatedImportMs. */
+  importDurationMs?: number;
+}
+
+export interface LoadedFile {
+  name: string;
+  size: number;
+  headers: string[];
+  rows: string[][];
+  /** Problems the CSV reader reported (unclosed quotes, uneven rows), by data row. */
+  warnings: string[];
+}
+
+export interface ImportOutcome {
+  created: number;
+  updated: number;
+  rejected: { row: number; error: string }[];
+}
+
+/** CSV import: choose, check, preview, map, validate, import with progress; removing the file resets. */
+export function useDataImportController({ importDurationMs = CSV.simulatedImportMs }: DataImportControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const generation = useRef(0);
+  const blocked = store.session.whyNot();
+
+  useEffect(() => () => stopTimer(), []);
+  function stopTimer() {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }
+
+  const check = useMemo(() => (file ? validateImport(file.rows, mapping) : { accepted: [], rejected: [] }), [file, mapping]);
+  const mappingCheck = useMemo(() => checkMapping(mapping), [mapping]);
+
+  function reset() {
+    generation.current++;
+    stopTimer();
+    setFile(null);
+    setFileError(null);
+    setMapping([]);
+    setProgress(null);
+    setOutcome(null);
+  }
+
+  async function chooseFile(chosen: File | null | undefined) {
+    reset();
+    if (!chosen) return;
+    const problem = checkCsvFile(chosen, CSV.maxUploadBytes);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    const mine = generation.current;
+    let text: string;
+    try {
+      text = await chosen.text();
+    } catch (error) {
+      setFileError(`${chosen.name} could not be read (${error instanceof Error ? error.message : String(error)}).`);
+      return;
+    }
+    if (mine !== generation.current) return;
+    const parsed = parseCsv(text);
+    if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) {
+      setFileError(`${chosen.name} has no header row. The first line must name the columns.`);
+      return;
+    }
+    if (parsed.rows.length === 0) {
+      setFileError(`${chosen.name} has a header row but no data rows.`);
+      return;
+    }
+    setFile({
+      name: chosen.name,
+      size: chosen.size,
+      headers: parsed.headers,
+      rows: parsed.rows,
+      warnings: parsed.errors.slice(0, 20).map((e) => (e.row > 0 ? `Row ${e.row}: ${e.message}` : e.message)),
+    });
+    setMapping(guessMapping(parsed.headers));
+  }
+
+  function mapColumn(index: number, field: SystemField | '') {
+    setMapping((current) => current.map((f, i) => (i === index ? field : f)));
+  }
+
+  function runImport() {
+    if (!file || progress !== null) return;
+    if (!mappingCheck.ok) return showResult(mappingCheck);
+    const rows = check.accepted;
+    const rejected = check.rejected;
+    const finish = () => {
+      stopTimer();
+      const result = store.admin.importCreators(rows, rejected.length);
+      setProgress(null);
+      if (!showResult(result)) return;
+      setOutcome({ ...result.value, rejected });
+    };
+    if (importDurationMs <= 0) return finish();
+    const mine = generation.current;
+    const started = Date.now();
+    setProgress(0);
+    timer.current = setInterval(() => {
+      if (mine !== generation.current) return stopTimer();
+      const done = Math.min(100, Math.round(((Date.now() - started) / importDurationMs) * 100));
+      setProgress(done);
+      if (done >= 100) finish();
+    }, 100);
+  }
+
+  return {
+    file,
+    fileError,
+    mapping,
+    mapColumn,
+    mappingError: mappingCheck.ok ? null : mappingCheck.error,
+    accepted: check.accepted.length,
+    rejected: check.rejected,
+    progress,
+    outcome,
+    blocked,
+    chooseFile,
+    removeFile: reset,
+    runImport,
+  };
+}

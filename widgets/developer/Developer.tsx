@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { maskApiKey } from '../../lib/domain/developer';
+import { WEBHOOK_EVENT_TYPES, type ApiEndpointDoc, type WebhookEvent } from '../../lib/domain/types';
+import { formatDateTime } from '../../lib/format';
+import { adminBaseStyles } from '../settings/sharedStyles';
+import { BlockedNote, ConfirmDialog, ScreenTitle } from '../settings/shared';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Screen } from '../ui/Screen';
+import { Tabs } from '../ui/Tabs';
+import { showResult } from '../ui/toast';
+import { developerStyles } from './styles';
+import { useDeveloperController, type DeveloperTab } from './useDeveloperController';
+
+export interface DeveloperProps {}
+
+const TABS: { value: DeveloperTab; label: string }[] = [
+  { value: 'api', label: 'API Reference' },
+  { value: 'webhooks', label: 'Webhooks' },
+  { value: 'sdk', label: 'SDK Examples' },
+];
+
+const METHOD_COLOR = { GET: 'green', POST: 'blue', PUT: 'yellow', DELETE: 'red' } as const;
+const STATUS_TEXT: Record<number, string> = { 200: '200 OK', 201: '201 Created' };
+
+/** Developer area at /developer (spec §2 "Developer area"). */
+export function Developer(_props: DeveloperProps) {
+  return (
+    <Screen name="Developer" styles={adminBaseStyles + developerStyles} part="root">
+      <DeveloperView />
+    </Screen>
+  );
+}
+
+/** The developer area body; inside Settings (`embedded`) its title is an h2. */
+export function DeveloperView({ embedded = false }: { embedded?: boolean }) {
+  const dev = useDeveloperController();
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <div className="cf-stack" part="developer">
+      <ScreenTitle embedded={embedded}>Developer Portal</ScreenTitle>
+      <section className="cf-card cf-stack" aria-labelledby="cf-api-key-title">
+        <h3 id="cf-api-key-title">API Key</h3>
+        <p className="cf-muted">Use this test key to authenticate requests. Keep it secret.</p>
+        <div className="cf-row">
+          <code className="cf-api-key" aria-label="API key">
+            {revealed ? dev.apiKey : maskApiKey(dev.apiKey)}
+          </code>
+          <Button size="small" variant="ghost" aria-pressed={revealed} onClick={() => setRevealed((v) => !v)}>
+            {revealed ? 'Hide' : 'Show'}
+          </Button>
+          <Button size="small" onClick={() => void dev.copyApiKey()}>
+            Copy
+          </Button>
+          <Button size="small" variant="danger" disabledReason={dev.keyBlocked} onClick={() => setConfirmRegenerate(true)}>
+            Regenerate
+          </Button>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={confirmRegenerate}
+        onOpenChange={setConfirmRegenerate}
+        title="Regenerate API key?"
+        confirmLabel="Regenerate key"
+        onConfirm={() => {
+          dev.regenerateApiKey();
+          setConfirmRegenerate(false);
+        }}
+      >
+        <p>The current key stops working at once. Anything that uses it must be updated with the new key.</p>
+      </ConfirmDialog>
+      <Tabs<DeveloperTab> label="Developer sections" orientation="vertical" items={TABS} value={dev.tab} onValueChange={dev.setTab}>
+        {dev.tab === 'api' && <ApiReference dev={dev} />}
+        {dev.tab === 'webhooks' && <Webhooks dev={dev} />}
+        {dev.tab === 'sdk' && (
+          <div className="cf-stack">
+            <h3>SDK Examples</h3>
+            {dev.examples.map((example) => (
+              <section key={example.id} className="cf-stack" aria-label={`${example.label} example`}>
+                <h4>{example.label}</h4>
+                <pre className="cf-code">
+                  <code>{example.code}</code>
+                </pre>
+              </section>
+            ))}
+          </div>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+type Dev = ReturnType<typeof useDeveloperController>;
+
+function ApiReference({ dev }: { dev: Dev }) {
+  return (
+    <div className="cf-stack">
+      <h3>API Reference</h3>
+      <div className="cf-field" role="search">
+        <label htmlFor="cf-endpoint-search">Search endpoints</label>
+        <input
+          id="cf-endpoint-search"
+          className="cf-input"
+          type="search"
+          placeholder="e.g. creators, POST, limit"
+          value={dev.search}
+          onChange={(e) => dev.setSearch(e.target.value)}
+        />
+      </div>
+      {dev.endpoints.length === 0 && <p className="cf-empty">No endpoints match “{dev.search}”</p>}
+      {dev.endpoints.map((doc) => (
+        <Endpoint key={`${doc.method} ${doc.path}`} doc={doc} />
+      ))}
+    </div>
+  );
+}
+
+function Endpoint({ doc }: { doc: ApiEndpointDoc }) {
+  const title = `${doc.method} ${doc.path}`;
+  return (
+    <article className="cf-card cf-stack" aria-label={title}>
+      <div className="cf-row">
+        <Badge color={METHOD_COLOR[doc.method]}>{doc.method}</Badge>
+        <code className="cf-endpoint-path">{doc.path}</code>
+      </div>
+      <p>{doc.description}</p>
+      <table className="cf-table" aria-label={`Parameters of ${title}`}>
+        <thead>
+          <tr>
+            <th scope="col">Parameter</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.parameters.map((p) => (
+            <tr key={p.name}>
+              <td>
+                <code>{p.name}</code>
+              </td>
+              <td>{p.type}</td>
+              <td>{p.required ? 'Required' : 'Optional'}</td>
+              <td>{p.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4>Response {doc.statusCode ? (STATUS_TEXT[doc.statusCode] ?? doc.statusCode) : ''}</h4>
+      <pre className="cf-code" aria-label={`Response example of ${title}`}>
+        <code>{doc.response}</code>
+      </pre>
+    </article>
+  );
+}
+
+function Webhooks({ dev }: { dev: Dev }) {
+  const [endpointUrl, setEndpointUrl] = useState(dev.webhook.endpointUrl);
+  const [events, setEvents] = useState<string[]>([...dev.webhook.events]);
+  const [error, setError] = useState<string | null>(null);
+  const [payloadOf, setPayloadOf] = useState<WebhookEvent | null>(null);
+  const disabled = Boolean(dev.webhookBlocked);
+  return (
+    <div className="cf-stack">
+      <h3>Webhooks</h3>
+      <BlockedNote reason={dev.webhookBlocked} />
+      <form
+        className="cf-card cf-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const result = dev.saveWebhookSettings({ endpointUrl, events });
+          setError(result.ok ? null : result.error);
+          showResult(result);
+        }}
+      >
+        <div className="cf-field">
+          <label htmlFor="cf-webhook-url">Endpoint URL</label>
+          <input
+            id="cf-webhook-url"
+            className="cf-input"
+            type="url"
+            placeholder="https://example.com/webhooks"
+            value={endpointUrl}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'cf-webhook-error' : undefined}
+            onChange={(e) => setEndpointUrl(e.target.value)}
+          />
+        </div>
+        <fieldset className="cf-webhook-events">
+          <legend>Event types</legend>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <label key={type} className="cf-check">
+              <input
+                type="checkbox"
+                checked={events.includes(type)}
+                disabled={disabled}
+                onChange={() => setEvents((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]))}
+              />
+              <code>{type}</code>
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <p id="cf-webhook-error" role="alert" className="cf-error">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant="primary" disabledReason={dev.webhookBlocked}>
+            Save Webhook Settings
+          </Button>
+        </div>
+      </form>
+      <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
+        <h4 id="cf-webhook-events-title">Recent events</h4>
+        {dev.events.length === 0 ? (
+          <p className="cf-muted">No events delivered yet.</p>
+        ) : (
+          <table className="cf-table" aria-labelledby="cf-webhook-events-title">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+                <th scope="col">Payload</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dev.events.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    <code>{event.type}</code>
+                  </td>
+                  <td>{formatDateTime(event.timestamp, dev.timeZone)}</td>
+                  <td>
+                    <Badge color={event.status === 'delivered' ? 'green' : event.status === 'failed' ? 'red' : 'yellow'}>{event.status}</Badge>
+                  </td>
+                  <td>
+                    <Button size="small" aria-label={`View payload of ${event.type} ${event.id}`} onClick={() => setPayloadOf(event)}>
+                      View Payload
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? `Payload of ${payloadOf.type}` : 'Payload'}>
+        {payloadOf && (
+          <pre className="cf-code" aria-label="Payload JSON">
+            <code>{JSON.stringify({ id: payloadOf.id, type: payloadOf.type, created: payloadOf.timestamp, data: payloadOf.payload }, null, 2)}</code>
+          </pre>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useMemo, useState } from 'react';
+import { MESSAGES } from '../../lib/domain/constants';
+import { filterEndpoints } from '../../lib/domain/developer';
+import { API_ENDPOINTS, sdkExamples } from '../../lib/sample/developer';
+import { useStore } from '../ui/store-context';
+import { showResult, toast } from '../ui/toast';
+
+export type DeveloperTab = 'api' | 'webhooks' | 'sdk';
+
+/** Developer area: API key (copy, regenerate), endpoint search, webhook settings and events, SDK examples. */
+export function useDeveloperController() {
+  useSignals();
+  const store = useStore();
+  const developer = store.admin.developer.value.value;
+  const [tab, setTab] = useState<DeveloperTab>('api');
+  const [search, setSearch] = useState('');
+  const endpoints = useMemo(() => filterEndpoints(API_ENDPOINTS, search), [search]);
+  const examples = useMemo(() => sdkExamples(), []);
+
+  async function copyApiKey() {
+    try {
+      if (!navigator.clipboard) throw new Error('the clipboard is not available in this browser');
+      await navigator.clipboard.writeText(developer.apiKey);
+      toast.success(MESSAGES.apiKeyCopied);
+    } catch (error) {
+      toast.error(`Could not copy the API key: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    tab,
+    setTab,
+    apiKey: developer.apiKey,
+    webhook: { endpointUrl: developer.endpointUrl, events: developer.events },
+    keyBlocked: store.session.whyNot('manageTeam'),
+    webhookBlocked: store.session.whyNot('editAutomations'),
+    search,
+    setSearch,
+    endpoints,
+    examples,
+    events: store.admin.webhookEvents.items.value,
+    timeZone: store.admin.settings.value.value.timeZone,
+    copyApiKey,
+    regenerateApiKey: () => showResult(store.admin.regenerateApiKey()),
+    saveWebhookSettings: (draft: { endpointUrl: string; events: string[] }) => store.admin.saveWebhookSettings(draft),
+  };
+}

@@ -1,0 +1,68 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { CONNECT_SIMULATION_MS, MESSAGES } from '../../lib/domain/constants';
+import type { IntegrationConfig } from '../../lib/domain/developer';
+import type { Integration, IntegrationCategory } from '../../lib/domain/types';
+import { useStore } from '../ui/store-context';
+import { showResult, toast } from '../ui/toast';
+
+export type IntegrationTab = 'all' | IntegrationCategory;
+
+export interface IntegrationsControllerOptions {
+  /** Length of the connect simulation in ms (spec §9: 1500). Default CONNECT_SIMULATION_MS. */
+  connectDelayMs?: number;
+}
+
+/** Integrations: category filter, connected list, configure/connect with the spec's toasts, disconnect. */
+export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_MS }: IntegrationsControllerOptions = {}) {
+  useSignals();
+  const store = useStore();
+  const all = store.admin.integrations.items.value;
+  const [tab, setTab] = useState<IntegrationTab>('all');
+  const [connecting, setConnecting] = useState<string[]>([]);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const blocked = store.session.whyNot('editAutomations');
+
+  /**
+   * Save Configuration: checks the form, then for a disconnected service shows
+   * 'Connecting to {provider}...' and after the simulation 'Successfully connected to {provider}!'.
+   * Returns the validation error, or null when accepted.
+   */
+  function saveConfiguration(integration: Integration, config: IntegrationConfig): string | null {
+    const checked = store.admin.checkIntegrationConfig(config);
+    if (!checked.ok) return checked.error;
+    if (integration.status === 'connected') {
+      const result = store.admin.configureIntegration(integration.id, config);
+      if (result.ok) toast.success(`Configuration saved for ${integration.name}`);
+      else showResult(result);
+      return result.ok ? null : result.error;
+    }
+    const toastId = toast.loading(MESSAGES.connecting(integration.name));
+    setConnecting((ids) => [...ids, integration.id]);
+    const done = () => {
+      setConnecting((ids) => ids.filter((id) => id !== integration.id));
+      const result = store.admin.configureIntegration(integration.id, config);
+      if (result.ok) toast.success(MESSAGES.connected(integration.name), { id: toastId });
+      else toast.error(`${MESSAGES.failedToConnect(integration.name)}: ${result.error}`, { id: toastId });
+    };
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      done();
+    }, connectDelayMs);
+    timers.current.add(timer);
+    return null;
+  }
+
+  return {
+    tab,
+    setTab,
+    integrations: tab === 'all' ? all : all.filter((i) => i.category === tab),
+    connected: all.filter((i) => i.status === 'connected'),
+    connecting,
+    blocked,
+    timeZone: store.admin.settings.value.value.timeZone,
+    saveConfiguration,
+    disconnect: (id: string) => showResult(store.admin.disconnectIntegration(id)),
+  };
+}

@@ -1,0 +1,113 @@
+import { MESSAGES } from '../../lib/domain/constants';
+import { CHANNEL_TITLES } from '../../lib/domain/profile';
+import { CHANNELS, type ProfileForm } from '../../lib/domain/types';
+import { Button } from '../ui/Button';
+import { Screen } from '../ui/Screen';
+import { showResult } from '../ui/toast';
+import { BackButton, BlockedNote, ScreenTitle } from './shared';
+import { settingsStyles } from './styles';
+import { useProfileController } from './useProfileController';
+
+export interface ProfileSettingsProps {}
+
+/** Profile settings at /profile (spec §2 "Profile settings"). */
+export function ProfileSettings(_props: ProfileSettingsProps) {
+  return (
+    <Screen name="Profile" styles={settingsStyles} part="root">
+      <div className="cf-stack">
+        <div>
+          <BackButton />
+        </div>
+        <ProfileView />
+      </div>
+    </Screen>
+  );
+}
+
+type TextField = 'name' | 'email' | 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** The profile form; inside Settings (`embedded`) its title is an h2. */
+export function ProfileView({ embedded = false }: { embedded?: boolean }) {
+  const profile = useProfileController();
+  const disabled = Boolean(profile.blocked);
+  // The field the error is about, so it is described by (and marked with) the message.
+  const errorField: TextField | null = !profile.error
+    ? null
+    : profile.error === MESSAGES.passwordsMismatch
+      ? 'confirmPassword'
+      : /name/i.test(profile.error)
+        ? 'name'
+        : 'email';
+  const field = (key: TextField, label: string, type: string, autoComplete: string) => (
+    <div className="cf-field">
+      <label htmlFor={`cf-profile-${key}`}>{label}</label>
+      <input
+        id={`cf-profile-${key}`}
+        className="cf-input"
+        type={type}
+        autoComplete={autoComplete}
+        value={profile.form[key as keyof ProfileForm] as string}
+        disabled={disabled}
+        aria-invalid={errorField === key ? true : undefined}
+        aria-describedby={errorField === key ? 'cf-profile-error' : undefined}
+        onChange={(event) => profile.update({ [key]: event.target.value })}
+      />
+    </div>
+  );
+  return (
+    <form
+      className="cf-stack cf-admin-form"
+      part="profile"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        showResult(profile.save());
+      }}
+    >
+      <ScreenTitle embedded={embedded}>{embedded ? 'User Profile' : 'Profile Settings'}</ScreenTitle>
+      <BlockedNote reason={profile.blocked} />
+      <fieldset className="cf-card cf-stack">
+        <legend>Personal Information</legend>
+        {field('name', 'Full Name', 'text', 'name')}
+        {field('email', 'Email Address', 'email', 'email')}
+      </fieldset>
+      <fieldset className="cf-card cf-stack">
+        <legend>Change Password</legend>
+        {field('currentPassword', 'Current Password', 'password', 'current-password')}
+        {field('newPassword', 'New Password', 'password', 'new-password')}
+        {field('confirmPassword', 'Confirm New Password', 'password', 'new-password')}
+      </fieldset>
+      <fieldset className="cf-card cf-stack">
+        <legend>Notification Preferences</legend>
+        {CHANNELS.map((channel) => (
+          <div key={channel} className="cf-switch-row">
+            <span id={`cf-profile-switch-${channel}`}>{CHANNEL_TITLES[channel]}</span>
+            <button
+              type="button"
+              role="switch"
+              className="cf-switch"
+              title={CHANNEL_TITLES[channel]}
+              aria-labelledby={`cf-profile-switch-${channel}`}
+              aria-checked={profile.form.notifications[channel]}
+              data-state={profile.form.notifications[channel] ? 'checked' : 'unchecked'}
+              disabled={disabled}
+              onClick={() => profile.toggle(channel)}
+            >
+              <span className="cf-switch-thumb" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+      </fieldset>
+      {profile.error && (
+        <p id="cf-profile-error" role="alert" className="cf-error">
+          {profile.error}
+        </p>
+      )}
+      <div>
+        <Button type="submit" variant="primary" disabledReason={profile.blocked}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { DEFAULT_INVITE_ROLE } from '../../lib/domain/team';
+import { PERMISSIONS, ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
+import { Avatar } from '../ui/Avatar';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Screen } from '../ui/Screen';
+import { showResult } from '../ui/toast';
+import { VirtualTable, type Column } from '../ui/VirtualTable';
+import { BlockedNote, ConfirmDialog, ScreenTitle } from '../settings/shared';
+import { adminBaseStyles } from '../settings/sharedStyles';
+import { teamStyles } from './styles';
+import { useTeamController } from './useTeamController';
+
+export interface TeamProps {}
+
+/** Human labels of the permission flags (spec §6). */
+export const PERMISSION_LABEL: Record<Permission, string> = {
+  editAutomations: 'Edit automations',
+  sendOutreach: 'Send outreach',
+  manageTeam: 'Manage team',
+  viewAnalytics: 'View analytics',
+};
+
+/** Team members at /team (spec §2 "Team members", §4, §6). */
+export function Team(_props: TeamProps) {
+  return (
+    <Screen name="Team Members" styles={adminBaseStyles + teamStyles} part="root">
+      <TeamView />
+    </Screen>
+  );
+}
+
+/** The team table and dialogs; inside Settings (`embedded`) its title is an h2. */
+export function TeamView({ embedded = false }: { embedded?: boolean }) {
+  const team = useTeamController();
+  const [inviting, setInviting] = useState(false);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+  const removing = team.members.find((m) => m.id === removingId);
+
+  const columns: Column<TeamMember>[] = [
+    {
+      key: 'member',
+      header: 'Member',
+      render: (m) => (
+        <span className="cf-member">
+          <Avatar name={m.name} size={32} />
+          <span>
+            <span className="cf-member-name">
+              {m.name}
+              {m.id === team.currentMemberId && <span className="cf-muted"> (you)</span>}
+            </span>
+            <span className="cf-muted cf-member-email">{m.email}</span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'role',
+      header: 'Role',
+      render: (m) => (
+        <select
+          className="cf-select"
+          aria-label={`Role of ${m.name}`}
+          value={m.role}
+          disabled={Boolean(team.blocked)}
+          title={team.blocked ?? undefined}
+          onChange={(event) => showResult(team.setRole(m.id, event.target.value as Role))}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (m) => <Badge color={m.status === 'Active' ? 'green' : 'yellow'}>{m.status}</Badge>,
+    },
+    {
+      key: 'permissions',
+      header: 'Permissions',
+      render: (m) => (
+        <fieldset className="cf-permissions">
+          <legend className="cf-visually-hidden">Permissions of {m.name}</legend>
+          {PERMISSIONS.map((permission) => (
+            <label key={permission} className="cf-check" title={team.blocked ?? undefined}>
+              <input
+                type="checkbox"
+                checked={m.permissions[permission]}
+                disabled={Boolean(team.blocked)}
+                aria-label={`${PERMISSION_LABEL[permission]} for ${m.name}`}
+                onChange={() => showResult(team.togglePermission(m.id, permission))}
+              />
+              <span aria-hidden="true">{PERMISSION_LABEL[permission]}</span>
+            </label>
+          ))}
+        </fieldset>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (m) => (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label={`Remove ${m.name}`}
+          disabledReason={team.blocked ?? (m.id === team.currentMemberId ? 'You cannot remove yourself' : null)}
+          onClick={() => setRemovingId(m.id)}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="cf-stack" part="team">
+      <div className="cf-row">
+        <ScreenTitle embedded={embedded}>Team Members</ScreenTitle>
+        <span className="cf-spacer" />
+        <Button variant="primary" disabledReason={team.blocked} onClick={() => setInviting(true)}>
+          Invite Member
+        </Button>
+      </div>
+      <BlockedNote reason={team.blocked} />
+      <VirtualTable
+        label="Team members"
+        columns={columns}
+        rows={team.members}
+        rowKey={(m) => m.id}
+        estimateRowHeight={96}
+        empty={<strong>No team members yet</strong>}
+      />
+      <InviteDialog open={inviting} onOpenChange={setInviting} onInvite={team.invite} />
+      <ConfirmDialog
+        open={Boolean(removing)}
+        onOpenChange={(open) => !open && setRemovingId(null)}
+        title="Remove team member?"
+        confirmLabel="Remove member"
+        onConfirm={() => {
+          if (removing) showResult(team.remove(removing.id));
+          setRemovingId(null);
+        }}
+      >
+        {removing && (
+          <p>
+            {removing.name} ({removing.email}) loses access to this workspace.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function InviteDialog({
+  open,
+  onOpenChange,
+  onInvite,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onInvite: ReturnType<typeof useTeamController>['invite'];
+}) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
+  const [error, setError] = useState<string | null>(null);
+  const close = (next: boolean) => {
+    if (!next) {
+      setEmail('');
+      setRole(DEFAULT_INVITE_ROLE);
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Invite Member"
+      onSubmit={() => {
+        const result = onInvite(email, role);
+        if (!result.ok) {
+          setError(result.error);
+          showResult(result);
+          return;
+        }
+        showResult(result);
+        close(false);
+      }}
+      footer={
+        <>
+          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button type="submit" variant="primary">
+            Send Invitation
+          </Button>
+        </>
+      }
+    >
+      <div className="cf-field">
+        <label htmlFor="cf-invite-email">Email Address</label>
+        <input
+          id="cf-invite-email"
+          className="cf-input"
+          type="email"
+          autoComplete="off"
+          placeholder="name@company.com"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'cf-invite-error' : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="cf-field">
+        <label htmlFor="cf-invite-role">Role</label>
+        <select id="cf-invite-role" className="cf-select" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="cf-muted">New members start as Pending. Editors can edit automations, send outreach and view analytics; Admins can also manage the team.</p>
+      {error && (
+        <p id="cf-invite-error" role="alert" className="cf-error">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
