@@ -32,6 +32,7 @@ run('npx tsc --noEmit -p tsconfig.json');
 let ok = vitest('unit', '');
 run('npm run build');
 run('node scripts/check-package.mjs');
+run('node scripts/consumer.mjs');
 ok = vitest('e2e', '-c vitest.e2e.config.ts') && ok;
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
