@@ -13,10 +13,9 @@ export function UserMenu() {
   return (
     <Menu
       className="cf-user-menu"
-      triggerLabel={`User menu, ${name}`}
       trigger={
         <>
-          <Avatar name={name} size={28} />
+          <Avatar name={name} size={28} decorative />
           <span className="cf-user-name">{name}</span>
         </>
       }

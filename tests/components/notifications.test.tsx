@@ -30,7 +30,7 @@ describe('<Notifications>', () => {
   it('marks one and then all as read', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Notifications />);
-    await user.click(await screen.findByRole('button', { name: 'Mark Brief delivered as read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark read: Brief delivered' }));
     expect(store.notifications.items.get('nt_1')?.read).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(store.notifications.unreadCount.value).toBe(0);
@@ -40,7 +40,7 @@ describe('<Notifications>', () => {
   it('dismiss removes it', async () => {
     const user = userEvent.setup();
     await renderScreen(<Notifications />);
-    await user.click(await screen.findByRole('button', { name: 'Dismiss Product shipped' }));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss: Product shipped' }));
     expect(titles()).toEqual(['Brief delivered', 'Production started']);
   });
 
@@ -48,7 +48,7 @@ describe('<Notifications>', () => {
     const user = userEvent.setup();
     let now = FIXED_NOW;
     const { store } = await renderScreen(<Notifications />, { now: () => now });
-    await user.click(await screen.findByRole('button', { name: 'Snooze Brief delivered' }));
+    await user.click(await screen.findByRole('button', { name: 'Snooze: Brief delivered' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['1 hour', '4 hours', '8 hours', '24 hours']);
     await user.click(within(menu).getByRole('menuitem', { name: '4 hours' }));
@@ -73,7 +73,7 @@ describe('<Notifications>', () => {
   it('a Viewer sees the actions disabled with the reason', async () => {
     const { store } = await renderScreen(<Notifications />);
     act(() => store.session.signIn('tm_3'));
-    const dismiss = await screen.findByRole('button', { name: 'Dismiss Brief delivered' });
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss: Brief delivered' });
     expect(dismiss).toBeDisabled();
     expect(dismiss).toHaveAttribute('title', 'Your role cannot make changes in this workspace');
   });

@@ -62,8 +62,8 @@ describe('<Shell>', () => {
 
   it('the user menu shows the profile name and goes to Profile, Settings and Submit Feedback', async () => {
     const { router, user } = await renderShell('/');
-    const trigger = screen.getByRole('button', { name: 'User menu, Alex Morgan' });
-    expect(within(trigger).getByRole('img', { name: 'Alex Morgan' })).toHaveTextContent('AM');
+    const trigger = screen.getByRole('button', { name: 'Alex Morgan' });
+    expect(trigger).toHaveTextContent('AMAlex Morgan');
     await user.click(trigger);
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Profile', 'Settings', 'Submit Feedback', 'Logout']);
     await user.click(screen.getByRole('menuitem', { name: 'Submit Feedback' }));
@@ -75,7 +75,7 @@ describe('<Shell>', () => {
 
   it('Logout ends the session and shows the signed-out screen; Sign in comes back', async () => {
     const { store, user } = await renderShell('/');
-    await user.click(screen.getByRole('button', { name: 'User menu, Alex Morgan' }));
+    await user.click(screen.getByRole('button', { name: 'Alex Morgan' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(store.session.signedIn.value).toBe(false);
     expect(screen.getByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();

@@ -10,7 +10,7 @@ describe('notifications in the host app', () => {
     const { page, problems } = await b.open('/notifications', context);
     const item = page.getByRole('listitem', { name: 'Brief delivered' });
     await item.waitFor();
-    await page.getByRole('button', { name: 'Snooze Brief delivered' }).click();
+    await page.getByRole('button', { name: 'Snooze: Brief delivered' }).click();
     await page.getByRole('menuitem', { name: '1 hour' }).click();
     await page.getByText('Notification snoozed for 1 hours').waitFor();
     await item.waitFor({ state: 'detached' });
@@ -35,8 +35,8 @@ describe('notifications in the host app', () => {
     await page.getByLabel('Filter by type').selectOption('All Types');
     await page.getByLabel('Show unread only').uncheck();
 
-    await page.getByRole('button', { name: 'Dismiss Production started' }).click();
-    await page.getByRole('button', { name: 'Snooze Product shipped' }).click();
+    await page.getByRole('button', { name: 'Dismiss: Production started' }).click();
+    await page.getByRole('button', { name: 'Snooze: Product shipped' }).click();
     await page.getByRole('menuitem', { name: '24 hours' }).click();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.reload();

@@ -6,6 +6,21 @@ import type { GridItem } from '../../lib/domain/types';
 import type { DashboardLayouts } from '../../lib/store/funnels';
 import { Button } from '../ui/Button';
 import { useStore } from '../ui/store-context';
+import { adoptStyles } from '../ui/useAdoptStyles';
+
+/**
+ * react-draggable inserts a <style id="react-draggable-style-el"> on the first drag, which a
+ * strict CSP blocks (react-grid-layout passes it no nonce). It skips the insertion when an
+ * element with that id exists, so we put an inert placeholder there and supply the same
+ * selection rules through a constructable stylesheet, which CSP allows.
+ */
+function preventDraggableStyleInsertion() {
+  if (typeof document === 'undefined' || document.getElementById('react-draggable-style-el')) return;
+  const placeholder = document.createElement('meta');
+  placeholder.id = 'react-draggable-style-el';
+  document.head.appendChild(placeholder);
+  adoptStyles(document, '.react-draggable-transparent-selection *::selection { all: inherit; }');
+}
 
 export type WidgetId = 'performance' | 'optimizer' | 'matching' | 'funnels';
 type BreakpointName = keyof typeof GRID_COLS;
@@ -66,6 +81,7 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
   const store = useStore();
   const saved = store.funnels.myLayout.value;
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
+  useEffect(preventDraggableStyleInsertion, []);
   const layouts = useMemo(() => ({ ...DEFAULT_LAYOUTS, ...(saved ?? {}) }) as Record<string, LayoutItem[]>, [saved]);
   const breakpointRef = useRef<BreakpointName>(breakpointFor(width));
   useEffect(() => {

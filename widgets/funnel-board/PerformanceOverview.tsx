@@ -36,12 +36,13 @@ export function PerformanceOverview({ headingLevel = 2, hideTitle = false }: { h
       </Heading>
       <div className="cf-kpis">
         {kpis.map((kpi) => (
-          <Link key={kpi.id} className="cf-kpi" href={`/dashboard?filter=${kpi.filter}`} aria-label={`${kpi.label}: ${formatKpi(kpi)}, ${kpi.trend}. Show top 10`}>
+          <Link key={kpi.id} className="cf-kpi" href={`/dashboard?filter=${kpi.filter}`}>
             <span className="cf-stat-label">{kpi.label}</span>
             <span className="cf-kpi-value">{formatKpi(kpi)}</span>
             <span className="cf-kpi-trend" data-direction={kpi.change === null || Math.abs(kpi.change) < 0.05 ? 'flat' : kpi.change > 0 ? 'up' : 'down'}>
               {kpi.trend}
             </span>
+            <span className="cf-visually-hidden"> Show top 10</span>
           </Link>
         ))}
       </div>

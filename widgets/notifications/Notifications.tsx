@@ -123,16 +123,16 @@ function NotificationItem({ notification: n, controller: c }: { notification: Ap
         ) : (
           <Menu
             trigger="Snooze"
-            triggerLabel={`Snooze ${n.title}`}
+            triggerLabel={`Snooze: ${n.title}`}
             items={SNOOZE_HOURS.map((hours) => ({ label: snoozeLabel(hours), onSelect: () => c.snooze(n.id, hours) }))}
           />
         )}
         {!n.read && (
-          <Button size="small" aria-label={`Mark ${n.title} as read`} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
+          <Button size="small" aria-label={`Mark read: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
             Mark read
           </Button>
         )}
-        <Button size="small" variant="ghost" aria-label={`Dismiss ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.dismiss(n.id)}>
+        <Button size="small" variant="ghost" aria-label={`Dismiss: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.dismiss(n.id)}>
           Dismiss
         </Button>
       </div>

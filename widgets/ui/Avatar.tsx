@@ -16,12 +16,18 @@ function colorFor(name: string) {
 }
 
 /** A same-origin image when given, otherwise initials on a colour derived from the name. */
-export function Avatar({ name, src, size = 40 }: { name: string; src?: string; size?: number }) {
+export function Avatar({ name, src, size = 40, decorative = false }: { name: string; src?: string; size?: number; /** Hide from assistive technology when the name is already written next to it. Default false. */ decorative?: boolean }) {
   if (src && (src.startsWith('/') || src.startsWith('data:image/'))) {
-    return <img className="cf-avatar" src={src} alt="" width={size} height={size} />;
+    return <img className="cf-avatar" src={src} alt={decorative ? '' : name} width={size} height={size} />;
   }
   return (
-    <svg className="cf-avatar" width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={name}>
+    <svg
+      className="cf-avatar"
+      width={size}
+      height={size}
+      viewBox="0 0 40 40"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+    >
       <circle cx="20" cy="20" r="20" fill={colorFor(name)} />
       <text x="20" y="25" textAnchor="middle" fontSize="15" fontWeight="600" fill="#fff" fontFamily="system-ui, sans-serif">
         {initials(name)}
