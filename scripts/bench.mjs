@@ -233,9 +233,9 @@ await workload('calendar, 2,000 events', async () => {
   await seed(page, 'events', 2000);
   const first = await timeToVisible(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event').first());
   const switchStart = Date.now();
-  await page.getByRole('button', { name: /week/i }).first().click();
+  await page.getByRole('button', { name: 'Week', exact: true }).first().click();
   await page.locator('.fc-timegrid').first().waitFor();
-  await page.getByRole('button', { name: /month/i }).first().click();
+  await page.getByRole('button', { name: 'Month', exact: true }).first().click();
   await page.locator('.fc-daygrid').first().waitFor();
   const switchMs = Date.now() - switchStart;
   await context.close();

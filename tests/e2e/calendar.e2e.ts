@@ -90,11 +90,11 @@ describe('calendar in the host app', () => {
     await shipment.waitFor();
     expect(await shipment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(29, 78, 216)');
 
-    await page.getByRole('button', { name: 'week', exact: true }).click();
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
     await page.locator('.fc-timeGridWeek-view').waitFor();
     // Slots are 30 minutes.
     expect(await page.locator('.fc-timegrid-slot-lane[data-time="00:30:00"]').count()).toBe(1);
-    await page.getByRole('button', { name: 'day', exact: true }).click();
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.locator('.fc-timeGridDay-view').waitFor();
   });
 });

@@ -48,6 +48,9 @@ export default function CalendarView({ entries, editable = true, onSelectRange, 
       plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
       initialView={CALENDAR.initialView}
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+      // Text buttons: FullCalendar's icon buttons are role="img" without a text alternative.
+      buttonIcons={false}
+      buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
       slotDuration={slotDuration}
       dayMaxEvents
       eventDisplay="block"
