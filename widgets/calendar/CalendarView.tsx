@@ -50,6 +50,9 @@ export default function CalendarView({ entries, editable = true, onSelectRange, 
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
       // Text buttons: FullCalendar's icon buttons are role="img" without a text alternative.
       buttonIcons={false}
+      // A day cell labelled by its date number alone hides its events from its name (WCAG 2.5.3):
+      // without the label the cell is named by its whole content, date and events.
+      dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
       buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
       slotDuration={slotDuration}
       dayMaxEvents

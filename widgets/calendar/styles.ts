@@ -42,4 +42,6 @@ export const calendarStyles = `
 .cf-calendar-swatch[data-type="review"] { background: #7e22ce; }
 .cf-event-dates { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 12px; }
 .cf-back { align-self: flex-start; }
+/* Days of the next and previous month: muted but readable (FullCalendar fades them to 30%). */
+.cf-calendar-frame .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; color: var(--cf-color-muted); }
 `;
