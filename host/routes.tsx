@@ -1,7 +1,7 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
 import { lazy, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
 /** A lazily loaded named export. */
@@ -153,4 +153,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

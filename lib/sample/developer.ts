@@ -1,5 +1,5 @@
 // Fixed content of the developer area (spec §2 "Developer area", §7 "The calls it makes").
-import type { WebhookSettings } from '../domain/developer';
+export { SAMPLE_API_KEY, defaultWebhookSettings } from './defaults';
 import type { ApiEndpointDoc } from '../domain/types';
 
 export const API_BASE_URL = 'https://api.creatorflow.example';
@@ -41,13 +41,7 @@ export const API_ENDPOINTS: readonly ApiEndpointDoc[] = [
 ];
 
 /** Webhooks tab defaults: no endpoint yet, every event type on. */
-export const defaultWebhookSettings = (): WebhookSettings => ({
-  endpointUrl: '',
-  events: ['funnel.status.updated', 'creator.onboarded', 'payment.succeeded'],
-});
 
-/** The sample workspace's test key, until the user regenerates one (generated keys use Web Crypto). */
-export const SAMPLE_API_KEY = 'sk_test_4f9a2c7e1b8d3f6a0c5e9b2d7f4a1c8e3b6d9f2a5c7e0b1d';
 
 export interface SdkExample {
   id: string;

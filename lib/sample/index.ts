@@ -1,6 +1,6 @@
 import * as sample from './workspace';
 import { SAMPLE_ADMIN_ID } from './workspace';
-import { SAMPLE_API_KEY, defaultWebhookSettings } from './developer';
+import { SAMPLE_API_KEY, defaultWebhookSettings } from './defaults';
 
 export * from './workspace';
 

@@ -1,6 +1,9 @@
 // The spec's sample data (§9), relative to `now` so the sample always looks current.
 import { addDays, subDays, subHours, subMonths } from 'date-fns';
-import { INVENTORY, SAMPLE_PLAN_FEATURES } from '../domain/constants';
+import { INVENTORY } from '../domain/constants';
+import { SAMPLE_ADMIN_ID } from './defaults';
+
+export { SAMPLE_ADMIN_ID, defaultAutomation, defaultProfile, defaultSettings, samplePlan } from './defaults';
 import { buildStepsFromStatus, progressPercentage } from '../domain/funnels';
 import type {
   ActivityEntry,
@@ -24,7 +27,6 @@ import type {
   WebhookEvent,
 } from '../domain/types';
 
-export const SAMPLE_ADMIN_ID = 'tm_1';
 
 interface FunnelSeed {
   id: string;
@@ -188,9 +190,6 @@ export function sampleTeam(): TeamMember[] {
   ];
 }
 
-export function samplePlan(now: Date): Plan {
-  return { name: 'Pro', price: 49, billingCycle: 'month', renewalDate: addDays(now, 18).toISOString(), features: [...SAMPLE_PLAN_FEATURES] };
-}
 
 export function sampleInvoices(now: Date): Invoice[] {
   return [
@@ -231,11 +230,4 @@ export function sampleActivity(now: Date): ActivityEntry[] {
   ];
 }
 
-export const defaultSettings = (): GeneralSettings => ({ companyName: 'Creatorflow Demo Co.', timeZone: 'UTC', language: 'en-US' });
-export const defaultProfile = (): Profile => ({
-  name: 'Alex Morgan',
-  email: 'alex.morgan@creatorflow.example',
-  notifications: { email: true, sms: false, slack: true, browser: true },
-});
-export const defaultAutomation = (): AutomationDefaults => ({ payment: true, shipment: true, review: false });
 

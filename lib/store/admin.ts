@@ -30,8 +30,7 @@ import type {
   TeamMember,
   WebhookEvent,
 } from '../domain/types';
-import { defaultWebhookSettings, SAMPLE_API_KEY } from '../sample/developer';
-import { defaultAutomation, defaultProfile, defaultSettings, samplePlan } from '../sample/workspace';
+import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, SAMPLE_API_KEY, samplePlan } from '../sample/defaults';
 import type { StoreContext } from './core';
 
 export interface DeveloperSettings extends WebhookSettings {

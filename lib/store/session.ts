@@ -1,7 +1,7 @@
 // The signed-in member of the local workspace (PRODUCT-NOTES "Permissions").
 import { computed } from '@preact/signals-core';
 import type { Permission, TeamMember } from '../domain/types';
-import { SAMPLE_ADMIN_ID } from '../sample/workspace';
+import { SAMPLE_ADMIN_ID } from '../sample/defaults';
 import type { StoreContext } from './core';
 
 export function createSessionSlice(ctx: StoreContext) {
