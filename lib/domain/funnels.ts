@@ -226,17 +226,32 @@ export const activeFilterCount = (filters: FunnelFilters) => filters.status.leng
  * Search matches creator name or id, case-insensitively (spec §5). Within a filter group any
  * chosen value matches; across groups all must match; an empty group matches everything.
  */
-export function filterFunnels(funnels: readonly Funnel[], search: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS): Funnel[] {
+/** What the search matches: name and id, lower-cased (computed once per list, not per keystroke). */
+export const funnelSearchKey = (funnel: Pick<Funnel, 'creatorName' | 'id'>) => `${funnel.creatorName}\u0000${funnel.id}`.toLowerCase();
+
+/**
+ * Search by creator name or id, case-insensitively; filters by status, category and stage.
+ * `keys[i]` may carry funnelSearchKey(funnels[i]) precomputed, so large lists filter fast.
+ */
+export function filterFunnels(
+  funnels: readonly Funnel[],
+  search: string,
+  filters: FunnelFilters = EMPTY_FUNNEL_FILTERS,
+  keys?: readonly string[],
+): Funnel[] {
   const needle = search.trim().toLowerCase();
   const { status, category, stage } = filters;
   if (!needle && activeFilterCount(filters) === 0) return funnels as Funnel[];
-  return funnels.filter((funnel) => {
-    if (status.length && !status.includes(funnel.activity)) return false;
-    if (category.length && !category.includes(funnel.category)) return false;
-    if (stage.length && !stage.includes(funnel.currentStage)) return false;
-    if (!needle) return true;
-    return funnel.creatorName.toLowerCase().includes(needle) || funnel.id.toLowerCase().includes(needle);
-  });
+  const out: Funnel[] = [];
+  for (let i = 0; i < funnels.length; i++) {
+    const funnel = funnels[i];
+    if (status.length && !status.includes(funnel.activity)) continue;
+    if (category.length && !category.includes(funnel.category)) continue;
+    if (stage.length && !stage.includes(funnel.currentStage)) continue;
+    if (needle && !(keys ? keys[i] : funnelSearchKey(funnel)).includes(needle)) continue;
+    out.push(funnel);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------

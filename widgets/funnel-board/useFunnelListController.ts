@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import {
   activeFilterCount,
   applyDashboardFilter,
@@ -7,6 +7,7 @@ import {
   EMPTY_FUNNEL_FILTERS,
   filterContentType,
   filterFunnels,
+  funnelSearchKey,
   type FunnelFilters,
 } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
@@ -39,11 +40,14 @@ export function useFunnelListController({ defaultSearch = '', defaultDashboardFi
   const selected = useMemo(() => findCreator(all, creator), [all, creator]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(selected && expand ? [selected.id] : []));
 
+  // The input shows each keystroke at once; the list follows in a transition React can interrupt.
+  const deferredSearch = useDeferredValue(search);
+  const keys = useMemo(() => all.map(funnelSearchKey), [all]);
   const visible = useMemo(() => {
-    let list: Funnel[] = filterFunnels(all, search, filters);
+    let list: Funnel[] = filterFunnels(all, deferredSearch, filters, keys);
     if (videoOnly) list = filterContentType(list, 'video');
     return applyDashboardFilter(list, dashboardFilter);
-  }, [all, search, filters, videoOnly, dashboardFilter]);
+  }, [all, keys, deferredSearch, filters, videoOnly, dashboardFilter]);
 
   const toggleFilter = useCallback((group: FilterGroup, value: string) => {
     setFilters((current) => {

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { CSV, INVENTORY } from '../../lib/domain/constants';
 import { filterInventory, type NewInventoryItemDraft } from '../../lib/domain/inventory';
 import { checkCsvFile, parseCsv, toCsv } from '../../lib/csv';
@@ -22,7 +22,9 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
   const [search, setSearch] = useState(defaultSearch);
   const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
   const all = store.inventory.items.items.value;
-  const visible = useMemo(() => filterInventory(all, { search, lowStockOnly }), [all, search, lowStockOnly]);
+  // The input shows each keystroke at once; the table follows in an interruptible transition.
+  const deferredSearch = useDeferredValue(search);
+  const visible = useMemo(() => filterInventory(all, { search: deferredSearch, lowStockOnly }), [all, deferredSearch, lowStockOnly]);
   const writeBlocked = store.session.whyNot();
   const timeZone = store.admin.settings.value.value.timeZone;
 
