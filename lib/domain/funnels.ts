@@ -254,6 +254,39 @@ export function filterFunnels(
   return out;
 }
 
+/**
+ * A search over one list of funnels that reuses its earlier answers: typing one more
+ * character filters the previous result instead of the whole list, and deleting one
+ * returns a result already computed. Create one per list (it is stale once the list changes).
+ */
+export function createFunnelSearch(funnels: readonly Funnel[]) {
+  const keys = new Map<Funnel, string>();
+  const keyOf = (funnel: Funnel) => {
+    let key = keys.get(funnel);
+    if (key === undefined) keys.set(funnel, (key = funnelSearchKey(funnel)));
+    return key;
+  };
+  const cache = new Map<string, Funnel[]>();
+  let cachedFilters: FunnelFilters | null = null;
+  return function search(text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS): Funnel[] {
+    if (filters !== cachedFilters) {
+      cache.clear();
+      cachedFilters = filters;
+    }
+    const needle = text.trim().toLowerCase();
+    const hit = cache.get(needle);
+    if (hit) return hit;
+    let base: readonly Funnel[] | undefined;
+    for (let end = needle.length - 1; end >= 0 && !base; end--) base = cache.get(needle.slice(0, end));
+    const result = base
+      ? base.filter((funnel) => keyOf(funnel).includes(needle))
+      : filterFunnels(funnels, '', filters).filter((funnel) => !needle || keyOf(funnel).includes(needle));
+    if (cache.size > 64) cache.clear();
+    cache.set(needle, result);
+    return result;
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2, PRODUCT-NOTES)
 // ---------------------------------------------------------------------------

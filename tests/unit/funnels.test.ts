@@ -283,3 +283,24 @@ describe('funnels slice', () => {
     expect(s.funnels.items.get('CR12346')?.status).toBe('Contract');
   });
 });
+
+describe('createFunnelSearch', () => {
+  it('answers exactly like filterFunnels for any sequence of typed and deleted text', async () => {
+    const { createFunnelSearch, filterFunnels, EMPTY_FUNNEL_FILTERS } = await import('../../lib/domain/funnels');
+    const { sampleFunnels } = await import('../../lib/sample/workspace');
+    const fcm = (await import('fast-check')).default;
+    const funnels = sampleFunnels(new Date('2026-03-10T12:00:00Z'));
+    fcm.assert(
+      fcm.property(fcm.array(fcm.string({ maxLength: 6 }), { maxLength: 12 }), (texts) => {
+        const search = createFunnelSearch(funnels);
+        for (const text of texts) {
+          for (let i = 0; i <= text.length; i++) {
+            const prefix = text.slice(0, i);
+            expect(search(prefix, EMPTY_FUNNEL_FILTERS)).toEqual(filterFunnels(funnels, prefix, EMPTY_FUNNEL_FILTERS));
+          }
+        }
+        expect(search('cr1234', EMPTY_FUNNEL_FILTERS).map((f) => f.id)).toEqual(filterFunnels(funnels, 'cr1234').map((f) => f.id));
+      }),
+    );
+  });
+});

@@ -6,8 +6,7 @@ import {
   DASHBOARD_FILTERS,
   EMPTY_FUNNEL_FILTERS,
   filterContentType,
-  filterFunnels,
-  funnelSearchKey,
+  createFunnelSearch,
   type FunnelFilters,
 } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
@@ -42,12 +41,12 @@ export function useFunnelListController({ defaultSearch = '', defaultDashboardFi
 
   // The input shows each keystroke at once; the list follows in a transition React can interrupt.
   const deferredSearch = useDeferredValue(search);
-  const keys = useMemo(() => all.map(funnelSearchKey), [all]);
+  const searchFunnels = useMemo(() => createFunnelSearch(all), [all]);
   const visible = useMemo(() => {
-    let list: Funnel[] = filterFunnels(all, deferredSearch, filters, keys);
+    let list: Funnel[] = searchFunnels(deferredSearch, filters);
     if (videoOnly) list = filterContentType(list, 'video');
     return applyDashboardFilter(list, dashboardFilter);
-  }, [all, keys, deferredSearch, filters, videoOnly, dashboardFilter]);
+  }, [searchFunnels, deferredSearch, filters, videoOnly, dashboardFilter]);
 
   const toggleFilter = useCallback((group: FilterGroup, value: string) => {
     setFilters((current) => {
