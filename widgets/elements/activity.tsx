@@ -2,6 +2,8 @@
  * `<cf-activity-log>`: Activity log: search, filters (dates, users, action types), Export CSV. Reads and writes the page-wide store, so it stays in step with every other element.
  *
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart activity - the screen body
  * @csspart table - the log table

@@ -5,6 +5,8 @@
  * @attr metric - shows the 'Filtering by metric' notice; a heatmap metric (engagement, conversion, roi, reach, sales) sorts the heatmap by it
  * @attr period - the period shown first: '6m' (default) or '12m'; changing it shows that period
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled (Back to Dashboard, actions)
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart cards - the Conversion Rate and Average ROI cards
  * @csspart chart - each chart

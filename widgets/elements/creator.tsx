@@ -7,6 +7,8 @@
  * @attr creator-id - the funnel id (CR12345)
  * @attr step - cf-creator-detail only: the name of the step to open
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart not-found - the 'Creator not found' message
  * @csspart label - the generated shipping label

@@ -11,6 +11,8 @@
  * @attr expand - boolean; expands the selected creator's card
  * @attr metric - cf-funnel-dashboard only: opens the Analytics tab filtered by this metric
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  *   (card or name: /creator/{id}; step: /creator/{id}?step={name}; after outreach: /dashboard?creator={handle};
  *   KPI tile: /dashboard?filter={id})
  * @csspart root - the screen's root

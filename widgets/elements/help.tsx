@@ -4,6 +4,8 @@
  *
  * @attr search - initial FAQ search text; changing it restarts the search
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  *   (documentation links /docs/dashboard, /docs/api, /support; Contact Support /support)
  * @csspart root - the screen's root
  * @csspart faqs - the Frequently Asked Questions section

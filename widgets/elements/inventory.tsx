@@ -6,6 +6,8 @@
  * @attr low-stock-only - 'Low stock only' checked
  * @attr hide-summary - hide the summary cards (show them with `<cf-inventory-summary>`)
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart summary - the summary cards
  * @csspart table - the items table

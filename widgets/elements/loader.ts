@@ -1,7 +1,19 @@
 // dist/elements.js: the one script a partner page includes. It watches the page for
 // cf-* tags and loads each element's chunk on first use; all chunks share one core
 // (React, signals, the store), so every element on the page shares one store.
+import { configure, getStore } from '../../lib/store/createStore';
 import { ELEMENT_MODULES } from './registry';
+import { workspaceFromPage } from './workspace';
+
+// Before the first element renders (they load below, asynchronously), pick the workspace.
+const workspace = workspaceFromPage(document, import.meta.url);
+if (workspace) {
+  try {
+    configure({ workspace });
+  } catch (error) {
+    console.warn(`Creatorflow: the workspace "${workspace}" came too late (the store is already in use)`, error);
+  }
+}
 
 const requested = new Set<string>();
 
@@ -13,7 +25,8 @@ function upgrade(root: ParentNode) {
       ELEMENT_MODULES[tag]().catch((error: unknown) => {
         requested.delete(tag);
         console.error(`Creatorflow: could not load <${tag}>`, error);
-        document.dispatchEvent(new CustomEvent('cf-error', { detail: { tag, error }, bubbles: true, composed: true }));
+        const message = `Could not load <${tag}>: ${error instanceof Error ? error.message : String(error)}`;
+        document.dispatchEvent(new CustomEvent('cf-error', { detail: { message, tag, error }, bubbles: true, composed: true }));
       });
     }
   }
@@ -28,8 +41,6 @@ function start() {
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
 else start();
-
-import { configure, getStore } from '../../lib/store/createStore';
 
 export { configure, getStore };
 export type { CreatorflowElementAttributes, CreatorflowEventMap, CreatorflowTag } from './types';

@@ -6,6 +6,8 @@
  *
  * @attr order-id - the order to open (its id, or its order number such as ORD-1001); removing it shows the list
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart table - the orders table
  * @csspart filters - the status filter panel

@@ -6,6 +6,8 @@
  *   integrations, developer, activity, import, export; changing it switches the tab
  * @event cf-tab-change - (cf-settings) the user chose a tab; `detail.tab` is its id (bubbles, composed)
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
+ * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
+ * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
  * @csspart general - the General Settings form
  * @csspart profile - the profile form

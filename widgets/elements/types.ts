@@ -1,6 +1,9 @@
 // Typings for the custom elements: `document.querySelector('cf-orders')` is typed, and
 // `<cf-orders order-id="..." />` type-checks in a TSX file.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { ChangeDetail } from './changes';
+
+export type { ChangeDetail };
 
 /** Attributes of each element (kebab-case, primitives only). */
 export interface CreatorflowElementAttributes {
@@ -26,16 +29,20 @@ export interface CreatorflowElementAttributes {
   'cf-activity-log': Record<never, never>;
   'cf-data-import': Record<never, never>;
   'cf-data-export': Record<never, never>;
-  'cf-help-center': Record<never, never>;
-  'cf-onboarding': Record<never, never>;
+  'cf-help-center': { search?: string };
+  'cf-onboarding': { 'finish-href'?: string };
 }
 
 export type CreatorflowTag = keyof CreatorflowElementAttributes;
 
 /** Events every element may dispatch (bubbles, composed). */
 export interface CreatorflowEventMap {
+  /** Cancelable: call preventDefault() to route `detail.href` yourself. */
   'cf-navigate': CustomEvent<{ href: string }>;
-  'cf-error': CustomEvent<{ tag?: string; error: unknown }>;
+  /** The workspace changed through a user action in the element that dispatched it. */
+  'cf-change': CustomEvent<ChangeDetail>;
+  /** A render error was caught (detail.message), or an element's code could not load (also tag, error). */
+  'cf-error': CustomEvent<{ message: string; tag?: string; error?: unknown }>;
 }
 
 type ElementProps<T extends CreatorflowTag> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> &

@@ -71,7 +71,8 @@ export interface ScreenProps {
 /**
  * The frame of every screen: styles adopted into its root (document or shadow root),
  * navigation (router from the host app, else cf-navigate events), the storage warning,
- * a loading state until stored data is read, and an error boundary.
+ * a loading state until stored data is read, and an error boundary (which also dispatches a
+ * bubbling, composed `cf-error` with `detail.message` for embedders).
  */
 export function Screen({ name, styles = '', children, part, className }: ScreenProps) {
   useSignals();
@@ -84,7 +85,18 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
 
   const content = (
     <div ref={rootRef} className={['cf-root', className].filter(Boolean).join(' ')} part={part} data-screen={name}>
-      <ScreenErrorBoundary name={name}>
+      <ScreenErrorBoundary
+        name={name}
+        // Embedders hear about it: a bubbling, composed cf-error from the screen's root
+        // (after the commit: on a first render the root's ref is attached after the catch).
+        onError={(error) =>
+          queueMicrotask(() =>
+            rootRef.current?.dispatchEvent(
+              new CustomEvent('cf-error', { detail: { message: `${name} could not be shown: ${error.message}` }, bubbles: true, composed: true }),
+            ),
+          )
+        }
+      >
         <PersistenceBanner />
         {store.ready.value ? (
           children

@@ -3,9 +3,12 @@
 // element's shadow root), so they work the same in the host app, in npm consumers and
 // in custom elements, and need no inline <style> (strict CSP).
 
-/** The theming surface for embedders: override any --cf-* property on the element or page. */
+/**
+ * The theming surface for embedders: override any --cf-* property on the element (custom
+ * elements) or on any ancestor of a screen (React), e.g. `.my-app { --cf-color-primary: teal }`.
+ */
 export const tokens = `
-:host, :root, .cf-root {
+:host, :root {
   --cf-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --cf-font-size: 14px;
   --cf-color-bg: #f6f7fb;

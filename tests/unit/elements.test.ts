@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+// The element API: the manifest generated from the element sources, cf-change attribution,
+// cf-error from the Screen frame, and the loader's workspace attribute.
+import { createElement, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { buildManifest } from '../../scripts/manifest.mjs';
+import { configure, createStore } from '../../lib/store/createStore';
+import { createMemoryStorage } from '../../lib/storage/memory';
+import { changedId, mainCollection, trackChanges, type ChangeDetail } from '../../widgets/elements/changes';
+import { defineScreenElement, parseAttribute } from '../../widgets/elements/define';
+import { ELEMENT_MODULES } from '../../widgets/elements/registry';
+import type { CreatorflowTag } from '../../widgets/elements/types';
+import { Screen } from '../../widgets/ui/Screen';
+import { StoreProvider } from '../../widgets/ui/store-context';
+
+interface Declaration {
+  tagName: string;
+  attributes: { name: string; fieldName: string }[];
+  events: { name: string; description: string }[];
+  cssParts: { name: string }[];
+  cssProperties: { name: string }[];
+}
+
+const FIXED_NOW = new Date('2026-03-10T12:00:00.000Z');
+const declarations = (): Declaration[] =>
+  (buildManifest() as { modules: { declarations: Declaration[] }[] }).modules.flatMap((m) => m.declarations);
+const byTag = (tag: string) => declarations().find((d) => d.tagName === tag)!;
+
+describe('custom elements manifest', () => {
+  it('lists all 24 tags, the same ones the loader registers', () => {
+    const tags = declarations().map((d) => d.tagName);
+    expect(tags).toHaveLength(24);
+    expect(new Set(tags).size).toBe(24);
+    expect([...tags].sort()).toEqual(Object.keys(ELEMENT_MODULES).sort());
+  });
+
+  it('every element documents cf-navigate, cf-change and cf-error, a root part and the theme properties', () => {
+    for (const d of declarations()) {
+      const events = d.events.map((e) => e.name);
+      expect(events, d.tagName).toEqual(expect.arrayContaining(['cf-navigate', 'cf-change', 'cf-error']));
+      expect(d.events.find((e) => e.name === 'cf-change')!.description).toContain('detail');
+      expect(d.cssParts.length, d.tagName).toBeGreaterThan(0);
+      expect(d.cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--cf-color-primary', '--cf-radius', '--cf-font']));
+    }
+  });
+
+  it('lists each element’s attributes in kebab-case', () => {
+    const attrs = (tag: string) => byTag(tag).attributes.map((a) => a.name).sort();
+    expect(attrs('cf-inventory')).toEqual(['hide-summary', 'low-stock-only', 'search']);
+    expect(attrs('cf-analytics')).toEqual(['metric', 'period']);
+    expect(attrs('cf-settings')).toEqual(['tab']);
+    expect(attrs('cf-orders')).toEqual(['order-id']);
+    expect(attrs('cf-creator-detail')).toEqual(['creator-id', 'step']);
+    expect(attrs('cf-onboarding')).toEqual(['finish-href']);
+    expect(attrs('cf-calendar')).toEqual([]);
+    expect(byTag('cf-orders').attributes[0].fieldName).toBe('orderId');
+  });
+});
+
+describe('cf-change', () => {
+  const hosts: HTMLElement[] = [];
+  afterEach(() => {
+    for (const host of hosts.splice(0)) host.remove();
+  });
+
+  async function setup() {
+    const store = createStore({ storage: createMemoryStorage(), now: () => FIXED_NOW });
+    await store.loaded;
+    const make = (tag: string) => {
+      const host = document.createElement(tag);
+      document.body.append(host);
+      hosts.push(host);
+      const events: ChangeDetail[] = [];
+      host.addEventListener('cf-change', (event) => events.push((event as CustomEvent<ChangeDetail>).detail));
+      return { host, events, stop: trackChanges(host, store) };
+    };
+    return { store, make };
+  }
+
+  it('is dispatched from the element the user acted in, with the collection, id and action', async () => {
+    const { store, make } = await setup();
+    const table = make('cf-inventory');
+    const summary = make('cf-inventory-summary');
+    const bubbled: Event[] = [];
+    document.addEventListener('cf-change', (e) => bubbled.push(e), { once: true });
+    const item = store.inventory.items.items.value.find((i) => i.name === 'Phone Case')!;
+    table.host.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    expect(store.inventory.setQuantity(item.id, 50).ok).toBe(true);
+    expect(table.events).toEqual([
+      expect.objectContaining({ collection: 'inventory', id: item.id, action: 'Inventory quantity updated' }),
+    ]);
+    expect(summary.events).toEqual([]);
+    expect(bubbled).toHaveLength(1);
+    expect((bubbled[0] as CustomEvent).bubbles && (bubbled[0] as CustomEvent).composed).toBe(true);
+  });
+
+  it('is not dispatched for changes nobody made in an element, nor for refused ones', async () => {
+    const { store, make } = await setup();
+    const table = make('cf-inventory');
+    const item = store.inventory.items.items.value[0];
+    store.inventory.setQuantity(item.id, 12); // the partner's own store call: no interaction
+    expect(table.events).toEqual([]);
+    table.host.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    expect(store.inventory.setQuantity(item.id, -3).ok).toBe(false);
+    expect(table.events).toEqual([]);
+    table.stop();
+    store.inventory.setQuantity(item.id, 13);
+    expect(table.events).toEqual([]);
+  });
+
+  it('finds the changed record and prefers the collection the entry is about', () => {
+    const a = { id: 'a' };
+    const b = { id: 'b' };
+    expect(changedId([a, b], [a, { id: 'b' }])).toBe('b');
+    expect(changedId([a], [{ id: 'c' }, a])).toBe('c');
+    expect(changedId([a, b], [a])).toBe('b');
+    expect(changedId([a], [a])).toBeUndefined();
+    expect(mainCollection({ actionType: 'system' }, ['notifications', 'inventory'])).toBe('inventory');
+    expect(mainCollection({ actionType: 'notification' }, ['notifications', 'funnels'])).toBe('notifications');
+    expect(mainCollection({ actionType: 'system' }, [])).toBe('activity');
+  });
+});
+
+describe('cf-error', () => {
+  it('the Screen frame dispatches a bubbling, composed cf-error when it catches a render error', async () => {
+    const store = createStore({ storage: createMemoryStorage(), now: () => FIXED_NOW });
+    await store.loaded;
+    const container = document.createElement('div');
+    document.body.append(container);
+    const errors: { message: string }[] = [];
+    container.addEventListener('cf-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail));
+    function Broken(): ReactNode {
+      throw new Error('boom');
+    }
+    const original = console.error;
+    console.error = () => {};
+    const root = createRoot(container);
+    try {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+      await act(async () => {
+        root.render(createElement(StoreProvider, { store, children: createElement(Screen, { name: 'Test screen', children: createElement(Broken) }) }));
+      });
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual([{ message: 'Test screen could not be shown: boom' }]);
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Test screen could not be shown: boom');
+    await act(async () => root.unmount());
+    container.remove();
+  });
+});
+
+describe('loader workspace attribute', () => {
+  it('reads data-workspace from the elements.js script, or data-creatorflow-workspace', async () => {
+    // Importing the loader would start it; read the function from a fresh document instead.
+    const { workspaceFromPage } = await import('../../widgets/elements/workspace');
+    const doc = document.implementation.createHTMLDocument('x');
+    doc.head.innerHTML = '<script type="module" src="https://partner.example/cf/elements.js" data-workspace=" acme "></script>';
+    expect(workspaceFromPage(doc, 'https://partner.example/cf/elements.js')).toBe('acme');
+    expect(workspaceFromPage(doc, 'https://other.example/x.js')).toBe('acme');
+    doc.head.innerHTML = '<script type="module" src="/app.js" data-creatorflow-workspace="beta"></script>';
+    expect(workspaceFromPage(doc, 'https://partner.example/cf/elements.js')).toBe('beta');
+    doc.head.innerHTML = '<script type="module" src="/app.js" data-workspace="not-ours"></script>';
+    expect(workspaceFromPage(doc, 'https://partner.example/cf/elements.js')).toBeUndefined();
+  });
+});
+
+describe('element attributes', () => {
+  it('parse like HTML attributes: a present boolean is true, a missing one undefined', () => {
+    expect(parseAttribute('boolean', '')).toBe(true);
+    expect(parseAttribute('boolean', 'hide-summary')).toBe(true);
+    expect(parseAttribute('boolean', 'false')).toBe(false);
+    expect(parseAttribute('boolean', null)).toBeUndefined();
+    expect(parseAttribute('string', '')).toBe('');
+    expect(parseAttribute('string', null)).toBeUndefined();
+    expect(parseAttribute('number', '12')).toBe(12);
+    expect(parseAttribute('number', 'x')).toBeUndefined();
+    expect(parseAttribute('json', '{"a":1}')).toEqual({ a: 1 });
+  });
+
+  it('update the element live: set, empty, remove, and properties that reflect', async () => {
+    configure({ storage: createMemoryStorage(), now: () => FIXED_NOW });
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    function Probe({ search, flag, count }: { search?: string; flag?: boolean; count?: number }) {
+      return createElement('p', null, `${JSON.stringify(search)} ${String(flag)} ${String(count)}`);
+    }
+    defineScreenElement('cf-test-probe' as CreatorflowTag, Probe, { search: 'string', flag: 'boolean', count: 'number' });
+    const el = document.createElement('cf-test-probe') as HTMLElement & { search?: string; flag?: boolean };
+    el.setAttribute('flag', '');
+    el.setAttribute('search', 'phone');
+    await act(async () => document.body.append(el));
+    const text = () => el.shadowRoot!.querySelector('p')!.textContent;
+    expect(text()).toBe('"phone" true undefined');
+    await act(async () => el.setAttribute('search', ''));
+    expect(text()).toBe('"" true undefined');
+    await act(async () => {
+      el.removeAttribute('search');
+      el.removeAttribute('flag');
+      el.setAttribute('count', '3');
+    });
+    expect(text()).toBe('undefined undefined 3');
+    await act(async () => {
+      el.search = 'case';
+      el.flag = true;
+    });
+    expect(text()).toBe('"case" true 3');
+    expect(el.getAttribute('search')).toBe('case');
+    expect(el.hasAttribute('flag')).toBe(true);
+    await act(async () => el.remove());
+  });
+});
