@@ -114,9 +114,8 @@ export function defineScreenElement<P extends object>(
     override attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
       const prop = propOf.get(attribute);
       if (!prop) return;
-      const next = parseAttribute(types[prop], value);
-      if (Object.is(next, this[R2WC_PROPS][prop])) return;
-      this[R2WC_PROPS][prop] = next;
+      // Always render: r2wc's property setter stores the value first and relies on this callback to render.
+      this[R2WC_PROPS][prop] = parseAttribute(types[prop], value);
       this[R2WC_RENDER]();
     }
   }
