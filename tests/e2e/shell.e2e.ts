@@ -148,6 +148,8 @@ describe('keyboard-only use of the shell', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/settings');
+    // The shell moves focus to the new page's content after a route change; wait for it.
+    await hasFocus(page.locator('main'));
     await trigger.focus();
     await page.keyboard.press('ArrowUp'); // opens on the last item: Logout
     await hasFocus(page.getByRole('menuitem', { name: 'Logout' }));
