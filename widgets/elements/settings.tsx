@@ -11,7 +11,13 @@
  * @csspart root - the screen's root
  * @csspart general - the General Settings form
  * @csspart profile - the profile form
- * @csspart team, billing, integrations, developer, activity, import, export - each tab's body
+ * @csspart team - the team tab's body
+ * @csspart billing - the billing tab's body
+ * @csspart integrations - the integrations tab's body
+ * @csspart developer - the developer tab's body
+ * @csspart activity - the activity tab's body
+ * @csspart import - the import tab's body
+ * @csspart export - the export tab's body
  */
 import { useEffect, useState } from 'react';
 import { ProfileSettings, Settings } from '../settings';
