@@ -29,7 +29,10 @@ function devRoutes(): Plugin {
       });
     },
     // The host page is served at every app path, so its entry must be absolute here.
-    transformIndexHtml: (html) => html.replace('src="./main.tsx"', 'src="/host/main.tsx"'),
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace(/src="\.\/main\.tsx(\?[^"]*)?"/, 'src="/host/main.tsx$1"'),
+    },
   };
 }
 

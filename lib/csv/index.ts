@@ -39,7 +39,7 @@ export function parseCsv(text: string): ParsedCsv {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let result: Papa.ParseResult<string[]>;
   try {
-    result = Papa.parse<string[]>(clean, { skipEmptyLines: 'greedy' });
+    result = Papa.parse<string[]>(clean, { skipEmptyLines: 'greedy', delimiter: headerDelimiter(clean) });
   } catch (error) {
     return { headers: [], rows: [], errors: [{ row: 0, message: error instanceof Error ? error.message : String(error) }] };
   }
@@ -49,6 +49,29 @@ export function parseCsv(text: string): ParsedCsv {
     rows: dataRows,
     errors: result.errors.map((error) => ({ row: typeof error.row === 'number' ? error.row : 0, message: error.message })),
   };
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter, judged from the header row only (outside quotes): a comma when the header has
+ * one, else the most used of ; tab |, else a comma. Guessing from data rows (papaparse's default)
+ * misreads a one-column export whose cells hold semicolons or tabs.
+ */
+function headerDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  if (counts.get(',')) return ',';
+  let best = ',';
+  let most = 0;
+  for (const [d, n] of counts) if (n > most) [best, most] = [d, n];
+  return best;
 }
 
 /** Checks a chosen file before reading it: .csv only, at most `maxBytes` (PRODUCT-NOTES: the 10MB limit is enforced). */

@@ -1,0 +1,272 @@
+// Trust (issue 8): permissions are enforced in the store's actions, not only by disabled
+// buttons. Every writing action is called directly for an Admin (it must succeed, so the
+// arguments are valid and a refusal below is about the member, not the input), a Viewer and a
+// signed-out member (refused with a clear message, nothing changed, nothing stored), and each
+// flag-gated action for an Editor whose flag is off.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lib/domain/constants';
+import type { Permission, Result } from '../../lib/domain/types';
+import { createStore, type Store } from '../../lib/store/createStore';
+import { createMemoryStorage } from '../../lib/storage/memory';
+import type { StorageAdapter } from '../../lib/storage/types';
+
+const now = () => new Date('2026-03-10T12:00:00Z');
+const SIGNED_OUT = 'You are signed out. Sign in to make changes.';
+
+async function makeStore() {
+  const inner = createMemoryStorage();
+  const counter = { writes: 0 };
+  const storage: StorageAdapter = {
+    ...inner,
+    write: async (ops) => {
+      counter.writes += 1;
+      await inner.write(ops);
+    },
+  };
+  const store = createStore({ storage, now });
+  await store.loaded;
+  await store.flush();
+  return { store, counter, storage: inner };
+}
+
+/** Every signal the store holds (collections and singletons of every slice), as JSON. */
+function snapshot(store: Store): string {
+  const out: Record<string, unknown> = {};
+  for (const [sliceName, slice] of Object.entries(store)) {
+    if (!slice || typeof slice !== 'object') continue;
+    for (const [key, value] of Object.entries(slice as Record<string, unknown>)) {
+      if (!value || typeof value !== 'object') continue;
+      const v = value as { items?: { peek(): unknown }; peek?: () => unknown };
+      if (v.items && typeof v.items.peek === 'function') out[`${sliceName}.${key}`] = v.items.peek();
+      else if (typeof v.peek === 'function') out[`${sliceName}.${key}`] = v.peek();
+    }
+  }
+  return JSON.stringify(out);
+}
+
+interface Case {
+  name: string;
+  /** The permission flag that gates the action, besides the role. */
+  flag?: Permission;
+  /** A personal preference any signed-in member may set (Viewers included). */
+  viewerAllowed?: boolean;
+  run(store: Store): Result<unknown>;
+}
+
+const eventDraft = { title: 'Call Sarah', start: '2026-03-12T10:00', end: '2026-03-12T11:00', type: 'shipment' as const, description: 'Kick-off', creatorName: '' };
+
+const CASES: Case[] = [
+  // inventory
+  { name: 'inventory.addItem', run: (s) => s.inventory.addItem({ sku: 'PERM-1', name: 'Tripod' }) },
+  { name: 'inventory.setQuantity', run: (s) => s.inventory.setQuantity(s.inventory.items.items.peek()[0].id, '42') },
+  { name: 'inventory.importItems', run: (s) => s.inventory.importItems([{ sku: 'PERM-2', name: 'Imported', quantity: '3' }]) },
+  // orders
+  { name: 'orders.changeStatus', run: (s) => s.orders.changeStatus('ord_1', 'Processing') },
+  { name: 'orders.shipWithTracking', run: (s) => s.orders.shipWithTracking('ord_2', { trackingNumber: '1Z999', carrierName: 'UPS' }) },
+  { name: 'orders.saveNotes', run: (s) => s.orders.saveNotes('ord_1', 'Leave at door') },
+  {
+    name: 'orders.createOrder',
+    run: (s) =>
+      s.orders.createOrder({
+        source: 'eBay',
+        customerName: 'Ava Chen',
+        customerEmail: 'ava@example.com',
+        shippingAddress: { line1: '5 Pine Rd', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' },
+        items: [{ sku: 'SKU-004', quantity: 2, price: 29.5 }],
+      }),
+  },
+  // funnels
+  { name: 'funnels.saveStep', run: (s) => s.funnels.saveStep('CR12348', 0, { name: 'Outreach', description: 'First contact' }) },
+  { name: 'funnels.sendOutreach', flag: 'sendOutreach', run: (s) => s.funnels.sendOutreach('CR12348', 'Hello Alex') },
+  { name: 'funnels.sendBrief', run: (s) => s.funnels.sendBrief('CR12346') },
+  { name: 'funnels.togglePriority', run: (s) => s.funnels.togglePriority('CR12348') },
+  { name: 'funnels.updateBio', run: (s) => s.funnels.updateBio('CR12348', 'Chef and storyteller') },
+  { name: 'funnels.setInterestTags', run: (s) => s.funnels.setInterestTags('CR12348', ['Cooking']) },
+  { name: 'funnels.updateAvatar', run: (s) => s.funnels.updateAvatar('CR12348', 'data:image/png;base64,iVBORw0KGgo=') },
+  { name: 'funnels.inviteSuggested', run: (s) => s.funnels.inviteSuggested('SC1') },
+  { name: 'funnels.addCriteriaTag', run: (s) => s.funnels.addCriteriaTag('niche', 'Travel') },
+  { name: 'funnels.removeCriteriaTag', run: (s) => s.funnels.removeCriteriaTag('niche', 'Fashion') },
+  {
+    name: 'funnels.saveDashboardLayout',
+    viewerAllowed: true,
+    run: (s) => s.funnels.saveDashboardLayout({ lg: [{ i: 'overview', x: 0, y: 0, w: 4, h: 2 }] }),
+  },
+  // calendar
+  { name: 'calendar.addEvent', run: (s) => s.calendar.addEvent(eventDraft) },
+  { name: 'calendar.updateEvent', run: (s) => s.calendar.updateEvent('ev_1', { ...eventDraft, title: 'Renamed' }) },
+  { name: 'calendar.moveEvent', run: (s) => s.calendar.moveEvent('ev_1', new Date('2026-03-13T10:00:00Z'), new Date('2026-03-13T12:00:00Z')) },
+  { name: 'calendar.deleteEvent', run: (s) => s.calendar.deleteEvent('ev_1') },
+  // notifications
+  { name: 'notifications.snooze', run: (s) => s.notifications.snooze('nt_1', 4) },
+  { name: 'notifications.markRead', run: (s) => s.notifications.markRead('nt_1') },
+  { name: 'notifications.markAllRead', run: (s) => s.notifications.markAllRead() },
+  { name: 'notifications.dismiss', run: (s) => s.notifications.dismiss('nt_1') },
+  // team
+  { name: 'team.invite', flag: 'manageTeam', run: (s) => s.team.invite('new.person@example.com') },
+  { name: 'team.setRole', flag: 'manageTeam', run: (s) => s.team.setRole('tm_3', 'Editor') },
+  { name: 'team.togglePermission', flag: 'manageTeam', run: (s) => s.team.togglePermission('tm_3', 'sendOutreach') },
+  { name: 'team.remove', flag: 'manageTeam', run: (s) => s.team.remove('tm_3') },
+  // admin: settings, profile, billing, integrations, developer, import, onboarding defaults
+  { name: 'admin.saveSettings', flag: 'manageTeam', run: (s) => s.admin.saveSettings({ companyName: 'Acme', timeZone: 'UTC', language: 'es' }) },
+  {
+    name: 'admin.saveProfile',
+    run: (s) => {
+      const me = s.session.currentMember.peek();
+      const profile = s.admin.profile.value.peek();
+      return s.admin.saveProfile({ ...profile, name: `${me?.name ?? 'Someone'} Jr`, email: me?.email ?? profile.email, currentPassword: '', newPassword: '', confirmPassword: '' });
+    },
+  },
+  { name: 'admin.changePlan', flag: 'manageTeam', run: (s) => s.admin.changePlan('Business') },
+  { name: 'admin.connectIntegration', flag: 'editAutomations', run: (s) => s.admin.connectIntegration('shopify', { apiKey: 'k' }) },
+  { name: 'admin.configureIntegration', flag: 'editAutomations', run: (s) => s.admin.configureIntegration('shopify', { apiKey: 'k', webhookUrl: 'https://x.example/hook' }) },
+  { name: 'admin.disconnectIntegration', flag: 'editAutomations', run: (s) => s.admin.disconnectIntegration('mailchimp') },
+  { name: 'admin.regenerateApiKey', flag: 'manageTeam', run: (s) => s.admin.regenerateApiKey(() => new Uint8Array(32).fill(7)) },
+  { name: 'admin.saveWebhookSettings', flag: 'editAutomations', run: (s) => s.admin.saveWebhookSettings({ endpointUrl: 'https://hooks.example/cf', events: ['creator.onboarded'] }) },
+  { name: 'admin.importCreators', run: (s) => s.admin.importCreators([{ row: 1, draft: { handle: '@newcreator', name: 'New Creator' } }]) },
+  {
+    name: 'admin.setAutomationDefaults',
+    flag: 'editAutomations',
+    run: (s) => {
+      const d = s.admin.automationDefaults.value.peek();
+      return s.admin.setAutomationDefaults({ payment: !d.payment, shipment: d.shipment, review: d.review });
+    },
+  },
+  // the whole workspace
+  { name: 'resetWorkspace', flag: 'manageTeam', run: (s) => s.resetWorkspace() },
+];
+
+/**
+ * Functions of the store that are not member writes, each with the reason. Together with
+ * CASES this must cover every function the store exposes, so a new action cannot slip in
+ * without a permission test.
+ */
+const NOT_MEMBER_WRITES: Record<string, string> = {
+  flush: 'waits for storage',
+  dispose: 'closes storage',
+  now: 'the clock',
+  'session.can': 'read',
+  'session.whyNot': 'read',
+  'session.signIn': 'choosing who is signed in (local workspace, PRODUCT-NOTES)',
+  'session.signOut': 'choosing who is signed in',
+  'orders.find': 'read',
+  'admin.checkIntegrationConfig': 'validates a form, stores nothing',
+  'notifications.refresh': 'looks at the clock again; stores nothing',
+  'notifications.add': 'internal helper for other actions, called inside their authorized transaction',
+};
+
+function storeFunctions(store: Store): string[] {
+  const names: string[] = [];
+  for (const [sliceName, slice] of Object.entries(store)) {
+    if (typeof slice === 'function') names.push(sliceName);
+    else if (slice && typeof slice === 'object' && !('peek' in slice) && !('then' in slice))
+      for (const [key, value] of Object.entries(slice as Record<string, unknown>)) if (typeof value === 'function') names.push(`${sliceName}.${key}`);
+  }
+  return names.sort();
+}
+
+describe('permissions are enforced in the store actions', () => {
+  it('every function of the store is either a tested write or a known non-write', async () => {
+    const { store } = await makeStore();
+    const covered = [...CASES.map((c) => c.name), ...Object.keys(NOT_MEMBER_WRITES)].sort();
+    expect(storeFunctions(store)).toEqual(covered);
+  });
+
+  describe.each(CASES)('$name', (c) => {
+    it('succeeds for the Admin and changes the workspace (so the refusals below are about the member)', async () => {
+      const { store, counter } = await makeStore();
+      const before = snapshot(store);
+      const writes = counter.writes;
+      const result = c.run(store);
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+      await store.flush();
+      expect(snapshot(store)).not.toBe(before);
+      expect(counter.writes).toBeGreaterThan(writes);
+    });
+
+    it(c.viewerAllowed ? 'is allowed for a Viewer (personal preference)' : 'is refused for a Viewer and changes nothing', async () => {
+      const { store, counter } = await makeStore();
+      store.session.signIn('tm_3');
+      await store.flush();
+      const before = snapshot(store);
+      const activity = store.admin.activity.items.peek().length;
+      const writes = counter.writes;
+      const result = c.run(store);
+      await store.flush();
+      if (c.viewerAllowed) {
+        expect(result.ok).toBe(true);
+        return;
+      }
+      expect(result).toEqual({ ok: false, error: MESSAGES.readOnly });
+      expect(snapshot(store)).toBe(before);
+      expect(store.admin.activity.items.peek()).toHaveLength(activity);
+      expect(counter.writes).toBe(writes);
+    });
+
+    it('is refused for a signed-out member and changes nothing', async () => {
+      const { store, counter } = await makeStore();
+      store.session.signOut();
+      await store.flush();
+      const before = snapshot(store);
+      const activity = store.admin.activity.items.peek().length;
+      const writes = counter.writes;
+      const result = c.run(store);
+      await store.flush();
+      expect(result).toEqual({ ok: false, error: SIGNED_OUT });
+      expect(snapshot(store)).toBe(before);
+      expect(store.admin.activity.items.peek()).toHaveLength(activity);
+      expect(counter.writes).toBe(writes);
+    });
+  });
+});
+
+describe('permission flags gate their actions for an Editor', () => {
+  const gated = CASES.filter((c) => c.flag);
+
+  async function editorWith(flag: Permission, on: boolean) {
+    const made = await makeStore();
+    const { store } = made;
+    const editor = store.team.members.get('tm_2')!;
+    expect(editor.role).toBe('Editor');
+    if (editor.permissions[flag] !== on) expect(store.team.togglePermission('tm_2', flag).ok).toBe(true);
+    store.session.signIn('tm_2');
+    await store.flush();
+    expect(store.session.currentMember.peek()?.permissions[flag]).toBe(on);
+    return made;
+  }
+
+  it.each(gated)('$name is refused when the Editor lacks $flag, and changes nothing', async (c) => {
+    const { store, counter } = await editorWith(c.flag!, false);
+    const before = snapshot(store);
+    const activity = store.admin.activity.items.peek().length;
+    const writes = counter.writes;
+    const result = c.run(store);
+    await store.flush();
+    expect(result).toEqual({ ok: false, error: MESSAGES.missingPermission(c.flag!) });
+    expect(result.ok ? '' : result.error).toBe(`You do not have the ${c.flag} permission`);
+    expect(snapshot(store)).toBe(before);
+    expect(store.admin.activity.items.peek()).toHaveLength(activity);
+    expect(counter.writes).toBe(writes);
+  });
+
+  it.each(gated)('$name is allowed once the Editor has $flag', async (c) => {
+    const { store } = await editorWith(c.flag!, true);
+    const result = c.run(store);
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+  });
+
+  it('viewAnalytics gates analytics for an Editor whose flag is off (no write depends on it)', async () => {
+    const { store } = await editorWith('viewAnalytics', false);
+    expect(store.session.can('viewAnalytics')).toBe(false);
+    expect(store.session.whyNot('viewAnalytics')).toBe(MESSAGES.missingPermission('viewAnalytics'));
+    // Writes that need no flag still work for the Editor.
+    expect(store.inventory.addItem({ sku: 'ED-1', name: 'Editor item' }).ok).toBe(true);
+  });
+
+  it('an Editor without manageTeam cannot grant themselves a flag', async () => {
+    const { store } = await editorWith('sendOutreach', false);
+    const before = snapshot(store);
+    expect(store.team.togglePermission('tm_2', 'sendOutreach')).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
+    expect(store.team.setRole('tm_2', 'Admin')).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
+    expect(snapshot(store)).toBe(before);
+  });
+});
