@@ -110,7 +110,7 @@ function NotificationItem({ notification: n, controller: c }: { notification: Ap
         </h2>
         <p>{n.message}</p>
         <p className="cf-muted">
-          <time dateTime={n.timestamp} title={formatDateTime(n.timestamp)}>
+          <time dateTime={n.timestamp} title={formatDateTime(n.timestamp, c.timeZone)}>
             {formatRelative(n.timestamp, c.now)}
           </time>
         </p>

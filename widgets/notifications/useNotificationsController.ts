@@ -24,6 +24,8 @@ export function useNotificationsController({ defaultType = 'all', defaultUnreadO
   const hidden = useMemo(() => snoozedCount(all, now), [all, now]);
 
   return {
+    /** The workspace time zone (Settings), for timestamps. */
+    timeZone: store.admin.settings.value.value.timeZone,
     notifications: visible,
     snoozedCount: hidden,
     unreadCount: store.notifications.unreadCount.value,
