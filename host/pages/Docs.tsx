@@ -1,5 +1,7 @@
 // Documentation pages the Help center links to (/docs/dashboard, /docs/api).
 import { FUNNEL_STATUSES } from '../../lib/domain/types';
+import { API_ENDPOINTS } from '../../lib/sample/developer';
+import { ApiParametersTable } from '../../widgets/developer/ApiParametersTable';
 import { Link } from '../../widgets/ui/navigation';
 import { StaticPage, useScrollToHash } from './shared';
 
@@ -46,28 +48,6 @@ function DashboardGuide() {
   );
 }
 
-const ENDPOINTS = [
-  {
-    method: 'GET',
-    path: '/api/v1/creators',
-    description: 'Lists creators.',
-    parameters: [
-      { name: 'limit', type: 'number', required: false, description: 'Maximum number of creators to return.' },
-      { name: 'status', type: 'string', required: false, description: 'Only creators at this funnel status.' },
-    ],
-    response: '{\n  "creators": [],\n  "total": 0\n}',
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/funnels',
-    description: 'Creates a funnel. Answers 201 Created.',
-    parameters: [
-      { name: 'creatorId', type: 'string', required: true, description: 'The creator the funnel is for.' },
-      { name: 'type', type: 'string', required: true, description: 'The engagement type.' },
-    ],
-    response: '{\n  "id": "CR12351",\n  "status": "Brief"\n}',
-  },
-] as const;
 
 export function DocsApi() {
   return (
@@ -79,7 +59,7 @@ export function DocsApi() {
         </p>
         <section aria-labelledby="cf-api-endpoints" className="cf-stack">
           <h2 id="cf-api-endpoints">Endpoints</h2>
-          {ENDPOINTS.map((endpoint) => (
+          {API_ENDPOINTS.map((endpoint) => (
             <div key={endpoint.path} className="cf-endpoint">
               <h3>
                 <code>
@@ -88,29 +68,7 @@ export function DocsApi() {
                 </code>
               </h3>
               <p>{endpoint.description}</p>
-              <table className="cf-table">
-                <caption className="cf-visually-hidden">Parameters of {endpoint.method} {endpoint.path}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Parameter</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Required</th>
-                    <th scope="col">Description</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {endpoint.parameters.map((p) => (
-                    <tr key={p.name}>
-                      <td>
-                        <code>{p.name}</code>
-                      </td>
-                      <td>{p.type}</td>
-                      <td>{p.required ? 'Yes' : 'No'}</td>
-                      <td>{p.description}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ApiParametersTable doc={endpoint} />
               <pre aria-label={`Response example of ${endpoint.method} ${endpoint.path}`}>{endpoint.response}</pre>
             </div>
           ))}

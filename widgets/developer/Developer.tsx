@@ -1,3 +1,4 @@
+import { ApiParametersTable } from './ApiParametersTable';
 import { useState } from 'react';
 import { maskApiKey } from '../../lib/domain/developer';
 import { WEBHOOK_EVENT_TYPES, type ApiEndpointDoc, type WebhookEvent } from '../../lib/domain/types';
@@ -126,28 +127,7 @@ function Endpoint({ doc }: { doc: ApiEndpointDoc }) {
         <code className="cf-endpoint-path">{doc.path}</code>
       </div>
       <p>{doc.description}</p>
-      <table className="cf-table" aria-label={`Parameters of ${title}`}>
-        <thead>
-          <tr>
-            <th scope="col">Parameter</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.parameters.map((p) => (
-            <tr key={p.name}>
-              <td>
-                <code>{p.name}</code>
-              </td>
-              <td>{p.type}</td>
-              <td>{p.required ? 'Required' : 'Optional'}</td>
-              <td>{p.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ApiParametersTable doc={doc} />
       <h4>Response {doc.statusCode ? (STATUS_TEXT[doc.statusCode] ?? doc.statusCode) : ''}</h4>
       <pre className="cf-code" aria-label={`Response example of ${title}`}>
         <code>{doc.response}</code>
