@@ -10,6 +10,7 @@ import { Screen } from '../ui/Screen';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { activityStyles } from './styles';
 import { useActivityLogController } from './useActivityLogController';
+import { SearchField } from '../ui/SearchField';
 
 export interface ActivityLogProps {}
 
@@ -48,17 +49,7 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
     <div className="cf-stack" part="activity">
       <ScreenTitle embedded={embedded}>Activity Log</ScreenTitle>
       <div className="cf-row cf-activity-toolbar">
-        <div className="cf-field" role="search">
-          <label htmlFor="cf-activity-search">Search activity</label>
-          <input
-            id="cf-activity-search"
-            className="cf-input"
-            type="search"
-            placeholder="Search by action, details or user"
-            value={log.search}
-            onChange={(e) => log.setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField landmark label="Search activity" placeholder="Search by action, details or user" value={log.search} onValueChange={log.setSearch} />
         <Button aria-expanded={log.filtersOpen} aria-controls="cf-activity-filters" onClick={log.toggleFilters}>
           Filters{log.activeFilters ? ` (${log.activeFilters})` : ''}
         </Button>

@@ -13,6 +13,7 @@ import { Tabs } from '../ui/Tabs';
 import { showResult } from '../ui/toast';
 import { developerStyles } from './styles';
 import { useDeveloperController, type DeveloperTab } from './useDeveloperController';
+import { SearchField } from '../ui/SearchField';
 
 export interface DeveloperProps {}
 
@@ -99,17 +100,7 @@ function ApiReference({ dev }: { dev: Dev }) {
   return (
     <div className="cf-stack">
       <h3>API Reference</h3>
-      <div className="cf-field" role="search">
-        <label htmlFor="cf-endpoint-search">Search endpoints</label>
-        <input
-          id="cf-endpoint-search"
-          className="cf-input"
-          type="search"
-          placeholder="e.g. creators, POST, limit"
-          value={dev.search}
-          onChange={(e) => dev.setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField landmark label="Search endpoints" placeholder="e.g. creators, POST, limit" value={dev.search} onValueChange={dev.setSearch} />
       {dev.endpoints.length === 0 && <p className="cf-empty">No endpoints match “{dev.search}”</p>}
       {dev.endpoints.map((doc) => (
         <Endpoint key={`${doc.method} ${doc.path}`} doc={doc} />

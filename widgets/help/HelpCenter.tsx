@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import type { Faq, VideoTutorial } from '../../lib/domain/types';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { helpStyles } from './styles';
 import { useHelpController, type HelpControllerOptions } from './useHelpController';
+import { SearchField } from '../ui/SearchField';
 
 export type HelpCenterProps = HelpControllerOptions;
 
@@ -27,22 +27,18 @@ export function HelpCenter(props: HelpCenterProps) {
 
 function HelpCenterView(options: HelpCenterProps) {
   const help = useHelpController(options);
-  const searchId = useId();
   return (
     <div className="cf-stack">
       <header className="cf-stack">
         <h1>Help Center</h1>
-        <div className="cf-field cf-help-search" role="search">
-          <label htmlFor={searchId}>Search help</label>
-          <input
-            id={searchId}
-            className="cf-input"
-            type="search"
-            placeholder="Search help articles, tutorials, and documentation..."
-            value={help.search}
-            onChange={(event) => help.setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          landmark
+          className="cf-help-search"
+          label="Search help"
+          placeholder="Search help articles, tutorials, and documentation..."
+          value={help.search}
+          onValueChange={help.setSearch}
+        />
       </header>
       <div className="cf-help-layout">
         <div className="cf-stack">

@@ -11,6 +11,7 @@ import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { InventorySummaryCards } from './InventorySummary';
 import { inventoryStyles } from './styles';
 import { useInventoryController, type InventoryControllerOptions } from './useInventoryController';
+import { SearchField } from '../ui/SearchField';
 
 const STATUS_COLOR: Record<InventoryStatus, BadgeColor> = { 'in-stock': 'green', 'low-stock': 'yellow', 'out-of-stock': 'red' };
 
@@ -92,17 +93,7 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
       </div>
       {!hideSummary && <InventorySummaryCards />}
       <div className="cf-inventory-toolbar" role="search">
-        <div className="cf-field">
-          <label htmlFor="cf-inventory-search">Search inventory</label>
-          <input
-            id="cf-inventory-search"
-            className="cf-input"
-            type="search"
-            placeholder="Search by name or SKU"
-            value={inv.search}
-            onChange={(event) => inv.setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField label="Search inventory" placeholder="Search by name or SKU" value={inv.search} onValueChange={inv.setSearch} />
         <label className="cf-check">
           <input type="checkbox" checked={inv.lowStockOnly} onChange={(event) => inv.setLowStockOnly(event.target.checked)} />
           Low stock only

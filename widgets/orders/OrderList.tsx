@@ -5,6 +5,7 @@ import { Button } from '../ui/Button';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderStatusFilter } from './OrderStatusFilter';
+import { SearchField } from '../ui/SearchField';
 
 export interface OrderListProps {
   orders: readonly Order[];
@@ -61,17 +62,7 @@ export function OrderList(props: OrderListProps) {
         </Button>
       </div>
       <div className="cf-orders-toolbar" role="search">
-        <div className="cf-field">
-          <label htmlFor="cf-orders-search">Search orders</label>
-          <input
-            id="cf-orders-search"
-            className="cf-input"
-            type="search"
-            placeholder="Order number, customer name or email"
-            value={props.search}
-            onChange={(event) => props.onSearchChange(event.target.value)}
-          />
-        </div>
+        <SearchField label="Search orders" placeholder="Order number, customer name or email" value={props.search} onValueChange={props.onSearchChange} />
         <OrderStatusFilter value={props.statuses} onToggle={props.onStatusToggle} onClear={props.onClearFilters} />
       </div>
       <VirtualTable

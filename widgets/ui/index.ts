@@ -12,3 +12,4 @@ export { Tabs, type TabItem, type TabsProps } from './Tabs';
 export { AppToaster, ensureToaster, showResult, toast } from './toast';
 export { adoptStyles, useAdoptStyles } from './useAdoptStyles';
 export { VirtualTable, type Column, type SortState, type VirtualTableProps } from './VirtualTable';
+export { SearchField, type SearchFieldProps } from './SearchField';
