@@ -9,7 +9,8 @@ const b = useBrowser();
 // The spec's route list (shared with the accessibility run), plus query-parameter variants
 // and the documentation pages the help center links to.
 const ROUTES = [
-  ...SPEC_ROUTES,
+  // Real routes only: the not-found route has its own test below.
+  ...SPEC_ROUTES.filter((path) => path !== '/no-such-page'),
   '/?search=Sarah',
   '/dashboard?filter=top_creators&creator=@sarahjstyle&expand=true',
   '/creator/CR12345?step=Product%20Shipment',
