@@ -7,7 +7,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Property runs (10,000 cases) are bounded work, but a busy 2-core machine can stretch them past 5 s.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,
@@ -15,6 +16,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
+          testTimeout: 20_000,
           setupFiles: ['tests/components/setup.ts'],
         },
       },
