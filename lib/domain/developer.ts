@@ -72,6 +72,11 @@ export interface WebhookSettings {
 }
 
 /** Webhooks tab: an https endpoint and at least one event type. */
+export interface DeveloperSettings extends WebhookSettings {
+  /** The workspace's test API key (sk_test_...). */
+  apiKey: string;
+}
+
 export function validateWebhookSettings(draft: { endpointUrl: string; events: readonly string[] }): Result<WebhookSettings> {
   const url = validateHttpsUrl(draft.endpointUrl, 'Endpoint URL');
   if (!url.ok) return url;

@@ -86,6 +86,9 @@ export interface SuggestedCreator extends Entity {
   engagement: number;
 }
 
+/** Grid layouts by breakpoint name (lg, md, sm, xs, xxs). */
+export type DashboardLayouts = Partial<Record<string, GridItem[]>>;
+
 export interface GridItem {
   i: string;
   x: number;

@@ -33,10 +33,8 @@ import type {
 import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, SAMPLE_API_KEY, samplePlan } from '../sample/defaults';
 import type { StoreContext } from './core';
 
-export interface DeveloperSettings extends WebhookSettings {
-  /** The workspace's test API key (sk_test_...). */
-  apiKey: string;
-}
+export type { DeveloperSettings } from '../domain/developer';
+import type { DeveloperSettings } from '../domain/developer';
 
 /** Random bytes for API keys: the Web Crypto generator. */
 const webCryptoBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));

@@ -17,8 +17,8 @@ import { CRITERIA_GROUPS, DEFAULT_MATCHING_CRITERIA, SUGGESTED_CREATORS, type Cr
 import type { StoreContext } from './core';
 import type { AppNotification } from '../domain/types';
 
-/** Grid layouts by breakpoint name (lg, md, sm, xs, xxs). */
-export type DashboardLayouts = Partial<Record<string, GridItem[]>>;
+export type { DashboardLayouts } from '../domain/types';
+import type { DashboardLayouts } from '../domain/types';
 
 const NOT_FOUND = 'This creator no longer exists';
 

@@ -1,0 +1,70 @@
+// The contract every write follows, in the browser and on the server.
+//
+// A mutator is declared once: its name, the permission it needs, a validator for its
+// arguments, and `run(tx, args)`. `run` is synchronous and pure apart from `tx`: it reads
+// records, calls the domain rules, and writes records. Ids and the current time are chosen
+// by the caller before `run` and travel in `args`, so replaying the same mutation anywhere
+// writes the same records.
+import type { GenericSchema, InferOutput } from 'valibot';
+import type { ActivityEntry, Permission, Result, Role } from '../domain/types';
+import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
+
+/** Who runs a mutation: the member as stored by the side that runs it. */
+export interface Actor {
+  id: string;
+  name: string;
+  role: Role;
+  permissions: Record<Permission, boolean>;
+}
+
+export interface ReadTx {
+  get<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined;
+  /** Every record of a collection, in its display order. */
+  scan<C extends CollectionName>(collection: C): readonly RecordOf<C>[];
+  singleton<S extends SingletonName>(name: S): SingletonOf<S>;
+}
+
+export type LogEntry = Pick<ActivityEntry, 'action' | 'actionType' | 'details'> &
+  Partial<Pick<ActivityEntry, 'status' | 'metadata'>>;
+
+export interface WriteTx extends ReadTx {
+  /** The member running the mutation (null for system work such as seeding). */
+  readonly actor: Actor | null;
+  put<C extends CollectionName>(collection: C, record: RecordOf<C>, options?: { prepend?: boolean }): void;
+  delete(collection: CollectionName, id: string): void;
+  setSingleton<S extends SingletonName>(name: S, value: SingletonOf<S>): void;
+  /** Appends the activity entry of this mutation, with the actor's name (id and time from `args.meta`). */
+  log(entry: LogEntry): void;
+}
+
+/** Decided by the caller before `run`, so every replay writes the same records. */
+export interface MutationMeta {
+  /** ISO timestamp of the mutation. */
+  now: string;
+  /** Seed for every id the mutation creates (`${seed}-1`, `${seed}-2`, ...). */
+  idSeed: string;
+}
+
+/** What a mutation needs loaded (and, on the server, locked) before `run`. */
+export type ReadSpec =
+  | { collection: CollectionName; id: string }
+  | { collection: CollectionName; all: true }
+  | { singleton: SingletonName };
+
+/** Who may run a mutator: 'member' is any active non-Viewer; a flag narrows it. */
+export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'anyone' };
+
+export interface Mutator<Name extends string = string, Schema extends GenericSchema = GenericSchema, R = unknown> {
+  name: Name;
+  permission: PermissionRule;
+  args: Schema;
+  /** Records `run` reads; the server loads and locks these first. Default: everything it touches via scan. */
+  reads(args: InferOutput<Schema>): readonly ReadSpec[];
+  run(tx: WriteTx, args: InferOutput<Schema> & { meta: MutationMeta }): Result<R>;
+}
+
+/** A mutation on the wire: what the browser pushes and the server replays. */
+export interface Mutation {
+  name: string;
+  args: unknown;
+}
