@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
 
 ensureDependencies();
-const chromiumPath = ensureChromium();
+const chromiumPath = await ensureChromium();
 if (!existsSync(join(root, 'dist/host/index.html')) || process.argv.includes('--build')) run('npm run build');
 
 const { chromium } = await import('playwright-core');

@@ -1,5 +1,5 @@
 // Shared by `npm start` and `npm test`: install what is missing, on a fresh clone too.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -22,8 +22,46 @@ export function ensureDependencies() {
   run('npm ci --no-audit --no-fund');
 }
 
+/**
+ * Runs `command` with its output folded into one status line: on a terminal the line shows the
+ * latest step in place, elsewhere only the closing line is printed. apt and dpkg print several
+ * lines per package, which would bury the test output; on failure the whole output is printed.
+ */
+export function runWithProgress(command, label) {
+  console.log(`\n$ ${command}`);
+  return new Promise((resolveRun) => {
+    const child = spawn(command, { cwd: root, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    let packages = 0;
+    const live = Boolean(process.stdout.isTTY);
+    const show = (text) => {
+      if (live) process.stdout.write(`\r\x1b[K${text.slice(0, (process.stdout.columns || 80) - 1)}`);
+    };
+    const take = (chunk) => {
+      for (const line of String(chunk).split(/\r?\n/)) {
+        if (!line.trim()) continue;
+        output.push(line);
+        if (/^Setting up /.test(line)) packages += 1;
+        show(`${label}: ${packages} packages set up · ${line.trim()}`);
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => {
+      if (live) process.stdout.write('\r\x1b[K');
+      if (code !== 0) {
+        console.error(output.join('\n'));
+        console.error(`\n✗ ${command} failed (exit ${code})`);
+        process.exit(code ?? 1);
+      }
+      console.log(`${label}: done, ${packages} packages set up`);
+      resolveRun();
+    });
+  });
+}
+
 /** The path of Debian's Chromium, installing it with apt when absent and allowed (root). */
-export function ensureChromium() {
+export async function ensureChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   const found = which('chromium') ?? which('chromium-browser');
@@ -33,7 +71,7 @@ export function ensureChromium() {
     console.error('Chromium is not installed. Install Debian\'s package: sudo apt-get install -y chromium');
     process.exit(1);
   }
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+  await runWithProgress('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Dpkg::Use-Pty=0 chromium', 'Installing Chromium');
   const installed = which('chromium');
   if (!installed) {
     console.error('Chromium could not be installed.');

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
 
 ensureDependencies();
-process.env.CHROMIUM_PATH = ensureChromium();
+process.env.CHROMIUM_PATH = await ensureChromium();
 mkdirSync(join(root, '.tmp'), { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
