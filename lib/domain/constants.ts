@@ -13,7 +13,6 @@ export const DASHBOARD_GRID = { cols: 12, rowHeight: 100, margin: [16, 16] as [n
 export const HEATMAP = { min: 3.8, max: 4.5, whiteTextAbove: 3.5 } as const;
 
 export const AI_COMPATIBILITY_SCORES = [95, 88, 82, 78] as const;
-export const MATCH_SCORES = [95, 92] as const;
 
 export const ANALYTICS_PERIODS = [
   { value: '6m', label: 'Last 6 months', months: 6 },

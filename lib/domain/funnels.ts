@@ -317,8 +317,6 @@ export const DASHBOARD_FILTERS: Record<string, DashboardFilterDef> = {
   price_optimization: { id: 'price_optimization', label: 'Lowest ROI (price optimization)', value: (f) => f.roi, ascending: true },
 };
 
-export const isDashboardFilter = (id: string | undefined): id is string => Boolean(id && DASHBOARD_FILTERS[id]);
-
 /** Applies a dashboard filter: sorted by its field (ties by id), the first 10. Unknown ids change nothing. */
 export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10): Funnel[] {
   const def = filterId ? DASHBOARD_FILTERS[filterId] : undefined;

@@ -221,7 +221,6 @@ export const SYSTEM_FIELDS = [
   'category',
 ] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
-export type CsvMapping = Record<string, SystemField | ''>;
 
 export type ExportTypeId = 'creators' | 'funnels' | 'analytics';
 export interface ExportType {
