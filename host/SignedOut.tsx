@@ -1,7 +1,7 @@
 import { Button } from '../widgets/ui/Button';
 import { useStore } from '../widgets/ui/store-context';
 
-/** Shown after Logout (PRODUCT-NOTES: Logout ends the local session). */
+/** Shown after Logout: Logout ends the local session, so the workspace is hidden until sign-in. */
 export function SignedOut() {
   const store = useStore();
   return (

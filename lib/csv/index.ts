@@ -1,5 +1,5 @@
-// CSV in and out (papaparse). Exports neutralise spreadsheet formulas (PRODUCT-NOTES) in a
-// way the importer undoes, so any exported cell re-imports to the same text.
+// CSV in and out (papaparse). Exports neutralise spreadsheet formulas, so opening a file cannot
+// run a cell, in a way the importer undoes, so any exported cell re-imports to the same text.
 import Papa from 'papaparse';
 
 const DANGEROUS_FIRST = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
@@ -74,7 +74,7 @@ function headerDelimiter(text: string): string {
   return best;
 }
 
-/** Checks a chosen file before reading it: .csv only, at most `maxBytes` (PRODUCT-NOTES: the 10MB limit is enforced). */
+/** Checks a chosen file before reading it: .csv only, at most `maxBytes` (the 10MB limit the screen states). */
 export function checkCsvFile(file: { name: string; size: number; type?: string }, maxBytes: number): string | null {
   if (!/\.csv$/i.test(file.name)) return `${file.name} is not a CSV file. Choose a .csv file.`;
   if (file.size > maxBytes) return `${file.name} is larger than the 10MB limit.`;

@@ -1,5 +1,5 @@
-// Calendar rules: spec §2 "Calendar", §3 "Calendar event", §4 "Calendar dialog", §5, §8,
-// PRODUCT-NOTES (an end not after the start is refused). Pure: time comes in as arguments.
+// Calendar rules: spec §2 "Calendar", §3 "Calendar event", §4 "Calendar dialog", §5, §8; an
+// end not after the start is refused. Pure: time comes in as arguments.
 import { MESSAGES } from './constants';
 import { EVENT_TYPES, fail, ok, type CalendarEvent, type EventType, type Funnel, type Order, type Result } from './types';
 
@@ -13,7 +13,7 @@ export const EVENT_TYPE_LABEL: Record<EventType, string> = {
 export const DEFAULT_EVENT_TYPE: EventType = 'reminder';
 export const DEFAULT_EVENT_STATUS = 'pending';
 
-/** Ours: PRODUCT-NOTES asks for a clear message the spec does not give. */
+/** Ours: the spec gives no message for an invalid or inverted range, and users need one. */
 export const CALENDAR_MESSAGES = {
   invalidDate: 'Please enter a valid start and end date',
   endBeforeStart: 'End Date must be after Start Date',
@@ -46,14 +46,14 @@ const isEventType = (value: string): value is EventType => (EVENT_TYPES as reado
 const parse = (value: string) => new Date(value);
 const valid = (date: Date) => !Number.isNaN(date.getTime());
 
-/** An end strictly after the start, both real dates (PRODUCT-NOTES). */
+/** An end strictly after the start, both real dates: a zero-length event cannot be shown. */
 export function validateRange(start: Date, end: Date): Result<{ start: Date; end: Date }> {
   if (!valid(start) || !valid(end)) return fail(CALENDAR_MESSAGES.invalidDate);
   if (end.getTime() <= start.getTime()) return fail(CALENDAR_MESSAGES.endBeforeStart);
   return ok({ start, end });
 }
 
-/** Title, start, end and type are required (spec §5); the end must be after the start (PRODUCT-NOTES). */
+/** Title, start, end and type are required (spec §5); the end must be after the start. */
 export function validateEvent(draft: EventDraft): Result<ValidEvent> {
   const title = draft.title.trim();
   if (!title || !draft.start.trim() || !draft.end.trim() || !draft.type) return fail(MESSAGES.requiredFields);
@@ -187,7 +187,7 @@ function shippedAt(order: Order): string {
   return shipped?.timestamp ?? order.updatedAt;
 }
 
-/** Orders with a tracking number appear as read-only shipment events (issue 6). */
+/** Orders with a tracking number appear as read-only shipment events: they are edited in Orders. */
 export function orderShipmentEntries(orders: readonly Order[], funnels: readonly Pick<Funnel, 'id' | 'creatorName'>[] = []): CalendarEntry[] {
   return orders
     .filter((order) => Boolean(order.trackingNumber?.trim()))

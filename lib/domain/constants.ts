@@ -115,7 +115,7 @@ export const MESSAGES = {
   shippedWithTracking: 'Shipping information added and order marked as shipped',
   connecting: (provider: string) => `Connecting to ${provider}...`,
   connected: (provider: string) => `Successfully connected to ${provider}!`,
-  // Ours, where PRODUCT-NOTES asks for a clear message the spec does not give.
+  // Ours: refusals the spec has no message for, said plainly.
   readOnly: 'Your role cannot make changes in this workspace',
   missingPermission: (permission: string) => `You do not have the ${permission} permission`,
 } as const;

@@ -1,5 +1,5 @@
-// CSV export rules (spec §2 "CSV export", §3 "Export datasets", §4, §5, §9; PRODUCT-NOTES: the real
-// data of the chosen type and date range, never placeholder rows).
+// CSV export rules (spec §2 "CSV export", §3 "Export datasets", §4, §5, §9): the real
+// data of the chosen type and date range, never placeholder rows.
 import { exportFileName } from './constants';
 import { fail, ok, type DateRange, type ExportType, type ExportTypeId, type Funnel, type Result } from './types';
 

@@ -1,4 +1,4 @@
-// Funnel rules of spec §4. The funnel-board issue extends this file.
+// Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
 import {
   fail,
   FUNNEL_STATUSES,
@@ -288,7 +288,7 @@ export function createFunnelSearch(funnels: readonly Funnel[]) {
 }
 
 // ---------------------------------------------------------------------------
-// Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2, PRODUCT-NOTES)
+// Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2; docs/decisions.md)
 // ---------------------------------------------------------------------------
 
 /** A creator rating out of 5 derived from ROI: 3 + ROI x 0.35, capped at 5 (ROI 3.4 rates 4.2). */
@@ -378,7 +378,7 @@ export function trendText(change: number | null): string {
 }
 
 /**
- * Performance Overview (PRODUCT-NOTES: computed from the workspace). For each of the last six
+ * Performance Overview, computed from the workspace rather than fixed sample figures. For each of the last six
  * months, a KPI is taken over the funnels started by that month's end: averages for rates and
  * rating, the sum of campaign values for revenue. The tile shows the latest point and its
  * change against the month before.

@@ -1,4 +1,5 @@
-// Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9, PRODUCT-NOTES.
+// Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
+// and non-negative, and SKUs unique in any letter case (docs/decisions.md).
 import { INVENTORY, MESSAGES } from './constants';
 import { fail, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 
@@ -53,7 +54,8 @@ export function inventorySummary(items: readonly InventoryItem[]): InventorySumm
 
 /**
  * Parses a whole, non-negative number typed by a user. Empty input gives the fallback
- * (spec §5: invalid input falls back); negatives and fractions are refused (PRODUCT-NOTES).
+ * (spec §5: invalid input falls back); negatives and fractions are refused, since stock is
+ * counted in whole units.
  */
 export function parseWholeNumber(raw: string | number | undefined, fallback: number, label: string): Result<number> {
   if (raw === undefined || raw === '') return ok(fallback);

@@ -86,7 +86,7 @@ export interface InviteCheck {
 
 /**
  * Checks the invite list on Finish: empty entries are skipped; every other entry must be a
- * valid address not already on the team (PRODUCT-NOTES "Invite emails are checked").
+ * valid address not already on the team, so Finish never sends an invite that cannot arrive.
  */
 export function checkInvites(invites: readonly string[], team: readonly TeamMember[]): InviteCheck {
   const valid: string[] = [];

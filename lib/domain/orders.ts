@@ -1,6 +1,6 @@
 // Order rules: spec §2 "Orders", §4 order status and per-item stock check, §5 order search
-// and shipping form, §9 fulfilment fees; PRODUCT-NOTES "Rules that the prototype got wrong"
-// (deduct once per order, return stock on Canceled/Refunded, never negative; tracking stored).
+// and shipping form, §9 fulfilment fees; and the stock rules of docs/decisions.md (deduct once per order, return
+// stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
 import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
 import { parseWholeNumber } from './inventory';
 import {
@@ -19,7 +19,7 @@ import {
 
 /** Statuses that take stock out of inventory (spec §4). */
 export const STOCK_CONSUMING_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped'];
-/** Statuses that put a deducted order's stock back (PRODUCT-NOTES). */
+/** Statuses that put a deducted order's stock back, exactly what was deducted. */
 export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['Canceled', 'Refunded'];
 /** The Shipping section shows only while the order is in one of these (spec §2). */
 export const SHIPPING_SECTION_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped'];
@@ -179,7 +179,7 @@ export interface OrderChange {
 const defaultHistoryId = (order: Order, now: Date) => `oh_${now.getTime().toString(36)}_${order.history.length + 1}`;
 
 /**
- * Changes an order's status (spec §4 with PRODUCT-NOTES):
+ * Changes an order's status (spec §4, with the stock rules of docs/decisions.md):
  * - any status may follow any other; each change sets updatedAt and appends a history entry;
  * - Processing or Shipped on an order whose stock is not deducted checks stock first and is
  *   blocked with 'Insufficient inventory for this order', else deducts every item once;
@@ -232,7 +232,7 @@ export interface TrackingDraft {
 }
 
 /**
- * Save & Ship (spec §4, §5; PRODUCT-NOTES): both fields required, then the order becomes
+ * Save & Ship (spec §4, §5): both fields required, then the order becomes
  * Shipped through the same stock check, and the tracking number and carrier are stored.
  * An order already Shipped keeps its status and gets the new tracking, with a history note.
  */

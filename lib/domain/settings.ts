@@ -1,4 +1,4 @@
-// General Settings rules (spec §2 "Settings", §9 "3 time zones; 3 languages"; PRODUCT-NOTES: Save Changes saves).
+// General Settings rules (spec §2 "Settings", §9 "3 time zones; 3 languages"). Save Changes stores what it validates.
 import { SETTINGS_TABS, type SettingsTab } from './constants';
 import { fail, LANGUAGES, ok, TIME_ZONES, type GeneralSettings, type Language, type Result, type TimeZone } from './types';
 

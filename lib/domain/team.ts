@@ -1,4 +1,5 @@
-// Team rules of spec §4 "Team member", §5 "Invite member", §6; PRODUCT-NOTES invite checks.
+// Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
+// already on the team) before anything is stored.
 import { MESSAGES } from './constants';
 import { fail, ok, type Permissions, type Result, type Role, type TeamMember } from './types';
 

@@ -362,7 +362,7 @@ export interface Order extends Entity {
   carrierName?: string;
   /** The funnel (creator) this order ships to, if any. */
   creatorId?: string;
-  /** True while this order's items are deducted from inventory (PRODUCT-NOTES: once per order). */
+  /** True while this order's items are deducted from inventory, so stock is deducted once per order. */
   stockDeducted?: boolean;
 }
 export interface OrderFilters {

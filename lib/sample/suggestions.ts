@@ -1,5 +1,6 @@
 // Fixed AI-style suggestion content of the dashboard (spec §2 "Profile Optimizer",
-// "Smart Matching"; §9 scores). PRODUCT-NOTES: the suggestions are the spec's sample content.
+// "Smart Matching"; §9 scores). They stay the spec's sample content: there is no matching
+// service to compute them from.
 import { AI_COMPATIBILITY_SCORES } from '../domain/constants';
 import { SUGGESTED_CREATORS } from './workspace';
 

@@ -1,4 +1,4 @@
-// Trust (issue 8), nothing injected: markup typed into every free-text field (inventory is
+// Nothing injected: markup typed into every free-text field (inventory is
 // covered in security.e2e.ts) renders as text wherever it is shown. Each flow types the
 // payloads, then looks at the places the text appears and checks that nothing ran, that no
 // <img src="x"> or injected <script> exists anywhere (shadow roots included), and that the

@@ -1,4 +1,4 @@
-// Trust (issue 8), usable by everyone: the main flows with the keyboard only (Tab, Shift+Tab,
+// Usable by everyone: the main flows with the keyboard only (Tab, Shift+Tab,
 // Enter, Space, arrows, Escape; no mouse, no clicks). Dialogs keep focus inside themselves
 // (the native modal <dialog> makes the page inert: Tab past the last control only reaches the
 // browser's own UI, shown here as <body>, then comes back into the dialog) and give focus back

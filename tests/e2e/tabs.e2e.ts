@@ -1,4 +1,4 @@
-// Trust (issue 8), nothing lost: two tabs of one browser share the workspace without losing
+// Nothing lost: two tabs of one browser share the workspace without losing
 // each other's edits, and a burst of writes cut short by closing the page leaves the stored
 // workspace consistent (read straight from IndexedDB).
 import type { BrowserContext, Page } from 'playwright-core';

@@ -29,7 +29,7 @@ const draft = (overrides: Partial<EventDraft> = {}): EventDraft => ({
   ...overrides,
 });
 
-describe('validateEvent (spec §5, PRODUCT-NOTES)', () => {
+describe('validateEvent (spec §5, end after start)', () => {
   it('requires title, start, end and type with the spec message', () => {
     for (const missing of [{ title: '  ' }, { start: '' }, { end: '' }, { type: '' as const }]) {
       expect(validateEvent(draft(missing))).toEqual({ ok: false, error: 'Please fill in all required fields' });

@@ -1,4 +1,4 @@
-// Trust (issue 8): CSV export neutralises formulas, quotes per RFC 4180 and round-trips through
+// CSV export neutralises formulas, quotes per RFC 4180 and round-trips through
 // the importer (10,000 runs); CSV import never crashes on any input and reports what it rejected.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -146,7 +146,7 @@ describe('funnel list (spec §2, §5)', () => {
   });
 });
 
-describe('performance KPIs (PRODUCT-NOTES: computed from the workspace)', () => {
+describe('performance KPIs (computed from the workspace)', () => {
   it('computes four tiles from the funnels, with six monthly points and trend text', () => {
     const kpis = performanceKpis(funnels, now);
     expect(kpis.map((k) => k.label)).toEqual(['Conversion Rate', 'Avg. Engagement', 'Revenue', 'Creator Rating']);

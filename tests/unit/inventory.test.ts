@@ -42,7 +42,7 @@ describe('inventorySummary (spec §9)', () => {
   });
 });
 
-describe('createInventoryItem (spec §5, PRODUCT-NOTES)', () => {
+describe('createInventoryItem (spec §5, whole quantities, unique SKU)', () => {
   it('requires SKU and name', () => {
     expect(createInventoryItem({ sku: ' ', name: 'X' }, items, now, 'n')).toEqual({ ok: false, error: 'Please fill in SKU and name' });
   });

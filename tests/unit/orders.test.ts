@@ -82,7 +82,7 @@ describe('checkStock (spec §4 per-item)', () => {
   });
 });
 
-describe('changeOrderStatus (spec §4, PRODUCT-NOTES)', () => {
+describe('changeOrderStatus (spec §4, stock rules)', () => {
   it('moves to Processing: deducts each item once, sets updatedAt, appends history, says the spec message', () => {
     const result = changeOrderStatus(byNumber('ORD-1001'), 'Processing', inventory, later, 'h1');
     expect(result.ok).toBe(true);
@@ -155,7 +155,7 @@ describe('changeOrderStatus (spec §4, PRODUCT-NOTES)', () => {
   });
 });
 
-describe('shipWithTracking (spec §4, §5, PRODUCT-NOTES)', () => {
+describe('shipWithTracking (spec §4, §5, tracking stored)', () => {
   it('requires both tracking number and carrier', () => {
     const order = byNumber('ORD-1001');
     for (const draft of [
@@ -251,7 +251,7 @@ describe('createOrder (New Order)', () => {
   });
 });
 
-describe('properties (PRODUCT-NOTES stock rules)', () => {
+describe('properties (stock rules)', () => {
   const SKUS = ['A', 'B', 'C'];
   const stockArb = fc.tuple(fc.nat(12), fc.nat(12), fc.nat(12)).map((qs) =>
     qs.map((quantity, i): InventoryItem => ({

@@ -1,4 +1,4 @@
-// Trust (issue 8): permissions are enforced in the store's actions, not only by disabled
+// Permissions are enforced in the store's actions, not only by disabled
 // buttons. Every writing action is called directly for an Admin (it must succeed, so the
 // arguments are valid and a refusal below is about the member, not the input), a Viewer and a
 // signed-out member (refused with a clear message, nothing changed, nothing stored), and each
@@ -146,7 +146,7 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   now: 'the clock',
   'session.can': 'read',
   'session.whyNot': 'read',
-  'session.signIn': 'choosing who is signed in (local workspace, PRODUCT-NOTES)',
+  'session.signIn': 'choosing who is signed in (the local workspace has no sign-in of its own)',
   'session.signOut': 'choosing who is signed in',
   'orders.find': 'read',
   'admin.checkIntegrationConfig': 'validates a form, stores nothing',

@@ -29,7 +29,7 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   const orders = store.orders.items.items.value;
   const member = store.session.currentMember.value;
   const focus = focusedHeatmapMetric(metric);
-  // Figures are recomputed whenever funnels or orders change (PRODUCT-NOTES).
+  // Figures are recomputed whenever funnels or orders change, so they never show stale data.
   const summary = useMemo(() => {
     const result = analyticsSummary(funnels, orders, period, store.now());
     if (!focus) return result;

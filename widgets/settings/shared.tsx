@@ -60,7 +60,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
   );
 }
 
-/** The reason a form is read-only, said in words next to it (PRODUCT-NOTES: disabled with a reason). */
+/** The reason a form is read-only, said in words next to it rather than only by disabled fields. */
 export function BlockedNote({ reason }: { reason: string | null }) {
   if (!reason) return null;
   return (

@@ -1,4 +1,4 @@
-// Initials avatars are drawn locally as SVG: no third-party request (PRODUCT-NOTES).
+// Initials avatars are drawn locally as SVG: no third-party request, and nothing for CSP to allow.
 const PALETTE = ['#4338ca', '#0f766e', '#b45309', '#be123c', '#6d28d9', '#1d4ed8', '#15803d', '#9d174d'];
 
 export function initials(name: string): string {

@@ -5,7 +5,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
   /** Default 'medium'. */
   size?: 'medium' | 'small';
-  /** When set, the button is disabled and this reason is shown as its description (PRODUCT-NOTES: disabled with a reason). */
+  /** When set, the button is disabled and this reason is shown as its description, so a member learns why. */
   disabledReason?: string | null;
 }
 
