@@ -1,14 +1,11 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { Navigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
-/** A lazily loaded named export. */
-function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<any> })));
-}
-
+// Each screen's module loads on first visit; the lazy components keep the screens' props types,
+// so a route passing a wrong prop fails the type check.
 const widgets = {
   inventory: () => import('../widgets/inventory'),
   funnels: () => import('../widgets/funnel-board'),
@@ -30,36 +27,36 @@ const widgets = {
   pages: () => import('./pages'),
 };
 
-const Inventory = screen(widgets.inventory, 'Inventory');
-const FunnelDashboard = screen(widgets.funnels, 'FunnelDashboard');
-const DashboardOverview = screen(widgets.funnels, 'DashboardOverview');
-const FunnelBoard = screen(widgets.funnels, 'FunnelBoard');
-const CreatorDetail = screen(widgets.creator, 'CreatorDetail');
-const ShippingLabel = screen(widgets.creator, 'ShippingLabel');
-const ShipmentTracking = screen(widgets.creator, 'ShipmentTracking');
-const CreativeBrief = screen(widgets.creator, 'CreativeBrief');
-const Orders = screen(widgets.orders, 'Orders');
-const Calendar = screen(widgets.calendar, 'Calendar');
-const Analytics = screen(widgets.analytics, 'Analytics');
-const Notifications = screen(widgets.notifications, 'Notifications');
-const Settings = screen(widgets.settings, 'Settings');
-const ProfileSettings = screen(widgets.settings, 'ProfileSettings');
-const Team = screen(widgets.team, 'Team');
-const Billing = screen(widgets.billing, 'Billing');
-const Integrations = screen(widgets.integrations, 'Integrations');
-const Developer = screen(widgets.developer, 'Developer');
-const ActivityLog = screen(widgets.activity, 'ActivityLog');
-const DataImport = screen(widgets.dataImport, 'DataImport');
-const DataExport = screen(widgets.dataExport, 'DataExport');
-const HelpCenter = screen(widgets.help, 'HelpCenter');
-const Onboarding = screen(widgets.onboarding, 'Onboarding');
-const NotFound = screen(widgets.pages, 'NotFound');
-const Terms = screen(widgets.pages, 'Terms');
-const Privacy = screen(widgets.pages, 'Privacy');
-const Maintenance = screen(widgets.pages, 'Maintenance');
-const DocsDashboard = screen(widgets.pages, 'DocsDashboard');
-const DocsApi = screen(widgets.pages, 'DocsApi');
-const Support = screen(widgets.pages, 'Support');
+export const Inventory = lazy(() => widgets.inventory().then((m) => ({ default: m.Inventory })));
+export const FunnelDashboard = lazy(() => widgets.funnels().then((m) => ({ default: m.FunnelDashboard })));
+export const DashboardOverview = lazy(() => widgets.funnels().then((m) => ({ default: m.DashboardOverview })));
+export const FunnelBoard = lazy(() => widgets.funnels().then((m) => ({ default: m.FunnelBoard })));
+export const CreatorDetail = lazy(() => widgets.creator().then((m) => ({ default: m.CreatorDetail })));
+export const ShippingLabel = lazy(() => widgets.creator().then((m) => ({ default: m.ShippingLabel })));
+export const ShipmentTracking = lazy(() => widgets.creator().then((m) => ({ default: m.ShipmentTracking })));
+export const CreativeBrief = lazy(() => widgets.creator().then((m) => ({ default: m.CreativeBrief })));
+export const Orders = lazy(() => widgets.orders().then((m) => ({ default: m.Orders })));
+export const Calendar = lazy(() => widgets.calendar().then((m) => ({ default: m.Calendar })));
+export const Analytics = lazy(() => widgets.analytics().then((m) => ({ default: m.Analytics })));
+export const Notifications = lazy(() => widgets.notifications().then((m) => ({ default: m.Notifications })));
+export const Settings = lazy(() => widgets.settings().then((m) => ({ default: m.Settings })));
+export const ProfileSettings = lazy(() => widgets.settings().then((m) => ({ default: m.ProfileSettings })));
+export const Team = lazy(() => widgets.team().then((m) => ({ default: m.Team })));
+export const Billing = lazy(() => widgets.billing().then((m) => ({ default: m.Billing })));
+export const Integrations = lazy(() => widgets.integrations().then((m) => ({ default: m.Integrations })));
+export const Developer = lazy(() => widgets.developer().then((m) => ({ default: m.Developer })));
+export const ActivityLog = lazy(() => widgets.activity().then((m) => ({ default: m.ActivityLog })));
+export const DataImport = lazy(() => widgets.dataImport().then((m) => ({ default: m.DataImport })));
+export const DataExport = lazy(() => widgets.dataExport().then((m) => ({ default: m.DataExport })));
+export const HelpCenter = lazy(() => widgets.help().then((m) => ({ default: m.HelpCenter })));
+export const Onboarding = lazy(() => widgets.onboarding().then((m) => ({ default: m.Onboarding })));
+export const NotFound = lazy(() => widgets.pages().then((m) => ({ default: m.NotFound })));
+export const Terms = lazy(() => widgets.pages().then((m) => ({ default: m.Terms })));
+export const Privacy = lazy(() => widgets.pages().then((m) => ({ default: m.Privacy })));
+export const Maintenance = lazy(() => widgets.pages().then((m) => ({ default: m.Maintenance })));
+export const DocsDashboard = lazy(() => widgets.pages().then((m) => ({ default: m.DocsDashboard })));
+export const DocsApi = lazy(() => widgets.pages().then((m) => ({ default: m.DocsApi })));
+export const Support = lazy(() => widgets.pages().then((m) => ({ default: m.Support })));
 
 /** Query parameters as props: `?a=1&b=true` -> { a: '1', b: 'true' }. */
 function useQuery() {
