@@ -13,3 +13,5 @@ export { AppToaster, ensureToaster, showResult, toast } from './toast';
 export { adoptStyles, useAdoptStyles } from './useAdoptStyles';
 export { VirtualTable, type Column, type SortState, type VirtualTableProps } from './VirtualTable';
 export { SearchField, type SearchFieldProps } from './SearchField';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { useControllableState, type UseControllableStateOptions } from './useControllableState';
