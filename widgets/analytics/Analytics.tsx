@@ -6,6 +6,7 @@ import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
 import { Badge } from '../ui/Badge';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
+import { Select } from '../ui/Select';
 import { analyticsStyles } from './styles';
 import { useAnalyticsController } from './useAnalyticsController';
 
@@ -62,13 +63,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
         <span className="cf-spacer" />
         <div className="cf-field">
           <label htmlFor="cf-analytics-period">Period</label>
-          <select id="cf-analytics-period" className="cf-select" value={a.period} onChange={(e) => a.setPeriod(e.target.value as AnalyticsPeriod)}>
-            {ANALYTICS_PERIODS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
+          <Select id="cf-analytics-period" options={ANALYTICS_PERIODS} value={a.period} onValueChange={a.setPeriod} />
         </div>
       </div>
       {metric && (

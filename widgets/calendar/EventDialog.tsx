@@ -3,7 +3,10 @@ import { EMPTY_EVENT_DRAFT, EVENT_TYPE_LABEL, type EventDraft } from '../../lib/
 import { EVENT_TYPES, type Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
+
+const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABEL[type] }));
 
 export interface EventDialogProps {
   /** Whether the dialog is open (controlled). */
@@ -114,13 +117,7 @@ export function EventDialog({
       </div>
       <div className="cf-field">
         <label htmlFor={`${id}-type`}>Event Type</label>
-        <select id={`${id}-type`} className="cf-select" required value={draft.type} onChange={(e) => set('type', e.target.value as EventDraft['type'])}>
-          {EVENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {EVENT_TYPE_LABEL[type]}
-            </option>
-          ))}
-        </select>
+        <Select<EventDraft['type']> id={`${id}-type`} required options={TYPE_OPTIONS} value={draft.type} onValueChange={(type) => set('type', type)} />
       </div>
       <div className="cf-field">
         <label htmlFor={`${id}-description`}>Description</label>

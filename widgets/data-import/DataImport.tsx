@@ -5,6 +5,7 @@ import { adminBaseStyles } from '../settings/sharedStyles';
 import { ScreenTitle, BlockedNote } from '../settings/shared';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
+import { Select, type SelectOption } from '../ui/Select';
 import { dataImportStyles } from './styles';
 import { useDataImportController, type DataImportControllerOptions } from './useDataImportController';
 
@@ -12,6 +13,8 @@ export interface DataImportProps extends DataImportControllerOptions {}
 
 /** Rejected rows listed on screen; the rest are counted. */
 const MAX_LISTED = 50;
+
+const MAPPING_OPTIONS: SelectOption<SystemField | ''>[] = [{ value: '', label: 'Do not import' }, ...SYSTEM_FIELDS.map((field) => ({ value: field }))];
 
 const columnLabel = (header: string, index: number) => header || `Column ${index + 1}`;
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -117,20 +120,13 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
               {file.headers.map((header, index) => (
                 <div className="cf-field" key={index}>
                   <label htmlFor={`cf-map-${index}`}>{columnLabel(header, index)}</label>
-                  <select
+                  <Select
                     id={`cf-map-${index}`}
-                    className="cf-select"
+                    options={MAPPING_OPTIONS}
                     value={imp.mapping[index] ?? ''}
                     disabled={imp.progress !== null || imp.outcome !== null}
-                    onChange={(event) => imp.mapColumn(index, event.target.value as SystemField | '')}
-                  >
-                    <option value="">Do not import</option>
-                    {SYSTEM_FIELDS.map((field) => (
-                      <option key={field} value={field}>
-                        {field}
-                      </option>
-                    ))}
-                  </select>
+                    onValueChange={(field) => imp.mapColumn(index, field)}
+                  />
                 </div>
               ))}
             </div>

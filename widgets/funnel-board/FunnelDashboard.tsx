@@ -48,7 +48,7 @@ function FunnelDashboardView({ search, filter, contentType, metric, value }: Fun
   return (
     <div className="cf-stack">
       <h1>Funnel Dashboard</h1>
-      <Tabs label="Funnel Dashboard views" items={TABS} value={tab} onValueChange={(next) => setTab(next as DashboardTab)}>
+      <Tabs label="Funnel Dashboard views" items={TABS} value={tab} onValueChange={(next) => setTab(next)}>
         {tab === 'dashboard' ? (
           <>
             <FunnelToolbar list={list} />

@@ -14,6 +14,7 @@ import { Button } from '../ui/Button';
 import { Menu } from '../ui/Menu';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
+import { Select } from '../ui/Select';
 import { notificationsStyles } from './styles';
 import { useNotificationsController, type NotificationsControllerOptions } from './useNotificationsController';
 
@@ -53,21 +54,15 @@ function NotificationsView(options: NotificationsProps) {
       <div className="cf-notifications-toolbar" role="group" aria-label="Filters">
         <div className="cf-field">
           <label htmlFor="cf-notifications-type">Filter by type</label>
-          <select
+          <Select
             id="cf-notifications-type"
-            className="cf-select"
+            options={NOTIFICATION_TYPE_OPTIONS}
             value={c.type}
-            onChange={(event) => {
-              c.setType(event.target.value as NotificationTypeFilter);
+            onValueChange={(type) => {
+              c.setType(type);
               setShown(PAGE_SIZE);
             }}
-          >
-            {NOTIFICATION_TYPE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <label className="cf-check">
           <input type="checkbox" checked={c.unreadOnly} onChange={(event) => c.setUnreadOnly(event.target.checked)} />

@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatAddressLines, SHIPPING_SECTION_STATUSES, STOCK_AVAILABILITY_LABEL, type StockAvailability } from '../../lib/domain/orders';
-import { ORDER_STATUSES, type OrderStatus } from '../../lib/domain/types';
+import { ORDER_STATUSES } from '../../lib/domain/types';
 import { formatDateTime, formatHistory, formatMoney } from '../../lib/format';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
 import { NotesEditor } from './NotesEditor';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { ShippingForm } from './ShippingForm';
 import { ShippingLabelDialog } from './ShippingLabel';
 import { useOrderDetail } from './useOrdersController';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status }));
 
 const AVAILABILITY_COLOR: Record<StockAvailability, BadgeColor> = { available: 'green', insufficient: 'yellow', missing: 'red' };
 
@@ -95,21 +98,15 @@ function OrderDetailBody({
           <h2 id={`${statusId}-h`}>Status</h2>
           <div className="cf-field">
             <label htmlFor={statusId}>Order status</label>
-            <select
+            <Select
               id={statusId}
-              className="cf-select"
+              options={STATUS_OPTIONS}
               value={order.status}
               disabled={Boolean(writeBlocked)}
               title={writeBlocked ?? undefined}
               aria-describedby={statusHelpId}
-              onChange={(event) => showResult(detail.changeStatus(event.target.value as OrderStatus))}
-            >
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
+              onValueChange={(status) => showResult(detail.changeStatus(status))}
+            />
             <p id={statusHelpId} className="cf-muted">
               {writeBlocked ??
                 (order.stockDeducted

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { LANGUAGES, TIME_ZONES, type Language, type TimeZone } from '../../lib/domain/types';
+import { LANGUAGES, TIME_ZONES } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
 import { BlockedNote, ConfirmDialog } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
@@ -37,35 +38,23 @@ export function GeneralSettingsPanel() {
         </div>
         <div className="cf-field">
           <label htmlFor="cf-settings-timezone">Time Zone</label>
-          <select
+          <Select
             id="cf-settings-timezone"
-            className="cf-select"
+            options={TIME_ZONES}
             value={general.draft.timeZone}
             disabled={disabled}
-            onChange={(event) => general.update({ timeZone: event.target.value as TimeZone })}
-          >
-            {TIME_ZONES.map((zone) => (
-              <option key={zone.value} value={zone.value}>
-                {zone.label}
-              </option>
-            ))}
-          </select>
+            onValueChange={(timeZone) => general.update({ timeZone })}
+          />
         </div>
         <div className="cf-field">
           <label htmlFor="cf-settings-language">Language</label>
-          <select
+          <Select
             id="cf-settings-language"
-            className="cf-select"
+            options={LANGUAGES}
             value={general.draft.language}
             disabled={disabled}
-            onChange={(event) => general.update({ language: event.target.value as Language })}
-          >
-            {LANGUAGES.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
-          </select>
+            onValueChange={(language) => general.update({ language })}
+          />
         </div>
         {general.error && (
           <p id="cf-settings-error" role="alert" className="cf-error">

@@ -6,12 +6,15 @@ import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
+import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { BlockedNote, ConfirmDialog, ScreenTitle } from '../settings/shared';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { teamStyles } from './styles';
 import { useTeamController } from './useTeamController';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role }));
 
 export interface TeamProps {}
 
@@ -60,20 +63,14 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
       key: 'role',
       header: 'Role',
       render: (m) => (
-        <select
-          className="cf-select"
+        <Select
           aria-label={`Role of ${m.name}`}
+          options={ROLE_OPTIONS}
           value={m.role}
           disabled={Boolean(team.blocked)}
           title={team.blocked ?? undefined}
-          onChange={(event) => showResult(team.setRole(m.id, event.target.value as Role))}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </select>
+          onValueChange={(role) => showResult(team.setRole(m.id, role))}
+        />
       ),
     },
     {
@@ -218,13 +215,7 @@ function InviteDialog({
       </div>
       <div className="cf-field">
         <label htmlFor="cf-invite-role">Role</label>
-        <select id="cf-invite-role" className="cf-select" value={role} onChange={(event) => setRole(event.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+        <Select id="cf-invite-role" options={ROLE_OPTIONS} value={role} onValueChange={(next) => setRole(next)} />
       </div>
       <p className="cf-muted">New members start as Pending. Editors can edit automations, send outreach and view analytics; Admins can also manage the team.</p>
       {error && (
