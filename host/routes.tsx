@@ -1,7 +1,7 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
 import { lazy } from 'react';
-import { Navigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
 // Each screen's module loads on first visit; the lazy components keep the screens' props types,
@@ -74,8 +74,19 @@ function DashboardOverviewRoute() {
 }
 function FunnelRoute() {
   const { id } = useParams();
+  const { pathname, search } = useLocation();
   const q = useQuery();
-  return <FunnelBoard funnelId={id} search={q('search')} filter={q('filter')} creator={q('creator')} expand={q('expand') === 'true'} />;
+  // The URL seeds the board; a new URL mounts a new board with its seeds.
+  return (
+    <FunnelBoard
+      key={pathname + search}
+      funnelId={id}
+      defaultSearch={q('search')}
+      filter={q('filter')}
+      creator={q('creator')}
+      expand={q('expand') === 'true'}
+    />
+  );
 }
 function CreatorRoute({ view }: { view: 'detail' | 'label' | 'tracking' | 'brief' }) {
   const { id = '' } = useParams();
@@ -90,8 +101,9 @@ function AnalyticsRoute() {
   return <Analytics metric={q('metric')} period={q('period')} filter={q('filter')} contentType={q('content_type')} value={q('value')} />;
 }
 function OrdersRoute() {
-  const q = useQuery();
-  return <Orders orderId={q('order')} />;
+  const [params, setParams] = useSearchParams();
+  // The open order lives in the URL (?order=), so reload and Back keep it.
+  return <Orders orderId={params.get('order')} onOrderIdChange={(order) => setParams(order ? { order } : {}, { replace: true })} />;
 }
 function InventoryRoute() {
   const q = useQuery();
@@ -99,7 +111,7 @@ function InventoryRoute() {
 }
 function SettingsRoute() {
   const [params, setParams] = useSearchParams();
-  return <Settings tab={params.get('tab') ?? undefined} onTabChange={(tab: string) => setParams(tab === 'general' ? {} : { tab }, { replace: true })} />;
+  return <Settings tab={params.get('tab') ?? 'general'} onTabChange={(tab) => setParams(tab === 'general' ? {} : { tab }, { replace: true })} />;
 }
 
 function ShipmentRedirect() {

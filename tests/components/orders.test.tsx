@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Orders } from '../../widgets/orders';
 import { renderScreen } from '../helpers/render';
@@ -87,6 +88,36 @@ describe('<Orders> list', () => {
 });
 
 describe('<Orders> detail', () => {
+  it('controlled: asks the parent to open and close, and shows what the parent says', async () => {
+    const user = userEvent.setup();
+    const asked: (string | null)[] = [];
+    function Parent() {
+      const [orderId, setOrderId] = useState<string | null>(null);
+      return (
+        <Orders
+          orderId={orderId}
+          onOrderIdChange={(next) => {
+            asked.push(next);
+            setOrderId(next);
+          }}
+        />
+      );
+    }
+    await renderScreen(<Parent />);
+    await user.click(await screen.findByRole('row', { name: 'Open order ORD-1002' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order ORD-1002' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Back to orders/ }));
+    expect(await screen.findByRole('row', { name: 'Open order ORD-1002' })).toBeInTheDocument();
+    expect(asked).toEqual(['ord_2', null]);
+  });
+
+  it('uncontrolled, starts at defaultOrderId and goes back to the list', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Orders defaultOrderId="ORD-1002" />);
+    await user.click(await screen.findByRole('button', { name: /Back to orders/ }));
+    expect(await screen.findByRole('row', { name: 'Open order ORD-1002' })).toBeInTheDocument();
+  });
+
   it('shows status, customer, address, source, fees, items with stock, totals, notes, history and the order time', async () => {
     await renderScreen(<Orders orderId="ord_2" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order ORD-1002' })).toBeInTheDocument();

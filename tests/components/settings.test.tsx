@@ -39,6 +39,14 @@ describe('<Settings>', () => {
     expect(onTabChange).toHaveBeenCalledWith('export');
   });
 
+  it('without a tab from its host, starts at defaultTab and switches on its own', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Settings defaultTab="billing" />);
+    expect(await screen.findByRole('tab', { name: 'Billing & Subscription' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Team Settings' }));
+    expect(screen.getByRole('tab', { name: 'Team Settings' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('Save Changes saves the settings', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Settings />);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The element API: the manifest generated from the element sources, cf-change attribution,
 // cf-error from the Screen frame, and the loader's workspace attribute.
-import { createElement, type ReactNode } from 'react';
+import { createElement, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -209,6 +209,31 @@ describe('element attributes', () => {
     expect(text()).toBe('"case" true 3');
     expect(el.getAttribute('search')).toBe('case');
     expect(el.hasAttribute('flag')).toBe(true);
+    await act(async () => el.remove());
+  });
+
+  it('a bound attribute follows the screen and announces it; a seeding attribute re-creates the screen', async () => {
+    // The page-wide store was configured by the test above.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    let mounts = 0;
+    function Chooser({ tab, onTabChange, seed }: { tab?: string; onTabChange?: (tab: string) => void; seed?: string }) {
+      const [mount] = useState(() => ++mounts);
+      return createElement('button', { type: 'button', onClick: () => onTabChange?.('team') }, `${tab ?? 'none'} ${seed ?? ''} #${mount}`);
+    }
+    defineScreenElement('cf-test-bound' as CreatorflowTag, Chooser, { tab: 'string', seed: 'string' }, { tab: { onChange: 'onTabChange', event: 'cf-test-change' } });
+    const el = document.createElement('cf-test-bound');
+    el.setAttribute('seed', 'a');
+    const announced: unknown[] = [];
+    document.addEventListener('cf-test-change', (event) => announced.push((event as CustomEvent).detail));
+    await act(async () => document.body.append(el));
+    const button = () => el.shadowRoot!.querySelector('button')!;
+    expect(button().textContent).toBe('none a #1');
+    await act(async () => button().click());
+    expect(el.getAttribute('tab')).toBe('team');
+    expect(button().textContent).toBe('team a #1');
+    expect(announced).toEqual([{ tab: 'team' }]);
+    await act(async () => el.setAttribute('seed', 'b'));
+    expect(button().textContent).toBe('team b #2');
     await act(async () => el.remove());
   });
 });

@@ -22,7 +22,7 @@ interface AnalyticsElementProps {
 }
 
 function AnalyticsElement({ metric, period }: AnalyticsElementProps) {
-  return <Analytics key={period ?? ''} metric={metric || undefined} period={period} />;
+  return <Analytics metric={metric || undefined} period={period} />;
 }
 
 export const CfAnalytics = defineScreenElement('cf-analytics', AnalyticsElement, { metric: 'string', period: 'string' });

@@ -2,13 +2,26 @@
 // screen into an open shadow root (attributes, properties, live updates); the Screen frame adopts
 // the styles into that root, sends links out as cancelable `cf-navigate` events and reports
 // caught render errors as `cf-error`; the wrapper below adds `cf-change` (see changes.ts).
-import { useEffect, type ComponentType } from 'react';
+//
+// Attributes reach the screen in one of two ways. Most seed it: they are its initial values,
+// and a change re-creates the screen with the new ones. A bound attribute is the screen's
+// controlled value: the screen's change callback writes the attribute back, so the element's
+// attribute always says what the screen shows (`<cf-settings tab>`, `<cf-orders order-id>`).
+import { useEffect, useMemo, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { useStore } from '../ui/store-context';
 import { trackChanges } from './changes';
 import type { CreatorflowTag } from './types';
 
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
+
+/** A bound attribute: the screen calls `onChange` with a new value, which the element writes back. */
+export interface AttributeBinding {
+  /** The screen's change callback, e.g. 'onTabChange'. */
+  onChange: string;
+  /** An event the element dispatches with `detail: { [prop]: value }` (bubbles, composed), e.g. 'cf-tab-change'. */
+  event?: string;
+}
 
 /** Each screen gets its render root: the element's shadow root. */
 interface ContainerProps {
@@ -20,15 +33,44 @@ function hostOf(container: ContainerProps['container']): HTMLElement | null {
   return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
 }
 
+/** Writes a bound prop's new value to its attribute: a boolean by presence, nothing for null. */
+function writeAttribute(host: HTMLElement, attribute: string, type: AttributeType | undefined, value: unknown) {
+  if (value === undefined || value === null || (type === 'boolean' && value === false)) host.removeAttribute(attribute);
+  else if (type === 'boolean') host.setAttribute(attribute, '');
+  else host.setAttribute(attribute, type === 'json' ? JSON.stringify(value) : String(value));
+}
+
 /**
- * Wraps a screen for its element: the host element dispatches `cf-change` for the user's changes.
+ * Wraps a screen for its element: the host element dispatches `cf-change` for the user's changes,
+ * bound attributes follow the screen, and a change of a seeding attribute re-creates the screen.
  */
-function withElementFrame<P extends object>(Component: ComponentType<P>) {
+function withElementFrame<P extends object>(
+  Component: ComponentType<P>,
+  types: Record<string, AttributeType>,
+  bindings: Record<string, AttributeBinding>,
+) {
+  const seeds = Object.keys(types).filter((prop) => !bindings[prop]);
   function CreatorflowElement(props: P & ContainerProps) {
     const store = useStore();
     const host = hostOf(props.container);
     useEffect(() => (host ? trackChanges(host, store) : undefined), [host, store]);
-    return <Component {...props} />;
+    const callbacks = useMemo(
+      () =>
+        Object.fromEntries(
+          Object.entries(bindings).map(([prop, binding]) => [
+            binding.onChange,
+            (value: unknown) => {
+              if (!host) return;
+              writeAttribute(host, kebab(prop), types[prop], value);
+              if (binding.event) host.dispatchEvent(new CustomEvent(binding.event, { detail: { [prop]: value }, bubbles: true, composed: true }));
+            },
+          ]),
+        ),
+      [host],
+    );
+    const values = props as Record<string, unknown>;
+    const key = seeds.map((prop) => JSON.stringify(values[prop]) ?? '').join('|');
+    return <Component key={key} {...props} {...callbacks} />;
   }
   CreatorflowElement.displayName = `CreatorflowElement(${Component.displayName ?? Component.name ?? 'Screen'})`;
   return CreatorflowElement;
@@ -77,17 +119,19 @@ interface R2wcInternals {
  * is defined already (two bundles, or a second import, never throw). `attributes` maps camelCase
  * props to their attribute types; each is read from the kebab-case attribute and updates the
  * element live, including when the attribute is removed or emptied. Each prop is also a property
- * of the element (objects go through properties; primitives reflect to attributes).
+ * of the element (objects go through properties; primitives reflect to attributes). `bindings`
+ * names the attributes bound to a controlled prop; the others seed the screen.
  */
 export function defineScreenElement<P extends object>(
   tag: CreatorflowTag,
   Component: ComponentType<P>,
   attributes: Partial<Record<Extract<keyof P, string>, AttributeType>> = {},
+  bindings: Partial<Record<Extract<keyof P, string>, AttributeBinding>> = {},
 ): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
-  const Framed = withElementFrame(Component) as unknown as ComponentType<Record<string, unknown>>;
   const types = attributes as Record<string, AttributeType>;
+  const Framed = withElementFrame(Component, types, bindings as Record<string, AttributeBinding>) as unknown as ComponentType<Record<string, unknown>>;
   const propOf = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
   const Base = r2wc(Framed, { shadow: 'open', props: types as Record<string, AttributeType> }) as unknown as {
     new (): HTMLElement & R2wcInternals & { connectedCallback(): void; attributeChangedCallback(name: string, old: string | null, value: string | null): void };

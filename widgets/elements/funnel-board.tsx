@@ -23,10 +23,15 @@
  * @csspart widget - one dashboard widget
  * @csspart performance - the Performance Overview
  */
-import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../funnel-board';
+import { DashboardOverview, FunnelBoard, FunnelDashboard, type FunnelBoardProps } from '../funnel-board';
 import { defineScreenElement } from './define';
 
-export const CfFunnelBoard = defineScreenElement('cf-funnel-board', FunnelBoard, { search: 'string', filter: 'string', creator: 'string', expand: 'boolean' });
+/** The `search` attribute seeds the board's search; typing does not write it back. */
+function FunnelBoardElement({ search, ...seeds }: Pick<FunnelBoardProps, 'search' | 'filter' | 'creator' | 'expand'>) {
+  return <FunnelBoard defaultSearch={search} {...seeds} />;
+}
+
+export const CfFunnelBoard = defineScreenElement('cf-funnel-board', FunnelBoardElement, { search: 'string', filter: 'string', creator: 'string', expand: 'boolean' });
 export const CfFunnelDashboard = defineScreenElement('cf-funnel-dashboard', FunnelDashboard, { search: 'string', filter: 'string', metric: 'string' });
 export const CfDashboardOverview = defineScreenElement('cf-dashboard-overview', DashboardOverview, { filter: 'string', creator: 'string', expand: 'boolean' });
 

@@ -19,7 +19,7 @@ interface HelpCenterElementProps {
 }
 
 function HelpCenterElement({ search = '' }: HelpCenterElementProps) {
-  return <HelpCenter key={search} defaultSearch={search} />;
+  return <HelpCenter defaultSearch={search} />;
 }
 
 export const CfHelpCenter = defineScreenElement('cf-help-center', HelpCenterElement, { search: 'string' });

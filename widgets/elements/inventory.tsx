@@ -23,7 +23,7 @@ interface InventoryElementProps {
 }
 
 function InventoryElement({ search = '', lowStockOnly = false, hideSummary = false }: InventoryElementProps) {
-  return <Inventory key={`${search}|${lowStockOnly}`} defaultSearch={search} defaultLowStockOnly={lowStockOnly} hideSummary={hideSummary} />;
+  return <Inventory defaultSearch={search} defaultLowStockOnly={lowStockOnly} hideSummary={hideSummary} />;
 }
 
 export const CfInventory = defineScreenElement('cf-inventory', InventoryElement, {

@@ -3,7 +3,7 @@
  * `<cf-profile>`: the Profile settings screen.
  *
  * @attr tab - (cf-settings) the active tab: general (default), profile, team, notifications, billing,
- *   integrations, developer, activity, import, export; changing it switches the tab
+ *   integrations, developer, activity, import, export; changing it switches the tab, and the user's choice is written back to it
  * @event cf-tab-change - (cf-settings) the user chose a tab; `detail.tab` is its id (bubbles, composed)
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
@@ -19,25 +19,11 @@
  * @csspart import - the import tab's body
  * @csspart export - the export tab's body
  */
-import { useEffect, useState } from 'react';
 import { ProfileSettings, Settings } from '../settings';
 import { defineScreenElement } from './define';
 
-function SettingsElement({ tab, container }: { tab?: string; container?: EventTarget }) {
-  const [active, setActive] = useState(tab);
-  useEffect(() => setActive(tab), [tab]);
-  return (
-    <Settings
-      tab={active}
-      onTabChange={(next) => {
-        setActive(next);
-        container?.dispatchEvent(new CustomEvent('cf-tab-change', { detail: { tab: next }, bubbles: true, composed: true }));
-      }}
-    />
-  );
-}
-
-export const CfSettings = defineScreenElement('cf-settings', SettingsElement, { tab: 'string' });
+// `tab` is bound: the user's choice is written back to the attribute, then announced.
+export const CfSettings = defineScreenElement('cf-settings', Settings, { tab: 'string' }, { tab: { onChange: 'onTabChange', event: 'cf-tab-change' } });
 export const CfProfile = defineScreenElement('cf-profile', ProfileSettings);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.

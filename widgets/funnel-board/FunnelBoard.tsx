@@ -5,31 +5,40 @@ import { funnelBoardStyles } from './styles';
 import { useFunnelListController } from './useFunnelListController';
 
 export interface FunnelBoardProps {
-  /** Initial search text (name or id). */
+  /** The search text (controlled, with `onSearchChange`): creator name or funnel id. */
   search?: string;
-  /** A dashboard filter id (`match_rate_top10`, ...). */
+  /** The search text to start with when `search` is not given. Default ''. */
+  defaultSearch?: string;
+  /** Called with the search text as the user types. */
+  onSearchChange?(search: string): void;
+  /** A dashboard filter id (`match_rate_top10`, ...), applied when the board mounts. */
   filter?: string;
   /** A creator handle or funnel id whose card is selected. */
   creator?: string;
-  /** Expand the selected creator's card. Default false. */
+  /** Expand the selected creator's card when the board mounts. Default false. */
   expand?: boolean;
   /** `/funnel/{id}`: selects and expands that funnel. */
   funnelId?: string;
 }
 
-/** The funnel list with its search, filters and cards (`/funnel`, `/funnel/{id}`, `<cf-funnel-board>`). */
+/**
+ * The funnel list with its search, filters and cards (`/funnel`, `/funnel/{id}`, `<cf-funnel-board>`).
+ * `filter` and `expand` apply when the board mounts; a host that wants new ones applied
+ * mounts a new board (the host app does when the URL changes).
+ */
 export function FunnelBoard(props: FunnelBoardProps) {
-  const key = [props.search, props.filter, props.creator, props.expand, props.funnelId].join('|');
   return (
     <Screen name="Funnel Dashboard" styles={funnelBoardStyles} part="root">
-      <FunnelBoardView key={key} {...props} />
+      <FunnelBoardView {...props} />
     </Screen>
   );
 }
 
-function FunnelBoardView({ search, filter, creator, expand = false, funnelId }: FunnelBoardProps) {
+function FunnelBoardView({ search, defaultSearch, onSearchChange, filter, creator, expand = false, funnelId }: FunnelBoardProps) {
   const list = useFunnelListController({
-    defaultSearch: search,
+    search,
+    defaultSearch,
+    onSearchChange,
     defaultDashboardFilter: filter,
     creator: funnelId ?? creator,
     expand: funnelId ? true : expand,

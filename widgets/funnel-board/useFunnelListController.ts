@@ -11,10 +11,15 @@ import {
 } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useControllableState } from '../ui/useControllableState';
 
 export interface FunnelListControllerOptions {
-  /** Initial search text (name or id). Default ''. */
+  /** The search text (controlled, with `onSearchChange`): creator name or funnel id. */
+  search?: string;
+  /** The search text to start with when `search` is not given. Default ''. */
   defaultSearch?: string;
+  /** Called with the search text as the user types. */
+  onSearchChange?(search: string): void;
   /** A dashboard filter id (`match_rate_top10`, ...) from `?filter=`. */
   defaultDashboardFilter?: string;
   /** `content_type=video` from the URL. */
@@ -28,11 +33,19 @@ export interface FunnelListControllerOptions {
 export type FilterGroup = keyof FunnelFilters;
 
 /** Search, filter panel, dashboard filter and expanded cards of a funnel list; views only render. */
-export function useFunnelListController({ defaultSearch = '', defaultDashboardFilter, contentType, creator, expand = false }: FunnelListControllerOptions = {}) {
+export function useFunnelListController({
+  search: searchProp,
+  defaultSearch = '',
+  onSearchChange,
+  defaultDashboardFilter,
+  contentType,
+  creator,
+  expand = false,
+}: FunnelListControllerOptions = {}) {
   useSignals();
   const store = useStore();
   const all = store.funnels.items.items.value;
-  const [search, setSearch] = useState(defaultSearch);
+  const [search, setSearch] = useControllableState({ value: searchProp, defaultValue: defaultSearch, onValueChange: onSearchChange });
   const [filters, setFilters] = useState<FunnelFilters>(EMPTY_FUNNEL_FILTERS);
   const [dashboardFilter, setDashboardFilter] = useState<string | undefined>(DASHBOARD_FILTERS[defaultDashboardFilter ?? ''] ? defaultDashboardFilter : undefined);
   const [videoOnly, setVideoOnly] = useState(contentType === 'video');

@@ -12,12 +12,18 @@ import {
 } from '../../lib/domain/orders';
 import type { OrderStatus } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useControllableState } from '../ui/useControllableState';
 
 export interface OrdersControllerOptions {
-  /** The order to show (id or order number, e.g. from `/orders?order=`). A new value opens that order; undefined shows the list. */
-  orderId?: string;
-  /** Called with the order shown after a row is opened (id) or the detail is closed (undefined). */
-  onOrderIdChange?(orderId: string | undefined): void;
+  /**
+   * The open order (controlled, with `onOrderIdChange`): its id or order number, e.g. from
+   * `/orders?order=`; `null` shows the list. `undefined` leaves it to the screen.
+   */
+  orderId?: string | null;
+  /** The order open first when `orderId` is not given. Default none (the list). */
+  defaultOrderId?: string | null;
+  /** Called with the order shown after a row is opened (id) or the detail is closed (null). */
+  onOrderIdChange?(orderId: string | null): void;
   /** Initial search text. Default ''. */
   defaultSearch?: string;
   /** Initially chosen statuses of the filter panel. Default none (all). */
@@ -25,19 +31,13 @@ export interface OrdersControllerOptions {
 }
 
 /** The list's state (search, status filter, sort) and which order is open; the views only render. */
-export function useOrdersController({ orderId, onOrderIdChange, defaultSearch = '', defaultStatuses = [] }: OrdersControllerOptions = {}) {
+export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdChange, defaultSearch = '', defaultStatuses = [] }: OrdersControllerOptions = {}) {
   useSignals();
   const store = useStore();
   const [search, setSearch] = useState(defaultSearch);
   const [statuses, setStatuses] = useState<OrderStatus[]>(defaultStatuses);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
-  const [openId, setOpenId] = useState<string | undefined>(orderId);
-  // A new orderId prop (the URL changed) wins over the screen's own choice.
-  const [seenOrderId, setSeenOrderId] = useState(orderId);
-  if (seenOrderId !== orderId) {
-    setSeenOrderId(orderId);
-    setOpenId(orderId);
-  }
+  const [openId, setOpenId] = useControllableState<string | null>({ value: orderId, defaultValue: defaultOrderId, onValueChange: onOrderIdChange });
 
   const all = store.orders.items.items.value;
   // Typing stays responsive with 50,000 orders: filtering follows the input at low priority.
@@ -49,9 +49,8 @@ export function useOrdersController({ orderId, onOrderIdChange, defaultSearch = 
     [sorted, deferredSearch, statuses],
   );
 
-  function open(id: string | undefined) {
+  function open(id: string | null) {
     setOpenId(id);
-    onOrderIdChange?.(id);
   }
 
   return {
@@ -71,7 +70,7 @@ export function useOrdersController({ orderId, onOrderIdChange, defaultSearch = 
     openId,
     openOrder: openId ? store.orders.find(openId) : undefined,
     open,
-    close: () => open(undefined),
+    close: () => open(null),
     writeBlocked: store.session.whyNot(),
     timeZone: store.admin.settings.value.value.timeZone,
     createOrder: (draft: NewOrderDraft) => store.orders.createOrder(draft),

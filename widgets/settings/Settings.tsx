@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { SETTINGS_TABS, type SettingsTab } from '../../lib/domain/constants';
 import { settingsTabFrom } from '../../lib/domain/settings';
 import { ActivityLogView } from '../activity/ActivityLog';
@@ -11,26 +10,30 @@ import { Notifications } from '../notifications';
 import { TeamView } from '../team/Team';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
+import { useControllableState } from '../ui/useControllableState';
 import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
 import { BackButton } from './shared';
 import { allAdminStyles } from './styles';
 
 export interface SettingsProps {
-  /** The active tab id (one of SETTINGS_TABS); unknown or missing means 'general' (spec §4). */
+  /** The active tab id (controlled, with `onTabChange`); an unknown id means 'general' (spec §4). */
   tab?: string;
+  /** The tab shown first when `tab` is not given. Default 'general'. */
+  defaultTab?: string;
   /** Called with the tab id the user chose; the host keeps it in `/settings?tab=<id>`. */
-  onTabChange?: (tab: string) => void;
+  onTabChange?: (tab: SettingsTab) => void;
 }
 
 const TAB_ITEMS = SETTINGS_TABS.map((tab) => ({ value: tab.id, label: tab.label }));
 
 /** Settings at /settings: Back and the ten tabs as vertical ARIA tabs (spec §2 "Settings"). */
-export function Settings({ tab, onTabChange }: SettingsProps) {
-  // Controlled by the host through `tab` + `onTabChange`; an element (attribute only) keeps its own state.
-  const [localTab, setLocalTab] = useState<SettingsTab>(settingsTabFrom(tab));
-  useEffect(() => setLocalTab(settingsTabFrom(tab)), [tab]);
-  const active = onTabChange ? settingsTabFrom(tab) : localTab;
+export function Settings({ tab, defaultTab, onTabChange }: SettingsProps) {
+  const [active, setActive] = useControllableState<SettingsTab>({
+    value: tab === undefined ? undefined : settingsTabFrom(tab),
+    defaultValue: settingsTabFrom(defaultTab),
+    onValueChange: onTabChange,
+  });
   return (
     <Screen name="Settings" styles={allAdminStyles} part="root">
       <div className="cf-stack">
@@ -43,10 +46,7 @@ export function Settings({ tab, onTabChange }: SettingsProps) {
           orientation="vertical"
           items={TAB_ITEMS}
           value={active}
-          onValueChange={(next) => {
-            setLocalTab(next);
-            onTabChange?.(next);
-          }}
+          onValueChange={(next) => setActive(next)}
         >
           <SettingsPanel tab={active} />
         </Tabs>
