@@ -1,25 +1,7 @@
-// The npm library: ESM + .d.ts, one entry per screen, the store, and the element entries.
+// The npm library: ESM + .d.ts, one entry per screen (from the screen list), the store, the UI
+// kit, and the element entries.
 import { defineConfig } from 'tsup';
-
-const screens = [
-  'inventory',
-  'funnel-board',
-  'creator',
-  'orders',
-  'calendar',
-  'analytics',
-  'notifications',
-  'settings',
-  'team',
-  'billing',
-  'integrations',
-  'developer',
-  'activity',
-  'data-import',
-  'data-export',
-  'help',
-  'onboarding',
-];
+import { SCREENS } from './screens';
 
 export default defineConfig({
   entry: {
@@ -29,9 +11,9 @@ export default defineConfig({
     'elements/index': 'widgets/elements/index.ts',
     // Types of the standalone script (dist/elements.js, built by vite).
     'elements/standalone': 'widgets/elements/loader.ts',
-    ...Object.fromEntries(screens.map((screen) => [screen, `widgets/${screen}/index.ts`])),
+    ...Object.fromEntries(SCREENS.map((screen) => [screen.name, `widgets/${screen.name}/index.ts`])),
     ...Object.fromEntries(
-      screens.map((screen) => [`elements/${screen}`, `widgets/elements/${screen}.tsx`]),
+      SCREENS.filter((screen) => screen.elements.length).map((screen) => [`elements/${screen.name}`, `widgets/${screen.name}/element.tsx`]),
     ),
   },
   format: ['esm'],

@@ -51,7 +51,8 @@ export default defineConfig(({ command, mode }) => {
         lib: { entry: here('widgets/elements/loader.ts'), formats: ['es'], fileName: () => 'elements.js' },
         rollupOptions: {
           output: {
-            chunkFileNames: 'elements/chunks/[name]-[hash].js',
+            // An element's chunk is named after its screen (inventory-*.js), not its file (element.tsx).
+            chunkFileNames: (chunk) => `elements/chunks/${/\/widgets\/([^/]+)\/element\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`,
             // One core chunk that every element shares: React, signals, the store, the UI kit.
             manualChunks(id) {
               if (/node_modules\/(react|react-dom|scheduler|@preact|@r2wc|react-hot-toast|goober|@tanstack|date-fns)\//.test(id)) return 'core';

@@ -9,21 +9,11 @@ import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
 import { Breadcrumb } from './Breadcrumb';
 import { breadcrumbs } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
+import { SIDEBAR } from './screens';
 import { SignedOut } from './SignedOut';
 import { shellStyles } from './styles';
 import { TopSearch } from './TopSearch';
 import { UserMenu } from './UserMenu';
-
-/** The left sidebar (spec §2 "Shell"); the exact current path is highlighted. */
-export const SIDEBAR = [
-  { to: '/', label: 'Dashboard' },
-  { to: '/funnel', label: 'Funnel Dashboard' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/inventory', label: 'Inventory' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/help', label: 'Help Center' },
-  { to: '/settings', label: 'Settings' },
-] as const;
 
 /** The host app's frame: top bar, sidebar, breadcrumb, main area and the page's one toaster. */
 export function Shell() {
@@ -92,6 +82,7 @@ export function Shell() {
               <NotificationsLink />
               <UserMenu />
             </header>
+            {/* The sidebar (spec §2 "Shell") lists the screen list's links; the exact current path is highlighted. */}
             <nav id="cf-sidebar" className="cf-sidebar" aria-label="Main">
               <ul>
                 {SIDEBAR.map((item) => (

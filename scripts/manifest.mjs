@@ -1,12 +1,13 @@
-#!/usr/bin/env node
-// Generates dist/custom-elements.json (Custom Elements Manifest 2.1) from the element sources:
-// each `defineScreenElement('tag', Component, { prop: 'type' })` call, and the @attr / @event /
-// @csspart / @cssprop lines of the file's header comment.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+#!/usr/bin/env -S npx tsx
+// Generates dist/custom-elements.json (Custom Elements Manifest 2.1): tags and attributes from the
+// screen list (screens.ts), descriptions, events and parts from the header comment of each
+// screen's element file (@event / @csspart lines). Runs under tsx, which reads the TypeScript list.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SCREENS } from '../screens.ts';
+import { elementDocs, elementFile, elementTable } from './screens.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const dir = join(root, 'widgets/elements');
 const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const TOKENS = [
   ['--cf-font', 'Font family'],
@@ -26,47 +27,29 @@ const TOKENS = [
 
 export function buildManifest() {
   const modules = [];
-  for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f)).sort()) {
-    const source = readFileSync(join(dir, file), 'utf8');
-    const calls = [...source.matchAll(/defineScreenElement\(\s*'([a-z0-9-]+)'\s*,\s*(\w+)(?:\s*,\s*\{([^}]*)\})?/g)];
-    if (!calls.length) continue;
-    const header = source.match(/^\/\*\*([\s\S]*?)\*\//)?.[1] ?? '';
-    const lines = header.split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trim());
-    const tagged = (tag) =>
-      lines.filter((l) => l.startsWith(`@${tag} `)).map((l) => {
-        const [, name, description = ''] = l.match(new RegExp(`^@${tag}\\s+(\\S+)\\s*(?:-\\s*)?(.*)$`)) ?? [];
-        return { name, description };
-      });
-    const description = lines.filter((l) => l && !l.startsWith('@')).join(' ');
-    const events = tagged('event');
-    const parts = tagged('csspart');
-    const documentedAttrs = Object.fromEntries(tagged('attr').map((a) => [a.name, a.description]));
-    const declarations = calls.map(([, tagName, component, props = '']) => {
-      const attributes = [...props.matchAll(/(\w+)\s*:\s*'(\w+)'/g)].map(([, prop, type]) => ({
+  for (const screen of SCREENS.filter((s) => s.elements.length)) {
+    const path = elementFile(screen);
+    const declarations = screen.elements.map((element) => ({
+      kind: 'class',
+      customElement: true,
+      tagName: element.tag,
+      name: `Cf${element.tag.slice(3).replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`,
+      description: elementDocs(screen, element.tag).description,
+      attributes: Object.entries(element.attributes ?? {}).map(([prop, attribute]) => ({
         name: kebab(prop),
         fieldName: prop,
-        type: { text: type === 'json' ? 'object' : type },
-        ...(documentedAttrs[kebab(prop)] ? { description: documentedAttrs[kebab(prop)] } : {}),
-      }));
-      return {
-        kind: 'class',
-        customElement: true,
-        tagName,
-        name: `Cf${tagName.slice(3).replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`,
-        description: `${description} Renders the ${component} screen in an open shadow root.`.trim(),
-        attributes,
-        events: [
-          ...events.map((e) => ({ name: e.name, type: { text: 'CustomEvent' }, description: e.description })),
-        ],
-        cssParts: parts,
-        cssProperties: TOKENS.map(([name, text]) => ({ name, description: text })),
-      };
-    });
+        type: { text: attribute.values ? attribute.values.map((v) => `'${v}'`).join(' | ') : attribute.type === 'json' ? 'object' : attribute.type },
+        description: attribute.description,
+      })),
+      events: elementDocs(screen, element.tag).events.map((e) => ({ name: e.name, type: { text: 'CustomEvent' }, description: e.description })),
+      cssParts: elementDocs(screen, element.tag).parts.map(({ name, description }) => ({ name, description })),
+      cssProperties: TOKENS.map(([name, text]) => ({ name, description: text })),
+    }));
     modules.push({
       kind: 'javascript-module',
-      path: `widgets/elements/${file}`,
+      path,
       declarations,
-      exports: declarations.map((d) => ({ kind: 'custom-element-definition', name: d.tagName, declaration: { name: d.name, module: `widgets/elements/${file}` } })),
+      exports: declarations.map((d) => ({ kind: 'custom-element-definition', name: d.tagName, declaration: { name: d.name, module: path } })),
     });
   }
   return { schemaVersion: '2.1.0', readme: 'README.md', modules };
@@ -78,12 +61,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(root, 'dist/custom-elements.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const count = manifest.modules.reduce((n, m) => n + m.declarations.length, 0);
   console.log(`dist/custom-elements.json: ${count} elements`);
-  if (process.argv.includes('--markdown')) {
-    // The README's element table.
-    console.log('\n| Element | Attributes | Events | Parts |\n|---|---|---|---|');
-    for (const d of manifest.modules.flatMap((m) => m.declarations)) {
-      const list = (items) => items.map((i) => `\`${i.name}\``).join(', ') || '—';
-      console.log(`| \`<${d.tagName}>\` | ${list(d.attributes)} | ${list(d.events)} | ${list(d.cssParts)} |`);
-    }
-  }
+  if (process.argv.includes('--markdown')) console.log(`\n${elementTable()}`);
 }

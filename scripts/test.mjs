@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: install what is missing (Chromium from Debian's packages included), then run
-// every test: types, unit and component tests, the build, package checks, and end-to-end
-// tests in real Chromium. Prints one closing line: 'N passed, N failed'.
+// every test: the screen list's generated files, types, unit and component tests, the build,
+// package checks, and end-to-end tests in real Chromium. Prints one closing line: 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,8 @@ function vitest(name, args) {
   return result.status === 0;
 }
 
+// Stale generated files (after a merge, say) would fail the type check with less helpful errors.
+run('npx tsx scripts/screens.ts --check');
 run('npx tsc --noEmit -p tsconfig.json');
 let ok = vitest('unit', '');
 run('npm run build');

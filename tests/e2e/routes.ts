@@ -1,31 +1,13 @@
-/** Every route of the spec's route list (§2), with a real id where the route takes one. */
-export const ROUTES = [
-  '/',
-  '/dashboard',
-  '/funnel',
-  '/funnel/CR12345',
-  '/creator/CR12345',
-  '/creator/CR12345/shipment/label',
-  '/creator/CR12345/shipment/tracking',
-  '/creator/CR12345/brief',
-  '/analytics',
-  '/settings',
-  '/profile',
-  '/team',
-  '/onboarding',
-  '/notifications',
-  '/help',
-  '/billing',
-  '/integrations',
-  '/developer',
-  '/activity',
-  '/calendar',
-  '/import',
-  '/export',
-  '/inventory',
-  '/orders',
+import { SCREENS } from '../../screens';
+
+/**
+ * Every route of the spec's route list (§2): each screen's routes from the screen list (a real
+ * id where the route takes one), then the host's own pages and an unknown path.
+ */
+export const ROUTES: readonly string[] = [
+  ...new Set(SCREENS.flatMap((screen) => screen.routes.map((route) => route.example ?? route.path))),
   '/terms',
   '/privacy',
   '/maintenance',
   '/no-such-page',
-] as const;
+];

@@ -1,7 +1,8 @@
 // Type tests, checked by `tsc` (the type check of `npm test`), never run: the host's lazy
-// screens keep their props, so a route that passes a wrong prop fails to compile. Each
+// screens keep their props, so a route that passes a wrong prop (in screens.ts, generated into
+// host/screens.tsx) fails to compile. Each
 // `@ts-expect-error` line must be an error, or tsc reports the directive as unused.
-import { CreatorDetail, Inventory, Orders, Settings } from '../../host/routes';
+import { CreatorDetail, Inventory, Orders, Settings } from '../../host/screens';
 
 export const typedRoutes = [
   <Orders key="orders" orderId="ord_1" />,

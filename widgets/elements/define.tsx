@@ -7,21 +7,15 @@
 // and a change re-creates the screen with the new ones. A bound attribute is the screen's
 // controlled value: the screen's change callback writes the attribute back, so the element's
 // attribute always says what the screen shows (`<cf-settings tab>`, `<cf-orders order-id>`).
+// Which is which, and each attribute's type, is declared once in the screen list (screens.ts).
 import { useEffect, useMemo, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { useStore } from '../ui/store-context';
+import { ELEMENT_ATTRIBUTES } from './attributes';
 import { trackChanges } from './changes';
-import type { CreatorflowTag } from './types';
+import type { AttributeBinding, AttributeType, CreatorflowTag, ElementAttributeSpec, ElementScreenProps } from './types';
 
-export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
-
-/** A bound attribute: the screen calls `onChange` with a new value, which the element writes back. */
-export interface AttributeBinding {
-  /** The screen's change callback, e.g. 'onTabChange'. */
-  onChange: string;
-  /** An event the element dispatches with `detail: { [prop]: value }` (bubbles, composed), e.g. 'cf-tab-change'. */
-  event?: string;
-}
+export type { AttributeBinding, AttributeType };
 
 /** Each screen gets its render root: the element's shadow root. */
 interface ContainerProps {
@@ -116,22 +110,34 @@ interface R2wcInternals {
 
 /**
  * Defines `tag` for `Component` with @r2wc/react-to-web-component (open shadow root) unless it
- * is defined already (two bundles, or a second import, never throw). `attributes` maps camelCase
- * props to their attribute types; each is read from the kebab-case attribute and updates the
- * element live, including when the attribute is removed or emptied. Each prop is also a property
- * of the element (objects go through properties; primitives reflect to attributes). `bindings`
- * names the attributes bound to a controlled prop; the others seed the screen.
+ * is defined already (two bundles, or a second import, never throw). The tag's attributes come
+ * from the screen list: each is read from its kebab-case attribute into the camelCase prop and
+ * updates the element live, including when the attribute is removed or emptied. Each prop is
+ * also a property of the element (objects go through properties; primitives reflect to
+ * attributes). The screen must accept the props the list gives it, or the type check fails.
  */
+export function defineScreenElement<T extends CreatorflowTag>(tag: T, Component: ComponentType<ElementScreenProps<T>>): CustomElementConstructor;
+/** A tag outside the screen list (tests, experiments): its attributes and bindings given here. */
 export function defineScreenElement<P extends object>(
-  tag: CreatorflowTag,
+  tag: string,
   Component: ComponentType<P>,
-  attributes: Partial<Record<Extract<keyof P, string>, AttributeType>> = {},
-  bindings: Partial<Record<Extract<keyof P, string>, AttributeBinding>> = {},
+  attributes: Partial<Record<Extract<keyof P, string>, AttributeType>>,
+  bindings?: Partial<Record<Extract<keyof P, string>, AttributeBinding>>,
+): CustomElementConstructor;
+export function defineScreenElement(
+  tag: string,
+  Component: unknown,
+  attributes?: Partial<Record<string, AttributeType>>,
+  bindings: Partial<Record<string, AttributeBinding>> = {},
 ): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
-  const types = attributes as Record<string, AttributeType>;
-  const Framed = withElementFrame(Component, types, bindings as Record<string, AttributeBinding>) as unknown as ComponentType<Record<string, unknown>>;
+  const listed: Record<string, ElementAttributeSpec> = (ELEMENT_ATTRIBUTES as Record<string, Record<string, ElementAttributeSpec>>)[tag] ?? {};
+  const types = (attributes ?? Object.fromEntries(Object.entries(listed).map(([prop, spec]) => [prop, spec.type]))) as Record<string, AttributeType>;
+  const bound = (
+    attributes ? bindings : Object.fromEntries(Object.entries(listed).flatMap(([prop, spec]) => (spec.binding ? [[prop, spec.binding]] : [])))
+  ) as Record<string, AttributeBinding>;
+  const Framed = withElementFrame(Component as ComponentType<Record<string, unknown>>, types, bound);
   const propOf = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
   const Base = r2wc(Framed, { shadow: 'open', props: types as Record<string, AttributeType> }) as unknown as {
     new (): HTMLElement & R2wcInternals & { connectedCallback(): void; attributeChangedCallback(name: string, old: string | null, value: string | null): void };

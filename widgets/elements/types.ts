@@ -1,36 +1,27 @@
 // Typings for the custom elements: `document.querySelector('cf-orders')` is typed, and
 // `<cf-orders order-id="..." />` type-checks in a TSX file.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { CreatorflowElementAttributes, ELEMENT_ATTRIBUTES } from './attributes';
 import type { ChangeDetail } from './changes';
 
-export type { ChangeDetail };
+export type { ChangeDetail, CreatorflowElementAttributes };
 
-/** Attributes of each element (kebab-case, primitives only). */
-export interface CreatorflowElementAttributes {
-  'cf-inventory': { search?: string; 'low-stock-only'?: boolean | ''; 'hide-summary'?: boolean | '' };
-  'cf-inventory-summary': Record<never, never>;
-  'cf-funnel-board': { search?: string; filter?: string; creator?: string; expand?: boolean | '' };
-  'cf-funnel-dashboard': { search?: string; filter?: string; metric?: string };
-  'cf-dashboard-overview': { filter?: string; creator?: string; expand?: boolean | '' };
-  'cf-creator-detail': { 'creator-id': string; step?: string };
-  'cf-shipping-label': { 'creator-id': string };
-  'cf-shipment-tracking': { 'creator-id': string };
-  'cf-creative-brief': { 'creator-id': string };
-  'cf-orders': { 'order-id'?: string };
-  'cf-calendar': Record<never, never>;
-  'cf-analytics': { metric?: string; period?: '6m' | '12m' };
-  'cf-notifications': Record<never, never>;
-  'cf-settings': { tab?: string };
-  'cf-profile': Record<never, never>;
-  'cf-team': Record<never, never>;
-  'cf-billing': Record<never, never>;
-  'cf-integrations': Record<never, never>;
-  'cf-developer': Record<never, never>;
-  'cf-activity-log': Record<never, never>;
-  'cf-data-import': Record<never, never>;
-  'cf-data-export': Record<never, never>;
-  'cf-help-center': { search?: string };
-  'cf-onboarding': { 'finish-href'?: string };
+/** How an attribute's text becomes its prop's value. */
+export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
+
+/** A bound attribute: the screen calls `onChange` with a new value, which the element writes back. */
+export interface AttributeBinding {
+  /** The screen's change callback, e.g. 'onTabChange'. */
+  onChange: string;
+  /** An event the element dispatches with `detail: { [prop]: value }` (bubbles, composed), e.g. 'cf-tab-change'. */
+  event?: string;
+}
+
+/** One attribute of the screen list, as the element code reads it. */
+export interface ElementAttributeSpec {
+  type: AttributeType;
+  required?: boolean;
+  binding?: AttributeBinding;
 }
 
 export type CreatorflowTag = keyof CreatorflowElementAttributes;
@@ -45,36 +36,30 @@ export interface CreatorflowEventMap {
   'cf-error': CustomEvent<{ message: string; tag?: string; error?: unknown }>;
 }
 
+type AttributeValue<A> = A extends { type: 'boolean' } ? boolean : A extends { type: 'number' } ? number : A extends { type: 'json' } ? unknown : string;
+type AttributesOf<T extends CreatorflowTag> = (typeof ELEMENT_ATTRIBUTES)[T];
+type RequiredProps<A> = { [K in keyof A]: A[K] extends { required: true } ? K : never }[keyof A];
+
+/**
+ * The props an element gives its screen: one per attribute (required ones always), plus the
+ * change callback of each bound attribute. A screen whose props do not fit fails the type check.
+ */
+export type ElementScreenProps<T extends CreatorflowTag> = {
+  [K in Exclude<keyof AttributesOf<T>, RequiredProps<AttributesOf<T>>>]?: AttributeValue<AttributesOf<T>[K]>;
+} & { [K in RequiredProps<AttributesOf<T>>]: AttributeValue<AttributesOf<T>[K]> } & {
+  [K in keyof AttributesOf<T> as AttributesOf<T>[K] extends { binding: { onChange: infer C extends string } } ? C : never]?: (
+    value: AttributeValue<AttributesOf<T>[K]> | null,
+  ) => void;
+};
+
 type ElementProps<T extends CreatorflowTag> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> &
   CreatorflowElementAttributes[T] & { class?: string };
 
+/** Each tag's element type, for `document.querySelector('cf-orders')`. */
+type CreatorflowTagNameMap = { [T in CreatorflowTag]: HTMLElement };
+
 declare global {
-  interface HTMLElementTagNameMap {
-    'cf-inventory': HTMLElement;
-    'cf-inventory-summary': HTMLElement;
-    'cf-funnel-board': HTMLElement;
-    'cf-funnel-dashboard': HTMLElement;
-    'cf-dashboard-overview': HTMLElement;
-    'cf-creator-detail': HTMLElement;
-    'cf-shipping-label': HTMLElement;
-    'cf-shipment-tracking': HTMLElement;
-    'cf-creative-brief': HTMLElement;
-    'cf-orders': HTMLElement;
-    'cf-calendar': HTMLElement;
-    'cf-analytics': HTMLElement;
-    'cf-notifications': HTMLElement;
-    'cf-settings': HTMLElement;
-    'cf-profile': HTMLElement;
-    'cf-team': HTMLElement;
-    'cf-billing': HTMLElement;
-    'cf-integrations': HTMLElement;
-    'cf-developer': HTMLElement;
-    'cf-activity-log': HTMLElement;
-    'cf-data-import': HTMLElement;
-    'cf-data-export': HTMLElement;
-    'cf-help-center': HTMLElement;
-    'cf-onboarding': HTMLElement;
-  }
+  interface HTMLElementTagNameMap extends CreatorflowTagNameMap {}
   interface DocumentEventMap extends CreatorflowEventMap {}
 }
 

@@ -4,8 +4,6 @@
  * `<cf-creative-brief>`: the Creative Brief with Send Brief.
  * An unknown id shows 'Creator not found' with Back to Dashboard.
  *
- * @attr creator-id - the funnel id (CR12345)
- * @attr step - cf-creator-detail only: the name of the step to open
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
  * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
@@ -13,14 +11,14 @@
  * @csspart not-found - the 'Creator not found' message
  * @csspart label - the generated shipping label
  */
-import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from '../creator';
-import { defineScreenElement } from './define';
+import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from './index';
+import { defineScreenElement } from '../elements/define';
 
-export const CfCreatorDetail = defineScreenElement('cf-creator-detail', CreatorDetail, { creatorId: 'string', step: 'string' });
-export const CfShippingLabel = defineScreenElement('cf-shipping-label', ShippingLabel, { creatorId: 'string' });
-export const CfShipmentTracking = defineScreenElement('cf-shipment-tracking', ShipmentTracking, { creatorId: 'string' });
-export const CfCreativeBrief = defineScreenElement('cf-creative-brief', CreativeBrief, { creatorId: 'string' });
+export const CfCreatorDetail = defineScreenElement('cf-creator-detail', CreatorDetail);
+export const CfShippingLabel = defineScreenElement('cf-shipping-label', ShippingLabel);
+export const CfShipmentTracking = defineScreenElement('cf-shipment-tracking', ShipmentTracking);
+export const CfCreativeBrief = defineScreenElement('cf-creative-brief', CreativeBrief);
 
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

@@ -1,16 +1,16 @@
 /**
- * `<cf-data-export>`: CSV export: type grid, Configure Export (dates, fields), Download CSV. Reads and writes the page-wide store, so it stays in step with every other element.
+ * `<cf-data-import>`: CSV import of creators: file check, preview, mapping, validation, import. Reads and writes the page-wide store, so it stays in step with every other element.
  *
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled
  * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
  * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
  * @csspart root - the screen's root
- * @csspart export - the screen body
+ * @csspart import - the screen body
  */
-import { DataExport } from '../data-export';
-import { defineScreenElement } from './define';
+import { DataImport } from './index';
+import { defineScreenElement } from '../elements/define';
 
-export const CfDataExport = defineScreenElement('cf-data-export', DataExport);
+export const CfDataImport = defineScreenElement('cf-data-import', DataImport);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

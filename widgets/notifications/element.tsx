@@ -9,10 +9,10 @@
  * @csspart root - the screen's root
  * @csspart list - the list of notifications
  */
-import { Notifications } from '../notifications/Notifications';
-import { defineScreenElement } from './define';
+import { Notifications } from './Notifications';
+import { defineScreenElement } from '../elements/define';
 
 export const CfNotifications = defineScreenElement('cf-notifications', Notifications);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

@@ -7,10 +7,10 @@
  * @csspart root - the screen's root
  * @csspart billing - the screen body
  */
-import { Billing } from '../billing';
-import { defineScreenElement } from './define';
+import { Billing } from './index';
+import { defineScreenElement } from '../elements/define';
 
 export const CfBilling = defineScreenElement('cf-billing', Billing);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

@@ -2,8 +2,6 @@
  * `<cf-analytics>`: the Analytics screen, computed from the workspace's funnels and orders.
  * recharts loads on first render.
  *
- * @attr metric - shows the 'Filtering by metric' notice; a heatmap metric (engagement, conversion, roi, reach, sales) sorts the heatmap by it
- * @attr period - the period shown first: '6m' (default) or '12m'; changing it shows that period
  * @event cf-navigate - cancelable; `detail.href` is the link followed when not canceled (Back to Dashboard, actions)
  * @event cf-change - the workspace changed through a user action in this element; `detail` is `{ collection, id?, action }`, e.g. `{ collection: 'inventory', id, action: 'Inventory quantity updated' }` (bubbles, composed)
  * @event cf-error - a render error was caught and shown inside the element; `detail.message` says what failed (bubbles, composed)
@@ -13,8 +11,8 @@
  * @csspart heatmap - the Performance Heatmap
  * @csspart next-best-actions - the AI Next Best Actions
  */
-import { Analytics } from '../analytics/Analytics';
-import { defineScreenElement } from './define';
+import { Analytics } from './Analytics';
+import { defineScreenElement } from '../elements/define';
 
 interface AnalyticsElementProps {
   metric?: string;
@@ -25,7 +23,7 @@ function AnalyticsElement({ metric, period }: AnalyticsElementProps) {
   return <Analytics metric={metric || undefined} period={period} />;
 }
 
-export const CfAnalytics = defineScreenElement('cf-analytics', AnalyticsElement, { metric: 'string', period: 'string' });
+export const CfAnalytics = defineScreenElement('cf-analytics', AnalyticsElement);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

@@ -8,10 +8,10 @@
  * @csspart activity - the screen body
  * @csspart table - the log table
  */
-import { ActivityLog } from '../activity';
-import { defineScreenElement } from './define';
+import { ActivityLog } from './index';
+import { defineScreenElement } from '../elements/define';
 
 export const CfActivityLog = defineScreenElement('cf-activity-log', ActivityLog);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';

@@ -9,10 +9,10 @@
  * @csspart root - the screen's root
  * @csspart calendar - the card holding the calendar
  */
-import { Calendar } from '../calendar/Calendar';
-import { defineScreenElement } from './define';
+import { Calendar } from './Calendar';
+import { defineScreenElement } from '../elements/define';
 
 export const CfCalendar = defineScreenElement('cf-calendar', Calendar);
 
 // Brings the HTMLElementTagNameMap and JSX typings along with this entry.
-export type { CreatorflowElementAttributes } from './types';
+export type { CreatorflowElementAttributes } from '../elements/types';
