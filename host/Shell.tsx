@@ -21,17 +21,19 @@ export function Shell() {
   const store = useStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const navigation = useMemo<Navigation>(() => ({ navigate: (href) => navigate(href) }), [navigate]);
+  const navigation = useMemo<Navigation>(() => ({ navigate: (href) => void navigate(href) }), [navigate]);
   const ref = useRef<HTMLDivElement>(null);
   const mainRef = useRef<HTMLElement>(null);
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  // The narrow-screen sidebar is open on the page where it was opened: a route change closes it.
+  const [sidebarOpenAt, setSidebarOpenAt] = useState<string | null>(null);
+  const sidebarOpen = sidebarOpenAt === pathname;
+  const setSidebarOpen = (open: boolean) => setSidebarOpenAt(open ? pathname : null);
   useAdoptStyles(ref, baseStyles, shellStyles);
 
-  // A route change closes the narrow-screen sidebar, names the page and moves focus to the
-  // new content (not on first load), as a full page load would for assistive technology.
+  // A route change names the page and moves focus to the new content (not on first load),
+  // as a full page load would for assistive technology.
   const firstPath = useRef(true);
   useEffect(() => {
-    setSidebarOpen(false);
     const trail = breadcrumbs(pathname);
     document.title = pathname === '/' ? 'Creatorflow' : `${trail[trail.length - 1].label} · Creatorflow`;
     if (firstPath.current) {
@@ -68,7 +70,7 @@ export function Shell() {
                 aria-label="Main menu"
                 aria-expanded={sidebarOpen}
                 aria-controls="cf-sidebar"
-                onClick={() => setSidebarOpen((open) => !open)}
+                onClick={() => setSidebarOpen(!sidebarOpen)}
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                   <path d="M4 6h16M4 12h16M4 18h16" />

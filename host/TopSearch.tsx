@@ -33,12 +33,10 @@ export function TopSearch() {
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   // The index is built on the first real search and rebuilt only when the funnels change.
-  const indexRef = useRef<{ source: readonly Funnel[]; index: SearchIndex } | null>(null);
-  const suggestions = useMemo<Suggestion[]>(() => {
-    if (!wantsSuggestions(query)) return [];
-    if (indexRef.current?.source !== funnels) indexRef.current = { source: funnels, index: buildSearchIndex(funnels) };
-    return topSearchSuggestions(indexRef.current.index, query);
-  }, [query, funnels]);
+  const searching = wantsSuggestions(query);
+  const [index, setIndex] = useState<{ source: readonly Funnel[]; index: SearchIndex } | null>(null);
+  if (searching && index?.source !== funnels) setIndex({ source: funnels, index: buildSearchIndex(funnels) });
+  const suggestions = useMemo<Suggestion[]>(() => (searching && index ? topSearchSuggestions(index.index, query) : []), [searching, index, query]);
 
   const expanded = open && wantsSuggestions(query);
   const activeIndex = expanded && active < suggestions.length ? active : -1;

@@ -122,7 +122,9 @@ async function freshPage() {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__events.push(entry.duration);
       }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-    } catch {}
+    } catch {
+      // Event Timing is not supported in this browser: there is nothing to record.
+    }
   });
   return { context, page };
 }

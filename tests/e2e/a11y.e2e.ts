@@ -9,7 +9,7 @@ const b = useBrowser();
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function violations(page: import('playwright-core').Page) {
-  const result = await new AxeBuilder({ page } as never).withTags(TAGS).analyze();
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 

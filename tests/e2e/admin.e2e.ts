@@ -42,7 +42,7 @@ describe('settings', () => {
     for (const tab of SETTINGS_TABS.filter((t) => t.id !== 'notifications')) {
       await page.getByRole('tab', { name: tab.label, exact: true }).click();
       await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
-      const result = await new AxeBuilder({ page } as never)
+      const result = await new AxeBuilder({ page })
         .include('[data-screen="Settings"]')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();
@@ -107,7 +107,7 @@ describe('CSV export and import', () => {
     await page.getByText('8 fields selected').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^export-funnels-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('Funnel ID,Creator,Status,Start Date,End Date,Conversion Rate,Revenue,ROI');
     expect(text).toContain('CR12345,Sarah Johnson,Production');
@@ -130,7 +130,7 @@ describe('CSV export and import', () => {
     await page.goto('/export');
     await page.getByRole('button', { name: /^Creators/ }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text).toContain('@e2ecreator,E2E Creator,e2e@example.com,Instagram,1500,4.2,Influencer,Brief');
     expect(text).not.toContain('@e2esecond');
     expect(problems.errors).toEqual([]);

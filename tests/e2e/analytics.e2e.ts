@@ -14,7 +14,7 @@ async function changeOrderStatusElsewhere(page: Page, id: string, status: string
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('creatorflow:default');
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
       });
       const tx = db.transaction('records', 'readwrite');
       const records = tx.objectStore('records');

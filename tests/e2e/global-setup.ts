@@ -17,10 +17,9 @@ export default async function setup(project: TestProject) {
     port = (server.httpServer!.address() as { port: number }).port;
     close = () => server.close();
   } else {
-    // @ts-expect-error plain ESM script without types
     const { startServer } = await import('../../scripts/serve.mjs');
     const server = await startServer(0, '127.0.0.1');
-    port = server.address().port;
+    port = (server.address() as { port: number }).port;
     close = () => new Promise((resolve) => server.close(() => resolve()));
   }
   project.provide('baseURL', `http://127.0.0.1:${port}`);

@@ -10,7 +10,7 @@ async function seedRaw(page: import('playwright-core').Page, records: { collecti
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('creatorflow:default', 1);
       open.onupgradeneeded = () => open.result.createObjectStore('records', { keyPath: ['collection', 'id'] });
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
       open.onsuccess = () => {
         const tx = open.result.transaction('records', 'readwrite');
         for (const row of rows) tx.objectStore('records').put(row);
@@ -18,7 +18,7 @@ async function seedRaw(page: import('playwright-core').Page, records: { collecti
           open.result.close();
           resolve();
         };
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('The seeding transaction failed'));
       };
     });
   }, records);
@@ -54,7 +54,7 @@ describe('storage faults', () => {
   });
 
   it('quota exceeded mid-session: keeps the change on screen and warns', async () => {
-    const { page, context } = await b.open('/inventory');
+    const { page } = await b.open('/inventory');
     await page.getByRole('cell', { name: 'Phone Case', exact: true }).waitFor();
     await page.evaluate(() => {
       IDBObjectStore.prototype.put = function put() {
@@ -99,7 +99,7 @@ describe('storage faults', () => {
           const open = indexedDB.open('creatorflow:default', 1);
           open.onsuccess = () => {
             const get = open.result.transaction('records').objectStore('records').get(['meta', 'schema']);
-            get.onsuccess = () => resolve(get.result?.value?.version);
+            get.onsuccess = () => resolve((get.result as { value?: { version?: number } } | undefined)?.value?.version);
           };
         }),
     );
@@ -110,7 +110,7 @@ describe('storage faults', () => {
           const open = indexedDB.open('creatorflow:default', 1);
           open.onsuccess = () => {
             const get = open.result.transaction('records').objectStore('records').get(['orders', 'o-old']);
-            get.onsuccess = () => resolve(get.result?.value);
+            get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value);
           };
         }),
     );

@@ -3,6 +3,7 @@
 // workspace consistent (read straight from IndexedDB).
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../lib/store/createStore';
 import { useBrowser } from './browser';
 
 const b = useBrowser();
@@ -43,7 +44,7 @@ async function readCollection(page: Page, collection: string): Promise<StoredRec
     (name) =>
       new Promise<StoredRecord[]>((resolve, reject) => {
         const open = indexedDB.open('creatorflow:default');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
         open.onsuccess = () => {
           const db = open.result;
           const request = db.transaction('records', 'readonly').objectStore('records').getAll(IDBKeyRange.bound([name, ''], [name, '\uffff']));
@@ -51,7 +52,7 @@ async function readCollection(page: Page, collection: string): Promise<StoredRec
             db.close();
             resolve(request.result as StoredRecord[]);
           };
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('The records could not be read'));
         };
       }),
     collection,
@@ -103,7 +104,7 @@ describe('a burst of writes interrupted by closing the page', () => {
     // and its activity entry. After write 100 the page waits for flush(): writes 1-100 are
     // confirmed saved. Writes 101-200 are issued and the page is closed straight away.
     const burst = await page.evaluate(async () => {
-      const store = (window as unknown as { creatorflow: { getStore(): any } }).creatorflow.getStore();
+      const store = (window as unknown as { creatorflow: { getStore(): Store } }).creatorflow.getStore();
       await store.loaded;
       await store.flush();
       const [a, b2] = store.inventory.items.items.peek();
@@ -146,7 +147,7 @@ describe('a burst of writes interrupted by closing the page', () => {
     // The burst's activity entries that reached storage: "… → 5123".
     const logged = new Set(
       activity
-        .map((r) => /→ (\d+)$/.exec(String(r.value.details ?? ''))?.[1])
+        .map((r) => /→ (\d+)$/.exec(typeof r.value.details === 'string' ? r.value.details : '')?.[1])
         .filter((q): q is string => q !== undefined)
         .map(Number)
         .filter((q) => written.has(q)),

@@ -26,8 +26,8 @@ interface Declaration {
 }
 
 const FIXED_NOW = new Date('2026-03-10T12:00:00.000Z');
-const declarations = (): Declaration[] =>
-  (buildManifest() as { modules: { declarations: Declaration[] }[] }).modules.flatMap((m) => m.declarations);
+const manifest = buildManifest as () => { modules: { declarations: Declaration[] }[] };
+const declarations = (): Declaration[] => manifest().modules.flatMap((m) => m.declarations);
 const byTag = (tag: string) => declarations().find((d) => d.tagName === tag)!;
 
 describe('custom elements manifest', () => {

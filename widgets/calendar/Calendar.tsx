@@ -11,7 +11,7 @@ import { useCalendarController } from './useCalendarController';
 // FullCalendar is heavy: only the calendar screen loads it, on first render.
 const CalendarView = lazy(() => import('./CalendarView'));
 
-export type CalendarProps = {};
+export interface CalendarProps {}
 
 /** The Calendar screen (spec §2 "Calendar"): month, week and day views of events and order shipments. */
 export function Calendar(_props: CalendarProps) {

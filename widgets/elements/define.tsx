@@ -31,7 +31,9 @@ function hostOf(container: ContainerProps['container']): HTMLElement | null {
 function writeAttribute(host: HTMLElement, attribute: string, type: AttributeType | undefined, value: unknown) {
   if (value === undefined || value === null || (type === 'boolean' && value === false)) host.removeAttribute(attribute);
   else if (type === 'boolean') host.setAttribute(attribute, '');
-  else host.setAttribute(attribute, type === 'json' ? JSON.stringify(value) : String(value));
+  else if (typeof value === 'string') host.setAttribute(attribute, value);
+  else if (typeof value === 'number' || typeof value === 'boolean') host.setAttribute(attribute, String(value));
+  else host.setAttribute(attribute, JSON.stringify(value));
 }
 
 /**
@@ -139,7 +141,7 @@ export function defineScreenElement(
   ) as Record<string, AttributeBinding>;
   const Framed = withElementFrame(Component as ComponentType<Record<string, unknown>>, types, bound);
   const propOf = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
-  const Base = r2wc(Framed, { shadow: 'open', props: types as Record<string, AttributeType> }) as unknown as {
+  const Base = r2wc(Framed, { shadow: 'open', props: types }) as unknown as {
     new (): HTMLElement & R2wcInternals & { connectedCallback(): void; attributeChangedCallback(name: string, old: string | null, value: string | null): void };
     readonly observedAttributes: string[];
   };

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Responsive, useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
+import { Responsive, useContainerWidth, type Layout } from 'react-grid-layout';
 import { DASHBOARD_GRID, GRID_BREAKPOINTS, GRID_COLS } from '../../lib/domain/constants';
 import type { GridItem } from '../../lib/domain/types';
 import type { DashboardLayouts } from '../../lib/store/funnels';
@@ -61,7 +61,7 @@ const toGridItems = (layout: Layout): GridItem[] =>
 
 function breakpointFor(width: number): BreakpointName {
   const sorted = (Object.entries(GRID_BREAKPOINTS) as [BreakpointName, number][]).sort((a, b) => b[1] - a[1]);
-  return (sorted.find(([, min]) => width >= min)?.[0] ?? 'xxs') as BreakpointName;
+  return sorted.find(([, min]) => width >= min)?.[0] ?? 'xxs';
 }
 
 export interface DashboardGridProps {
@@ -82,7 +82,7 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
   const saved = store.funnels.myLayout.value;
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
   useEffect(preventDraggableStyleInsertion, []);
-  const layouts = useMemo(() => ({ ...DEFAULT_LAYOUTS, ...(saved ?? {}) }) as Record<string, LayoutItem[]>, [saved]);
+  const layouts = useMemo(() => ({ ...DEFAULT_LAYOUTS, ...(saved ?? {}) }), [saved]);
   const breakpointRef = useRef<BreakpointName>(breakpointFor(width));
   useEffect(() => {
     breakpointRef.current = breakpointFor(width);

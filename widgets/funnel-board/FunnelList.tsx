@@ -52,15 +52,16 @@ export function FunnelList({ list, height }: FunnelListProps) {
     virtualizer.scrollToIndex(selectedIndex, { align: 'start' });
   }, [selectedIndex, virtualizer]);
 
-  const onTogglePriority = useCallback((id: string) => void showResult(actions.togglePriority(id), CARD_TOASTS), [actions.togglePriority]);
+  const { togglePriority, saveStep, now: clock } = actions;
+  const onTogglePriority = useCallback((id: string) => void showResult(togglePriority(id), CARD_TOASTS), [togglePriority]);
   const onSaveStep = useCallback(
     (funnel: Funnel, index: number, draft: { name: string; description: string }) => {
-      const result = actions.saveStep(funnel.id, index, draft);
+      const result = saveStep(funnel.id, index, draft);
       if (!showResult(result, CARD_TOASTS)) return false;
       if (!result.messages?.length) toast.success('Step saved', CARD_TOASTS);
       return true;
     },
-    [actions.saveStep],
+    [saveStep],
   );
 
   function send(message: string) {
@@ -73,7 +74,8 @@ export function FunnelList({ list, height }: FunnelListProps) {
   }
 
   // One clock reading per list change keeps the memoized cards stable between renders.
-  const now = useMemo(() => actions.now(), [funnels, actions.now]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reading when the list changes is the point
+  const now = useMemo(() => clock(), [funnels, clock]);
   const items = virtualizer.getVirtualItems();
   return (
     <>

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { addTag, checkImageFile, removeTag } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { AI_COMPATIBILITY, EXAMPLE_CREATOR_ID, INTEREST_TAG_SUGGESTIONS } from '../../lib/sample/suggestions';
@@ -78,9 +78,11 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
 function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
   const store = useStore();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  // An error belongs to the funnel it was about: choosing another funnel clears it.
+  const [failure, setFailure] = useState<{ funnelId: string; message: string } | null>(null);
+  const error = failure?.funnelId === funnel.id ? failure.message : null;
+  const setError = (message: string | null) => setFailure(message === null ? null : { funnelId: funnel.id, message });
   const [dragging, setDragging] = useState(false);
-  useEffect(() => setError(null), [funnel.id]);
 
   function take(file: File | undefined) {
     if (!file) return;
@@ -89,7 +91,7 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
     if (problem) return;
     const reader = new FileReader();
     reader.onload = () => {
-      const result = store.funnels.updateAvatar(funnel.id, String(reader.result));
+      const result = store.funnels.updateAvatar(funnel.id, typeof reader.result === 'string' ? reader.result : '');
       if (!result.ok) setError(result.error);
       showResult(result);
     };

@@ -5,7 +5,6 @@ import {
   NOTIFICATION_TYPE_LABEL,
   NOTIFICATION_TYPE_OPTIONS,
   snoozeLabel,
-  type NotificationTypeFilter,
 } from '../../lib/domain/notifications';
 import type { AppNotification, NotificationType } from '../../lib/domain/types';
 import { formatDateTime, formatRelative } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatAddressLines, SHIPPING_SECTION_STATUSES, STOCK_AVAILABILITY_LABEL, type StockAvailability } from '../../lib/domain/orders';
 import { ORDER_STATUSES } from '../../lib/domain/types';
 import { formatDateTime, formatHistory, formatMoney } from '../../lib/format';
@@ -65,9 +65,12 @@ function OrderDetailBody({
   const [printing, setPrinting] = useState(false);
   const statusId = useId();
   const statusHelpId = useId();
+  // Reported once per order shown, whatever the parent's callback identity.
+  const reportOpened = useEffectEvent((orderNumber: string) => onOpened?.(orderNumber));
+  const orderNumber = order?.orderNumber;
   useEffect(() => {
-    if (order) onOpened?.(order.orderNumber);
-  }, [order?.orderNumber]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (orderNumber) reportOpened(orderNumber);
+  }, [orderNumber]);
   if (!order || !fees) return null;
 
   const address = formatAddressLines(order.shippingAddress);

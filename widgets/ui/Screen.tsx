@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Component, useMemo, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useCallback, useMemo, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './Button';
 import { downloadText } from './download';
-import { eventNavigation, NavigationProvider, useHasNavigation } from './navigation';
+import { eventNavigation, NavigationProvider, useHasNavigation, type Navigation } from './navigation';
 import { useStore } from './store-context';
 import { baseStyles } from './styles';
 import { ensureToaster } from './toast';
@@ -79,7 +79,9 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
   const rootRef = useRef<HTMLDivElement>(null);
   const store = useStore();
   const hasNavigation = useHasNavigation();
-  const fallbackNavigation = useMemo(() => eventNavigation(() => rootRef.current), []);
+  // Without a navigation from above, links leave as cf-navigate events from the screen's root.
+  const navigateByEvent = useCallback((href: string) => eventNavigation(() => rootRef.current).navigate(href), []);
+  const fallbackNavigation = useMemo<Navigation>(() => ({ navigate: navigateByEvent }), [navigateByEvent]);
   useAdoptStyles(rootRef, baseStyles, styles);
   if (typeof window !== 'undefined') ensureToaster();
 

@@ -6,7 +6,7 @@ const adopted = new WeakMap<Document | ShadowRoot, Map<string, CSSStyleSheet>>()
 export function adoptStyles(root: Document | ShadowRoot, cssText: string) {
   if (typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in root)) return;
   let sheets = adopted.get(root);
-  if (!sheets) adopted.set(root, (sheets = new Map()));
+  if (!sheets) adopted.set(root, (sheets = new Map<string, CSSStyleSheet>()));
   if (sheets.has(cssText)) return;
   const sheet = new CSSStyleSheet();
   try {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 export interface UseControllableStateOptions<T> {
   /** The value when the parent owns it (controlled). `undefined` leaves the state to the component. */
@@ -25,7 +25,9 @@ export function useControllableState<T>({ value, defaultValue, onValueChange }: 
   const current = controlled ? value : own;
   // The setter stays the same across renders while reading the latest value and callback.
   const latest = useRef({ current, onValueChange });
-  latest.current = { current, onValueChange };
+  useLayoutEffect(() => {
+    latest.current = { current, onValueChange };
+  });
 
   const setValue = useCallback((next: T | ((previous: T) => T)) => {
     const { current: previous, onValueChange: notify } = latest.current;
