@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: install what is missing (Chromium from Debian's packages included), then run
-// every test: the screen list's generated files, types, unit and component tests, the build,
+// every test: the screen list's generated files, types, lint, unit and component tests, the build,
 // package checks, and end-to-end tests in real Chromium. Prints one closing line: 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +31,7 @@ function vitest(name, args) {
 // Stale generated files (after a merge, say) would fail the type check with less helpful errors.
 run('npx tsx scripts/screens.ts --check');
 run('npx tsc --noEmit -p tsconfig.json');
+run('npx eslint . --max-warnings 0');
 let ok = vitest('unit', '');
 run('npm run build');
 run('node scripts/check-package.mjs');
