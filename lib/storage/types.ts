@@ -1,4 +1,4 @@
-// The storage adapter: where the store's state lives between page loads (ARCHITECTURE.md).
+// The storage adapter: where the store's state lives between page loads.
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
 export type StorageOp =
@@ -17,10 +17,13 @@ export interface StorageAdapter {
   readonly kind: string;
   /** Reads every stored record. An empty array means an empty (never seeded) workspace. */
   load(): Promise<StoredRecord[]>;
-  /** Applies the ops atomically: all of them or none. */
-  write(ops: StorageOp[]): Promise<void>;
-  /** Changes written by another tab (or process) of the same workspace. */
-  subscribe?(listener: (ops: StorageOp[]) => void): () => void;
+  /**
+   * Applies the ops atomically: all of them or none. The write must begin before this call
+   * returns (in the caller's task), so a page closed right after it is not lost.
+   */
+  write(ops: StorageOp[], info?: { mutation?: string }): Promise<void>;
+  /** Changes written by another tab (or process) of the same workspace, with the mutation's name when known. */
+  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string }) => void): () => void;
   close?(): void;
 }
 

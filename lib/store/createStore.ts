@@ -1,17 +1,18 @@
 // The one signals store: createStore builds one (tests make their own), getStore returns
 // the page-wide one that every widget and custom element on the page shares.
 import { signal } from '@preact/signals-core';
-import type { Entity, TeamMember } from '../domain/types';
 import { sampleWorkspace } from '../sample';
+import { SAMPLE_ADMIN_ID } from '../sample/defaults';
+import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from '../schema/migrations';
+import { COLLECTION_NAMES, SINGLETON_NAMES } from '../schema/names';
 import { createIndexedDbStorage } from '../storage/indexeddb';
 import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
 import { createAdminSlice } from './admin';
 import { createCalendarSlice } from './calendar';
-import { createContext, type Collection, type Singleton } from './core';
+import { createEngine, type ChangeListener } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
-import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from './migrations';
 import { createNotificationsSlice } from './notifications';
 import { createOrdersSlice } from './orders';
 import { createSessionSlice } from './session';
@@ -31,36 +32,28 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage(options.workspace);
   const now = options.now ?? (() => new Date());
-  // Slices are created below; the engine reaches the team and session lazily.
-  let members: Collection<TeamMember> | undefined;
-  let sessionSingleton: Singleton<{ memberId: string | null }> | undefined;
-  const engine = createContext({
-    storage,
-    now,
-    members: () => members!,
-    session: () => sessionSingleton!,
-  });
-  const ctx = engine.context;
+  const engine = createEngine({ storage, now, session: { memberId: SAMPLE_ADMIN_ID } });
 
-  const session = createSessionSlice(ctx);
-  members = session.members;
-  sessionSingleton = session.session;
-  const team = createTeamSlice(ctx);
-  const admin = createAdminSlice(ctx);
-  const inventory = createInventorySlice(ctx);
-  const funnels = createFunnelsSlice(ctx);
-  const orders = createOrdersSlice(ctx);
-  const calendar = createCalendarSlice(ctx);
-  const notifications = createNotificationsSlice(ctx);
+  const session = createSessionSlice(engine);
+  const team = createTeamSlice(engine);
+  const admin = createAdminSlice(engine);
+  const inventory = createInventorySlice(engine);
+  const funnels = createFunnelsSlice(engine);
+  const orders = createOrdersSlice(engine);
+  const calendar = createCalendarSlice(engine);
+  const notifications = createNotificationsSlice(engine);
 
   const ready = signal(false);
 
   function seedSample() {
     const data = sampleWorkspace(now());
-    ctx.transaction(() => {
-      for (const [name, records] of Object.entries(data.collections)) ctx.collection<Entity>(name).replaceAll(records);
-      for (const [name, value] of Object.entries(data.singletons)) ctx.singleton(name, value).set(value);
-    });
+    engine.writeDirect((tx) => {
+      for (const name of COLLECTION_NAMES) for (const record of data.collections[name] ?? []) tx.put(name, record as never);
+      for (const name of SINGLETON_NAMES) {
+        const value = data.singletons[name];
+        if (value !== undefined) tx.setSingleton(name, value as never);
+      }
+    }, 'workspace.seed');
     engine.persist([{ type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } }]);
   }
 
@@ -83,7 +76,7 @@ export function createStore(options: StoreOptions = {}) {
       const unreadable = engine.hydrate(migrated);
       if (version < SCHEMA_VERSION) {
         engine.persist([
-          ...engine.snapshotOps().filter((op) => op.type !== 'clear'),
+          ...engine.snapshotOps(),
           { type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } },
         ]);
       }
@@ -100,24 +93,14 @@ export function createStore(options: StoreOptions = {}) {
     ready.value = true;
   }
 
-  const unsubscribe = storage.subscribe?.((ops) => {
+  const unsubscribe = storage.subscribe?.((ops, info) => {
     if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
-    else engine.applyRemote(ops);
+    else engine.applyRemote(ops, info?.mutation);
   });
 
   const loaded = load();
 
-  /** Puts the sample data back in place of everything (Settings, with a confirmation). */
-  function resetWorkspace() {
-    const allowed = ctx.authorize('manageTeam');
-    if (!allowed.ok) return allowed;
-    engine.persist([{ type: 'clear' }]);
-    seedSample();
-    ctx.log({ action: 'Workspace reset', actionType: 'system', details: 'Workspace reset to sample data' });
-    return { ok: true as const, value: undefined };
-  }
-
-  return {
+  const store = {
     /** True once stored data (or the seed) is in the signals. */
     ready,
     /** Resolves when the first load has settled. */
@@ -135,13 +118,25 @@ export function createStore(options: StoreOptions = {}) {
     orders,
     calendar,
     notifications,
-    resetWorkspace,
-    /** Stops listening to other tabs and closes the storage. */
+    /** Puts the sample data back in place of everything (Settings, with a confirmation). */
+    resetWorkspace: () => engine.mutate('workspace.reset', {}),
+    /**
+     * The change feed: `listener` hears each committed transaction once, with the records it
+     * changed, its source (`local` or `remote`), the mutation's name and who asked for it.
+     */
+    listen: (listener: ChangeListener, listenOptions?: { source?: 'local' | 'remote' }) => engine.listen(listener, listenOptions),
+    /** Runs `fn` with `origin` attributed to every change it makes (an element, say). */
+    withOrigin: engine.withOrigin,
+    /** Runs any mutation by name (the store's actions are shortcuts for these). */
+    mutate: engine.mutate,
+    /** Stops listening to other tabs, stops the store's effects and closes the storage. */
     dispose() {
       unsubscribe?.();
+      engine.dispose();
       storage.close?.();
     },
   };
+  return store;
 }
 
 export type Store = ReturnType<typeof createStore>;

@@ -1,4 +1,4 @@
-// Trust (issue 8): permissions are enforced in the store's actions, not only by disabled
+// Trust: permissions are enforced in the store's actions, not only by disabled
 // buttons. Every writing action is called directly for an Admin (it must succeed, so the
 // arguments are valid and a refusal below is about the member, not the input), a Viewer and a
 // signed-out member (refused with a clear message, nothing changed, nothing stored), and each
@@ -151,7 +151,10 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   'orders.find': 'read',
   'admin.checkIntegrationConfig': 'validates a form, stores nothing',
   'notifications.refresh': 'looks at the clock again; stores nothing',
-  'notifications.add': 'internal helper for other actions, called inside their authorized transaction',
+  'notifications.add': 'writes a notification directly, for fixtures; screens never call it',
+  listen: 'subscribes to the change feed',
+  withOrigin: 'attributes the changes made inside it; writes nothing itself',
+  mutate: 'runs a mutator by name: each one is covered above through its action',
 };
 
 function storeFunctions(store: Store): string[] {

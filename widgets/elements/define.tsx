@@ -2,9 +2,10 @@
 // screen into an open shadow root (attributes, properties, live updates); the Screen frame adopts
 // the styles into that root, sends links out as cancelable `cf-navigate` events and reports
 // caught render errors as `cf-error`; the wrapper below adds `cf-change` (see changes.ts).
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
-import { useStore } from '../ui/store-context';
+import { attributedTo } from '../../lib/store/origin';
+import { StoreProvider, useStore } from '../ui/store-context';
 import { trackChanges } from './changes';
 import type { CreatorflowTag } from './types';
 
@@ -28,7 +29,13 @@ function withElementFrame<P extends object>(Component: ComponentType<P>) {
     const store = useStore();
     const host = hostOf(props.container);
     useEffect(() => (host ? trackChanges(host, store) : undefined), [host, store]);
-    return <Component {...props} />;
+    // The screen writes through a view of the store that names this element as the origin.
+    const own = useMemo(() => (host ? attributedTo(store, host) : store), [host, store]);
+    return (
+      <StoreProvider store={own}>
+        <Component {...props} />
+      </StoreProvider>
+    );
   }
   CreatorflowElement.displayName = `CreatorflowElement(${Component.displayName ?? Component.name ?? 'Screen'})`;
   return CreatorflowElement;
