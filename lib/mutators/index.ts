@@ -62,11 +62,11 @@ export function runMutation(tx: WriteTx, member: TeamMember | null, mutation: Mu
 export function replay<T extends WriteTx>(
   mutations: readonly Mutation[],
   member: TeamMember | null,
-  begin: () => T,
+  begin: (mutation: Mutation) => T,
   end: (tx: T, result: Result<unknown>) => void,
 ): Result<unknown>[] {
   return mutations.map((mutation) => {
-    const tx = begin();
+    const tx = begin(mutation);
     const result = runMutation(tx, member, mutation);
     end(tx, result);
     return result;

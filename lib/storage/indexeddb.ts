@@ -82,7 +82,9 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): S
     },
     subscribe(listener) {
       if (!channel) return () => {};
-      const onMessage = (event: MessageEvent<Broadcast>) => listener(event.data.ops, { mutation: event.data.mutation });
+      // A bare array is how versions before the change feed announced their writes.
+      const onMessage = (event: MessageEvent<Broadcast | StorageOp[]>) =>
+        Array.isArray(event.data) ? listener(event.data) : listener(event.data.ops, { mutation: event.data.mutation });
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);
     },

@@ -7,7 +7,7 @@ import { batch, computed, effect, signal, type ReadonlySignal, type Signal } fro
 import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
 import type { ActivityEntry, Permission, Result, TeamMember } from '../domain/types';
 import { runMutation, type ArgsOf, type ValueOf } from '../mutators';
-import type { Actor, LogEntry, MutationMeta, WriteTx } from '../mutators/types';
+import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
 import { COLLECTIONS, SINGLETONS, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
@@ -72,7 +72,7 @@ export type ChangeListener = (change: ChangeSet) => void;
 const SINGLETONS_STORE = 'singletons';
 const SESSION = 'session';
 
-interface CollectionState<C extends CollectionName> extends Collection<RecordOf<C>> {
+export interface CollectionState<C extends CollectionName> extends Collection<RecordOf<C>> {
   index: Map<string, RecordOf<C>>;
   signal: Signal<readonly RecordOf<C>[]>;
 }
@@ -133,6 +133,8 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
   }
 
   const collection = <C extends CollectionName>(name: C) => collections.get(name) as unknown as CollectionState<C>;
+  /** A collection, as slices and screens see it. */
+  const publicCollection = <C extends CollectionName>(name: C): Collection<RecordOf<C>> => collection(name);
 
   function singleton<S extends SingletonName>(name: S): Singleton<SingletonOf<S>> {
     const value = singletons.get(name) as Signal<SingletonOf<S>>;
@@ -268,6 +270,15 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
     const staging = createTx(actorOf(member), meta);
     const result = runMutation(staging.tx, member, { name, args, meta }) as Result<ValueOf<N>>;
     if (result.ok) commit(staging, { mutation: name, origin });
+    return result;
+  }
+
+  /** Runs a recorded mutation (its meta decided elsewhere: a replay, or the server's order). */
+  function apply(mutation: Mutation): Result<unknown> {
+    const member = currentMember.peek();
+    const staging = createTx(actorOf(member), mutation.meta);
+    const result = runMutation(staging.tx, member, mutation);
+    if (result.ok) commit(staging, { mutation: mutation.name, origin });
     return result;
   }
 
@@ -458,11 +469,12 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
 
   return {
     now,
-    collection,
+    collection: publicCollection,
     singleton,
     session,
     currentMember,
     mutate,
+    apply,
     writeDirect,
     setSession,
     authorize,

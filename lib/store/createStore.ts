@@ -129,6 +129,8 @@ export function createStore(options: StoreOptions = {}) {
     withOrigin: engine.withOrigin,
     /** Runs any mutation by name (the store's actions are shortcuts for these). */
     mutate: engine.mutate,
+    /** Runs a recorded mutation with its own time and ids (replay). */
+    apply: engine.apply,
     /** Stops listening to other tabs, stops the store's effects and closes the storage. */
     dispose() {
       unsubscribe?.();
