@@ -60,9 +60,10 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     const result = store.inventory.importItems(drafts);
     if (!showResult(result)) return;
     const { created, updated, rejected } = result.value;
-    toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`);
     if (rejected.length)
       toast.error(`Rows not imported: ${rejected.map((r) => `row ${r.row} (${r.error})`).join('; ')}`, { duration: 8000 });
+    // Called imported once stored, not when the rows first show.
+    void store.flush().then(() => toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`));
   }
 
   return {
