@@ -1,4 +1,5 @@
 // The storage adapter: where the store's state lives between page loads.
+import type { Mutation } from '../mutators/types';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
 export type StorageOp =
@@ -21,9 +22,13 @@ export interface StorageAdapter {
    * Applies the ops atomically: all of them or none. The write must begin before this call
    * returns (in the caller's task), so a page closed right after it is not lost.
    */
-  write(ops: StorageOp[], info?: { mutation?: string }): Promise<void>;
-  /** Changes written by another tab (or process) of the same workspace, with the mutation's name when known. */
-  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string }) => void): () => void;
+  write(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }): Promise<void>;
+  /**
+   * Changes written by another tab (or process) of the same workspace, with the mutation's
+   * name when known. A sync adapter sends the server's records with `rebase`: the mutations
+   * still waiting for the server, to run again on top of them.
+   */
+  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string; rebase?: { pending: Mutation[]; full: boolean } }) => void): () => void;
   close?(): void;
 }
 

@@ -90,7 +90,16 @@ function newIdSeed(now: Date): string {
   return `${now.getTime().toString(36)}${seedCounter.toString(36)}${random}`;
 }
 
-export function createEngine(options: { storage: StorageAdapter; now?: () => Date; session?: { memberId: string | null } }) {
+export function createEngine(options: {
+  storage: StorageAdapter;
+  now?: () => Date;
+  session?: { memberId: string | null };
+  /** Keep each local mutation's changes until the server's state replaces them (sync). */
+  trackUnconfirmed?: boolean;
+}) {
+  const trackUnconfirmed = options.trackUnconfirmed ?? false;
+  /** The changes of local mutations the server has not yet confirmed, oldest first. */
+  let unconfirmed: RecordChange[][] = [];
   const now = options.now ?? (() => new Date());
   let storage = options.storage;
   const inflight = new Set<Promise<void>>();
@@ -219,7 +228,7 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
   /** Applies a transaction's staged writes to the signals, stores them and announces them. */
   function commit(
     staging: ReturnType<typeof createTx>,
-    info: { mutation?: string; origin?: unknown; extra?: { apply(): void; ops: StorageOp[]; changes: RecordChange[] } },
+    info: { mutation?: string; call?: Mutation; origin?: unknown; extra?: { apply(): void; ops: StorageOp[]; changes: RecordChange[] } },
   ) {
     if (staging.isEmpty() && !info.extra) return;
     const ops: StorageOp[] = [...(info.extra?.ops ?? [])];
@@ -251,7 +260,8 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
         ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value });
       }
     });
-    persist(ops, info.mutation);
+    if (info.call && trackUnconfirmed) unconfirmed.push(changes);
+    persist(ops, { mutation: info.mutation, call: info.call });
     emit({ source: 'local', mutation: info.mutation, origin: info.origin, changes, logged: staging.logged });
   }
 
@@ -268,8 +278,9 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
     const member = currentMember.peek();
     const meta = metaNow();
     const staging = createTx(actorOf(member), meta);
-    const result = runMutation(staging.tx, member, { name, args, meta }) as Result<ValueOf<N>>;
-    if (result.ok) commit(staging, { mutation: name, origin });
+    const call: Mutation = { name, args, meta };
+    const result = runMutation(staging.tx, member, call) as Result<ValueOf<N>>;
+    if (result.ok) commit(staging, { mutation: name, call, origin });
     return result;
   }
 
@@ -278,7 +289,7 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
     const member = currentMember.peek();
     const staging = createTx(actorOf(member), mutation.meta);
     const result = runMutation(staging.tx, member, mutation);
-    if (result.ok) commit(staging, { mutation: mutation.name, origin });
+    if (result.ok) commit(staging, { mutation: mutation.name, call: mutation, origin });
     return result;
   }
 
@@ -308,13 +319,13 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
   }
 
   // ---------- storage ----------
-  function persist(ops: StorageOp[], mutation?: string) {
+  function persist(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }) {
     if (ops.length === 0) return;
     const target = storage;
     // Started now, in the caller's task: a reload right after an edit cannot drop it.
     let write: Promise<void>;
     try {
-      write = target.write(ops, mutation ? { mutation } : undefined);
+      write = target.write(ops, info);
     } catch (error) {
       write = Promise.reject(error);
     }
@@ -425,6 +436,93 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
     if (changes.length) emit({ source: 'remote', mutation, changes, logged });
   }
 
+  /** Sets one record (or singleton) to `value`, or deletes it when `value` is undefined; returns the old value. */
+  function setRaw(collectionName: string, id: string, value: unknown): unknown {
+    if (collectionName === SINGLETONS_STORE) {
+      if (id === SESSION) {
+        const before = session.peek();
+        if (value && typeof value === 'object') session.value = value as { memberId: string | null };
+        return before;
+      }
+      if (!isSingletonName(id)) return undefined;
+      const single = singletons.get(id)!;
+      const before = single.peek();
+      if (value !== undefined && isValidSingleton(id, value)) single.value = value;
+      return before;
+    }
+    if (!isCollectionName(collectionName)) return undefined;
+    const col = collection(collectionName);
+    const before = col.index.get(id);
+    if (value !== undefined && !isValidRecord(collectionName, value)) return before;
+    const entry: Staged<unknown> = { writes: new Map([[id, { record: value ?? null, prepend: !before }]]), order: [id] };
+    if (value === undefined) col.index.delete(id);
+    else col.index.set(id, value as never);
+    col.signal.value = merge(col.signal.peek(), entry) as never;
+    return before;
+  }
+
+  /**
+   * Brings the server's state in (sync): undoes the local mutations the server has not
+   * confirmed, applies the server's records (all of them when `full`), then runs `pending`
+   * again on top. Announces the net change as remote, once.
+   */
+  function rebase(serverRecords: { collection: string; id: string; value: unknown }[], pending: readonly Mutation[], full = false) {
+    const touched = new Map<string, { collection: string; id: string; before: unknown }>();
+    const keyOf = (c: string, id: string) => `${c}\u0000${id}`;
+    const note = (c: string, id: string, before: unknown) => {
+      const key = keyOf(c, id);
+      if (!touched.has(key)) touched.set(key, { collection: c, id, before });
+    };
+    const ops: StorageOp[] = [];
+    const replayed: Result<unknown>[] = [];
+    batch(() => {
+      // 1. Undo unconfirmed local changes, newest first.
+      for (const changes of unconfirmed.reverse())
+        for (const change of [...changes].reverse()) {
+          const store = isCollectionName(change.collection) ? change.collection : SINGLETONS_STORE;
+          note(store, change.id, setRaw(store, change.id, change.before));
+        }
+      unconfirmed = [];
+      // 2. The server's records; a full pull replaces everything.
+      if (full) {
+        const keep = new Set(serverRecords.map((r) => keyOf(r.collection, r.id)));
+        for (const name of COLLECTION_NAMES)
+          for (const id of [...collection(name).index.keys()]) if (!keep.has(keyOf(name, id))) note(name, id, setRaw(name, id, undefined));
+      }
+      for (const record of serverRecords) note(record.collection, record.id, setRaw(record.collection, record.id, record.value ?? undefined));
+      // 3. The mutations still waiting for the server, again, on top.
+      for (const call of pending) {
+        const member = currentMember.peek();
+        const staging = createTx(actorOf(member), call.meta);
+        const result = runMutation(staging.tx, member, call);
+        replayed.push(result);
+        if (!result.ok) continue;
+        for (const [name, entry] of staging.staged) for (const id of entry.order) note(name, id, collection(name).index.get(id));
+        for (const name of staging.stagedSingletons.keys()) note(SINGLETONS_STORE, name, singletons.get(name)!.peek());
+        const changes: RecordChange[] = [];
+        for (const [name, entry] of staging.staged)
+          for (const id of entry.order) {
+            const write = entry.writes.get(id)!;
+            changes.push({ collection: name, id, before: setRaw(name, id, write.record ?? undefined), ...(write.record ? { after: write.record } : {}) });
+          }
+        for (const [name, value] of staging.stagedSingletons) changes.push({ collection: name, id: name, before: setRaw(SINGLETONS_STORE, name, value), after: value });
+        unconfirmed.push(changes);
+      }
+    });
+    const changes: RecordChange[] = [];
+    for (const { collection: c, id, before } of touched.values()) {
+      const after = c === SINGLETONS_STORE ? (id === SESSION ? session.peek() : singletons.get(id as SingletonName)?.peek()) : isCollectionName(c) ? collection(c).index.get(id) : undefined;
+      if (after === before) continue;
+      if (after === undefined) ops.push({ type: 'delete', collection: c, id });
+      else ops.push({ type: 'put', collection: c, id, value: after });
+      changes.push({ collection: (c === SINGLETONS_STORE ? id : c) as RecordChange['collection'], id, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+    }
+    persist(ops);
+    const logged = changes.filter((c) => c.collection === 'activity' && c.after && !c.before).map((c) => c.after as ActivityEntry);
+    if (changes.length) emit({ source: 'remote', changes, logged });
+    return replayed;
+  }
+
   // ---------- the change feed ----------
   function emit(change: ChangeSet) {
     for (const { listener, source } of [...listeners]) {
@@ -484,6 +582,7 @@ export function createEngine(options: { storage: StorageAdapter; now?: () => Dat
     persistence,
     hydrate,
     applyRemote,
+    rebase,
     fallBackToMemory,
     persist,
     /** Resolves when every write issued so far has settled. */

@@ -32,7 +32,9 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage(options.workspace);
   const now = options.now ?? (() => new Date());
-  const engine = createEngine({ storage, now, session: { memberId: SAMPLE_ADMIN_ID } });
+  // With a team server, the server's workspace replaces the sample, and local changes wait for its word.
+  const synced = storage.kind === 'sync';
+  const engine = createEngine({ storage, now, session: { memberId: synced ? null : SAMPLE_ADMIN_ID }, trackUnconfirmed: synced });
 
   const session = createSessionSlice(engine);
   const team = createTeamSlice(engine);
@@ -70,7 +72,7 @@ export function createStore(options: StoreOptions = {}) {
     }
     const version = storedSchemaVersion(records);
     if (version === null) {
-      if (options.seed !== false) seedSample();
+      if (options.seed !== false && !synced) seedSample();
     } else {
       const migrated = version < SCHEMA_VERSION ? migrateRecords(records, version) : records;
       const unreadable = engine.hydrate(migrated);
@@ -94,7 +96,10 @@ export function createStore(options: StoreOptions = {}) {
   }
 
   const unsubscribe = storage.subscribe?.((ops, info) => {
-    if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
+    if (info?.rebase) {
+      const records = ops.flatMap((op) => (op.type === 'clear' ? [] : [{ collection: op.collection, id: op.id, value: op.type === 'put' ? op.value : undefined }]));
+      engine.rebase(records, info.rebase.pending, info.rebase.full);
+    } else if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
     else engine.applyRemote(ops, info?.mutation);
   });
 
