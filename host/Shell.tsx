@@ -12,6 +12,7 @@ import { NotificationsLink } from './NotificationsLink';
 import { SignedOut } from './SignedOut';
 import { shellStyles } from './styles';
 import { TopSearch } from './TopSearch';
+import { SyncStatus } from './SyncStatus';
 import { UserMenu } from './UserMenu';
 
 /** The left sidebar (spec §2 "Shell"); the exact current path is highlighted. */
@@ -89,6 +90,7 @@ export function Shell() {
               </NavLink>
               <TopSearch />
               <span className="cf-spacer" />
+              <SyncStatus />
               <NotificationsLink />
               <UserMenu />
             </header>
