@@ -18,7 +18,8 @@ export function describeIssues(issues: readonly BaseIssue<unknown>[]): FieldProb
   let message = issue?.message ?? 'Invalid input';
   // valibot's default messages ('Invalid type: Expected string but received undefined') say
   // what but not where: prefix the field unless the schema gave its own message.
-  if (field && /^Invalid /.test(message)) message = `${field}: ${message}`;
+  if (field && /^Invalid key:/.test(message)) message = `${field} is required`;
+  else if (field && /^Invalid /.test(message)) message = `${field}: ${message}`;
   if (!field && issue?.kind === 'schema' && issue.received === 'undefined') message = 'A JSON body is required';
   return { field, message };
 }
