@@ -91,6 +91,8 @@ export interface TestServer {
   clock: TestClock;
   /** Every log line the server wrote. */
   logs: string[];
+  /** Every response its clients received (headers and body), for secret scans. */
+  responses: string[];
   client(): Client;
   signIn(user: UserKey): Promise<Client>;
   /** Closes the app and the database, then opens both again on the same data. */
@@ -102,6 +104,7 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
   const db = await freshDatabase(kind);
   const clock = new TestClock();
   const logs: string[] = [];
+  const responses: string[] = [];
   const build = () =>
     buildApp({
       database: db.handle,
@@ -116,9 +119,10 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
     app: await build(),
     clock,
     logs,
-    client: () => new Client(() => server.app),
+    responses,
+    client: () => new Client(() => server.app, responses),
     async signIn(user) {
-      const client = new Client(() => server.app);
+      const client = new Client(() => server.app, responses);
       const response = await client.post('/auth/signin', { email: USERS[user].email, password: USERS[user].password });
       if (response.statusCode !== 200) throw new Error(`sign-in as ${user} failed: ${response.statusCode} ${response.body}`);
       return client;
@@ -142,7 +146,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class Client {
   cookies = new Map<string, string>();
   /** `app` is read at each request: a client outlives a server restart, as a browser does. */
-  constructor(private readonly app: () => FastifyInstance) {}
+  constructor(
+    private readonly app: () => FastifyInstance,
+    private readonly sink?: string[],
+  ) {}
 
   private get instance(): FastifyInstance {
     return this.app();
@@ -164,6 +171,7 @@ export class Client {
       },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
+    this.sink?.push(`${method} ${url} ${response.statusCode} ${JSON.stringify(response.headers)} ${response.body}`);
     for (const set of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = set.value === '' || set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() <= Date.now() && set.maxAge === undefined);
       if (expired) this.cookies.delete(set.name);
