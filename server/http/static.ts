@@ -33,6 +33,22 @@ export interface StaticOptions {
   signedIn(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
+/** The same types scripts/serve.mjs sends. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.csv': 'text/csv; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
 /** Paths the API owns: never answered with the host page. */
 const API_PREFIXES = ['/auth/', '/team/', '/workspace/', '/invitations/', '/healthz', '/readyz', '/api/'];
 
@@ -92,7 +108,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       const relative = file.slice(root.length + 1);
       const immutable = file.includes(`${sep}assets${sep}`) || file.includes(`${sep}chunks${sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      return reply.sendFile(relative, root, { cacheControl: false });
+      reply.type(TYPES[extname(file)] ?? 'application/octet-stream');
+      return reply.sendFile(relative, root, { cacheControl: false, contentType: false });
     }
     if (file && !file.startsWith(hostDir + sep)) return sendHtml(reply, file, '');
     if (!file && extname(pathname) && !pathname.endsWith('.html')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
