@@ -34,7 +34,8 @@ export interface BootstrapResult {
 
 export class BootstrapError extends Error {}
 
-export async function bootstrap(handle: DatabaseHandle, options: BootstrapOptions): Promise<BootstrapResult> {
+/** Refuses unusable owner settings before anything is opened or written. */
+export function checkOwnerSettings(options: Pick<BootstrapOptions, 'ownerEmail' | 'ownerPassword'>): void {
   const ownerEmail = options.ownerEmail?.trim() || undefined;
   const ownerPassword = options.ownerPassword || undefined;
   if (ownerPassword && !ownerEmail) throw new BootstrapError('CREATORFLOW_OWNER_PASSWORD is set without CREATORFLOW_OWNER_EMAIL');
@@ -43,6 +44,12 @@ export async function bootstrap(handle: DatabaseHandle, options: BootstrapOption
     const problem = passwordProblem(ownerPassword, ownerEmail);
     if (problem) throw new BootstrapError(`CREATORFLOW_OWNER_PASSWORD cannot be used: ${problem}`);
   }
+}
+
+export async function bootstrap(handle: DatabaseHandle, options: BootstrapOptions): Promise<BootstrapResult> {
+  checkOwnerSettings(options);
+  const ownerEmail = options.ownerEmail?.trim() || undefined;
+  const ownerPassword = options.ownerPassword || undefined;
   const { db } = handle;
   return handle.exclusive(async () => {
     let seeded = false;

@@ -2,6 +2,7 @@
 // the last manager, activity in real names, first setup, and no secret in any response or log.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permissions } from '../../lib/domain/types';
 import { loadRecords } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { bootstrap } from '../../server/bootstrap';
@@ -16,7 +17,7 @@ interface Invited {
   inviteUrl: string;
 }
 
-const editorFlags = USERS.editor.permissions;
+const editorFlags: Permissions = USERS.editor.permissions;
 
 describe.each(DB_KINDS)('team on %s', (kind) => {
   let server: TestServer;
@@ -31,7 +32,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
 
   const db = () => server.db.handle.db;
   const tokenOf = (invited: Invited) => new URL(invited.inviteUrl).pathname.split('/').pop()!;
-  const invite = async (email: string, role = 'Editor', permissions = editorFlags) => {
+  const invite = async (email: string, role = 'Editor', permissions: Permissions = editorFlags) => {
     const response = await owner.post('/team/invitations', { email, role, permissions }, { host: 'localhost:4173' });
     expect(response.statusCode).toBe(200);
     return json<Invited>(response);
