@@ -1,6 +1,6 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
@@ -28,6 +28,7 @@ const widgets = {
   help: () => import('../widgets/help'),
   onboarding: () => import('../widgets/onboarding'),
   pages: () => import('./pages'),
+  auth: () => import('./pages/Auth'),
 };
 
 const Inventory = screen(widgets.inventory, 'Inventory');
@@ -60,6 +61,9 @@ const Maintenance = screen(widgets.pages, 'Maintenance');
 const DocsDashboard = screen(widgets.pages, 'DocsDashboard');
 const DocsApi = screen(widgets.pages, 'DocsApi');
 const Support = screen(widgets.pages, 'Support');
+const SignIn = screen(widgets.auth, 'SignIn');
+const AcceptInvitation = screen(widgets.auth, 'AcceptInvitation');
+const Setup = screen(widgets.auth, 'Setup');
 
 /** Query parameters as props: `?a=1&b=true` -> { a: '1', b: 'true' }. */
 function useQuery() {
@@ -111,6 +115,10 @@ function ShipmentRedirect() {
 }
 
 export const routes: RouteObject[] = [
+  // The team server's public pages stand outside the shell: nothing of the workspace before sign-in.
+  { path: '/signin', element: <Suspense fallback={null}><SignIn /></Suspense> },
+  { path: '/invite/:token', element: <Suspense fallback={null}><AcceptInvitation /></Suspense> },
+  { path: '/setup', element: <Suspense fallback={null}><Setup /></Suspense> },
   {
     element: <Shell />,
     children: [
