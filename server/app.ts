@@ -18,6 +18,8 @@ import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
+import { createPokeHub } from './sync/pokes';
+import { syncRoutes } from './sync/routes';
 import { registerStatic } from './http/static';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
@@ -40,7 +42,7 @@ export interface BuildAppOptions {
   sessionPolicy?: Partial<SessionPolicy>;
   limits?: Partial<Limits>;
   /** Mutators the browser may run through POST /workspace/mutations, by name. */
-  mutators?: Iterable<Mutator>;
+  mutators?: Iterable<Mutator<string>>;
   /** Close the database when the app closes (the server entry owns it; tests do not). */
   closeDatabase?: boolean;
 }
@@ -175,6 +177,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await authRoutes(app, ctx);
   await teamRoutes(app, ctx);
   await workspaceRoutes(app, ctx);
+  const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
+  const streams = new Set<() => void>();
+  ctx.onClose = (fn) => {
+    streams.add(fn);
+  };
+  // Open event streams end first, or closing would wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+    streams.clear();
+  });
+  app.addHook('onClose', async () => pokes.close());
+  ctx.pokes = pokes;
+  await syncRoutes(app, ctx, pokes);
   if (options.root !== null) {
     await registerStatic(app, {
       root: options.root ?? resolve(import.meta.dirname, '..'),

@@ -40,7 +40,11 @@ export interface ServerContext {
   limits: Limits;
   accountLimiter: FailureLimiter;
   publicOrigin?: string;
-  mutators: ReadonlyMap<string, Mutator>;
+  mutators: ReadonlyMap<string, Mutator<string>>;
+  /** Registers a cleanup for when the server closes (open event streams). */
+  onClose?: (fn: () => void) => void;
+  /** Tells browsers of a workspace that it moved to a new version. */
+  pokes?: { poke(workspaceId: string, version: number): void };
 }
 
 export function cookieName(request: FastifyRequest): string {

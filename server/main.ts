@@ -3,6 +3,8 @@
 // SIGINT/SIGTERM close the app and the database before exiting.
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MUTATORS } from '../lib/mutators';
+import type { Mutator } from '../lib/mutators/types';
 import { buildApp } from './app';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
 import { ConfigError, describeDatabaseUrl, readConfig } from './config';
@@ -77,6 +79,7 @@ async function main() {
     trustProxy: config.trustProxy,
     publicOrigin: config.publicOrigin,
     logger: { level: config.logLevel },
+    mutators: Object.values(MUTATORS) as unknown as Mutator<string>[],
   });
 
   let closing = false;

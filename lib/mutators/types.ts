@@ -54,7 +54,7 @@ export type ReadSpec =
 
 export type { PermissionRule } from '../domain/permissions';
 
-export interface Mutator<Name extends MutationName = MutationName, Schema extends GenericSchema = GenericSchema, R = unknown> {
+export interface Mutator<Name extends string = MutationName, Schema extends GenericSchema = GenericSchema, R = unknown> {
   name: Name;
   /** From the one permission table (lib/domain/permissions.ts). */
   permission: PermissionRule;

@@ -28,6 +28,10 @@ export interface DatabaseHandle {
   db: Database;
   /** The PGlite instance (dump, close), when kind is 'pglite'. */
   pglite?: PGlite;
+  /** PostgreSQL: a dedicated connection for LISTEN (pokes between server processes). */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL: NOTIFY every process listening on `channel`. */
+  notify?(channel: string, payload: string): Promise<void>;
   /**
    * Runs `fn` while holding the server-wide lock, so two server processes on one
    * PostgreSQL never migrate or seed at once. PGlite is one process per data folder.
@@ -90,6 +94,21 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     kind: 'postgres',
     db,
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => options.onPoolError?.(error));
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onMessage(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     async exclusive(fn) {
       // Advisory locks belong to a session: hold it on one dedicated connection.
       const lockClient = await pool.connect();

@@ -46,6 +46,7 @@ export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerCont
       now: ctx.now,
       onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'mutation failed'),
     });
+    if (outcome.status === 'applied') ctx.pokes?.poke(session.workspace.id, outcome.version);
     reply.header('cache-control', 'no-store');
     // Refusals and rejections carry the same body shape under their own status.
     return reply.code(outcomeHttpStatus(outcome) as 200).send(outcome);

@@ -103,7 +103,7 @@ export const setRole = {
 /** A personal preference: Viewers may run it. */
 export const saveLayout = {
   name: 'test.saveLayout',
-  permission: { kind: 'anyone' },
+  permission: { kind: 'signedIn' },
   args: v.object({ columns: v.number() }),
   reads: () => [{ singleton: 'dashboardLayout' }],
   run(tx: WriteTx, args: { columns: number } & Meta) {

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
   });
 
   const db = () => server.db.handle.db;
-  const run = (user: UserKey | { workspaceId: string; memberId: string }, mutator: Mutator, args: unknown, extra: Partial<Parameters<typeof runMutation>[0]> = {}) => {
+  const run = (user: UserKey | { workspaceId: string; memberId: string }, mutator: Mutator<string>, args: unknown, extra: Partial<Parameters<typeof runMutation>[0]> = {}) => {
     const who = typeof user === 'string' ? USERS[user] : user;
     return runMutation({ db: db(), workspaceId: who.workspaceId, memberId: who.memberId, mutator, args, meta: meta(), ...extra });
   };
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
 
   // Every role against a plain write, a flagged write and a personal preference.
   // Every role against a plain write, a flagged write and a personal preference.
-  const BY_NAME = new Map(FAKE_MUTATORS.map((m) => [m.name, m]));
+  const BY_NAME = new Map<string, Mutator<string>>(FAKE_MUTATORS.map((m) => [m.name, m]));
   const matrix: [UserKey | 'otherWorkspace', string, unknown, MutationOutcome['status'], string?][] = [
     ['owner', setQuantity.name, { id: 'inv_1', quantity: 7 }, 'applied'],
     ['owner', sendOutreach.name, { funnelId: 'CR12345', message: 'Hi from the owner' }, 'applied'],
