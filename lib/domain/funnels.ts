@@ -175,11 +175,50 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
 
 export const outreachSentMessage = (handle: string) => `Message sent to ${handle}`;
 
-/** Sending outreach sets the status to Confirmation (spec §4) and keeps the message (empty allowed, spec §5). */
-export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string): Result<Funnel> {
+/**
+ * Completes every step before the status's own step and moves the current step up to it, so
+ * the steps never say less than the status does. Steps already further along stay as they are.
+ */
+export function alignStepsWithStatus(steps: readonly Step[], status: FunnelStatus): Step[] {
+  const at = Math.min(statusIndex(status), steps.length - 1);
+  const current = steps.findIndex((step) => step.current);
+  const behind = current < at;
+  return steps.map((step, index) => ({
+    ...step,
+    completed: index < at ? true : step.completed,
+    current: behind ? index === at : step.current,
+  }));
+}
+
+export interface OutreachOptions {
+  /**
+   * Whether the outreach may move the funnel on: true from the dashboard (a funnel at Brief
+   * moves to Confirmation), false on the creator detail screen (the message is only recorded).
+   * Default true.
+   */
+  advance?: boolean;
+}
+
+/**
+ * Sending outreach keeps the message in the creator's history (empty allowed, spec §5). From the
+ * dashboard a funnel at Brief moves to Confirmation (spec §4) with its steps following; a funnel
+ * already past Brief keeps its status, because outreach never moves a funnel backwards. On the
+ * creator detail screen (`advance: false`) it changes no status (spec §2).
+ */
+export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string, options: OutreachOptions = {}): Result<Funnel> {
   const entry: OutreachMessage = { id, timestamp: now.toISOString(), message, sentBy };
+  const moves = (options.advance ?? true) && funnel.status === 'Brief';
+  const status: FunnelStatus = moves ? 'Confirmation' : funnel.status;
+  const steps = moves ? alignStepsWithStatus(funnel.steps, status) : funnel.steps;
   return ok(
-    { ...funnel, status: 'Confirmation', outreach: [...(funnel.outreach ?? []), entry], lastUpdated: now.toISOString() },
+    {
+      ...funnel,
+      status,
+      steps,
+      progressPercentage: moves ? progressPercentage(steps) : funnel.progressPercentage,
+      outreach: [...(funnel.outreach ?? []), entry],
+      lastUpdated: now.toISOString(),
+    },
     outreachSentMessage(funnel.creatorHandle),
   );
 }

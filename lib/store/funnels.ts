@@ -9,6 +9,7 @@ import {
   saveStep as saveStepRule,
   sendOutreach as sendOutreachRule,
   STEP_NAMES,
+  type OutreachOptions,
   type StepDraft,
   type StepSaveOutcome,
 } from '../domain/funnels';
@@ -90,13 +91,16 @@ export function createFunnelsSlice(ctx: StoreContext) {
     return result;
   }
 
-  /** Sends outreach (permission sendOutreach): status becomes Confirmation, the message is kept in the creator's history. */
-  function sendOutreach(funnelId: string, message: string): Result<Funnel> {
+  /**
+   * Sends outreach (permission sendOutreach): the message is kept in the creator's history; a
+   * funnel at Brief moves to Confirmation unless `options.advance` is false (the creator screen).
+   */
+  function sendOutreach(funnelId: string, message: string, options: OutreachOptions = {}): Result<Funnel> {
     const allowed = ctx.authorize('sendOutreach');
     if (!allowed.ok) return allowed;
     return update(
       funnelId,
-      (funnel) => sendOutreachRule(funnel, message, allowed.value.name, ctx.now(), ctx.newId('msg')),
+      (funnel) => sendOutreachRule(funnel, message, allowed.value.name, ctx.now(), ctx.newId('msg'), options),
       (before) => ({ action: 'Outreach sent', details: `Message sent to ${before.creatorHandle}${message.trim() ? `: ${message.trim()}` : ' (no text)'}` }),
     );
   }

@@ -127,6 +127,19 @@ describe('Send Outreach', () => {
     expect(visited).toEqual(['/dashboard?creator=@alexcooks']);
   });
 
+  it('leaves a funnel further along where it is: status badge and step progress agree after outreach', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelBoard creator="@sarahjstyle" expand />);
+    const sarah = await screen.findByRole('article', { name: 'Sarah Johnson' });
+    await user.click(within(sarah).getByRole('button', { name: 'Send outreach to Sarah Johnson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send Outreach' });
+    await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'How is the shoot going?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    expect(within(card('Sarah Johnson')).getByLabelText('Status: Production')).toBeInTheDocument();
+    expect(within(card('Sarah Johnson')).getByText('Step 4 of 7 (57%)')).toBeInTheDocument();
+    expect(store.funnels.items.get('CR12345')?.outreach?.at(-1)?.message).toBe('How is the shoot going?');
+  });
+
   it('Cancel closes without sending', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<FunnelBoard />);

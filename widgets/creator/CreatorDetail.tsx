@@ -51,7 +51,8 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const base = `/creator/${encodeURIComponent(funnel.id)}`;
 
   function send(message: string) {
-    const result = c.store.funnels.sendOutreach(funnel!.id, message);
+    // On the creator screen outreach only records the message; the dashboard's outreach moves a funnel on.
+    const result = c.store.funnels.sendOutreach(funnel!.id, message, { advance: false });
     if (!showResult(result)) return false;
     setOutreachOpen(false);
     return true;
