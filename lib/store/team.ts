@@ -1,6 +1,6 @@
 // Team actions (spec §4, §6). Only members with manageTeam change the team.
 import { MESSAGES } from '../domain/constants';
-import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, togglePermission } from '../domain/team';
+import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, permissionChangeText, togglePermission } from '../domain/team';
 import { fail, ok, type Permission, type Result, type Role, type TeamMember } from '../domain/types';
 import type { StoreContext } from './core';
 
@@ -19,12 +19,14 @@ export function createTeamSlice(ctx: StoreContext) {
     return result;
   }
 
-  function update(id: string, change: (member: TeamMember) => TeamMember, action: string, describe: (m: TeamMember) => string): Result<TeamMember> {
+  function update(id: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => string): Result<TeamMember> {
     const allowed = ctx.authorize('manageTeam');
     if (!allowed.ok) return allowed;
     const member = members.get(id);
     if (!member) return fail('This team member no longer exists');
-    const next = change(member);
+    const changed = change(member);
+    if (!changed.ok) return changed;
+    const next = changed.value;
     if (!keepsATeamManager(members.items.peek(), id, next)) return fail(LAST_MANAGER_MESSAGE);
     ctx.transaction(() => {
       members.put(next);
@@ -34,17 +36,17 @@ export function createTeamSlice(ctx: StoreContext) {
   }
 
   const setRole = (id: string, role: Role) =>
-    update(id, (m) => changeRole(m, role), 'Role changed', (m) => `${m.name} is now ${m.role}`);
+    update(id, (m) => ok(changeRole(m, role)), 'Role changed', (m) => `${m.name} is now ${m.role}`);
   const toggle = (id: string, permission: Permission) =>
-    update(id, (m) => togglePermission(m, permission), 'Permission changed', (m) => `${m.name}: ${permission} ${m.permissions[permission] ? 'on' : 'off'}`);
+    update(id, (m) => togglePermission(m, permission), 'Permission changed', (m) => permissionChangeText(m, permission));
 
   function remove(id: string): Result<void> {
     const allowed = ctx.authorize('manageTeam');
     if (!allowed.ok) return allowed;
     const member = members.get(id);
     if (!member) return fail('This team member no longer exists');
-    if (member.id === allowed.value.id) return fail('You cannot remove yourself');
     if (!keepsATeamManager(members.items.peek(), id, null)) return fail(LAST_MANAGER_MESSAGE);
+    // Leaving the team (removing yourself) is allowed while another active member can manage it.
     ctx.transaction(() => {
       members.remove(id);
       ctx.log({ action: 'Member removed', actionType: 'system', details: member.email });

@@ -78,8 +78,8 @@ describe('<Settings>', () => {
     store.session.signIn('tm_2');
     const save = await screen.findByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
-    expect(save).toHaveAttribute('title', 'You do not have the manageTeam permission');
-    expect(screen.getByRole('note')).toHaveTextContent('You do not have the manageTeam permission');
+    expect(save).toHaveAttribute('title', 'You do not have permission to manage the team');
+    expect(screen.getByRole('note')).toHaveTextContent('You do not have permission to manage the team');
   });
 });
 

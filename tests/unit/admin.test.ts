@@ -32,7 +32,7 @@ describe('settings and profile actions', () => {
     const before = store.admin.settings.value.value;
     expect(store.admin.saveSettings({ companyName: 'X', timeZone: 'UTC', language: 'es' })).toEqual({
       ok: false,
-      error: 'You do not have the manageTeam permission',
+      error: 'You do not have permission to manage the team',
     });
     expect(store.admin.settings.value.value).toBe(before);
   });

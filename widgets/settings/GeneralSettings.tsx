@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { LANGUAGES, TIME_ZONES, type Language, type TimeZone } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { showResult } from '../ui/toast';
-import { BlockedNote, ConfirmDialog } from './shared';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { BlockedNote } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
 
 /** General Settings tab (spec §2 "Settings"): company name, time zone, language; workspace reset. */

@@ -1,7 +1,6 @@
 // Small pieces shared by the administration screens (settings and its tabs).
 import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
 import { useNavigation } from '../ui/navigation';
 
 /** A screen's title: the one h1 on its own route, an h2 inside the Settings tabs. */
@@ -23,40 +22,6 @@ export function BackButton() {
     >
       ← Back
     </Button>
-  );
-}
-
-export interface ConfirmDialogProps {
-  /** Whether the dialog is open (controlled). */
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  children: ReactNode;
-  /** Label of the confirming button. */
-  confirmLabel: string;
-  onConfirm(): void;
-  /** Default 'danger'. */
-  variant?: 'danger' | 'primary';
-}
-
-/** A yes/no confirmation on the shared Dialog; Cancel and Escape change nothing. */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, variant = 'danger' }: ConfirmDialogProps) {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button variant={variant} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Dialog>
   );
 }
 

@@ -1,6 +1,7 @@
 export { Avatar, initials } from './Avatar';
 export { Badge, type BadgeColor } from './Badge';
 export { Button, type ButtonProps } from './Button';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Dialog, type DialogProps } from './Dialog';
 export { downloadText } from './download';
 export { Menu, type MenuItem, type MenuProps } from './Menu';
