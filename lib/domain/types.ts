@@ -157,6 +157,8 @@ export interface Invoice extends Entity {
   amount: number;
   status: InvoiceStatus;
   downloadUrl: string;
+  /** What was billed, fixed when the invoice was issued ('Creatorflow Pro plan, 1 month'). */
+  description?: string;
 }
 
 // ---------- Integrations / developer ----------
