@@ -114,6 +114,23 @@ describe('search, filters and chips', () => {
   });
 });
 
+describe('/funnel/{id}', () => {
+  it('selects and expands the funnel of a known id', async () => {
+    await renderScreen(<FunnelBoard funnelId="CR12347" />);
+    expect(within(await screen.findByRole('article', { name: 'Emma Davis' })).getByText(/Step 5 of 7/)).toBeInTheDocument();
+  });
+
+  it('says Funnel not found for an unknown id, with Back to Dashboard, instead of listing every funnel', async () => {
+    const user = userEvent.setup();
+    const { visited } = await renderScreen(<FunnelBoard funnelId="CR99999" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funnel not found' })).toBeInTheDocument();
+    expect(screen.getByText('No funnel has the id CR99999.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    expect(visited).toEqual(['/']);
+  });
+});
+
 describe('Send Outreach', () => {
   it('sends from the modal (empty allowed), sets Confirmation and goes to /dashboard?creator=', async () => {
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Dialog, type DialogProps } from './Dialog';
 export { downloadText } from './download';
 export { Menu, type MenuItem, type MenuProps } from './Menu';
+export { NotFoundState } from './NotFoundState';
 export { Link, NavigationProvider, eventNavigation, useNavigation, type Navigation } from './navigation';
 export { PersistenceBanner, Screen, ScreenErrorBoundary, type ScreenProps } from './Screen';
 export { StoreProvider, useStore } from './store-context';
