@@ -7,7 +7,7 @@ import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
 import { Breadcrumb } from './Breadcrumb';
-import { breadcrumbs } from './breadcrumbs';
+import { documentTitle } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
 import { SignedOut } from './SignedOut';
 import { shellStyles } from './styles';
@@ -42,8 +42,7 @@ export function Shell() {
   const firstPath = useRef(true);
   useEffect(() => {
     setSidebarOpen(false);
-    const trail = breadcrumbs(pathname);
-    document.title = pathname === '/' ? 'Creatorflow' : `${trail[trail.length - 1].label} · Creatorflow`;
+    document.title = documentTitle(pathname);
     if (firstPath.current) {
       firstPath.current = false;
       return;

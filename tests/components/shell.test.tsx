@@ -34,6 +34,15 @@ async function renderShell(path = '/') {
 }
 
 describe('<Shell>', () => {
+  it('names the tab like the page headings: Orders · Creatorflow', async () => {
+    const { router } = await renderShell('/');
+    expect(document.title).toBe('Creatorflow');
+    await act(() => router.navigate('/orders'));
+    expect(document.title).toBe('Orders · Creatorflow');
+    await act(() => router.navigate('/help'));
+    expect(document.title).toBe('Help · Creatorflow');
+  });
+
   it('highlights exactly the current path in the sidebar', async () => {
     const { router, user } = await renderShell('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
