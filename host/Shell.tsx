@@ -30,8 +30,18 @@ export function Shell() {
   useSignals();
   const store = useStore();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const navigation = useMemo<Navigation>(() => ({ navigate: (href) => navigate(href) }), [navigate]);
+  const location = useLocation();
+  const { pathname } = location;
+  // The router marks the page the app was opened at with the key 'default': from there, Back
+  // has no page of this app to return to (a bookmark or a shared link), so it goes to the dashboard.
+  const openedHere = location.key === 'default';
+  const navigation = useMemo<Navigation>(
+    () => ({
+      navigate: (href) => navigate(href),
+      back: (fallbackHref) => (openedHere ? navigate(fallbackHref) : navigate(-1)),
+    }),
+    [navigate, openedHere],
+  );
   const ref = useRef<HTMLDivElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const [sidebarOpen, setSidebarOpen] = useState(false);

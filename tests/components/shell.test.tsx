@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { NotFound, Maintenance, Privacy, Terms } from '../../host/pages';
 import { Shell } from '../../host/Shell';
+import { BackButton } from '../../widgets/ui/BackButton';
 import { StoreProvider } from '../../widgets/ui/store-context';
 import { makeStore, renderScreen } from '../helpers/render';
 
@@ -19,6 +20,7 @@ async function renderShell(path = '/') {
         element: <Shell />,
         children: [
           { path: '/', element: <Page title="Funnel Dashboard" /> },
+          { path: '/profile', element: <BackButton /> },
           { path: '*', element: <Page title="Somewhere" /> },
         ],
       },
@@ -34,6 +36,16 @@ async function renderShell(path = '/') {
 }
 
 describe('<Shell>', () => {
+  it('Back returns to the previous page of the app, and to the dashboard on a page opened directly', async () => {
+    const { router, user } = await renderShell('/profile');
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(router.state.location.pathname).toBe('/');
+    await act(() => router.navigate('/orders'));
+    await act(() => router.navigate('/profile'));
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+
   it('names the tab like the page headings: Orders · Creatorflow', async () => {
     const { router } = await renderShell('/');
     expect(document.title).toBe('Creatorflow');

@@ -4,7 +4,8 @@ import { CHANNELS, type ProfileForm } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
 import { showResult } from '../ui/toast';
-import { BackButton, BlockedNote, ScreenTitle } from './shared';
+import { BackButton } from '../ui/BackButton';
+import { BlockedNote, ScreenTitle } from './shared';
 import { settingsStyles } from './styles';
 import { useProfileController } from './useProfileController';
 

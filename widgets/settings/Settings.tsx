@@ -13,7 +13,7 @@ import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
-import { BackButton } from './shared';
+import { BackButton } from '../ui/BackButton';
 import { allAdminStyles } from './styles';
 
 export interface SettingsProps {

@@ -1,4 +1,5 @@
 export { Avatar, initials } from './Avatar';
+export { BackButton, type BackButtonProps } from './BackButton';
 export { Badge, type BadgeColor } from './Badge';
 export { Button, type ButtonProps } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
