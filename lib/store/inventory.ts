@@ -2,11 +2,16 @@
 import { computed } from '@preact/signals-core';
 import {
   createInventoryItem,
+  inventoryImportWrites,
+  inventoryItemDeleted,
   inventorySummary,
+  planInventoryImport,
   setInventoryQuantity,
+  updateInventoryItem,
+  type InventoryItemEdit,
   type NewInventoryItemDraft,
 } from '../domain/inventory';
-import { fail, type InventoryItem, type Result } from '../domain/types';
+import { fail, ok, type InventoryItem, type Result } from '../domain/types';
 import type { StoreContext } from './core';
 
 export function createInventorySlice(ctx: StoreContext) {
@@ -44,29 +49,17 @@ export function createInventorySlice(ctx: StoreContext) {
   }
 
   /**
-   * Creates or updates items from imported rows, matched by SKU. Rows are validated
-   * like the Add Item form; failures are reported by row number and not imported.
+   * Creates or updates items from imported rows, matched by SKU (the plan the import preview
+   * showed: planInventoryImport). Rows are validated like the Add Item form; failures are
+   * reported by row number and not imported; rows that change nothing are left alone.
    */
   function importItems(rows: NewInventoryItemDraft[]): Result<{ created: number; updated: number; rejected: { row: number; error: string }[] }> {
     const allowed = ctx.authorize();
     if (!allowed.ok) return allowed;
-    let created = 0;
-    let updated = 0;
-    const rejected: { row: number; error: string }[] = [];
+    const plan = planInventoryImport(rows, items.items.peek(), ctx.now(), () => ctx.newId('inv'));
+    const { created, updated, rejected } = plan;
     ctx.transaction(() => {
-      rows.forEach((row, index) => {
-        const rowNumber = index + 1;
-        const current = items.items.peek();
-        const existing = current.find((item) => item.sku.toLowerCase() === row.sku.trim().toLowerCase());
-        const base = createInventoryItem(row, existing ? current.filter((i) => i !== existing) : current, ctx.now(), existing?.id ?? ctx.newId('inv'));
-        if (!base.ok) {
-          rejected.push({ row: rowNumber, error: base.error });
-          return;
-        }
-        items.put(existing ? { ...base.value, location: row.location?.trim() ? base.value.location : existing.location } : base.value);
-        if (existing) updated++;
-        else created++;
-      });
+      for (const item of inventoryImportWrites(plan)) items.put(item);
       ctx.log({
         action: 'Inventory imported',
         actionType: 'system',
@@ -77,5 +70,33 @@ export function createInventorySlice(ctx: StoreContext) {
     return { ok: true, value: { created, updated, rejected } };
   }
 
-  return { items, summary, addItem, setQuantity, importItems };
+  /** Edit Item: name, low stock threshold, reorder point and location. */
+  function updateItem(id: string, edit: InventoryItemEdit): Result<InventoryItem> {
+    const allowed = ctx.authorize();
+    if (!allowed.ok) return allowed;
+    const item = items.get(id);
+    if (!item) return fail('This inventory item no longer exists');
+    const result = updateInventoryItem(item, edit);
+    if (!result.ok) return result;
+    ctx.transaction(() => {
+      items.put(result.value);
+      ctx.log({ action: 'Inventory item updated', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    });
+    return result;
+  }
+
+  /** Removes an item (the screen asks first). Orders that list its SKU then show it as missing. */
+  function deleteItem(id: string): Result<InventoryItem> {
+    const allowed = ctx.authorize();
+    if (!allowed.ok) return allowed;
+    const item = items.get(id);
+    if (!item) return fail('This inventory item no longer exists');
+    ctx.transaction(() => {
+      items.remove(id);
+      ctx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
+    });
+    return ok(item, inventoryItemDeleted(item.name));
+  }
+
+  return { items, summary, addItem, setQuantity, importItems, updateItem, deleteItem };
 }

@@ -60,6 +60,8 @@ const CASES: Case[] = [
   { name: 'inventory.addItem', run: (s) => s.inventory.addItem({ sku: 'PERM-1', name: 'Tripod' }) },
   { name: 'inventory.setQuantity', run: (s) => s.inventory.setQuantity(s.inventory.items.items.peek()[0].id, '42') },
   { name: 'inventory.importItems', run: (s) => s.inventory.importItems([{ sku: 'PERM-2', name: 'Imported', quantity: '3' }]) },
+  { name: 'inventory.updateItem', run: (s) => s.inventory.updateItem(s.inventory.items.items.peek()[0].id, { name: 'Renamed', lowStockThreshold: '4', reorderPoint: '8', location: 'Shelf 9' }) },
+  { name: 'inventory.deleteItem', run: (s) => s.inventory.deleteItem(s.inventory.items.items.peek()[0].id) },
   // orders
   { name: 'orders.changeStatus', run: (s) => s.orders.changeStatus('ord_1', 'Processing') },
   { name: 'orders.shipWithTracking', run: (s) => s.orders.shipWithTracking('ord_2', { trackingNumber: '1Z999', carrierName: 'UPS' }) },
