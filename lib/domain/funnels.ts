@@ -377,16 +377,16 @@ export type KpiId = 'conversion' | 'engagement' | 'revenue' | 'rating';
 export interface Kpi {
   id: KpiId;
   label: string;
-  /** The value now, in the KPI's unit (percent, dollars, rating out of 5). */
-  value: number;
+  /** The value now, in the KPI's unit (percent, dollars, rating out of 5); null when no funnel had started. */
+  value: number | null;
   /** Change against a month earlier, in percent (null when there was nothing to compare). */
   change: number | null;
   /** Trend text such as '+12.5% vs last month'. */
   trend: string;
   /** `?filter=` the tile opens. */
   filter: string;
-  /** Six monthly points, oldest first. */
-  series: { month: string; value: number }[];
+  /** Six monthly points, oldest first; null for a month before any funnel started (no data, not zero). */
+  series: { month: string; value: number | null }[];
 }
 
 export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
@@ -399,7 +399,9 @@ export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
-function kpiValue(id: KpiId, funnels: readonly Funnel[]): number {
+function kpiValue(id: KpiId, funnels: readonly Funnel[]): number | null {
+  // No funnel yet is no data, as Analytics says it, not a rate of 0.
+  if (funnels.length === 0) return null;
   switch (id) {
     case 'conversion':
       return average(funnels.map((f) => f.conversionRate));
@@ -421,8 +423,8 @@ export function trendText(change: number | null): string {
 /**
  * Performance Overview (PRODUCT-NOTES: computed from the workspace). For each of the last six
  * months, a KPI is taken over the funnels started by that month's end: averages for rates and
- * rating, the sum of campaign values for revenue. The tile shows the latest point and its
- * change against the month before.
+ * rating, the sum of campaign values for revenue; a month before any funnel started has no
+ * data (null). The tile shows the latest point and its change against the month before.
  */
 export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
   const ends: Date[] = [];
@@ -432,7 +434,7 @@ export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
     const series = ends.map((end, i) => ({ month: MONTHS[(end.getMonth() + 11) % 12], value: kpiValue(tile.id, startedBy[i]) }));
     const latest = series[series.length - 1].value;
     const before = series[series.length - 2].value;
-    const change = before ? ((latest - before) / before) * 100 : null;
+    const change = latest !== null && before ? ((latest - before) / before) * 100 : null;
     return { ...tile, value: latest, change, trend: trendText(change), series };
   });
 }

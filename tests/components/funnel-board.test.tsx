@@ -251,3 +251,16 @@ describe('Profile Optimizer and Smart Matching', () => {
 it('builds sample-like steps', () => {
   expect(progressPercentage(buildStepsFromStatus('Contract'))).toBe(43);
 });
+
+describe('Performance Overview chart', () => {
+  it('shows months before any funnel started as No data, as Analytics does, not as 0.0', async () => {
+    await renderScreen(<DashboardOverview />);
+    const chart = await screen.findByRole('img', { name: 'Conversion rate and engagement, last six months (%)' });
+    // The sample funnels started at most 75 days before the fixed clock (March 10, 2026): October and November have none.
+    expect(within(chart).getAllByText('No data')).toHaveLength(2);
+    const table = screen.getByRole('table', { name: 'Conversion rate and engagement, last six months (%)' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows[0]).toBe('OctNo dataNo data');
+    expect(rows[5]).not.toContain('No data');
+  });
+});

@@ -79,3 +79,25 @@ describe('<cf-analytics> element', () => {
     expect(problems.thirdParty).toEqual([]);
   });
 });
+
+describe('ROI Trends axis', () => {
+  it.each([
+    ['laptop', 1366],
+    ['phone', 390],
+  ])('every month label, the last one included, lies inside the chart (%s)', async (_name, width) => {
+    const context = await b.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/analytics?period=12m');
+    const chart = page.locator('figure', { has: page.getByRole('heading', { name: 'ROI Trends' }) }).locator('.cf-chart-box svg.recharts-surface');
+    const ticks = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+    await ticks.last().waitFor();
+    const box = (await chart.boundingBox())!;
+    const labels = await ticks.evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent, ...JSON.parse(JSON.stringify(n.getBoundingClientRect())) })));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      expect(label.left, `${label.text} starts inside`).toBeGreaterThanOrEqual(box.x - 0.5);
+      expect(label.right, `${label.text} ends inside`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+  });
+});
