@@ -203,7 +203,7 @@ describe('performance KPIs (PRODUCT-NOTES: computed from the workspace)', () => 
   it('changes when the data changes', () => {
     const before = performanceKpis(funnels, now)[2].value;
     const after = performanceKpis([...funnels, { ...funnels[0], id: 'CR99999', value: 1000 }], now)[2].value;
-    expect(after - before).toBe(1000);
+    expect(after! - before!).toBe(1000);
   });
 });
 
