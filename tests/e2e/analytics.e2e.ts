@@ -90,10 +90,11 @@ describe('ROI Trends axis', () => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/analytics?period=12m');
     const chart = page.locator('figure', { has: page.getByRole('heading', { name: 'ROI Trends' }) }).locator('.cf-chart-box svg.recharts-surface');
-    const ticks = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+    // The month labels of the x-axis ("Nov 2026"); the y-axis labels read "2x".
+    const ticks = chart.locator('.recharts-cartesian-axis-tick-value', { hasText: /^[A-Z][a-z]{2} \d{4}$/ });
     await ticks.last().waitFor();
     const box = (await chart.boundingBox())!;
-    const labels = await ticks.evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent, ...JSON.parse(JSON.stringify(n.getBoundingClientRect())) })));
+    const labels = await ticks.evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent, left: n.getBoundingClientRect().left, right: n.getBoundingClientRect().right })));
     expect(labels.length).toBeGreaterThan(0);
     for (const label of labels) {
       expect(label.left, `${label.text} starts inside`).toBeGreaterThanOrEqual(box.x - 0.5);
