@@ -4,7 +4,9 @@ import {
   NOTIFICATION_TYPE_LABEL,
   markAllRead as markAllReadRule,
   markRead as markReadRule,
+  NOTIFICATION_DISMISSED,
   nextWake,
+  restoreNotification,
   snooze as snoozeRule,
   unreadCount as countUnread,
 } from '../domain/notifications';
@@ -115,8 +117,22 @@ export function createNotificationsSlice(ctx: StoreContext) {
       items.remove(id);
       ctx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
     });
-    return ok(existing.value, 'Notification dismissed');
+    return ok(existing.value, NOTIFICATION_DISMISSED);
   }
 
-  return { items, unreadCount, clock, refresh, add, snooze, markRead, markAllRead, dismiss };
+  /** Undo of dismiss: puts the dismissed notification back as it was. */
+  function restore(notification: AppNotification): Result<AppNotification> {
+    const allowed = ctx.authorize();
+    if (!allowed.ok) return allowed;
+    const result = restoreNotification(items.items.peek(), notification);
+    if (!result.ok) return result;
+    refresh();
+    ctx.transaction(() => {
+      items.put(result.value);
+      ctx.log({ action: 'Notification restored', actionType: 'notification', details: label(result.value) });
+    });
+    return result;
+  }
+
+  return { items, unreadCount, clock, refresh, add, snooze, markRead, markAllRead, dismiss, restore };
 }

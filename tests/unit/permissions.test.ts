@@ -133,6 +133,10 @@ const CASES: Case[] = [
       return s.admin.setAutomationDefaults({ payment: !d.payment, shipment: d.shipment, review: d.review });
     },
   },
+  {
+    name: 'notifications.restore',
+    run: (s) => s.notifications.restore({ ...s.notifications.items.items.peek()[0], id: 'nt_restored' }),
+  },
   // the whole workspace
   { name: 'resetWorkspace', flag: 'manageTeam', run: (s) => s.resetWorkspace() },
 ];

@@ -12,7 +12,7 @@ export { PersistenceBanner, Screen, ScreenErrorBoundary, type ScreenProps } from
 export { StoreProvider, useStore } from './store-context';
 export { baseStyles, tokens } from './styles';
 export { Tabs, type TabItem, type TabsProps } from './Tabs';
-export { AppToaster, ensureToaster, showResult, toast } from './toast';
+export { AppToaster, ensureToaster, showResult, toast, toastWithUndo } from './toast';
 export { adoptStyles, useAdoptStyles } from './useAdoptStyles';
 export { VirtualTable, type Column, type SortState, type VirtualTableProps } from './VirtualTable';
 export { SearchField, type SearchFieldProps } from './SearchField';

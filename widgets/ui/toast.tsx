@@ -25,6 +25,8 @@ ${tokens}
 .cf-toast-message { flex: 1; margin: 0; line-height: 1.4; }
 .cf-toast-close { border: 0; background: transparent; cursor: pointer; font: inherit; color: var(--cf-color-muted); padding: 0 4px; border-radius: 4px; }
 .cf-toast-close:focus-visible { outline: 3px solid var(--cf-color-focus); }
+.cf-toast-action { border: 0; background: transparent; color: var(--cf-color-primary); font: inherit; font-weight: 650; cursor: pointer; padding: 0 4px; margin-left: 4px; border-radius: 4px; text-decoration: underline; }
+.cf-toast-action:focus-visible { outline: 3px solid var(--cf-color-focus); }
 `;
 
 let mountedToasters = 0;
@@ -59,6 +61,9 @@ export function AppToaster() {
             aria-label={`Notifications ${position}`}
             onMouseEnter={handlers.startPause}
             onMouseLeave={handlers.endPause}
+            // Keyboard users reaching a toast (its Undo, its close button) pause it too.
+            onFocus={handlers.startPause}
+            onBlur={handlers.endPause}
           >
             {here.map((t) => (
               <ToastView key={t.id} toast={t} />
@@ -104,6 +109,31 @@ export function ensureToaster() {
     document.body.appendChild(container);
     createRoot(container).render(<AppToaster />);
   }, 0);
+}
+
+/**
+ * A toast that offers Undo, for a removal made without asking first. It lasts as long as
+ * other plain toasts (4 s) and pauses while hovered or focused.
+ */
+export function toastWithUndo(message: string, onUndo: () => void, options: { position?: ToastPosition } = {}) {
+  toast(
+    (t) => (
+      <>
+        {message}
+        <button
+          type="button"
+          className="cf-toast-action"
+          onClick={() => {
+            toast.dismiss(t.id);
+            onUndo();
+          }}
+        >
+          Undo
+        </button>
+      </>
+    ),
+    options,
+  );
 }
 
 /** Shows a store action's outcome: its success message(s), or its error. Returns whether it succeeded. */
