@@ -138,6 +138,8 @@ describe('Send Outreach', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Alex Rivera' })).getByRole('button', { name: 'Send outreach to Alex Rivera' }));
     const dialog = screen.getByRole('dialog', { name: 'Send Outreach' });
     expect(within(dialog).getByText('To:').parentElement).toHaveTextContent('To: @alexcooks');
+    // It opens with the cursor in the message box.
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveFocus();
     await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'Loved your reel!');
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
     expect(store.funnels.items.get('CR12348')).toMatchObject({ status: 'Confirmation', outreach: [{ message: 'Loved your reel!' }] });

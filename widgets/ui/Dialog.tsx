@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 
 export interface DialogProps {
@@ -14,10 +14,12 @@ export interface DialogProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** Extra class for width tweaks. */
   className?: string;
+  /** The field to focus when the dialog opens, e.g. the one input it exists for. Default: the first focusable element. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** A modal on the native <dialog>: focus is trapped while open and returns to the opener on close. */
-export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className, initialFocusRef }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -26,11 +28,12 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      initialFocusRef?.current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
-  }, [open]);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the ref is read once, when the dialog opens
   const body = (
     <>
       <div className="cf-dialog-body">{children}</div>
