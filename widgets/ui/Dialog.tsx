@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
+import { dialogClosed, dialogOpened } from './openDialogs';
 
 export interface DialogProps {
   /** Whether the dialog is open (controlled). */
@@ -28,12 +29,21 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      dialogOpened(dialog);
       initialFocusRef?.current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      dialogClosed(dialog);
     }
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the ref is read once, when the dialog opens
+  // Unmounted while open: it is no longer on the page.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog) dialogClosed(dialog);
+    };
+  }, []);
   const body = (
     <>
       <div className="cf-dialog-body">{children}</div>
@@ -45,7 +55,10 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
       ref={ref}
       className={['cf-dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
-      onClose={() => onOpenChange(false)}
+      onClose={(event) => {
+        dialogClosed(event.currentTarget);
+        onOpenChange(false);
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onOpenChange(false);
