@@ -22,7 +22,7 @@ describe('toasts', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Settings saved successfully' });
     await toast.waitFor();
     expect(await overlaps(toast, page.getByRole('link', { name: /^Notifications/ }))).toBe(false);
-    expect(await overlaps(toast, page.getByRole('banner').getByRole('button').last())).toBe(false);
+    expect(await overlaps(toast, page.locator('.cf-user-menu > button'))).toBe(false);
   });
 
   it('stay readable and closable above an open dialog', async () => {
