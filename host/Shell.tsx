@@ -5,6 +5,7 @@ import { NavigationProvider, type Navigation } from '../widgets/ui/navigation';
 import { useStore } from '../widgets/ui/store-context';
 import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
+import { hasUnsavedChanges, leavePage } from '../widgets/ui/unsavedChanges';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
 import { Breadcrumb } from './Breadcrumb';
 import { documentTitle } from './breadcrumbs';
@@ -68,6 +69,17 @@ export function Shell() {
         className="cf-root cf-shell"
         ref={ref}
         data-sidebar={sidebarOpen ? 'open' : 'closed'}
+        // The host's own links (sidebar, brand) bypass the screens' navigation: with unsaved
+        // changes on the page, any link to a page of the app asks first.
+        onClickCapture={(event) => {
+          if (!hasUnsavedChanges() || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const anchor = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
+          if (!anchor || anchor.target === '_blank' || anchor.origin !== window.location.origin) return;
+          event.preventDefault();
+          event.stopPropagation();
+          const href = anchor.pathname + anchor.search + anchor.hash;
+          leavePage(() => navigate(href));
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
         }}

@@ -3,6 +3,7 @@ import { LANGUAGES, TIME_ZONES, type Language, type TimeZone } from '../../lib/d
 import { Button } from '../ui/Button';
 import { showResult } from '../ui/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useUnsavedChanges } from '../ui/unsavedChanges';
 import { BlockedNote } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
 
@@ -11,6 +12,7 @@ export function GeneralSettingsPanel() {
   const general = useGeneralSettingsController();
   const [confirmReset, setConfirmReset] = useState(false);
   const disabled = Boolean(general.blocked);
+  const unsavedPrompt = useUnsavedChanges(general.dirty);
   return (
     <div className="cf-stack" part="general">
       <h2>General Settings</h2>
@@ -101,6 +103,7 @@ export function GeneralSettingsPanel() {
       >
         <p>Every funnel, order, inventory item, event, team change and setting in this workspace is replaced by the sample data. This cannot be undone.</p>
       </ConfirmDialog>
+      {unsavedPrompt}
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function BackButton({ fallbackHref = '/', label = '← Back', variant = '
     <Button
       variant={variant}
       className={['cf-back', className].filter(Boolean).join(' ')}
-      onClick={() => (navigation.back ? navigation.back(fallbackHref) : navigation.navigate(fallbackHref))}
+      onClick={() => navigation.back(fallbackHref)}
       {...rest}
     >
       {label}

@@ -1,4 +1,5 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { leavePage } from './unsavedChanges';
 
 export interface Navigation {
   /** Goes to an app path such as `/creator/CR12345?step=...`. */
@@ -47,10 +48,17 @@ function sameOrigin(url: string) {
   }
 }
 
-export function useNavigation(): Navigation {
+/** The screen's navigation; leaving a form with unsaved changes asks first, whoever provides it. */
+export function useNavigation(): Required<Navigation> {
   const navigation = useContext(NavigationContext);
   if (!navigation) throw new Error('useNavigation must be used inside a Creatorflow screen');
-  return navigation;
+  return useMemo(
+    () => ({
+      navigate: (href: string) => leavePage(() => navigation.navigate(href)),
+      back: (fallbackHref: string) => leavePage(() => (navigation.back ? navigation.back(fallbackHref) : navigation.navigate(fallbackHref))),
+    }),
+    [navigation],
+  );
 }
 
 export const useHasNavigation = () => useContext(NavigationContext) !== null;
