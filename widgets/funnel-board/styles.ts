@@ -68,7 +68,6 @@ ${gridLayoutStyles}
 .cf-timeline-desc { margin: 0; font-size: 0.85rem; }
 .cf-step-editor { flex: 1; gap: 8px; }
 
-.cf-dashboard-grid { margin: 0 -16px; }
 .cf-widget { height: 100%; display: flex; flex-direction: column; overflow: hidden; padding: 0; }
 .cf-widget-head { display: flex; align-items: center; gap: 8px; padding: 10px 14px; border-bottom: 1px solid var(--cf-color-border); }
 .cf-root .cf-widget-head h2 { margin: 0; font-size: 1rem; flex: 1; }
