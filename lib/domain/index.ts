@@ -17,3 +17,4 @@ export * from './profile';
 export * from './search';
 export * from './settings';
 export * from './csv-import';
+export * from './new-funnel';

@@ -68,6 +68,19 @@ export interface Funnel extends Entity {
   followers?: number;
   /** Messages sent to the creator, newest last. */
   outreach?: OutreachMessage[];
+  /** What the campaign is for (New Funnel wizard), e.g. 'Product launch'. */
+  objective?: string;
+  /** What the creator delivers (New Funnel wizard). */
+  deliverables?: Deliverable[];
+}
+
+export interface Deliverable {
+  /** The kind of content, e.g. 'Unboxing Video'. */
+  contentType: string;
+  count: number;
+  /** ISO date. */
+  dueDate: string;
+  notes: string;
 }
 
 export interface OutreachMessage {

@@ -13,6 +13,7 @@ import {
   type StepDraft,
   type StepSaveOutcome,
 } from '../domain/funnels';
+import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
 import { fail, ok, type Funnel, type GridItem, type Result } from '../domain/types';
 import { CRITERIA_GROUPS, DEFAULT_MATCHING_CRITERIA, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import type { StoreContext } from './core';
@@ -206,6 +207,21 @@ export function createFunnelsSlice(ctx: StoreContext) {
     return ok(funnel, `${suggested.name} invited: funnel ${funnel.id} started at Brief`);
   }
 
+  /** New Funnel wizard: creates a funnel at Brief with its steps, at the top of the list. */
+  function createFunnel(draft: NewFunnelDraft): Result<Funnel> {
+    const allowed = ctx.authorize();
+    if (!allowed.ok) return allowed;
+    const all = items.items.peek();
+    const result = createFunnelRule(draft, all, { id: nextFunnelId(all), now: ctx.now() });
+    if (!result.ok) return result;
+    const funnel = result.value;
+    ctx.transaction(() => {
+      items.put(funnel, { prepend: true });
+      ctx.log({ action: 'Funnel created', actionType: 'funnel', details: `${funnel.creatorName} (${funnel.creatorHandle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    });
+    return result;
+  }
+
   /** Adds a Smart Matching criteria tag (trimmed text must be non-empty, spec §5). */
   function addCriteriaTag(group: CriteriaGroup, text: string): Result<string[]> {
     const allowed = ctx.authorize();
@@ -264,6 +280,7 @@ export function createFunnelsSlice(ctx: StoreContext) {
     setInterestTags,
     updateAvatar,
     inviteSuggested,
+    createFunnel,
     addCriteriaTag,
     removeCriteriaTag,
     saveDashboardLayout,

@@ -5,6 +5,7 @@
 // flag-gated action for an Editor whose flag is off.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lib/domain/constants';
+import { emptyNewFunnelDraft } from '../../lib/domain/new-funnel';
 import type { Permission, Result } from '../../lib/domain/types';
 import { createStore, type Store } from '../../lib/store/createStore';
 import { createMemoryStorage } from '../../lib/storage/memory';
@@ -136,6 +137,21 @@ const CASES: Case[] = [
   {
     name: 'notifications.restore',
     run: (s) => s.notifications.restore({ ...s.notifications.items.items.peek()[0], id: 'nt_restored' }),
+  },
+  {
+    name: 'funnels.createFunnel',
+    run: (s) =>
+      s.funnels.createFunnel({
+        ...emptyNewFunnelDraft(new Date('2026-03-10T12:00:00Z'), 'Alex Morgan'),
+        name: 'Perm Creator',
+        handle: '@permcreator',
+        email: 'perm@creator.example',
+        followers: '10',
+        engagementRate: '1',
+        objective: 'Sales',
+        value: '0',
+        contentType: 'Reel',
+      }),
   },
   // the whole workspace
   { name: 'resetWorkspace', flag: 'manageTeam', run: (s) => s.resetWorkspace() },
