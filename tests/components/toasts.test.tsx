@@ -14,13 +14,15 @@ describe('toasts and dialogs', () => {
         <AppToaster />
       </>,
     );
-    await user.click(await screen.findByRole('button', { name: 'Add Item' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Item' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
-    const toast = (await within(dialog).findAllByRole('alert')).find((el) => within(el).queryByRole('button', { name: 'Dismiss notification' }));
-    expect(toast).toHaveTextContent('Please fill in SKU and name');
-    await user.click(within(toast!).getByRole('button', { name: 'Dismiss notification' }));
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Dismiss notification' })).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'View details of Smart Watch' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Smart Watch' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Smart Watch' });
+    await user.type(within(dialog).getByLabelText('Location'), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const toast = await within(dialog).findByRole('status');
+    expect(toast).toHaveTextContent('Smart Watch updated');
+    await user.click(within(toast).getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument());
   });
 
   it('with the dialog closed, toasts are back on the page', async () => {

@@ -52,8 +52,8 @@ export function EventDialog({
   }
   function finish(result: Result<unknown>) {
     if (!result.ok) {
+      // Said inline, next to the form; a toast would say it twice inside the dialog.
       setError(result.error);
-      showResult(result);
       return;
     }
     showResult(result);

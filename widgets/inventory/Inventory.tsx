@@ -146,7 +146,10 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
             ? () => {
                 const result = inv.updateItem(item.id, edit);
                 setError(result.ok ? null : result.error);
-                if (showResult(result)) setEditing(false);
+                if (result.ok) {
+                  showResult(result);
+                  setEditing(false);
+                }
               }
             : undefined
         }
@@ -390,8 +393,8 @@ function AddItemDialog({
   function submit(_event: FormEvent) {
     const result = onAdd(draft);
     if (!result.ok) {
+      // Said inline, next to the form; a toast would say it twice inside the dialog.
       setError(result.error);
-      showResult(result);
       return;
     }
     showResult(result);

@@ -212,8 +212,8 @@ function InviteDialog({
       onSubmit={() => {
         const result = onInvite(email, role);
         if (!result.ok) {
+          // Said inline, next to the form; a toast would say it twice inside the dialog.
           setError(result.error);
-          showResult(result);
           return;
         }
         showResult(result);
