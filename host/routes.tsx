@@ -1,7 +1,7 @@
 // The route table: the spec's route list (§2), query parameters mapped to widget props.
 // The host is the only place that knows URLs. Every screen loads lazily.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Shell } from './Shell';
 
 /** A lazily loaded named export. */
@@ -96,13 +96,27 @@ function AnalyticsRoute() {
   const q = useQuery();
   return <Analytics metric={q('metric')} period={q('period')} filter={q('filter')} contentType={q('content_type')} value={q('value')} />;
 }
+/** An open order has its own URL, `/orders/{id}`, so Back, reload and sharing keep it. */
 function OrdersRoute() {
+  const { id } = useParams();
   const q = useQuery();
-  return <Orders orderId={q('order')} />;
+  const navigate = useNavigate();
+  const legacy = q('order');
+  if (legacy && !id) return <Navigate to={`/orders/${encodeURIComponent(legacy)}`} replace />;
+  return <Orders orderId={id} onOrderIdChange={(next?: string) => navigate(next ? `/orders/${encodeURIComponent(next)}` : '/orders')} />;
 }
+/** An item's details have their own URL, `/inventory/{id}`, like an open order. */
 function InventoryRoute() {
+  const { id } = useParams();
   const q = useQuery();
-  return <Inventory defaultSearch={q('search') ?? ''} />;
+  const navigate = useNavigate();
+  return (
+    <Inventory
+      defaultSearch={q('search') ?? ''}
+      itemId={id}
+      onItemIdChange={(next?: string) => navigate(next ? `/inventory/${encodeURIComponent(next)}` : '/inventory')}
+    />
+  );
 }
 function SettingsRoute() {
   const [params, setParams] = useSearchParams();
@@ -144,8 +158,9 @@ export const routes: RouteObject[] = [
       { path: '/calendar', element: <Calendar /> },
       { path: '/import', element: <DataImport /> },
       { path: '/export', element: <DataExport /> },
-      { path: '/inventory', element: <InventoryRoute /> },
-      { path: '/orders', element: <OrdersRoute /> },
+      { path: '/inventory/:id?', element: <InventoryRoute /> },
+      // One route for the list and a detail, so the screen (and its list state) stays mounted.
+      { path: '/orders/:id?', element: <OrdersRoute /> },
       { path: '/terms', element: <Terms /> },
       { path: '/privacy', element: <Privacy /> },
       { path: '/maintenance', element: <Maintenance /> },

@@ -1,5 +1,7 @@
 export const shellStyles = `
 html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
+/* Toasts start below the top bar, so they never cover the search, the bell or the user menu. */
+.cf-shell { --cf-toast-offset-top: 68px; }
 .cf-shell { display: grid; grid-template-columns: 220px minmax(0, 1fr); grid-template-rows: auto 1fr; grid-template-areas: "top top" "side content"; min-height: 100vh; background: var(--cf-color-bg); }
 .cf-topbar { grid-area: top; position: sticky; top: 0; z-index: 30; display: flex; align-items: center; gap: 12px; padding: 8px 16px; background: var(--cf-color-surface); border-bottom: 1px solid var(--cf-color-border); }
 .cf-brand { font-weight: 700; font-size: 1.1rem; margin: 0 12px 0 0; color: var(--cf-color-primary); text-decoration: none; white-space: nowrap; }

@@ -18,3 +18,4 @@ export * from './search';
 export * from './settings';
 export * from './csv-import';
 export * from './permissions';
+export * from './new-funnel';

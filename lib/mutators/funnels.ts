@@ -11,6 +11,7 @@ import {
   STEP_NAMES,
   type StepSaveOutcome,
 } from '../domain/funnels';
+import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
 import { fail, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
@@ -82,16 +83,16 @@ export const saveStep = defineMutator({
   run: (tx, args, meta) => applyStepSave(tx, args.funnelId, args.stepIndex, args.draft, meta),
 });
 
-/** Sends outreach: status becomes Confirmation; the message is kept in the creator's history. */
+/** Sends outreach: the message is kept in the creator's history; a funnel at Brief moves to Confirmation unless `options.advance` is false. */
 export const sendOutreach = defineMutator({
   name: 'funnels.sendOutreach',
-  args: v.object({ funnelId: id, message: text() }),
+  args: v.object({ funnelId: id, message: text(), options: v.optional(v.object({ advance: v.optional(v.boolean()) })) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
     return updateFunnel(
       tx,
       args.funnelId,
-      (funnel) => sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), idsFrom(meta)('msg')),
+      (funnel) => sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), idsFrom(meta)('msg'), args.options ?? {}),
       (before) => ({
         action: 'Outreach sent',
         details: `Message sent to ${before.creatorHandle}${args.message.trim() ? `: ${args.message.trim()}` : ' (no text)'}`,
@@ -217,6 +218,42 @@ export const inviteSuggested = defineMutator({
     tx.put('funnels', funnel, { prepend: true });
     tx.log({ action: 'Creator invited', actionType: 'creator', details: `${suggested.name} (${suggested.handle}) started at Brief`, metadata: { funnelId: funnel.id } });
     return ok(funnel, `${suggested.name} invited: funnel ${funnel.id} started at Brief`);
+  },
+});
+
+const newFunnelDraft = v.object({
+  name: text(500),
+  handle: text(200),
+  email: text(500),
+  platform: text(100),
+  followers: text(50),
+  engagementRate: text(50),
+  category: text(100),
+  avatar: text(5_000_000),
+  objective: text(200),
+  value: text(50),
+  startDate: text(50),
+  dueDate: text(50),
+  assignedTo: text(500),
+  contentType: text(200),
+  count: text(50),
+  deliverableDueDate: text(50),
+  notes: text(),
+});
+
+/** New Funnel wizard: a funnel at Brief with its steps, at the top of the list. */
+export const createFunnel = defineMutator({
+  name: 'funnels.create',
+  args: v.object({ draft: newFunnelDraft }),
+  reads: () => [all('funnels')],
+  run(tx, args, meta) {
+    const funnels = tx.scan('funnels');
+    const result = createFunnelRule(args.draft as NewFunnelDraft, funnels, { id: nextFunnelId(funnels), now: nowOf(meta) });
+    if (!result.ok) return result;
+    const funnel = result.value;
+    tx.put('funnels', funnel, { prepend: true });
+    tx.log({ action: 'Funnel created', actionType: 'funnel', details: `${funnel.creatorName} (${funnel.creatorHandle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    return result;
   },
 });
 

@@ -13,13 +13,24 @@ import * as orders from './orders';
 import * as team from './team';
 import type { Mutation, MutationMeta, Mutator, WriteTx } from './types';
 
-const all = { ...admin, ...calendar, ...funnels, ...inventory, ...notifications, ...orders, ...team };
+const modules = [admin, calendar, funnels, inventory, notifications, orders, team];
 
-type Declared = Extract<(typeof all)[keyof typeof all], { name: MutationName; run: unknown }>;
+type ValuesOf<T> = T[keyof T];
+type Declared = Extract<
+  | ValuesOf<typeof admin>
+  | ValuesOf<typeof calendar>
+  | ValuesOf<typeof funnels>
+  | ValuesOf<typeof inventory>
+  | ValuesOf<typeof notifications>
+  | ValuesOf<typeof orders>
+  | ValuesOf<typeof team>,
+  { name: MutationName; run: unknown }
+>;
 
 /** Mutators by name. */
 export const MUTATORS = Object.fromEntries(
-  Object.values(all)
+  modules
+    .flatMap((module) => Object.values(module) as unknown[])
     .filter((value): value is Declared => typeof value === 'object' && value !== null && 'run' in value && 'name' in value)
     .map((m) => [m.name, m]),
 ) as { [M in Declared as M['name']]: M };

@@ -1,8 +1,15 @@
 // Inventory writes (spec §2 "Inventory", §4, §5): add an item, set a quantity, import rows.
 import * as v from 'valibot';
-import { createInventoryItem, setInventoryQuantity } from '../domain/inventory';
-import { fail, ok } from '../domain/types';
-import { id, inventoryDraft, numberish } from './args';
+import {
+  createInventoryItem,
+  inventoryImportWrites,
+  inventoryItemDeleted,
+  planInventoryImport,
+  setInventoryQuantity,
+  updateInventoryItem,
+} from '../domain/inventory';
+import { fail, ok, type InventoryItem } from '../domain/types';
+import { id, inventoryDraft, numberish, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 
 export const ITEM_GONE = 'This inventory item no longer exists';
@@ -49,22 +56,10 @@ export const importItems = defineMutator({
   reads: () => [all('inventory')],
   run(tx, args, meta) {
     const newId = idsFrom(meta);
-    const now = nowOf(meta);
-    let created = 0;
-    let updated = 0;
-    const rejected: { row: number; error: string }[] = [];
-    args.rows.forEach((row, index) => {
-      const current = tx.scan('inventory');
-      const existing = current.find((item) => item.sku.toLowerCase() === row.sku.trim().toLowerCase());
-      const base = createInventoryItem(row, existing ? current.filter((i) => i !== existing) : current, now, existing?.id ?? newId('inv'));
-      if (!base.ok) {
-        rejected.push({ row: index + 1, error: base.error });
-        return;
-      }
-      tx.put('inventory', existing ? { ...base.value, location: row.location?.trim() ? base.value.location : existing.location } : base.value);
-      if (existing) updated++;
-      else created++;
-    });
+    // The plan the import preview showed; rows that change nothing are left alone.
+    const plan = planInventoryImport(args.rows, tx.scan('inventory'), nowOf(meta), () => newId('inv'));
+    const { created, updated, rejected } = plan;
+    for (const item of inventoryImportWrites(plan)) tx.put('inventory', item);
     tx.log({
       action: 'Inventory imported',
       actionType: 'system',
@@ -72,5 +67,35 @@ export const importItems = defineMutator({
       status: rejected.length ? 'warning' : 'success',
     });
     return ok({ created, updated, rejected });
+  },
+});
+
+/** Edit Item: name, low stock threshold, reorder point and location. */
+export const updateItem = defineMutator({
+  name: 'inventory.updateItem',
+  args: v.object({ id, edit: v.object({ name: text(500), lowStockThreshold: numberish, reorderPoint: numberish, location: text(500) }) }),
+  reads: (args) => [one('inventory', args.id)],
+  run(tx, args) {
+    const item = tx.get('inventory', args.id);
+    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    const result = updateInventoryItem(item, args.edit);
+    if (!result.ok) return result;
+    tx.put('inventory', result.value);
+    tx.log({ action: 'Inventory item updated', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    return result;
+  },
+});
+
+/** Removes an item (the screen asks first). Orders that list its SKU then show it as missing. */
+export const deleteItem = defineMutator({
+  name: 'inventory.deleteItem',
+  args: v.object({ id }),
+  reads: (args) => [one('inventory', args.id)],
+  run(tx, args) {
+    const item = tx.get('inventory', args.id);
+    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    tx.delete('inventory', args.id);
+    tx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
+    return ok(item, inventoryItemDeleted(item.name));
   },
 });

@@ -1,8 +1,15 @@
 // Notification writes (spec §4 "Notification", §9 snooze options).
 import * as v from 'valibot';
-import { NOTIFICATION_TYPE_LABEL, markAllRead as markAllReadRule, markRead as markReadRule, snooze as snoozeRule } from '../domain/notifications';
-import { fail, ok, type AppNotification, type Result } from '../domain/types';
-import { id } from './args';
+import {
+  NOTIFICATION_DISMISSED,
+  NOTIFICATION_TYPE_LABEL,
+  markAllRead as markAllReadRule,
+  markRead as markReadRule,
+  restoreNotification,
+  snooze as snoozeRule,
+} from '../domain/notifications';
+import { fail, NOTIFICATION_TYPES, ok, type AppNotification, type Result } from '../domain/types';
+import { id, text } from './args';
 import { all, defineMutator, nowOf, one } from './define';
 import type { ReadTx } from './types';
 
@@ -67,6 +74,30 @@ export const dismiss = defineMutator({
     if (!existing.ok) return existing;
     tx.delete('notifications', args.id);
     tx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
-    return ok(existing.value, 'Notification dismissed');
+    return ok(existing.value, NOTIFICATION_DISMISSED);
+  },
+});
+
+const notificationRecord = v.object({
+  id,
+  type: v.picklist(NOTIFICATION_TYPES),
+  title: text(1000),
+  message: text(),
+  timestamp: v.pipe(v.string(), v.isoTimestamp()),
+  read: v.boolean(),
+  snoozedUntil: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+});
+
+/** Undo of dismiss: puts the dismissed notification back as it was. */
+export const restore = defineMutator({
+  name: 'notifications.restore',
+  args: v.object({ notification: notificationRecord }),
+  reads: () => [all('notifications')],
+  run(tx, args) {
+    const result = restoreNotification(tx.scan('notifications'), args.notification);
+    if (!result.ok) return result;
+    tx.put('notifications', result.value, { prepend: true });
+    tx.log({ action: 'Notification restored', actionType: 'notification', details: label(result.value) });
+    return result;
   },
 });

@@ -2,18 +2,20 @@
 // keeps one active member who can manage it.
 import * as v from 'valibot';
 import { MESSAGES } from '../domain/constants';
-import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, togglePermission as toggleRule } from '../domain/team';
-import { fail, ok, PERMISSIONS, ROLES, type TeamMember } from '../domain/types';
+import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, permissionChangeText, togglePermission as toggleRule } from '../domain/team';
+import { fail, ok, PERMISSIONS, ROLES, type Result, type TeamMember } from '../domain/types';
 import { id, text } from './args';
 import { all, defineMutator, idsFrom } from './define';
 import type { WriteTx } from './types';
 
 const MEMBER_GONE = 'This team member no longer exists';
 
-function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => TeamMember, action: string, describe: (m: TeamMember) => string) {
+function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => string) {
   const member = tx.get('team', memberId);
   if (!member) return fail<TeamMember>(MEMBER_GONE);
-  const next = change(member);
+  const changed = change(member);
+  if (!changed.ok) return changed;
+  const next = changed.value;
   if (!keepsATeamManager(tx.scan('team'), memberId, next)) return fail<TeamMember>(LAST_MANAGER_MESSAGE);
   tx.put('team', next);
   tx.log({ action, actionType: 'system', details: describe(next) });
@@ -37,7 +39,7 @@ export const setRole = defineMutator({
   name: 'team.setRole',
   args: v.object({ id, role: v.picklist(ROLES) }),
   reads: () => [all('team')],
-  run: (tx, args) => updateMember(tx, args.id, (m) => changeRole(m, args.role), 'Role changed', (m) => `${m.name} is now ${m.role}`),
+  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), 'Role changed', (m) => `${m.name} is now ${m.role}`),
 });
 
 export const togglePermission = defineMutator({
@@ -50,7 +52,7 @@ export const togglePermission = defineMutator({
       args.id,
       (m) => toggleRule(m, args.permission),
       'Permission changed',
-      (m) => `${m.name}: ${args.permission} ${m.permissions[args.permission] ? 'on' : 'off'}`,
+      (m) => permissionChangeText(m, args.permission),
     ),
 });
 
@@ -61,7 +63,7 @@ export const remove = defineMutator({
   run(tx, args) {
     const member = tx.get('team', args.id);
     if (!member) return fail<void>(MEMBER_GONE);
-    if (member.id === tx.actor?.id) return fail<void>('You cannot remove yourself');
+    // Leaving the team (removing yourself) is allowed while another active member can manage it.
     if (!keepsATeamManager(tx.scan('team'), args.id, null)) return fail<void>(LAST_MANAGER_MESSAGE);
     tx.delete('team', args.id);
     tx.log({ action: 'Member removed', actionType: 'system', details: member.email });

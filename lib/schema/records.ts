@@ -59,6 +59,8 @@ const funnel = v.object({
   email: optional(str),
   followers: optional(num),
   outreach: optional(v.array(outreachMessage)),
+  objective: optional(str),
+  deliverables: optional(v.array(v.object({ contentType: str, count: num, dueDate: str, notes: str }))),
 });
 
 const address = v.object({ line1: str, line2: optional(str), city: str, state: str, postalCode: str, country: str });
@@ -156,7 +158,7 @@ const activityEntry = v.object({
   metadata: optional(v.record(v.string(), scalar)),
 });
 
-const invoice = v.object({ id: str, date: str, amount: num, status: v.picklist(['paid', 'pending', 'failed']), downloadUrl: str });
+const invoice = v.object({ id: str, date: str, amount: num, status: v.picklist(['paid', 'pending', 'failed']), downloadUrl: str, description: optional(str) });
 const integration = v.object({
   id: str,
   name: str,

@@ -88,7 +88,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     }
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { error?: string };
-      throw new SyncError('http', body.error ?? `The server answered ${response.status}`);
+      throw new SyncError(response.status === 403 ? 'forbidden' : 'http', body.error ?? `The server answered ${response.status}`);
     }
     return (await response.json()) as T;
   }
@@ -157,10 +157,23 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
             batch.push({ id: m.id, name: m.name, args: m.args, meta: m.meta });
           }
           setStatus();
-          const response = await request<PushResponse>(SYNC_PATHS.push, {
-            method: 'POST',
-            body: JSON.stringify({ clientID: owner, mutations: batch }),
-          });
+          let response: PushResponse;
+          try {
+            response = await request<PushResponse>(SYNC_PATHS.push, {
+              method: 'POST',
+              body: JSON.stringify({ clientID: owner, mutations: batch }),
+            });
+          } catch (error) {
+            if (!(error instanceof SyncError && error.kind === 'forbidden')) throw error;
+            // The member may not make these changes (as the server knows them): they will never
+            // be taken, so drop them; the pull below rolls them back on screen.
+            refusal = error.message;
+            const dropped = new Set(batch.map((m) => m.id));
+            const gone = pending.filter((m) => m.clientID === owner && dropped.has(m.id));
+            pending = pending.filter((m) => !(m.clientID === owner && dropped.has(m.id)));
+            await cache.write(gone.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
+            continue;
+          }
           const refused = response.results.find((r) => !r.ok);
           if (refused && !refused.ok) refusal = refused.error;
           else if (owner === clientID) refusal = undefined;
@@ -319,7 +332,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
 
 class SyncError extends Error {
   constructor(
-    readonly kind: 'signed-out' | 'http',
+    readonly kind: 'signed-out' | 'forbidden' | 'http',
     message: string,
   ) {
     super(message);

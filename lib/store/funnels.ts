@@ -1,7 +1,8 @@
 // Funnels: the list, each member's dashboard layout, Smart Matching criteria, and the funnel
 // writes (lib/mutators/funnels.ts) as actions.
 import { computed } from '@preact/signals-core';
-import type { StepDraft } from '../domain/funnels';
+import type { OutreachOptions, StepDraft } from '../domain/funnels';
+import type { NewFunnelDraft } from '../domain/new-funnel';
 import type { DashboardLayouts } from '../domain/types';
 import type { CriteriaGroup } from '../sample/suggestions';
 import type { StoreContext } from './core';
@@ -28,7 +29,8 @@ export function createFunnelsSlice(ctx: StoreContext) {
     matchingCriteria,
     /** Saves step `stepIndex` of a funnel (spec §4); `messages` holds the toasts. */
     saveStep: (funnelId: string, stepIndex: number, draft: StepDraft) => ctx.mutate('funnels.saveStep', { funnelId, stepIndex, draft }),
-    sendOutreach: (funnelId: string, message: string) => ctx.mutate('funnels.sendOutreach', { funnelId, message }),
+    /** Outreach: the message is kept; a funnel at Brief moves to Confirmation unless `options.advance` is false (the creator screen). */
+    sendOutreach: (funnelId: string, message: string, options: OutreachOptions = {}) => ctx.mutate('funnels.sendOutreach', { funnelId, message, options }),
     sendBrief: (funnelId: string) => ctx.mutate('funnels.sendBrief', { funnelId }),
     togglePriority: (funnelId: string) => ctx.mutate('funnels.togglePriority', { funnelId }),
     updateBio: (funnelId: string, bio: string) => ctx.mutate('funnels.updateBio', { funnelId, bio }),
@@ -37,6 +39,8 @@ export function createFunnelsSlice(ctx: StoreContext) {
     updateAvatar: (funnelId: string, dataUrl: string) => ctx.mutate('funnels.updateAvatar', { funnelId, dataUrl }),
     /** Invites a suggested creator: starts a funnel at Brief for them. */
     inviteSuggested: (suggestedId: string) => ctx.mutate('funnels.inviteSuggested', { suggestedId }),
+    /** New Funnel wizard: creates a funnel at Brief with its steps, at the top of the list. */
+    createFunnel: (draft: NewFunnelDraft) => ctx.mutate('funnels.create', { draft }),
     addCriteriaTag: (group: CriteriaGroup, text: string) => ctx.mutate('funnels.addCriteriaTag', { group, text }),
     removeCriteriaTag: (group: CriteriaGroup, tag: string) => ctx.mutate('funnels.removeCriteriaTag', { group, tag }),
     /** Saves the signed-in member's dashboard grid; Viewers may arrange their own dashboard too. */

@@ -63,5 +63,7 @@ export function createNotificationsSlice(ctx: StoreContext) {
     markAllRead: () => thenRefresh(ctx.mutate('notifications.markAllRead', {})),
     /** Dismiss removes it (spec §4). */
     dismiss: (id: string) => thenRefresh(ctx.mutate('notifications.dismiss', { id })),
+    /** Undo of dismiss: puts the dismissed notification back as it was. */
+    restore: (notification: AppNotification) => thenRefresh(ctx.mutate('notifications.restore', { notification })),
   };
 }

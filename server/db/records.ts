@@ -28,13 +28,13 @@ type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never
 
 /** Fields a record may leave out; stored as NULL, left out again when read. */
 const OPTIONAL_FIELDS = {
-  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach'],
+  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach', 'objective', 'deliverables'],
   orders: ['customerPhone', 'notes', 'trackingNumber', 'carrierName', 'creatorId', 'stockDeducted'],
   inventory: [],
   events: [],
   notifications: [],
   activity: ['metadata'],
-  invoices: [],
+  invoices: ['description'],
   integrations: ['apiKey', 'webhookUrl'],
   webhookEvents: [],
 } as const satisfies { [C in TableCollection]: readonly OptionalKeys<RecordOf<C>>[] };

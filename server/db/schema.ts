@@ -24,7 +24,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address, OrderHistoryEntry, OrderItem, OutreachMessage, Step } from '../../lib/domain/types';
+import type { Address, OrderHistoryEntry, OrderItem, Deliverable,
+  OutreachMessage, Step } from '../../lib/domain/types';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -251,6 +252,8 @@ export const funnels = pgTable(
     email: text('email'),
     followers: doublePrecision('followers'),
     outreach: jsonb('outreach').$type<OutreachMessage[]>(),
+    objective: text('objective'),
+    deliverables: jsonb('deliverables').$type<Deliverable[]>(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('funnels_version_idx').on(t.workspaceId, t.version)],
 );
@@ -361,6 +364,7 @@ export const invoices = pgTable(
     amount: doublePrecision('amount').notNull(),
     status: text('status').notNull(),
     downloadUrl: text('download_url').notNull(),
+    description: text('description'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('invoices_version_idx').on(t.workspaceId, t.version)],
 );

@@ -113,6 +113,8 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
             layouts={layouts}
             rowHeight={DASHBOARD_GRID.rowHeight}
             margin={DASHBOARD_GRID.margin}
+            // No side padding: widgets line up with the page's edges and never stick out of it.
+            containerPadding={[0, DASHBOARD_GRID.margin[1]]}
             dragConfig={{ handle: '.cf-drag-handle', enabled: true, bounded: false, threshold: 3 }}
             onBreakpointChange={(bp) => {
               breakpointRef.current = bp as BreakpointName;

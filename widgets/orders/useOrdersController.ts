@@ -14,7 +14,7 @@ import type { OrderStatus } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 
 export interface OrdersControllerOptions {
-  /** The order to show (id or order number, e.g. from `/orders?order=`). A new value opens that order; undefined shows the list. */
+  /** The order to show (id or order number, e.g. from `/orders/{id}`). A new value opens that order; undefined shows the list. */
   orderId?: string;
   /** Called with the order shown after a row is opened (id) or the detail is closed (undefined). */
   onOrderIdChange?(orderId: string | undefined): void;

@@ -11,9 +11,10 @@ import { Notifications } from '../notifications';
 import { TeamView } from '../team/Team';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
+import { leavePage } from '../ui/unsavedChanges';
 import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
-import { BackButton } from './shared';
+import { BackButton } from '../ui/BackButton';
 import { allAdminStyles } from './styles';
 
 export interface SettingsProps {
@@ -43,10 +44,13 @@ export function Settings({ tab, onTabChange }: SettingsProps) {
           orientation="vertical"
           items={TAB_ITEMS}
           value={active}
-          onValueChange={(next) => {
-            setLocalTab(next);
-            onTabChange?.(next);
-          }}
+          onValueChange={(next) =>
+            // Another tab replaces this one's form: unsaved edits there ask first.
+            leavePage(() => {
+              setLocalTab(next);
+              onTabChange?.(next);
+            })
+          }
         >
           <SettingsPanel tab={active} />
         </Tabs>

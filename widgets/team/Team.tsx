@@ -8,7 +8,8 @@ import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
 import { showResult } from '../ui/toast';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
-import { BlockedNote, ConfirmDialog, ScreenTitle } from '../settings/shared';
+import { BlockedNote, ScreenTitle } from '../settings/shared';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { teamStyles } from './styles';
 import { useTeamController } from './useTeamController';
@@ -38,6 +39,9 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   const [inviting, setInviting] = useState(false);
   const [removingId, setRemovingId] = useState<string | null>(null);
   const removing = team.members.find((m) => m.id === removingId);
+  /** A change of the signed-in member's own role that takes rights away, waiting for confirmation. */
+  const [selfDemotion, setSelfDemotion] = useState<Role | null>(null);
+  const self = team.members.find((m) => m.id === team.currentMemberId);
 
   const columns: Column<TeamMember>[] = [
     {
@@ -64,9 +68,13 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
           className="cf-select"
           aria-label={`Role of ${m.name}`}
           value={m.role}
-          disabled={Boolean(team.blocked)}
-          title={team.blocked ?? undefined}
-          onChange={(event) => showResult(team.setRole(m.id, event.target.value as Role))}
+          disabled={Boolean(team.roleBlocked(m))}
+          title={team.roleBlocked(m) ?? undefined}
+          onChange={(event) => {
+            const role = event.target.value as Role;
+            if (team.demotesSelf(m, role)) setSelfDemotion(role);
+            else showResult(team.setRole(m.id, role));
+          }}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -88,11 +96,12 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
         <fieldset className="cf-permissions">
           <legend className="cf-visually-hidden">Permissions of {m.name}</legend>
           {PERMISSIONS.map((permission) => (
-            <label key={permission} className="cf-check" title={team.blocked ?? undefined}>
+            <label key={permission} className="cf-check" title={team.permissionBlocked(m, permission) ?? undefined}>
               <input
                 type="checkbox"
                 checked={m.permissions[permission]}
-                disabled={Boolean(team.blocked)}
+                disabled={Boolean(team.permissionBlocked(m, permission))}
+                title={team.permissionBlocked(m, permission) ?? undefined}
                 aria-label={`${PERMISSION_LABEL[permission]} for ${m.name}`}
                 onChange={() => showResult(team.togglePermission(m.id, permission))}
               />
@@ -110,7 +119,7 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
           size="small"
           variant="ghost"
           aria-label={`Remove ${m.name}`}
-          disabledReason={team.blocked ?? (m.id === team.currentMemberId ? 'You cannot remove yourself' : null)}
+          disabledReason={team.removeBlocked(m)}
           onClick={() => setRemovingId(m.id)}
         >
           Remove
@@ -150,9 +159,26 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
       >
         {removing && (
           <p>
-            {removing.name} ({removing.email}) loses access to this workspace.
+            {removing.id === team.currentMemberId
+              ? `You (${removing.email}) lose access to this workspace and are signed out.`
+              : `${removing.name} (${removing.email}) loses access to this workspace.`}
           </p>
         )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={selfDemotion !== null}
+        onOpenChange={(open) => !open && setSelfDemotion(null)}
+        title="Change your own role?"
+        confirmLabel={`Make me ${selfDemotion ?? ''}`}
+        onConfirm={() => {
+          if (self && selfDemotion) showResult(team.setRole(self.id, selfDemotion));
+          setSelfDemotion(null);
+        }}
+      >
+        <p>
+          As {selfDemotion === 'Viewer' ? 'a Viewer you can no longer change anything' : `an ${selfDemotion} you can no longer manage the team`} in this
+          workspace. Only another member who can manage the team can give the rights back.
+        </p>
       </ConfirmDialog>
     </div>
   );
@@ -186,8 +212,8 @@ function InviteDialog({
       onSubmit={() => {
         const result = onInvite(email, role);
         if (!result.ok) {
+          // Said inline, next to the form; a toast would say it twice inside the dialog.
           setError(result.error);
-          showResult(result);
           return;
         }
         showResult(result);
