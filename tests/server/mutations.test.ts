@@ -1,6 +1,7 @@
 // runMutation: authorization from the database for every role, validation, the mutator's own
 // refusals, idempotent replays, database invariants, activity in the real member's name,
 // ordering, and concurrency. Directly and through POST /workspace/mutations.
+import { MESSAGES } from '../../lib/domain/constants';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -69,9 +70,9 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     ['owner', sendOutreach.name, { funnelId: 'CR12345', message: 'Hi from the owner' }, 'applied'],
     ['owner', setRole.name, { memberId: 'tm_editor2', role: 'Editor' }, 'applied'],
     ['editor', sendOutreach.name, { funnelId: 'CR12345', message: 'Hi from Jamie' }, 'applied'],
-    ['editor', setRole.name, { memberId: 'tm_editor2', role: 'Admin' }, 'forbidden', 'You do not have the manageTeam permission'],
+    ['editor', setRole.name, { memberId: 'tm_editor2', role: 'Admin' }, 'forbidden', MESSAGES.missingPermission('manageTeam')],
     ['editorNoOutreach', setQuantity.name, { id: 'inv_1', quantity: 8 }, 'applied'],
-    ['editorNoOutreach', sendOutreach.name, { funnelId: 'CR12345', message: 'Sneaky' }, 'forbidden', 'You do not have the sendOutreach permission'],
+    ['editorNoOutreach', sendOutreach.name, { funnelId: 'CR12345', message: 'Sneaky' }, 'forbidden', MESSAGES.missingPermission('sendOutreach')],
     ['viewer', setQuantity.name, { id: 'inv_1', quantity: 9 }, 'forbidden', 'Your role cannot make changes in this workspace'],
     ['viewer', sendOutreach.name, { funnelId: 'CR12345', message: 'Sneaky' }, 'forbidden', 'Your role cannot make changes in this workspace'],
     ['viewer', saveLayout.name, { columns: 3 }, 'applied'],
@@ -217,7 +218,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     const noFlag = await server.signIn('editorNoOutreach');
     const refused = await noFlag.post('/workspace/mutations', { name: 'test.sendOutreach', args: { funnelId: 'CR12346', message: 'x' } });
     expect(refused.statusCode).toBe(403);
-    expect(json(refused)).toEqual({ status: 'forbidden', error: 'You do not have the sendOutreach permission' });
+    expect(json(refused)).toEqual({ status: 'forbidden', error: MESSAGES.missingPermission('sendOutreach') });
 
     const viewer = await server.signIn('viewer');
     expect((await viewer.post('/workspace/mutations', { name: 'test.setQuantity', args: { id: 'inv_1', quantity: 1 } })).statusCode).toBe(403);
