@@ -375,6 +375,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
           ...permissionColumns(record.permissions),
           version: next,
           position: positions.get(id) ?? 0,
+          createdAt: new Date(meta.now),
         });
       } else throw new TxRejected('New members join through an invitation');
     }

@@ -243,7 +243,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     let proxied: TestServer;
     beforeAll(async () => {
       // Another app on the same database: behind a proxy, with a tight per-address limit.
-      proxied = await startServer(kind, { trustProxy: true, limits: { perAddress: { max: 3, windowMs: 60_000 } } }, { database: server.db });
+      proxied = await startServer(
+        kind,
+        { trustProxy: true, publicOrigin: 'https://creatorflow.example', limits: { perAddress: { max: 3, windowMs: 60_000 } } },
+        { database: server.db },
+      );
     });
     afterAll(async () => {
       await proxied?.close();
@@ -301,6 +305,26 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         payload: { email: USERS.owner.email, password: USERS.owner.password },
       });
       expect(String(lan.headers['set-cookie'])).toMatch(/^__Host-cf_session=.*Secure/);
+    });
+
+    it('accepts writes from the public origin and from the origin the browser addressed, and builds links on the public one', async () => {
+      const signin = (headers: Record<string, string>) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/auth/signin',
+          remoteAddress: '198.51.100.1',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: { email: USERS.owner.email, password: USERS.owner.password },
+        });
+      expect((await signin({ host: 'internal:4173', origin: 'https://creatorflow.example' })).statusCode).toBe(200);
+      expect((await signin({ host: 'internal:4173', origin: 'http://internal:4173' })).statusCode).toBe(200);
+      expect((await signin({ host: 'internal:4173', origin: 'https://elsewhere.example' })).statusCode).toBe(403);
+      const owner = await proxied.signIn('owner');
+      const invite = await owner.post('/team/invitations', { email: 'public-origin@acme.test', role: 'Viewer', permissions: USERS.viewer.permissions });
+      expect(json<{ inviteUrl: string }>(invite).inviteUrl).toMatch(/^https:\/\/creatorflow\.example\/invite\//);
+      const nullBody = await server.client().post('/auth/signin', 'null');
+      expect(nullBody.statusCode).toBe(400);
+      expect(json(nullBody)).toEqual({ error: 'Expected a JSON object' });
     });
 
     it('reports not ready (503) when the database does not answer', async () => {
