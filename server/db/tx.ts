@@ -314,23 +314,24 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
           throw translateConstraintError(error, chunk) ?? error;
         }
       }
-      await tx
-        .delete(t.deletedRecords)
-        .where(
-          and(
-            eq(t.deletedRecords.workspaceId, workspaceId),
-            eq(t.deletedRecords.collection, c),
-            inArray(
-              t.deletedRecords.recordId,
-              puts.map(([id]) => id),
+      // A record written again is no longer deleted.
+      const ids = puts.map(([id]) => id);
+      for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+        await tx
+          .delete(t.deletedRecords)
+          .where(
+            and(
+              eq(t.deletedRecords.workspaceId, workspaceId),
+              eq(t.deletedRecords.collection, c),
+              inArray(t.deletedRecords.recordId, ids.slice(i, i + ROWS_PER_INSERT)),
             ),
-          ),
-        );
+          );
+      }
     }
-    if (deletes.length) {
+    for (let i = 0; i < deletes.length; i += ROWS_PER_INSERT) {
       const gone = await tx
         .delete(table)
-        .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, deletes)))
+        .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, deletes.slice(i, i + ROWS_PER_INSERT))))
         .returning({ id: table.id });
       await recordDeletions(c, gone.map((row) => row.id), next);
     }

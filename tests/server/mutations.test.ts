@@ -8,7 +8,7 @@ import type { Mutator } from '../../lib/mutators/types';
 import { loadRecords, loadWorkspace } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { runMutation, type MutationOutcome } from '../../server/db/tx';
-import { addItem, activateMember, decrement, FAKE_MUTATORS, listInventory, saveLayout, sendOutreach, setQuantity, setRole, undeclaredRead } from './fake-mutators';
+import { addItem, activateMember, toggleEvent, decrement, FAKE_MUTATORS, listInventory, saveLayout, sendOutreach, setQuantity, setRole, undeclaredRead } from './fake-mutators';
 import { USERS, type UserKey } from './fixture';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
 
@@ -153,6 +153,22 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect(after.clients.find((c) => c.clientId === 'tab-dup')?.lastMutationId).toBe(1);
     // The same SKU in another workspace is fine.
     expect((await run('globexOwner', addItem, { sku: 'SKU-001', name: 'Globex earbuds', quantity: 1 })).status).toBe('applied');
+  });
+
+  it('records deletions at their version, and forgets them when the record comes back', async () => {
+    const [event] = await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] });
+    const removed = await run('editor', toggleEvent, { id: 'ev_1' });
+    if (removed.status !== 'applied') throw new Error(JSON.stringify(removed));
+    expect(await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] })).toEqual([]);
+    const deletions = () => db().select().from(t.deletedRecords).where(and(eq(t.deletedRecords.workspaceId, 'acme'), eq(t.deletedRecords.recordId, 'ev_1')));
+    expect(await deletions()).toEqual([{ workspaceId: 'acme', collection: 'events', recordId: 'ev_1', version: removed.version }]);
+    // A malformed record is refused, not stored half.
+    const broken = await run('editor', toggleEvent, { id: 'ev_1', restore: { ...event.record, colour: 'red' } });
+    expect(broken).toMatchObject({ status: 'rejected', error: 'events records have no field "colour"' });
+    const back = await run('editor', toggleEvent, { id: 'ev_1', restore: event.record });
+    expect(back.status).toBe('applied');
+    expect(await deletions()).toEqual([]);
+    expect((await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] }))[0].record).toEqual(event.record);
   });
 
   it('keeps display order: appended after the last, prepended before the first', async () => {
