@@ -482,6 +482,8 @@ export function outcomeHttpStatus(outcome: MutationOutcome): number {
   }
 }
 
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 const metaSchema = v.object({
   now: v.pipe(v.string('meta.now must be an ISO timestamp'), v.isoTimestamp('meta.now must be an ISO timestamp')),
   idSeed: v.pipe(v.string('meta.idSeed must be text'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'meta.idSeed must be 1-64 letters, digits, - or _')),
@@ -527,6 +529,10 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     return { status: 'invalid', error: problem.message, field: `meta.${problem.field}` };
   }
   const meta: MutationMeta = metaParsed.output;
+  // Offline work arrives late and keeps its time; a time ahead of the server's clock (beyond
+  // ordinary skew) would let a client post-date the activity log.
+  if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
+    return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
 
   try {
     return await db.transaction(async (tx) => {

@@ -137,6 +137,16 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect(await run('editor', sendOutreach, { funnelId: 'CR12345', message: '' })).toEqual({ status: 'invalid', error: 'message is required', field: 'message' });
     const badMeta = await runMutation({ db: db(), workspaceId: 'acme', memberId: 'tm_editor', mutator: setQuantity, args: { id: 'inv_1', quantity: 1 }, meta: { now: 'yesterday', idSeed: 'x' } });
     expect(badMeta).toEqual({ status: 'invalid', error: 'meta.now must be an ISO timestamp', field: 'meta.now' });
+    const future = await runMutation({
+      db: db(),
+      workspaceId: 'acme',
+      memberId: 'tm_editor',
+      mutator: setQuantity,
+      args: { id: 'inv_1', quantity: 1 },
+      meta: { now: '2030-01-01T00:00:00.000Z', idSeed: 'future' },
+      now: () => new Date(NOW),
+    });
+    expect(future).toEqual({ status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' });
     expect(await snapshot()).toEqual(before);
   });
 
