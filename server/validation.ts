@@ -21,6 +21,7 @@ export function describeIssues(issues: readonly BaseIssue<unknown>[]): FieldProb
   if (field && /^Invalid key:/.test(message)) message = `${field} is required`;
   else if (field && /^Invalid /.test(message)) message = `${field}: ${message}`;
   if (!field && issue?.kind === 'schema' && issue.received === 'undefined') message = 'A JSON body is required';
+  else if (!field && issue?.kind === 'schema' && issue.type === 'object') message = 'Expected a JSON object';
   return { field, message };
 }
 

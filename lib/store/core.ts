@@ -209,7 +209,7 @@ export function createEngine(options: {
       log(entry: LogEntry) {
         logCount += 1;
         const record: ActivityEntry = {
-          id: `act_${meta.idSeed}_${logCount.toString(36)}`,
+          id: logCount === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logCount}`,
           timestamp: meta.now,
           userId: actor?.id ?? 'system',
           userName: actor?.name ?? 'System',

@@ -302,7 +302,7 @@ export const inventory = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index('inventory_version_idx').on(t.workspaceId, t.version),
-    // One SKU per workspace, whatever its letter case (spec: "SKU ... already exists").
+    // One SKU per workspace, whatever its letter case, as the inventory rules say ("SKU ... already exists").
     uniqueIndex('inventory_workspace_sku_lower_key').on(t.workspaceId, sql`lower(${t.sku})`),
     check('inventory_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('inventory_thresholds_nonnegative', sql`${t.lowStockThreshold} >= 0 and ${t.reorderPoint} >= 0`),

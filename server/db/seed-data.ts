@@ -1,4 +1,4 @@
-// What a new workspace starts with: the spec's sample workspace, with the team reduced to
+// What a new workspace starts with: the sample workspace (lib/sample), with the team reduced to
 // its owner (invited members join through invitations), and every singleton present.
 import { sampleWorkspace, SAMPLE_ADMIN_ID } from '../../lib/sample';
 import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, SAMPLE_API_KEY, samplePlan } from '../../lib/sample/defaults';
@@ -28,7 +28,7 @@ export interface WorkspaceData {
   singletons: { [S in SingletonName]: SingletonOf<S> };
 }
 
-/** The sample workspace of spec §9 at `now`, for a workspace whose owner is `owner`. */
+/** The sample workspace at `now`, for a workspace whose owner is `owner`. */
 export function sampleWorkspaceData(now: Date, owner: { name: string; email: string }): WorkspaceData {
   const sample = sampleWorkspace(now);
   const { team: _team, ...collections } = sample.collections as unknown as { [C in CollectionName]: RecordOf<C>[] };

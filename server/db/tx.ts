@@ -314,23 +314,24 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
           throw translateConstraintError(error, chunk) ?? error;
         }
       }
-      await tx
-        .delete(t.deletedRecords)
-        .where(
-          and(
-            eq(t.deletedRecords.workspaceId, workspaceId),
-            eq(t.deletedRecords.collection, c),
-            inArray(
-              t.deletedRecords.recordId,
-              puts.map(([id]) => id),
+      // A record written again is no longer deleted.
+      const ids = puts.map(([id]) => id);
+      for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+        await tx
+          .delete(t.deletedRecords)
+          .where(
+            and(
+              eq(t.deletedRecords.workspaceId, workspaceId),
+              eq(t.deletedRecords.collection, c),
+              inArray(t.deletedRecords.recordId, ids.slice(i, i + ROWS_PER_INSERT)),
             ),
-          ),
-        );
+          );
+      }
     }
-    if (deletes.length) {
+    for (let i = 0; i < deletes.length; i += ROWS_PER_INSERT) {
       const gone = await tx
         .delete(table)
-        .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, deletes)))
+        .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, deletes.slice(i, i + ROWS_PER_INSERT))))
         .returning({ id: table.id });
       await recordDeletions(c, gone.map((row) => row.id), next);
     }
@@ -375,6 +376,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
           ...permissionColumns(record.permissions),
           version: next,
           position: positions.get(id) ?? 0,
+          createdAt: new Date(meta.now),
         });
       } else throw new TxRejected('New members join through an invitation');
     }
@@ -480,6 +482,8 @@ export function outcomeHttpStatus(outcome: MutationOutcome): number {
   }
 }
 
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 const metaSchema = v.object({
   now: v.pipe(v.string('meta.now must be an ISO timestamp'), v.isoTimestamp('meta.now must be an ISO timestamp')),
   idSeed: v.pipe(v.string('meta.idSeed must be text'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'meta.idSeed must be 1-64 letters, digits, - or _')),
@@ -525,6 +529,10 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     return { status: 'invalid', error: problem.message, field: `meta.${problem.field}` };
   }
   const meta: MutationMeta = metaParsed.output;
+  // Offline work arrives late and keeps its time; a time ahead of the server's clock (beyond
+  // ordinary skew) would let a client post-date the activity log.
+  if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
+    return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
 
   try {
     return await db.transaction(async (tx) => {

@@ -53,8 +53,9 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin?: string) {
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITES.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && origin.toLowerCase() !== expectedOrigin(request, publicOrigin))
-      return refuse(reply, 'Cross-site request refused');
+    // The origin the browser addressed (its Host header cannot be set by a page), or the public one.
+    const allowed = origin !== undefined && [expectedOrigin(request), publicOrigin].includes(origin.toLowerCase());
+    if (origin !== undefined && !allowed) return refuse(reply, 'Cross-site request refused');
     if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused');
     const type = request.headers['content-type'];
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;

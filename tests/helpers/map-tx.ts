@@ -53,7 +53,7 @@ export function mapTx(state: MapState, actor: Actor | null, meta: MutationMeta) 
     log(entry: LogEntry) {
       logs += 1;
       const record: ActivityEntry = {
-        id: `act_${meta.idSeed}_${logs.toString(36)}`,
+        id: logs === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logs}`,
         timestamp: meta.now,
         userId: actor?.id ?? 'system',
         userName: actor?.name ?? 'System',

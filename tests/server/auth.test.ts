@@ -238,77 +238,102 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(ready.statusCode).toBe(200);
     expect(json(ready)).toEqual({ status: 'ready' });
   });
-});
 
-describe.each(DB_KINDS)('per-address limit, secure cookies and readiness on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(kind, { trustProxy: true, limits: { perAddress: { max: 3, windowMs: 60_000 } } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  describe('per-address limit, secure cookies and readiness', () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      // Another app on the same database: behind a proxy, with a tight per-address limit.
+      proxied = await startServer(
+        kind,
+        { trustProxy: true, publicOrigin: 'https://creatorflow.example', limits: { perAddress: { max: 3, windowMs: 60_000 } } },
+        { database: server.db },
+      );
+    });
+    afterAll(async () => {
+      await proxied?.close();
+    });
 
-  it('limits sign-in attempts per address', async () => {
-    const attempt = (remoteAddress: string) =>
-      server.app.inject({
+    it('limits sign-in attempts per address', async () => {
+      const attempt = (remoteAddress: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/auth/signin',
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload: { email: `someone-${remoteAddress}@acme.test`, password: 'whatever-it-is' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('192.0.2.7')).statusCode).toBe(401);
+      const limited = await attempt('192.0.2.7');
+      expect(limited.statusCode).toBe(429);
+      expect(json(limited).error).toMatch(/^Too many attempts\. Try again in/);
+      expect((await attempt('192.0.2.8')).statusCode).toBe(401);
+    });
+
+    it('uses a Secure __Host- cookie over https', async () => {
+      const response = await proxied.app.inject({
         method: 'POST',
         url: '/auth/signin',
-        remoteAddress,
-        headers: { 'content-type': 'application/json' },
-        payload: { email: `someone-${remoteAddress}@acme.test`, password: 'whatever-it-is' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', host: 'creatorflow.example', origin: 'https://creatorflow.example' },
+        payload: { email: USERS.owner.email, password: USERS.owner.password },
       });
-    for (let i = 0; i < 3; i++) expect((await attempt('192.0.2.7')).statusCode).toBe(401);
-    const limited = await attempt('192.0.2.7');
-    expect(limited.statusCode).toBe(429);
-    expect(json(limited).error).toMatch(/^Too many attempts\. Try again in/);
-    expect((await attempt('192.0.2.8')).statusCode).toBe(401);
-  });
+      expect(response.statusCode).toBe(200);
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^__Host-cf_session=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toMatch(/Secure/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\//);
+      const token = /^__Host-cf_session=([^;]+)/.exec(cookie)![1];
+      const session = await proxied.app.inject({
+        method: 'GET',
+        url: '/auth/session',
+        headers: { 'x-forwarded-proto': 'https', host: 'creatorflow.example', cookie: `__Host-cf_session=${token}` },
+      });
+      expect(session.statusCode).toBe(200);
+      // A secure site ignores the unprefixed name (it could be planted by a sibling subdomain).
+      const planted = await proxied.app.inject({
+        method: 'GET',
+        url: '/auth/session',
+        headers: { 'x-forwarded-proto': 'https', host: 'creatorflow.example', cookie: `cf_session=${token}` },
+      });
+      expect(planted.statusCode).toBe(401);
+      // An http request on a non-local host still gets Secure.
+      const lan = await proxied.app.inject({
+        method: 'POST',
+        url: '/auth/signin',
+        headers: { 'content-type': 'application/json', host: '192.168.1.20:4173' },
+        payload: { email: USERS.owner.email, password: USERS.owner.password },
+      });
+      expect(String(lan.headers['set-cookie'])).toMatch(/^__Host-cf_session=.*Secure/);
+    });
 
-  it('uses a Secure __Host- cookie over https', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/auth/signin',
-      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', host: 'creatorflow.example', origin: 'https://creatorflow.example' },
-      payload: { email: USERS.owner.email, password: USERS.owner.password },
+    it('accepts writes from the public origin and from the origin the browser addressed, and builds links on the public one', async () => {
+      const signin = (headers: Record<string, string>) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/auth/signin',
+          remoteAddress: '198.51.100.1',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: { email: USERS.owner.email, password: USERS.owner.password },
+        });
+      expect((await signin({ host: 'internal:4173', origin: 'https://creatorflow.example' })).statusCode).toBe(200);
+      expect((await signin({ host: 'internal:4173', origin: 'http://internal:4173' })).statusCode).toBe(200);
+      expect((await signin({ host: 'internal:4173', origin: 'https://elsewhere.example' })).statusCode).toBe(403);
+      const owner = await proxied.signIn('owner');
+      const invite = await owner.post('/team/invitations', { email: 'public-origin@acme.test', role: 'Viewer', permissions: USERS.viewer.permissions });
+      expect(json<{ inviteUrl: string }>(invite).inviteUrl).toMatch(/^https:\/\/creatorflow\.example\/invite\//);
+      const nullBody = await server.client().post('/auth/signin', 'null');
+      expect(nullBody.statusCode).toBe(400);
+      expect(json(nullBody)).toEqual({ error: 'Expected a JSON object' });
     });
-    expect(response.statusCode).toBe(200);
-    const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toMatch(/^__Host-cf_session=[A-Za-z0-9_-]{43};/);
-    expect(cookie).toMatch(/Secure/);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\//);
-    const token = /^__Host-cf_session=([^;]+)/.exec(cookie)![1];
-    const session = await server.app.inject({
-      method: 'GET',
-      url: '/auth/session',
-      headers: { 'x-forwarded-proto': 'https', host: 'creatorflow.example', cookie: `__Host-cf_session=${token}` },
-    });
-    expect(session.statusCode).toBe(200);
-    // A secure site ignores the unprefixed name (it could be planted by a sibling subdomain).
-    const planted = await server.app.inject({
-      method: 'GET',
-      url: '/auth/session',
-      headers: { 'x-forwarded-proto': 'https', host: 'creatorflow.example', cookie: `cf_session=${token}` },
-    });
-    expect(planted.statusCode).toBe(401);
-    // An http request on a non-local host still gets Secure.
-    const lan = await server.app.inject({
-      method: 'POST',
-      url: '/auth/signin',
-      headers: { 'content-type': 'application/json', host: '192.168.1.20:4173' },
-      payload: { email: USERS.owner.email, password: USERS.owner.password },
-    });
-    expect(String(lan.headers['set-cookie'])).toMatch(/^__Host-cf_session=.*Secure/);
-  });
 
-  it('reports not ready (503) when the database does not answer', async () => {
-    await server.db.handle.close();
-    const ready = await server.client().get('/readyz');
-    expect(ready.statusCode).toBe(503);
-    expect(json(ready)).toEqual({ status: 'unavailable' });
-    expect((await server.client().get('/healthz')).statusCode).toBe(200);
-    await server.db.reopen();
+    it('reports not ready (503) when the database does not answer', async () => {
+      await proxied.db.handle.close();
+      const ready = await proxied.client().get('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(json(ready)).toEqual({ status: 'unavailable' });
+      expect((await proxied.client().get('/healthz')).statusCode).toBe(200);
+      // Last test of the file: the database stays closed.
+    });
   });
 });

@@ -140,4 +140,18 @@ export const activateMember = {
   },
 } satisfies Mutator<'test.activateMember', v.GenericSchema<unknown, { memberId: string }>>;
 
-export const FAKE_MUTATORS = [setQuantity, decrement, addItem, listInventory, sendOutreach, setRole, saveLayout, undeclaredRead, activateMember] as unknown as Mutator[];
+/** Deletes a calendar event, or puts one back. */
+export const toggleEvent = {
+  name: 'test.toggleEvent',
+  permission: { kind: 'member' },
+  args: v.object({ id: v.string(), restore: v.optional(v.unknown()) }),
+  reads: (args) => [{ collection: 'events', id: args.id }],
+  run(tx: WriteTx, args: { id: string; restore?: unknown } & Meta) {
+    if (args.restore) tx.put('events', args.restore as never);
+    else if (tx.get('events', args.id)) tx.delete('events', args.id);
+    else return fail('No such event');
+    return ok(undefined);
+  },
+} satisfies Mutator<'test.toggleEvent', v.GenericSchema<unknown, { id: string; restore?: unknown }>>;
+
+export const FAKE_MUTATORS = [toggleEvent, setQuantity, decrement, addItem, listInventory, sendOutreach, setRole, saveLayout, undeclaredRead, activateMember] as unknown as Mutator[];

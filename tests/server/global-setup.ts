@@ -2,10 +2,9 @@
 // template database (each test file copies it with CREATE DATABASE ... TEMPLATE) and a
 // PGlite dump (each test file loads it with loadDataDir: a fresh initdb costs seconds,
 // a load a fraction of one).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPglite, openPostgres } from '../../server/db/client';
 import { seedFixture } from './fixture';
@@ -19,12 +18,30 @@ declare module 'vitest' {
   }
 }
 
+const root = resolve(import.meta.dirname, '../..');
+
+/** A digest of everything the fixture database is made from: a change to any of them rebuilds it. */
+function fixtureDigest(): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
+      return;
+    }
+    hash.update(relative(root, path)).update(readFileSync(path));
+  };
+  for (const path of ['server', 'lib', 'tests/server/fixture.ts', 'package-lock.json']) visit(join(root, path));
+  return hash.digest('hex').slice(0, 16);
+}
+
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const postgres = await resolvePostgres();
   const template = `cf_template_${randomBytes(6).toString('hex')}`;
-  const dir = mkdtempSync(join(tmpdir(), 'cf-pglite-template-'));
-  const dumpFile = join(dir, 'fixture.tar.gz');
+  // PGlite's initdb costs seconds: the dump is kept between runs (in .tmp/, git-ignored) until its sources change.
+  const cacheDir = join(root, '.tmp', 'server-fixture');
+  const dumpFile = join(cacheDir, `${fixtureDigest()}.tar`);
 
   const buildPostgres = async () => {
     await adminQuery(postgres.adminUrl, `create database ${template}`);
@@ -37,12 +54,18 @@ export default async function setup(project: TestProject) {
     }
   };
   const buildPglite = async () => {
+    if (existsSync(dumpFile)) return;
     const handle = await openPglite();
     try {
       await migrateDatabase(handle);
       await seedFixture(handle);
-      const dump = await handle.pglite!.dumpDataDir('gzip');
-      writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+      // Uncompressed: each test file loads it, and gunzip would cost every one of them.
+      const dump = await handle.pglite!.dumpDataDir('none');
+      rmSync(cacheDir, { recursive: true, force: true });
+      mkdirSync(cacheDir, { recursive: true });
+      const partial = `${dumpFile}.${process.pid}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, dumpFile);
     } finally {
       await handle.close();
     }
@@ -57,6 +80,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await adminQuery(postgres.adminUrl, `drop database if exists ${template} with (force)`).catch(() => undefined);
     await postgres.stop();
-    rmSync(dir, { recursive: true, force: true });
   };
 }

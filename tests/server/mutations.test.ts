@@ -9,7 +9,7 @@ import type { Mutator } from '../../lib/mutators/types';
 import { loadRecords, loadWorkspace } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { runMutation, type MutationOutcome } from '../../server/db/tx';
-import { addItem, activateMember, decrement, FAKE_MUTATORS, listInventory, saveLayout, sendOutreach, setQuantity, setRole, undeclaredRead } from './fake-mutators';
+import { addItem, activateMember, toggleEvent, decrement, FAKE_MUTATORS, listInventory, saveLayout, sendOutreach, setQuantity, setRole, undeclaredRead } from './fake-mutators';
 import { USERS, type UserKey } from './fixture';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
 
@@ -138,6 +138,16 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect(await run('editor', sendOutreach, { funnelId: 'CR12345', message: '' })).toEqual({ status: 'invalid', error: 'message is required', field: 'message' });
     const badMeta = await runMutation({ db: db(), workspaceId: 'acme', memberId: 'tm_editor', mutator: setQuantity, args: { id: 'inv_1', quantity: 1 }, meta: { now: 'yesterday', idSeed: 'x' } });
     expect(badMeta).toEqual({ status: 'invalid', error: 'meta.now must be an ISO timestamp', field: 'meta.now' });
+    const future = await runMutation({
+      db: db(),
+      workspaceId: 'acme',
+      memberId: 'tm_editor',
+      mutator: setQuantity,
+      args: { id: 'inv_1', quantity: 1 },
+      meta: { now: '2030-01-01T00:00:00.000Z', idSeed: 'future' },
+      now: () => new Date(NOW),
+    });
+    expect(future).toEqual({ status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -154,6 +164,22 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect(after.clients.find((c) => c.clientId === 'tab-dup')?.lastMutationId).toBe(1);
     // The same SKU in another workspace is fine.
     expect((await run('globexOwner', addItem, { sku: 'SKU-001', name: 'Globex earbuds', quantity: 1 })).status).toBe('applied');
+  });
+
+  it('records deletions at their version, and forgets them when the record comes back', async () => {
+    const [event] = await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] });
+    const removed = await run('editor', toggleEvent, { id: 'ev_1' });
+    if (removed.status !== 'applied') throw new Error(JSON.stringify(removed));
+    expect(await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] })).toEqual([]);
+    const deletions = () => db().select().from(t.deletedRecords).where(and(eq(t.deletedRecords.workspaceId, 'acme'), eq(t.deletedRecords.recordId, 'ev_1')));
+    expect(await deletions()).toEqual([{ workspaceId: 'acme', collection: 'events', recordId: 'ev_1', version: removed.version }]);
+    // A malformed record is refused, not stored half.
+    const broken = await run('editor', toggleEvent, { id: 'ev_1', restore: { ...event.record, colour: 'red' } });
+    expect(broken).toMatchObject({ status: 'rejected', error: 'events records have no field "colour"' });
+    const back = await run('editor', toggleEvent, { id: 'ev_1', restore: event.record });
+    expect(back.status).toBe('applied');
+    expect(await deletions()).toEqual([]);
+    expect((await loadRecords(db(), 'acme', 'events', { ids: ['ev_1'] }))[0].record).toEqual(event.record);
   });
 
   it('keeps display order: appended after the last, prepended before the first', async () => {

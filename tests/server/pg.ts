@@ -62,7 +62,8 @@ function freePort(): Promise<number> {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-async function throwawayCluster(): Promise<PostgresServer> {
+/** Exported for a manual check of this path on machines that do have a PostgreSQL. */
+export async function throwawayCluster(): Promise<PostgresServer> {
   let bin = binDir();
   if (!bin) {
     if (!isRoot())

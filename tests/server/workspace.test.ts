@@ -52,7 +52,7 @@ describe('row <-> record mappers', () => {
 describe.each(DB_KINDS)('workspace on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } } });
+    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } } }, { onDisk: true });
   });
   afterAll(async () => {
     await server?.close();
