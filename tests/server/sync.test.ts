@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../lib/domain/types';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
-import { USERS } from './fixture';
+import { SEED_TIME, USERS } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
 
 let seed = 0;
-const meta = () => ({ now: '2026-03-10T12:00:00.000Z', idSeed: `t${(seed++).toString(36)}` });
+const meta = () => ({ now: SEED_TIME.toISOString(), idSeed: `t${(seed++).toString(36)}` });
 const record = <T>(pull: PullResponse, collection: string, id: string) => pull.records.find((r) => r.collection === collection && r.id === id)?.value as T | null | undefined;
 
 describe.each(DB_KINDS)('sync on %s', (kind) => {
