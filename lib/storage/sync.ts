@@ -297,6 +297,15 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       await push();
       await pull();
     },
+    async invite(draft) {
+      try {
+        const { inviteUrl } = await request<{ inviteUrl: string }>('/team/invitations', { method: 'POST', body: JSON.stringify(draft) });
+        await pull();
+        return { ok: true, inviteUrl };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
     close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -1,4 +1,5 @@
 // The storage adapter: where the store's state lives between page loads.
+import type { Permissions, Role } from '../domain/types';
 import type { Mutation } from '../mutators/types';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
@@ -30,6 +31,11 @@ export interface StorageAdapter {
    */
   subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string; rebase?: { pending: Mutation[]; full: boolean } }) => void): () => void;
   close?(): void;
+  /**
+   * With a team server: invites a member (the server makes the single-use link). Without one
+   * the store records a Pending member itself.
+   */
+  invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | { ok: false; error: string }>;
 }
 
 export class StorageUnavailableError extends Error {

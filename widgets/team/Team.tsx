@@ -6,7 +6,7 @@ import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
-import { showResult } from '../ui/toast';
+import { showResult, toast } from '../ui/toast';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -196,29 +196,62 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
   const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const close = (next: boolean) => {
     if (!next) {
       setEmail('');
       setRole(DEFAULT_INVITE_ROLE);
       setError(null);
+      setLink(null);
     }
     onOpenChange(next);
   };
+  async function submit() {
+    if (sending) return;
+    setSending(true);
+    const result = await onInvite(email, role);
+    setSending(false);
+    if (!result.ok) {
+      // Said inline, next to the form; a toast would say it twice inside the dialog.
+      setError(result.error);
+      return;
+    }
+    showResult(result);
+    // With a team server the invitee needs the link; without one the member is recorded.
+    if (result.value.inviteUrl) setLink(result.value.inviteUrl);
+    else close(false);
+  }
+  if (link)
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title="Invitation link"
+        footer={
+          <>
+            <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success('Link copied'), () => toast.error('Copy the link from the field'))}>
+              Copy link
+            </Button>
+            <Button variant="primary" onClick={() => close(false)}>
+              Done
+            </Button>
+          </>
+        }
+      >
+        <p>Send this link to {email.trim()}. It works once and expires in 7 days.</p>
+        <div className="cf-field">
+          <label htmlFor="cf-invite-link">Invitation link</label>
+          <input id="cf-invite-link" className="cf-input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        </div>
+      </Dialog>
+    );
   return (
     <Dialog
       open={open}
       onOpenChange={close}
       title="Invite Member"
-      onSubmit={() => {
-        const result = onInvite(email, role);
-        if (!result.ok) {
-          // Said inline, next to the form; a toast would say it twice inside the dialog.
-          setError(result.error);
-          return;
-        }
-        showResult(result);
-        close(false);
-      }}
+      onSubmit={() => void submit()}
       footer={
         <>
           <Button onClick={() => close(false)}>Cancel</Button>

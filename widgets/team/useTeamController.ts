@@ -26,7 +26,7 @@ export function useTeamController() {
     removeBlocked: (m: TeamMember) => blocked ?? lockOut(m),
     /** Whether moving the signed-in member to `role` gives them fewer rights (asked first). */
     demotesSelf: (m: TeamMember, role: Role) => m.id === currentMemberId && ROLES.indexOf(role) > ROLES.indexOf(m.role),
-    invite: (email: string, role: Role) => store.team.invite(email, role),
+    invite: (email: string, role: Role) => store.team.sendInvitation(email, role),
     setRole: (id: string, role: Role) => store.team.setRole(id, role),
     togglePermission: (id: string, permission: Permission) => store.team.togglePermission(id, permission),
     remove: (id: string) => store.team.remove(id),
