@@ -5,15 +5,19 @@ import { Inventory } from '../../widgets/inventory';
 import { AppToaster, toast } from '../../widgets/ui/toast';
 import { renderScreen } from '../helpers/render';
 
+/** The Inventory screen with the page's toaster, as the host app renders them. */
+const renderInventoryWithToaster = () =>
+  renderScreen(
+    <>
+      <Inventory />
+      <AppToaster />
+    </>,
+  );
+
 describe('toasts and dialogs', () => {
   it('a toast raised while a dialog is open shows inside it (above the dimmed page) and can be closed', async () => {
     const user = userEvent.setup();
-    await renderScreen(
-      <>
-        <Inventory />
-        <AppToaster />
-      </>,
-    );
+    await renderInventoryWithToaster();
     await user.click(await screen.findByRole('button', { name: 'Add Item' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Item' });
     // Any screen's toast, e.g. a change arriving from another tab; it stays until closed.
@@ -26,12 +30,7 @@ describe('toasts and dialogs', () => {
 
   it('with the dialog closed, toasts are back on the page', async () => {
     const user = userEvent.setup();
-    await renderScreen(
-      <>
-        <Inventory />
-        <AppToaster />
-      </>,
-    );
+    await renderInventoryWithToaster();
     await user.click(await screen.findByRole('button', { name: 'Add Item' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Item' });
     await user.type(within(dialog).getByLabelText('SKU'), 'TRI-9');
