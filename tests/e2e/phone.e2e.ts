@@ -16,6 +16,8 @@ describe('phones (390 px wide)', () => {
     await page.locator('main h1').first().waitFor({ timeout: 20_000 });
     // Lazy parts (charts, the calendar, the dashboard grid) are in place once no loading note is left.
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Loading/ }).count(), { timeout: 20_000 }).toBe(0);
+    // The dashboard grid lays out at a guessed width until it has measured its container.
+    await page.waitForFunction(() => !document.querySelector('.cf-dashboard-grid:not([data-measured])'));
     const result = await page.evaluate(() => {
       const root = document.scrollingElement ?? document.documentElement;
       window.scrollTo(10_000, 0);

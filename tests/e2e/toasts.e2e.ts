@@ -34,6 +34,8 @@ describe('toasts', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Smart Watch updated' });
     await toast.waitFor();
+    // Hovering pauses the toast's timer (as for any user), so it cannot expire before the click.
+    await toast.hover({ timeout: 5000 });
     // A real click: it fails if the toast sits under the dialog's backdrop or in the inert page.
     await toast.getByRole('button', { name: 'Dismiss notification' }).click({ timeout: 5000 });
     await toast.waitFor({ state: 'detached' });
