@@ -50,7 +50,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Paths the API owns: never answered with the host page. */
-const API_PREFIXES = ['/auth/', '/team/', '/workspace/', '/invitations/', '/healthz', '/readyz', '/api/'];
+const API_PREFIXES = ['/auth/', '/team/', '/workspace/', '/invitations/', '/sync/', '/healthz', '/readyz', '/api/'];
 
 export async function registerStatic(app: FastifyInstance, options: StaticOptions) {
   const root = resolve(options.root);
@@ -99,7 +99,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   app.get('/*', async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     const { pathname } = url;
-    if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.replace(/\/$/, '')))
+    // `/team` itself is a page of the app; only paths under the prefixes are the API's.
+    if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
       return reply.code(404).send({ error: 'Not found' });
     if (pathname.startsWith('/examples/') && !pathname.endsWith('/') && !extname(pathname)) return reply.redirect(`${pathname}/${url.search}`, 301);
 
