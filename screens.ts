@@ -32,14 +32,19 @@ export interface ScreenElement {
 
 /** Where a route's prop comes from. */
 export type RouteValue =
-  /** A path parameter (`:id`), undefined when absent unless a fallback is given. */
-  | { param: string; fallback?: string }
+  /** A path parameter (`:id`), undefined when absent unless a fallback is given (null: none chosen). */
+  | { param: string; fallback?: string | null }
   /** A query parameter (`?name=`), undefined when absent unless a fallback is given. */
   | { query: string; fallback?: string | null }
   /** A query parameter that is true when it reads 'true'. */
   | { flag: string }
   /** A change callback that writes a query parameter (replacing the history entry); `clearWhen` removes it. */
-  | { writesQuery: string; clearWhen?: string };
+  | { writesQuery: string; clearWhen?: string }
+  /**
+   * A change callback that writes an optional path parameter (`:id?`): the value gets its own
+   * URL (a new history entry, so Back returns to where the user was); null or undefined removes it.
+   */
+  | { writesParam: string };
 
 export interface ScreenRoute {
   /** The path, with `:name` parameters. */
@@ -48,6 +53,11 @@ export interface ScreenRoute {
   component: string;
   /** The screen's props, each from the URL. A wrong prop name or type fails the type check. */
   props?: Readonly<Record<string, RouteValue>>;
+  /**
+   * Query parameters that moved into the path: an old link with `?query=` and no path parameter
+   * is redirected to the path with that value, so bookmarks and shared links keep working.
+   */
+  movedQuery?: { query: string; param: string };
   /** URL values (path parameters or query names) that seed the screen: when one changes, it mounts anew. */
   remountOn?: readonly string[];
   /** A real URL for the tests when the path has parameters. */
@@ -197,10 +207,13 @@ export const SCREENS: readonly Screen[] = [
     ],
     routes: [
       {
-        path: '/orders',
+        // One route for the list and an open order, so the screen (and its list state) stays mounted.
+        path: '/orders/:id?',
         component: 'Orders',
         sidebar: 'Orders',
-        props: { orderId: { query: 'order', fallback: null }, onOrderIdChange: { writesQuery: 'order' } },
+        example: '/orders/ORD-1001',
+        props: { orderId: { param: 'id', fallback: null }, onOrderIdChange: { writesParam: 'id' } },
+        movedQuery: { query: 'order', param: 'id' },
       },
     ],
   },
@@ -217,7 +230,16 @@ export const SCREENS: readonly Screen[] = [
       },
       { tag: 'cf-inventory-summary' },
     ],
-    routes: [{ path: '/inventory', component: 'Inventory', sidebar: 'Inventory', props: { defaultSearch: { query: 'search', fallback: '' } } }],
+    routes: [
+      {
+        // An item's details have their own URL, like an open order.
+        path: '/inventory/:id?',
+        component: 'Inventory',
+        sidebar: 'Inventory',
+        example: '/inventory',
+        props: { defaultSearch: { query: 'search', fallback: '' }, itemId: { param: 'id' }, onItemIdChange: { writesParam: 'id' } },
+      },
+    ],
   },
   {
     name: 'calendar',

@@ -20,6 +20,17 @@ export default defineConfig({
           setupFiles: ['tests/components/setup.ts'],
         },
       },
+      {
+        // The team server over HTTP, against PGlite and a real PostgreSQL (tests/server/pg.ts).
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -5,14 +5,16 @@ import { NavigationProvider, type Navigation } from '../widgets/ui/navigation';
 import { useStore } from '../widgets/ui/store-context';
 import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
+import { hasUnsavedChanges, leavePage } from '../widgets/ui/unsavedChanges';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
 import { Breadcrumb } from './Breadcrumb';
-import { breadcrumbs } from './breadcrumbs';
+import { documentTitle } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
 import { SIDEBAR } from './screens';
 import { SignedOut } from './SignedOut';
 import { shellStyles } from './styles';
 import { TopSearch } from './TopSearch';
+import { SyncStatus } from './SyncStatus';
 import { UserMenu } from './UserMenu';
 
 /** The host app's frame: top bar, sidebar, breadcrumb, main area and the page's one toaster. */
@@ -20,8 +22,18 @@ export function Shell() {
   useSignals();
   const store = useStore();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const navigation = useMemo<Navigation>(() => ({ navigate: (href) => void navigate(href) }), [navigate]);
+  const location = useLocation();
+  const { pathname } = location;
+  // The router marks the page the app was opened at with the key 'default': from there, Back
+  // has no page of this app to return to (a bookmark or a shared link), so it goes to the dashboard.
+  const openedHere = location.key === 'default';
+  const navigation = useMemo<Navigation>(
+    () => ({
+      navigate: (href) => void navigate(href),
+      back: (fallbackHref) => void (openedHere ? navigate(fallbackHref) : navigate(-1)),
+    }),
+    [navigate, openedHere],
+  );
   const ref = useRef<HTMLDivElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   // The narrow-screen sidebar is open on the page where it was opened: a route change closes it.
@@ -34,8 +46,7 @@ export function Shell() {
   // as a full page load would for assistive technology.
   const firstPath = useRef(true);
   useEffect(() => {
-    const trail = breadcrumbs(pathname);
-    document.title = pathname === '/' ? 'Creatorflow' : `${trail[trail.length - 1].label} · Creatorflow`;
+    document.title = documentTitle(pathname);
     if (firstPath.current) {
       firstPath.current = false;
       return;
@@ -51,6 +62,17 @@ export function Shell() {
         className="cf-root cf-shell"
         ref={ref}
         data-sidebar={sidebarOpen ? 'open' : 'closed'}
+        // The host's own links (sidebar, brand) bypass the screens' navigation: with unsaved
+        // changes on the page, any link to a page of the app asks first.
+        onClickCapture={(event) => {
+          if (!hasUnsavedChanges() || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const anchor = (event.target as Element).closest?.<HTMLAnchorElement>('a[href]');
+          if (!anchor || anchor.target === '_blank' || anchor.origin !== window.location.origin) return;
+          event.preventDefault();
+          event.stopPropagation();
+          const href = anchor.pathname + anchor.search + anchor.hash;
+          leavePage(() => void navigate(href));
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
         }}
@@ -81,6 +103,7 @@ export function Shell() {
               </NavLink>
               <TopSearch />
               <span className="cf-spacer" />
+              <SyncStatus />
               <NotificationsLink />
               <UserMenu />
             </header>

@@ -20,7 +20,20 @@ export function breadcrumbs(pathname: string): Crumb[] {
   let href = '';
   for (const segment of segments) {
     href += `/${segment}`;
-    trail.push({ label: decode(segment).replace(/-/g, ' '), href });
+    const label = decode(segment).replace(/-/g, ' ');
+    const previous = trail[trail.length - 1];
+    // `/dashboard` is the Dashboard the trail starts at: one crumb, not "Dashboard / Dashboard".
+    if (label.toLowerCase() === previous.label.toLowerCase()) previous.href = href;
+    else trail.push({ label, href });
   }
   return trail;
+}
+
+const capitalise = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
+
+/** The tab title: the page's crumb capitalised like a heading, then the product ("Orders · Creatorflow"). */
+export function documentTitle(pathname: string): string {
+  if (pathname === '/') return 'Creatorflow';
+  const trail = breadcrumbs(pathname);
+  return `${capitalise(trail[trail.length - 1].label)} · Creatorflow`;
 }

@@ -1,7 +1,7 @@
 // The route table: the spec's route list (§2). The screens' routes come from the screen list
 // (screens.ts, generated into ./screens.tsx); the host's own pages and redirects are here.
 // The host is the only place that knows URLs. Every screen and page loads lazily.
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES } from './screens';
 import { Shell } from './Shell';
@@ -15,6 +15,10 @@ const Maintenance = lazy(() => pages().then((m) => ({ default: m.Maintenance }))
 const DocsDashboard = lazy(() => pages().then((m) => ({ default: m.DocsDashboard })));
 const DocsApi = lazy(() => pages().then((m) => ({ default: m.DocsApi })));
 const Support = lazy(() => pages().then((m) => ({ default: m.Support })));
+const auth = () => import('./pages/Auth');
+const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
+const AcceptInvitation = lazy(() => auth().then((m) => ({ default: m.AcceptInvitation })));
+const Setup = lazy(() => auth().then((m) => ({ default: m.Setup })));
 
 function ShipmentRedirect() {
   const { id = '' } = useParams();
@@ -22,6 +26,10 @@ function ShipmentRedirect() {
 }
 
 export const routes: RouteObject[] = [
+  // The team server's public pages stand outside the shell: nothing of the workspace before sign-in.
+  { path: '/signin', element: <Suspense fallback={null}><SignIn /></Suspense> },
+  { path: '/invite/:token', element: <Suspense fallback={null}><AcceptInvitation /></Suspense> },
+  { path: '/setup', element: <Suspense fallback={null}><Setup /></Suspense> },
   {
     element: <Shell />,
     children: [

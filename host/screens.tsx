@@ -2,7 +2,7 @@
 // The host's screens: each loads on first visit and keeps its props' types, so a route that
 // passes a wrong prop fails the type check. Each route maps URL values to props.
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { useRouteValues } from './route-values';
 
 const load = {
@@ -120,15 +120,23 @@ function CreativeBriefRoute() {
   const route = useRouteValues();
   return <CreativeBrief creatorId={route.param('id') ?? ''} />;
 }
-/** /orders */
+/** /orders/:id? */
 function OrdersRoute() {
   const route = useRouteValues();
-  return <Orders orderId={route.query('order') ?? null} onOrderIdChange={route.writeQuery('order')} />;
+  const moved = route.movedQuery('/orders/:id?', 'order', 'id');
+  if (moved) return <Navigate to={moved} replace />;
+  return <Orders orderId={route.param('id') ?? null} onOrderIdChange={route.writeParam('/orders/:id?', 'id')} />;
 }
-/** /inventory */
+/** /inventory/:id? */
 function InventoryRoute() {
   const route = useRouteValues();
-  return <Inventory defaultSearch={route.query('search') ?? ''} />;
+  return (
+    <Inventory
+      defaultSearch={route.query('search') ?? ''}
+      itemId={route.param('id')}
+      onItemIdChange={route.writeParam('/inventory/:id?', 'id')}
+    />
+  );
 }
 /** /analytics */
 function AnalyticsRoute() {
@@ -159,8 +167,8 @@ export const SCREEN_ROUTES: RouteObject[] = [
   { path: '/creator/:id/shipment/label', element: <ShippingLabelRoute /> },
   { path: '/creator/:id/shipment/tracking', element: <ShipmentTrackingRoute /> },
   { path: '/creator/:id/brief', element: <CreativeBriefRoute /> },
-  { path: '/orders', element: <OrdersRoute /> },
-  { path: '/inventory', element: <InventoryRoute /> },
+  { path: '/orders/:id?', element: <OrdersRoute /> },
+  { path: '/inventory/:id?', element: <InventoryRoute /> },
   { path: '/calendar', element: <Calendar /> },
   { path: '/analytics', element: <AnalyticsRoute /> },
   { path: '/notifications', element: <Notifications /> },

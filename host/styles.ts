@@ -1,5 +1,7 @@
 export const shellStyles = `
 html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
+/* Toasts start below the top bar, so they never cover the search, the bell or the user menu. */
+.cf-shell { --cf-toast-offset-top: 68px; }
 .cf-shell { display: grid; grid-template-columns: 220px minmax(0, 1fr); grid-template-rows: auto 1fr; grid-template-areas: "top top" "side content"; min-height: 100vh; background: var(--cf-color-bg); }
 .cf-topbar { grid-area: top; position: sticky; top: 0; z-index: 30; display: flex; align-items: center; gap: 12px; padding: 8px 16px; background: var(--cf-color-surface); border-bottom: 1px solid var(--cf-color-border); }
 .cf-brand { font-weight: 700; font-size: 1.1rem; margin: 0 12px 0 0; color: var(--cf-color-primary); text-decoration: none; white-space: nowrap; }
@@ -37,6 +39,8 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-notifications-link { position: relative; color: var(--cf-color-text); }
 .cf-unread-badge { position: absolute; top: 0; right: 0; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 999px; background: var(--cf-color-danger); color: #fff; font-size: 0.7rem; font-weight: 700; display: grid; place-items: center; line-height: 1; }
 .cf-user-menu > button { gap: 8px; }
+.cf-sync-status { font-size: 0.8125rem; color: var(--cf-color-muted); white-space: nowrap; margin-inline-end: var(--cf-space); }
+.cf-sync-status[data-state='error'] { color: var(--cf-color-danger); }
 .cf-signed-out { grid-column: 1 / -1; grid-row: 1 / -1; display: grid; place-items: center; padding: 24px; }
 .cf-signed-out .cf-card { max-width: 420px; }
 .cf-signed-out .cf-brand { margin: 0; }
@@ -45,6 +49,7 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
   .cf-shell { grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "content"; }
   .cf-sidebar-toggle { display: inline-flex; }
   .cf-user-name { display: none; }
+  .cf-sync-status { display: none; }
   .cf-brand { display: none; }
   .cf-sidebar { position: fixed; top: 0; bottom: 0; left: 0; width: 260px; z-index: 50; transform: translateX(-100%); visibility: hidden; transition: transform 150ms ease, visibility 150ms; box-shadow: var(--cf-shadow); }
   .cf-shell[data-sidebar="open"] .cf-sidebar { transform: none; visibility: visible; }

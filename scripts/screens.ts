@@ -180,8 +180,10 @@ function attributes(): string {
   ].join('\n');
 }
 
-function routeValue(value: RouteValue): string {
-  if ('param' in value) return `route.param(${quote(value.param)})${value.fallback !== undefined ? ` ?? ${quote(value.fallback)}` : ''}`;
+function routeValue(route: ScreenRoute, value: RouteValue): string {
+  if ('param' in value)
+    return `route.param(${quote(value.param)})${value.fallback !== undefined ? ` ?? ${value.fallback === null ? 'null' : quote(value.fallback)}` : ''}`;
+  if ('writesParam' in value) return `route.writeParam(${quote(route.path)}, ${quote(value.writesParam)})`;
   if ('flag' in value) return `route.flag(${quote(value.flag)})`;
   if ('writesQuery' in value)
     return `route.writeQuery(${quote(value.writesQuery)}${value.clearWhen !== undefined ? `, ${quote(value.clearWhen)}` : ''})`;
@@ -189,7 +191,11 @@ function routeValue(value: RouteValue): string {
   return `route.query(${quote(value.query)})${fallback}`;
 }
 
-const needsRouteComponent = (route: ScreenRoute) => Boolean(Object.keys(route.props ?? {}).length || route.remountOn?.length);
+const needsRouteComponent = (route: ScreenRoute) =>
+  Boolean(Object.keys(route.props ?? {}).length || route.remountOn?.length || route.movedQuery);
+
+/** A sidebar link goes to the route without its optional path parameters (`/orders/:id?` -> `/orders`). */
+const linkPath = (path: string) => path.replace(/\/:[^/]+\?/g, '') || '/';
 
 function hostScreens(): string {
   const lines = [
@@ -197,7 +203,9 @@ function hostScreens(): string {
     "// The host's screens: each loads on first visit and keeps its props' types, so a route that",
     '// passes a wrong prop fails the type check. Each route maps URL values to props.',
     "import { lazy } from 'react';",
-    "import type { RouteObject } from 'react-router-dom';",
+    SCREENS.some((screen) => screen.routes.some((route) => route.movedQuery))
+      ? "import { Navigate, type RouteObject } from 'react-router-dom';"
+      : "import type { RouteObject } from 'react-router-dom';",
     "import { useRouteValues } from './route-values';",
     '',
     'const load = {',
@@ -219,13 +227,19 @@ function hostScreens(): string {
     for (let n = 2; used.has(name); n++) name = `${route.component}Route${n}`;
     used.add(name);
     routeNames.set(route, name);
-    const props = Object.entries(route.props ?? {}).map(([prop, value]) => `${prop}={${routeValue(value)}}`);
+    const props = Object.entries(route.props ?? {}).map(([prop, value]) => `${prop}={${routeValue(route, value)}}`);
     if (route.remountOn?.length) props.unshift(`key={route.key([${route.remountOn.map(quote).join(', ')}])}`);
     const oneLine = `  return <${route.component} ${props.join(' ')} />;`;
     lines.push(
       `/** ${route.path} */`,
       `function ${name}() {`,
       '  const route = useRouteValues();',
+      ...(route.movedQuery
+        ? [
+            `  const moved = route.movedQuery(${quote(route.path)}, ${quote(route.movedQuery.query)}, ${quote(route.movedQuery.param)});`,
+            '  if (moved) return <Navigate to={moved} replace />;',
+          ]
+        : []),
       ...(oneLine.length <= 120 ? [oneLine] : ['  return (', `    <${route.component}`, ...props.map((prop) => `      ${prop}`), '    />', '  );']),
       '}',
     );
@@ -241,7 +255,7 @@ function hostScreens(): string {
     '',
     "/** The sidebar's links, in the screen list's order. */",
     'export const SIDEBAR = [',
-    ...SCREENS.flatMap((screen) => screen.routes.filter((route) => route.sidebar).map((route) => `  { to: ${quote(route.path)}, label: ${quote(route.sidebar!)} },`)),
+    ...SCREENS.flatMap((screen) => screen.routes.filter((route) => route.sidebar).map((route) => `  { to: ${quote(linkPath(route.path))}, label: ${quote(route.sidebar!)} },`)),
     '] as const;',
     '',
   );

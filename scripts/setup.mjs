@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: install what is missing, on a fresh clone too.
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -14,12 +14,28 @@ export function run(command, options = {}) {
   }
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/** npm ci when node_modules is missing or does not hold what the lockfile asks for. */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (existsSync(marker) && (statSync(marker).mtimeMs >= statSync(lock).mtimeMs || installedMatchesLock(marker, lock))) return;
   run('npm ci --no-audit --no-fund');
+}
+
+/**
+ * A lockfile touched after the install (a checkout, a rebase) is not a reason to reinstall:
+ * compare what is installed with what the lockfile lists (optional platform packages may be absent).
+ */
+function installedMatchesLock(marker, lock) {
+  try {
+    const wanted = JSON.parse(readFileSync(lock, 'utf8')).packages ?? {};
+    const installed = JSON.parse(readFileSync(marker, 'utf8')).packages ?? {};
+    return Object.entries(wanted).every(
+      ([path, entry]) => !path.startsWith('node_modules/') || (entry.optional && !installed[path]) || installed[path]?.version === entry.version,
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,12 +1,38 @@
 #!/usr/bin/env node
-// npm start: install what is missing, build, serve the host app with sample data.
-import { ensureDependencies, run } from './setup.mjs';
+// npm start: install what is missing, build what is out of date, then run the team server
+// (server/main.ts through tsx): PGlite in CREATORFLOW_DATA_DIR (default .creatorflow/data),
+// or PostgreSQL when DATABASE_URL is set. `npm run serve` still serves a build without a server.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, root, run } from './setup.mjs';
+
+const OUTPUTS = ['dist/host/index.html', 'dist/elements.js', 'dist/lib/index.js'];
+const SOURCES = ['lib', 'widgets', 'host', 'package.json', 'vite.config.ts', 'tsup.config.ts'];
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    latest = Math.max(latest, newest(join(path, entry)));
+  }
+  return latest;
+}
+
+/** The build is current when every output exists and is newer than every source. */
+function buildIsCurrent() {
+  const outputs = OUTPUTS.map((file) => join(root, file));
+  if (!outputs.every((file) => existsSync(file))) return false;
+  const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const newestSource = Math.max(...SOURCES.map((path) => join(root, path)).filter((path) => existsSync(path)).map(newest));
+  return oldestOutput >= newestSource;
+}
 
 ensureDependencies();
-run('npm run build');
-const { startServer } = await import('./serve.mjs');
-const server = await startServer();
-const { port } = server.address();
-console.log(`\nCreatorflow is running at http://localhost:${port}/`);
-console.log(`Inventory:      http://localhost:${port}/inventory`);
-console.log(`Embed example:  http://localhost:${port}/examples/embed-plain-html/`);
+if (buildIsCurrent()) console.log('The build in dist/ is up to date.');
+else run('npm run build');
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

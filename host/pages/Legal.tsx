@@ -1,14 +1,15 @@
 // Terms of Service and Privacy Policy (spec §2 "Static pages"; §9 "Legal").
 import { LEGAL } from '../../lib/domain/constants';
 import { Link } from '../../widgets/ui/navigation';
-import { BackButton, StaticPage } from './shared';
+import { BackButton } from '../../widgets/ui/BackButton';
+import { StaticPage } from './shared';
 
 export function Terms() {
   return (
     <StaticPage name="Terms of Service">
       <article className="cf-page cf-stack">
         <div>
-          <BackButton />
+          <BackButton label="Back" variant="secondary" />
         </div>
         <h1>Terms of Service</h1>
         <p className="cf-page-meta">Last updated: {LEGAL.lastUpdated}</p>
@@ -60,7 +61,7 @@ export function Privacy() {
     <StaticPage name="Privacy Policy">
       <article className="cf-page cf-stack">
         <div>
-          <BackButton />
+          <BackButton label="Back" variant="secondary" />
         </div>
         <h1>Privacy Policy</h1>
         <p className="cf-page-meta">Last updated: {LEGAL.lastUpdated}</p>

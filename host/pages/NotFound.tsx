@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { dashboardSearchHref } from '../../lib/domain/search';
 import { Button } from '../../widgets/ui/Button';
 import { Link, useNavigation } from '../../widgets/ui/navigation';
-import { BackButton, StaticPage } from './shared';
+import { BackButton } from '../../widgets/ui/BackButton';
+import { StaticPage } from './shared';
 
 export function NotFound() {
   return (
@@ -41,7 +42,7 @@ function NotFoundContent() {
         </Button>
       </form>
       <div className="cf-row">
-        <BackButton label="Go Back" />
+        <BackButton label="Go Back" variant="secondary" />
         <Link href="/" className="cf-button">
           Back to Dashboard
         </Link>

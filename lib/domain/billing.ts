@@ -69,13 +69,36 @@ export function changePlan(current: Plan, name: string): Result<Plan> {
   return ok({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, `Plan changed to ${offer.name}`);
 }
 
+/** What a plan bills for one cycle: 'Creatorflow Pro plan, 1 month'. */
+export const planDescription = (plan: Pick<Plan, 'name' | 'billingCycle'>) => `Creatorflow ${plan.name} plan, 1 ${plan.billingCycle}`;
+
+/** An invoice number that says when it was issued: INV-{year}-{month, three digits}, in UTC. */
+export function invoiceNumber(date: Date): string {
+  return `INV-${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(3, '0')}`;
+}
+
+/** Issues the invoice of one billing cycle: its amount and description are fixed from then on. */
+export function issueInvoice(plan: Pick<Plan, 'name' | 'price' | 'billingCycle'>, date: Date, status: InvoiceStatus): Invoice {
+  return { id: invoiceNumber(date), date: date.toISOString(), amount: plan.price, status, downloadUrl: '', description: planDescription(plan) };
+}
+
+/**
+ * What an issued invoice billed. It never follows the current plan: an invoice stored before
+ * descriptions were kept is read from its amount (the plan offered at that price).
+ */
+export function invoiceDescription(invoice: Pick<Invoice, 'description' | 'amount'>): string {
+  if (invoice.description) return invoice.description;
+  const offer = PLAN_OFFERS.find((p) => p.price === invoice.amount);
+  return offer ? planDescription({ name: offer.name, billingCycle: 'month' }) : 'Creatorflow subscription';
+}
+
 /** The downloadable invoice: a small CSV statement of the invoice's lines. */
 export function invoiceFileName(invoice: Pick<Invoice, 'id'>) {
   return `invoice-${invoice.id}.csv`;
 }
-export function invoiceRows(invoice: Invoice, plan: Pick<Plan, 'name' | 'billingCycle'>, companyName: string, day: string) {
+export function invoiceRows(invoice: Invoice, companyName: string, day: string) {
   return {
     headers: ['Invoice', 'Date', 'Billed To', 'Description', 'Amount (USD)', 'Status'],
-    rows: [[invoice.id, day, companyName, `Creatorflow ${plan.name} plan, 1 ${plan.billingCycle}`, invoice.amount.toFixed(2), INVOICE_STATUS_LABEL[invoice.status]]],
+    rows: [[invoice.id, day, companyName, invoiceDescription(invoice), invoice.amount.toFixed(2), INVOICE_STATUS_LABEL[invoice.status]]],
   };
 }

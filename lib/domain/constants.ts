@@ -1,4 +1,13 @@
 // Business constants and limits of spec §9, word for word where they are texts.
+import type { Permission } from './types';
+
+/** What each permission flag lets a member do, in words a user reads (never the flag's name). */
+export const PERMISSION_ABILITY: Record<Permission, string> = {
+  editAutomations: 'edit automations',
+  sendOutreach: 'send outreach',
+  manageTeam: 'manage the team',
+  viewAnalytics: 'view analytics',
+};
 
 export const TOAST = {
   limit: 20,
@@ -117,5 +126,5 @@ export const MESSAGES = {
   connected: (provider: string) => `Successfully connected to ${provider}!`,
   // Ours: refusals the spec has no message for, said plainly.
   readOnly: 'Your role cannot make changes in this workspace',
-  missingPermission: (permission: string) => `You do not have the ${permission} permission`,
+  missingPermission: (permission: Permission) => `You do not have permission to ${PERMISSION_ABILITY[permission]}`,
 } as const;

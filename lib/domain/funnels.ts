@@ -175,11 +175,50 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
 
 export const outreachSentMessage = (handle: string) => `Message sent to ${handle}`;
 
-/** Sending outreach sets the status to Confirmation (spec §4) and keeps the message (empty allowed, spec §5). */
-export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string): Result<Funnel> {
+/**
+ * Completes every step before the status's own step and moves the current step up to it, so
+ * the steps never say less than the status does. Steps already further along stay as they are.
+ */
+export function alignStepsWithStatus(steps: readonly Step[], status: FunnelStatus): Step[] {
+  const at = Math.min(statusIndex(status), steps.length - 1);
+  const current = steps.findIndex((step) => step.current);
+  const behind = current < at;
+  return steps.map((step, index) => ({
+    ...step,
+    completed: index < at ? true : step.completed,
+    current: behind ? index === at : step.current,
+  }));
+}
+
+export interface OutreachOptions {
+  /**
+   * Whether the outreach may move the funnel on: true from the dashboard (a funnel at Brief
+   * moves to Confirmation), false on the creator detail screen (the message is only recorded).
+   * Default true.
+   */
+  advance?: boolean;
+}
+
+/**
+ * Sending outreach keeps the message in the creator's history (empty allowed, spec §5). From the
+ * dashboard a funnel at Brief moves to Confirmation (spec §4) with its steps following; a funnel
+ * already past Brief keeps its status, because outreach never moves a funnel backwards. On the
+ * creator detail screen (`advance: false`) it changes no status (spec §2).
+ */
+export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string, options: OutreachOptions = {}): Result<Funnel> {
   const entry: OutreachMessage = { id, timestamp: now.toISOString(), message, sentBy };
+  const moves = (options.advance ?? true) && funnel.status === 'Brief';
+  const status: FunnelStatus = moves ? 'Confirmation' : funnel.status;
+  const steps = moves ? alignStepsWithStatus(funnel.steps, status) : funnel.steps;
   return ok(
-    { ...funnel, status: 'Confirmation', outreach: [...(funnel.outreach ?? []), entry], lastUpdated: now.toISOString() },
+    {
+      ...funnel,
+      status,
+      steps,
+      progressPercentage: moves ? progressPercentage(steps) : funnel.progressPercentage,
+      outreach: [...(funnel.outreach ?? []), entry],
+      lastUpdated: now.toISOString(),
+    },
     outreachSentMessage(funnel.creatorHandle),
   );
 }
@@ -336,16 +375,16 @@ export type KpiId = 'conversion' | 'engagement' | 'revenue' | 'rating';
 export interface Kpi {
   id: KpiId;
   label: string;
-  /** The value now, in the KPI's unit (percent, dollars, rating out of 5). */
-  value: number;
+  /** The value now, in the KPI's unit (percent, dollars, rating out of 5); null when no funnel had started. */
+  value: number | null;
   /** Change against a month earlier, in percent (null when there was nothing to compare). */
   change: number | null;
   /** Trend text such as '+12.5% vs last month'. */
   trend: string;
   /** `?filter=` the tile opens. */
   filter: string;
-  /** Six monthly points, oldest first. */
-  series: { month: string; value: number }[];
+  /** Six monthly points, oldest first; null for a month before any funnel started (no data, not zero). */
+  series: { month: string; value: number | null }[];
 }
 
 export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
@@ -358,7 +397,9 @@ export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
-function kpiValue(id: KpiId, funnels: readonly Funnel[]): number {
+function kpiValue(id: KpiId, funnels: readonly Funnel[]): number | null {
+  // No funnel yet is no data, as Analytics says it, not a rate of 0.
+  if (funnels.length === 0) return null;
   switch (id) {
     case 'conversion':
       return average(funnels.map((f) => f.conversionRate));
@@ -380,8 +421,8 @@ export function trendText(change: number | null): string {
 /**
  * Performance Overview, computed from the workspace rather than fixed sample figures. For each of the last six
  * months, a KPI is taken over the funnels started by that month's end: averages for rates and
- * rating, the sum of campaign values for revenue. The tile shows the latest point and its
- * change against the month before.
+ * rating, the sum of campaign values for revenue; a month before any funnel started has no
+ * data (null). The tile shows the latest point and its change against the month before.
  */
 export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
   const ends: Date[] = [];
@@ -391,7 +432,7 @@ export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
     const series = ends.map((end, i) => ({ month: MONTHS[(end.getMonth() + 11) % 12], value: kpiValue(tile.id, startedBy[i]) }));
     const latest = series[series.length - 1].value;
     const before = series[series.length - 2].value;
-    const change = before ? ((latest - before) / before) * 100 : null;
+    const change = latest !== null && before ? ((latest - before) / before) * 100 : null;
     return { ...tile, value: latest, change, trend: trendText(change), series };
   });
 }

@@ -17,3 +17,5 @@ export * from './profile';
 export * from './search';
 export * from './settings';
 export * from './csv-import';
+export * from './permissions';
+export * from './new-funnel';

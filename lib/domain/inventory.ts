@@ -120,3 +120,111 @@ export function setInventoryQuantity(item: InventoryItem, raw: string | number, 
 }
 
 export const locationLabel = (location: string) => (location.trim() ? location : 'Not set');
+
+// ---------------------------------------------------------------------------
+// Editing and removing an item
+// ---------------------------------------------------------------------------
+
+/** What the Edit Item dialog changes; SKU (the import's key) and quantity (edited inline) stay. */
+export interface InventoryItemEdit {
+  name: string;
+  lowStockThreshold: string | number;
+  reorderPoint: string | number;
+  location: string;
+}
+
+export const inventoryItemUpdated = (name: string) => `${name} updated`;
+export const inventoryItemDeleted = (name: string) => `${name} deleted`;
+
+/** Edits name, low stock threshold, reorder point and location with the Add Item rules (name required, whole non-negative numbers). */
+export function updateInventoryItem(item: InventoryItem, edit: InventoryItemEdit): Result<InventoryItem> {
+  const name = edit.name.trim();
+  if (!name) return fail('Please fill in the product name');
+  const threshold = parseWholeNumber(edit.lowStockThreshold, item.lowStockThreshold, 'Low Stock Threshold');
+  if (!threshold.ok) return threshold;
+  const reorder = parseWholeNumber(edit.reorderPoint, item.reorderPoint, 'Reorder Point');
+  if (!reorder.ok) return reorder;
+  return ok(
+    { ...item, name, lowStockThreshold: threshold.value, reorderPoint: reorder.value, location: edit.location.trim() },
+    inventoryItemUpdated(name),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// CSV import: what a file will change, shown before it is applied
+// ---------------------------------------------------------------------------
+
+/** The fields an import compares, with the labels of the CSV columns. */
+export const INVENTORY_IMPORT_FIELDS = [
+  { key: 'name', label: 'Product Name' },
+  { key: 'quantity', label: 'Quantity' },
+  { key: 'lowStockThreshold', label: 'Low Stock Threshold' },
+  { key: 'reorderPoint', label: 'Reorder Point' },
+  { key: 'location', label: 'Location' },
+] as const satisfies readonly { key: keyof InventoryItem; label: string }[];
+export type InventoryImportField = (typeof INVENTORY_IMPORT_FIELDS)[number]['key'];
+
+export interface InventoryImportChange {
+  /** Data-row number in the file (1 is the first row under the header). */
+  row: number;
+  kind: 'create' | 'update' | 'unchanged';
+  /** The item as it is now (updates and unchanged rows). */
+  before?: InventoryItem;
+  /** The item as the import leaves it. */
+  after: InventoryItem;
+  /** The fields an update changes. */
+  changed: InventoryImportField[];
+}
+
+export interface InventoryImportPlan {
+  changes: InventoryImportChange[];
+  rejected: { row: number; error: string }[];
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * What importing rows would do, matched by SKU in any letter case: new items, updates (with
+ * the fields that change) and rejected rows (validated like Add Item, by row number). A row
+ * that changes nothing is left alone. A later row with the same SKU updates the earlier one.
+ */
+export function planInventoryImport(rows: readonly NewInventoryItemDraft[], existing: readonly InventoryItem[], now: Date, newId: () => string): InventoryImportPlan {
+  const current = new Map(existing.map((item) => [item.sku.toLowerCase(), item]));
+  const changes: InventoryImportChange[] = [];
+  const rejected: { row: number; error: string }[] = [];
+  rows.forEach((draft, index) => {
+    const row = index + 1;
+    const key = draft.sku.trim().toLowerCase();
+    const before = current.get(key);
+    const others = [...current.values()].filter((item) => item !== before);
+    const built = createInventoryItem(draft, others, now, before?.id ?? newId());
+    if (!built.ok) {
+      rejected.push({ row, error: built.error });
+      return;
+    }
+    // An update keeps the item's SKU as written, and a blank Location keeps the one it has.
+    const after = before ? { ...built.value, sku: before.sku, location: draft.location?.trim() ? built.value.location : before.location } : built.value;
+    const changed: InventoryImportField[] = before ? INVENTORY_IMPORT_FIELDS.filter((f) => before[f.key] !== after[f.key]).map((f) => f.key) : [];
+    const kind = !before ? 'create' : changed.length ? 'update' : 'unchanged';
+    current.set(key, kind === 'unchanged' ? before! : after);
+    changes.push({ row, kind, before, after: kind === 'unchanged' ? before! : after, changed });
+  });
+  // A SKU created and then updated by a later row is one new item.
+  const createdKeys = new Set(changes.filter((c) => c.kind === 'create').map((c) => c.after.sku.toLowerCase()));
+  const count = (kind: InventoryImportChange['kind']) => changes.filter((c) => c.kind === kind).length;
+  return {
+    changes,
+    rejected,
+    created: createdKeys.size,
+    updated: new Set(changes.filter((c) => c.kind === 'update' && !createdKeys.has(c.after.sku.toLowerCase())).map((c) => c.after.id)).size,
+    unchanged: count('unchanged'),
+  };
+}
+
+/** The items an import plan writes: the last state of each touched SKU. */
+export function inventoryImportWrites(plan: InventoryImportPlan): InventoryItem[] {
+  const last = new Map<string, InventoryItem>();
+  for (const change of plan.changes) if (change.kind !== 'unchanged') last.set(change.after.id, change.after);
+  return [...last.values()];
+}

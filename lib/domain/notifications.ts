@@ -92,3 +92,12 @@ export function dismiss(list: readonly AppNotification[], id: string): AppNotifi
 
 /** '1 hour', '4 hours': the snooze menu's labels. */
 export const snoozeLabel = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+export const NOTIFICATION_DISMISSED = 'Notification dismissed';
+export const NOTIFICATION_RESTORED = 'Notification restored';
+
+/** Undo of a dismissal: the notification comes back as it was; one still in the list is not doubled. */
+export function restoreNotification(list: readonly AppNotification[], notification: AppNotification): Result<AppNotification> {
+  if (list.some((n) => n.id === notification.id)) return fail('This notification is already in the list');
+  return ok(notification, NOTIFICATION_RESTORED);
+}

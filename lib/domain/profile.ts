@@ -16,6 +16,12 @@ export function profileFormFrom(profile: Profile): ProfileForm {
   return { ...profile, notifications: { ...profile.notifications }, currentPassword: '', newPassword: '', confirmPassword: '' };
 }
 
+/** Whether two profile forms hold the same edits (every field and switch); unsaved changes make them differ. */
+export function sameProfileForm(a: ProfileForm, b: ProfileForm): boolean {
+  const fields = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'] as const;
+  return fields.every((key) => a[key] === b[key]) && CHANNELS.every((channel) => a.notifications[channel] === b.notifications[channel]);
+}
+
 /**
  * Checks a profile save. A new password that differs from its confirmation stops the save with the
  * spec's message (§5); the current password is not checked (§5). Name and a valid email are required.

@@ -1,7 +1,7 @@
 // Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
 // already on the team) before anything is stored.
-import { MESSAGES } from './constants';
-import { fail, ok, type Permissions, type Result, type Role, type TeamMember } from './types';
+import { MESSAGES, PERMISSION_ABILITY } from './constants';
+import { fail, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
 
 /** The default invite: Editor with editAutomations, sendOutreach and viewAnalytics on, manageTeam off (spec §6). */
 export const DEFAULT_INVITE_ROLE: Role = 'Editor';
@@ -33,15 +33,46 @@ export function inviteMember(email: string, team: readonly TeamMember[], id: str
   return ok({ id, name, email: checked.value, role, status: 'Pending', permissions }, MESSAGES.invitationSent);
 }
 
-/** Changing a role to Admin turns manageTeam on; any other role turns it off (spec §4). */
-export function changeRole(member: TeamMember, role: Role): TeamMember {
-  return { ...member, role, permissions: { ...member.permissions, manageTeam: role === 'Admin' } };
+/** Flags a Viewer never has: a Viewer changes nothing. */
+const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutreach', 'manageTeam'];
+
+/**
+ * Why a role fixes a flag, or null when the flag toggles freely: Admin implies manageTeam
+ * (spec §6), and a Viewer, who changes nothing, holds no flag that allows a change.
+ */
+export function lockedPermissionReason(role: Role, permission: Permission): string | null {
+  if (role === 'Admin' && permission === 'manageTeam') return 'Admins always manage the team';
+  if (role === 'Viewer' && WRITE_PERMISSIONS.includes(permission)) return `Viewers cannot ${PERMISSION_ABILITY[permission]}`;
+  return null;
 }
 
-/** Permission checkboxes toggle individually (spec §4). */
-export function togglePermission(member: TeamMember, permission: keyof Permissions): TeamMember {
-  return { ...member, permissions: { ...member.permissions, [permission]: !member.permissions[permission] } };
+/**
+ * Changing a role to Admin turns manageTeam on; any other role turns it off (spec §4). A Viewer
+ * loses every flag that allows a change; a Viewer made Editor or Admin gets the invite defaults back.
+ */
+export function changeRole(member: TeamMember, role: Role): TeamMember {
+  const permissions = { ...member.permissions, manageTeam: role === 'Admin' };
+  if (role === 'Viewer') {
+    permissions.editAutomations = false;
+    permissions.sendOutreach = false;
+  } else if (member.role === 'Viewer') {
+    permissions.editAutomations = DEFAULT_INVITE_PERMISSIONS.editAutomations;
+    permissions.sendOutreach = DEFAULT_INVITE_PERMISSIONS.sendOutreach;
+  }
+  return { ...member, role, permissions };
 }
+
+/** Permission checkboxes toggle individually (spec §4), except a flag the member's role fixes. */
+export function togglePermission(member: TeamMember, permission: Permission): Result<TeamMember> {
+  const locked = lockedPermissionReason(member.role, permission);
+  if (locked) return fail(locked);
+  const next = { ...member, permissions: { ...member.permissions, [permission]: !member.permissions[permission] } };
+  return ok(next, permissionChangeText(next, permission));
+}
+
+/** 'Jamie Smith can now manage the team' / 'Jamie Smith can no longer manage the team'. */
+export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissions'>, permission: Permission) =>
+  `${member.name} can ${member.permissions[permission] ? 'now' : 'no longer'} ${PERMISSION_ABILITY[permission]}`;
 
 export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member who can manage the team';
 
@@ -52,4 +83,10 @@ export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member w
 export function keepsATeamManager(team: readonly TeamMember[], id: string, next: TeamMember | null): boolean {
   const after = team.flatMap((member) => (member.id === id ? (next ? [next] : []) : [member]));
   return after.some((member) => member.status === 'Active' && member.permissions.manageTeam);
+}
+
+/** True when `id` is the only active member who can manage the team: demoting or removing them would lock everyone out. */
+export function isLastTeamManager(team: readonly TeamMember[], id: string): boolean {
+  const member = team.find((m) => m.id === id);
+  return Boolean(member?.status === 'Active' && member.permissions.manageTeam) && !keepsATeamManager(team, id, null);
 }

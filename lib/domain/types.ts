@@ -68,6 +68,19 @@ export interface Funnel extends Entity {
   followers?: number;
   /** Messages sent to the creator, newest last. */
   outreach?: OutreachMessage[];
+  /** What the campaign is for (New Funnel wizard), e.g. 'Product launch'. */
+  objective?: string;
+  /** What the creator delivers (New Funnel wizard). */
+  deliverables?: Deliverable[];
+}
+
+export interface Deliverable {
+  /** The kind of content, e.g. 'Unboxing Video'. */
+  contentType: string;
+  count: number;
+  /** ISO date. */
+  dueDate: string;
+  notes: string;
 }
 
 export interface OutreachMessage {
@@ -157,6 +170,8 @@ export interface Invoice extends Entity {
   amount: number;
   status: InvoiceStatus;
   downloadUrl: string;
+  /** What was billed, fixed when the invoice was issued ('Creatorflow Pro plan, 1 month'). */
+  description?: string;
 }
 
 // ---------- Integrations / developer ----------

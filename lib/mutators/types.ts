@@ -6,6 +6,7 @@
 // by the caller before `run` and travel in `args`, so replaying the same mutation anywhere
 // writes the same records.
 import type { GenericSchema, InferOutput } from 'valibot';
+import type { MutationName, PermissionRule } from '../domain/permissions';
 import type { ActivityEntry, Permission, Result, Role } from '../domain/types';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
 
@@ -33,7 +34,7 @@ export interface WriteTx extends ReadTx {
   put<C extends CollectionName>(collection: C, record: RecordOf<C>, options?: { prepend?: boolean }): void;
   delete(collection: CollectionName, id: string): void;
   setSingleton<S extends SingletonName>(name: S, value: SingletonOf<S>): void;
-  /** Appends the activity entry of this mutation, with the actor's name (id and time from `args.meta`). */
+  /** Appends an activity entry for this mutation, in the actor's name (id and time from the meta). */
   log(entry: LogEntry): void;
 }
 
@@ -51,20 +52,21 @@ export type ReadSpec =
   | { collection: CollectionName; all: true }
   | { singleton: SingletonName };
 
-/** Who may run a mutator: 'member' is any active non-Viewer; a flag narrows it. */
-export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'anyone' };
+export type { PermissionRule } from '../domain/permissions';
 
-export interface Mutator<Name extends string = string, Schema extends GenericSchema = GenericSchema, R = unknown> {
+export interface Mutator<Name extends string = MutationName, Schema extends GenericSchema = GenericSchema, R = unknown> {
   name: Name;
+  /** From the one permission table (lib/domain/permissions.ts). */
   permission: PermissionRule;
   args: Schema;
-  /** Records `run` reads; the server loads and locks these first. Default: everything it touches via scan. */
+  /** Records `run` reads; the server loads (and locks) these first. */
   reads(args: InferOutput<Schema>): readonly ReadSpec[];
-  run(tx: WriteTx, args: InferOutput<Schema> & { meta: MutationMeta }): Result<R>;
+  run(tx: WriteTx, args: InferOutput<Schema>, meta: MutationMeta): Result<R>;
 }
 
 /** A mutation on the wire: what the browser pushes and the server replays. */
 export interface Mutation {
   name: string;
   args: unknown;
+  meta: MutationMeta;
 }

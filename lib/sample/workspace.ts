@@ -1,7 +1,8 @@
 // The spec's sample data (§9), relative to `now` so the sample always looks current.
 import { addDays, subDays, subHours, subMonths } from 'date-fns';
 import { INVENTORY } from '../domain/constants';
-import { SAMPLE_ADMIN_ID } from './defaults';
+import { issueInvoice } from '../domain/billing';
+import { SAMPLE_ADMIN_ID, samplePlan } from './defaults';
 
 export { SAMPLE_ADMIN_ID, defaultAutomation, defaultProfile, defaultSettings, samplePlan } from './defaults';
 import { buildStepsFromStatus, progressPercentage } from '../domain/funnels';
@@ -17,6 +18,7 @@ import type {
   Integration,
   InventoryItem,
   Invoice,
+  InvoiceStatus,
   Order,
   SuggestedCreator,
   TeamMember,
@@ -187,12 +189,12 @@ export function sampleTeam(): TeamMember[] {
 }
 
 
+/** The last three monthly invoices, each issued on a renewal day of the sample plan (a month apart, ending a month before the next renewal). */
 export function sampleInvoices(now: Date): Invoice[] {
-  return [
-    { id: 'INV-2024-003', date: subMonths(now, 1).toISOString(), amount: 49, status: 'paid', downloadUrl: '' },
-    { id: 'INV-2024-002', date: subMonths(now, 2).toISOString(), amount: 49, status: 'pending', downloadUrl: '' },
-    { id: 'INV-2024-001', date: subMonths(now, 3).toISOString(), amount: 49, status: 'failed', downloadUrl: '' },
-  ];
+  const plan = samplePlan(now);
+  const renewal = new Date(plan.renewalDate);
+  const statuses: InvoiceStatus[] = ['paid', 'pending', 'failed'];
+  return statuses.map((status, index) => issueInvoice(plan, subMonths(renewal, index + 1), status));
 }
 
 export function sampleIntegrations(now: Date): Integration[] {
@@ -213,7 +215,7 @@ export function sampleWebhookEvents(now: Date): WebhookEvent[] {
   return [
     { id: 'evt_1', type: 'funnel.status.updated', timestamp: subHours(now, 2).toISOString(), status: 'delivered', payload: { funnelId: 'CR12345', from: 'Contract', to: 'Production' } },
     { id: 'evt_2', type: 'creator.onboarded', timestamp: subHours(now, 9).toISOString(), status: 'delivered', payload: { creatorId: 'CR12350', handle: '@jordanleebeauty' } },
-    { id: 'evt_3', type: 'payment.succeeded', timestamp: subDays(now, 1).toISOString(), status: 'failed', payload: { invoiceId: 'INV-2024-003', amount: 49, currency: 'USD' } },
+    { id: 'evt_3', type: 'payment.succeeded', timestamp: subDays(now, 1).toISOString(), status: 'failed', payload: { invoiceId: sampleInvoices(now)[0].id, amount: 49, currency: 'USD' } },
   ];
 }
 

@@ -3,6 +3,12 @@ import { StorageUnavailableError, type StorageAdapter, type StorageOp, type Stor
 
 const STORE = 'records';
 
+/** What one tab tells the others after a write commits. */
+interface Broadcast {
+  ops: StorageOp[];
+  mutation?: string;
+}
+
 export interface IndexedDbStorageOptions {
   /** Keeps two workspaces on one origin apart. Default 'default'. */
   workspace?: string;
@@ -18,6 +24,8 @@ export const databaseName = (workspace = 'default') => `creatorflow:${workspace}
 export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): StorageAdapter {
   const name = databaseName(options.workspace);
   let dbPromise: Promise<IDBPDatabase> | null = null;
+  /** The open database, once it is: writes then start synchronously, in the caller's task. */
+  let open: IDBPDatabase | null = null;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
 
   function db() {
@@ -30,11 +38,14 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): S
         // Another tab wants a newer version: let it.
         void dbPromise?.then((d) => d.close());
         dbPromise = null;
+        open = null;
       },
-    }).catch((error: unknown) => {
-      dbPromise = null;
-      throw new StorageUnavailableError('IndexedDB could not be opened', { cause: error });
-    });
+    })
+      .then((database) => (open = database))
+      .catch((error: unknown) => {
+        dbPromise = null;
+        throw new StorageUnavailableError('IndexedDB could not be opened', { cause: error });
+      });
     return dbPromise;
   }
 
@@ -44,22 +55,38 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): S
       const database = await db();
       return (await database.getAll(STORE)) as StoredRecord[];
     },
-    async write(ops) {
-      if (ops.length === 0) return;
-      const database = await db();
-      const tx = database.transaction(STORE, 'readwrite');
-      const store = tx.objectStore(STORE);
-      for (const op of ops) {
-        if (op.type === 'clear') void store.clear();
-        else if (op.type === 'put') void store.put({ collection: op.collection, id: op.id, value: op.value });
-        else void store.delete([op.collection, op.id]);
+    write(ops, info) {
+      if (ops.length === 0) return Promise.resolve();
+      // IndexedDB runs read-write transactions on one store in the order they were created,
+      // so starting each one at once keeps writes in order without waiting for the last.
+      const start = (database: IDBPDatabase) => {
+        const tx = database.transaction(STORE, 'readwrite');
+        const store = tx.objectStore(STORE);
+        for (const op of ops) {
+          if (op.type === 'clear') void store.clear();
+          else if (op.type === 'put') void store.put({ collection: op.collection, id: op.id, value: op.value });
+          else void store.delete([op.collection, op.id]);
+        }
+        // Nothing more will be asked of it: let the browser commit without waiting for us.
+        tx.commit?.();
+        return tx.done.then(() => channel?.postMessage({ ops, mutation: info?.mutation } satisfies Broadcast));
+      };
+      if (open) {
+        try {
+          return start(open);
+        } catch (error) {
+          // Passes on what opening the database threw, unchanged (a DOMException or an Error).
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          return Promise.reject(error);
+        }
       }
-      await tx.done;
-      channel?.postMessage(ops);
+      return db().then(start);
     },
     subscribe(listener) {
       if (!channel) return () => {};
-      const onMessage = (event: MessageEvent<StorageOp[]>) => listener(event.data);
+      // A bare array is how versions before the change feed announced their writes.
+      const onMessage = (event: MessageEvent<Broadcast | StorageOp[]>) =>
+        Array.isArray(event.data) ? listener(event.data) : listener(event.data.ops, { mutation: event.data.mutation });
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);
     },

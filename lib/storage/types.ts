@@ -1,4 +1,6 @@
-// The storage adapter: where the store's state lives between page loads (ARCHITECTURE.md).
+// The storage adapter: where the store's state lives between page loads.
+import type { Permissions, Role } from '../domain/types';
+import type { Mutation } from '../mutators/types';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
 export type StorageOp =
@@ -17,11 +19,23 @@ export interface StorageAdapter {
   readonly kind: string;
   /** Reads every stored record. An empty array means an empty (never seeded) workspace. */
   load(): Promise<StoredRecord[]>;
-  /** Applies the ops atomically: all of them or none. */
-  write(ops: StorageOp[]): Promise<void>;
-  /** Changes written by another tab (or process) of the same workspace. */
-  subscribe?(listener: (ops: StorageOp[]) => void): () => void;
+  /**
+   * Applies the ops atomically: all of them or none. The write must begin before this call
+   * returns (in the caller's task), so a page closed right after it is not lost.
+   */
+  write(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }): Promise<void>;
+  /**
+   * Changes written by another tab (or process) of the same workspace, with the mutation's
+   * name when known. A sync adapter sends the server's records with `rebase`: the mutations
+   * still waiting for the server, to run again on top of them.
+   */
+  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string; rebase?: { pending: Mutation[]; full: boolean } }) => void): () => void;
   close?(): void;
+  /**
+   * With a team server: invites a member (the server makes the single-use link). Without one
+   * the store records a Pending member itself.
+   */
+  invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | { ok: false; error: string }>;
 }
 
 export class StorageUnavailableError extends Error {

@@ -1,27 +1,36 @@
-// The store's engine: collections and singletons held in signals, written through
-// transactions that persist record by record. Slices (inventory.ts, orders.ts, ...)
-// build their actions on this context; actions are the only writers.
-import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { MESSAGES } from '../domain/constants';
-import { fail, type ActivityEntry, type Entity, type Permission, type Result, type TeamMember } from '../domain/types';
+// The store's engine. Every record type of lib/schema lives here in a signal, and every write
+// is a mutator of lib/mutators run on a staging transaction: a refused or failed mutation
+// leaves nothing behind; a successful one is applied to the signals in one batch, written to
+// storage in one storage transaction started in the same task, and announced once on the
+// change feed.
+import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
+import type { ActivityEntry, Permission, Result, TeamMember } from '../domain/types';
+import { runMutation, type ArgsOf, type ValueOf } from '../mutators';
+import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
+import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
+import { COLLECTIONS, SINGLETONS, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
 
-export interface Collection<T extends Entity> {
+export interface Collection<T extends { id: string }> {
   readonly name: string;
-  /** All records, in display order of the collection (newest first where `prepend` is used). */
+  /** All records, in the collection's display order. */
   readonly items: ReadonlySignal<readonly T[]>;
   /** Looks a record up by id; tracks `items` when read inside a computed or component. */
   get(id: string): T | undefined;
-  /** Inserts or replaces a record. New records go last, or first with `prepend`. */
+  /**
+   * Writes a record directly, outside any mutator: for seeding and test fixtures only.
+   * Screens write through the store's actions.
+   */
   put(record: T, options?: { prepend?: boolean }): void;
-  remove(id: string): void;
-  /** Replaces every record (seeding, import, reset). */
+  /** Replaces every record directly (seeding and fixtures). */
   replaceAll(records: readonly T[]): void;
 }
 
 export interface Singleton<T> {
   readonly name: string;
   readonly value: ReadonlySignal<T>;
+  /** Writes the value directly, outside any mutator: for seeding and test fixtures only. */
   set(value: T): void;
 }
 
@@ -36,71 +45,299 @@ export interface PersistenceState {
   unreadable: StoredRecord[];
 }
 
-export interface Actor {
+/** One record changed by a committed transaction. `before` is absent for a new record, `after` for a deleted one. */
+export interface RecordChange {
+  collection: CollectionName | SingletonName | 'session';
   id: string;
-  name: string;
-  avatar: string;
+  before?: unknown;
+  after?: unknown;
 }
 
-export interface StoreContext {
-  now(): Date;
-  newId(prefix?: string): string;
-  collection<T extends Entity>(name: string, options?: { sort?: (a: T, b: T) => number }): Collection<T>;
-  singleton<T>(name: string, initial: T): Singleton<T>;
-  /** Runs writes as one unit: one signal batch, one storage transaction. */
-  transaction<R>(fn: () => R): R;
-  /** The signed-in member, or null when signed out. */
-  readonly currentMember: ReadonlySignal<TeamMember | null>;
-  /** Refuses writes for signed-out members and Viewers, and checks a permission flag when given. */
-  authorize(permission?: Permission): Result<TeamMember>;
-  /** Appends to the activity log (inside the caller's transaction). */
-  log(entry: Pick<ActivityEntry, 'action' | 'actionType' | 'details'> & Partial<Pick<ActivityEntry, 'status' | 'metadata'>>): void;
+/** What the change feed announces, once per committed transaction. */
+export interface ChangeSet {
+  /** `local`: a mutation run by this store; `remote`: written by another tab (or the server). */
+  source: 'local' | 'remote';
+  /** The mutator's name, when known. */
+  mutation?: string;
+  /** Who asked for a local mutation (an element, a screen), as given to `store.withOrigin`. */
+  origin?: unknown;
+  changes: RecordChange[];
+  /** The activity entries written with it. */
+  logged: ActivityEntry[];
 }
 
-interface CollectionInternal<T extends Entity> extends Collection<T> {
-  applyRemote(op: StorageOp): void;
-  load(records: T[]): void;
+export type ChangeListener = (change: ChangeSet) => void;
+
+/** Where a stored singleton lives: the `singletons` collection of the storage, keyed by name. */
+const SINGLETONS_STORE = 'singletons';
+const SESSION = 'session';
+
+export interface CollectionState<C extends CollectionName> extends Collection<RecordOf<C>> {
+  index: Map<string, RecordOf<C>>;
+  signal: Signal<readonly RecordOf<C>[]>;
 }
 
-const SINGLETONS = 'singletons';
+interface Staged<T> {
+  writes: Map<string, { record: T | null; prepend: boolean }>;
+  order: string[];
+}
 
-export function createContext(options: {
+let seedCounter = 0;
+function newIdSeed(now: Date): string {
+  seedCounter += 1;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  return `${now.getTime().toString(36)}${seedCounter.toString(36)}${random}`;
+}
+
+export function createEngine(options: {
   storage: StorageAdapter;
   now?: () => Date;
-  members: () => Collection<TeamMember>;
-  session: () => Singleton<{ memberId: string | null }>;
+  session?: { memberId: string | null };
+  /** Keep each local mutation's changes until the server's state replaces them (sync). */
+  trackUnconfirmed?: boolean;
 }) {
+  const trackUnconfirmed = options.trackUnconfirmed ?? false;
+  /** The changes of local mutations the server has not yet confirmed, oldest first. */
+  let unconfirmed: RecordChange[][] = [];
   const now = options.now ?? (() => new Date());
-  const collections = new Map<string, CollectionInternal<Entity>>();
-  const singletons = new Map<string, Singleton<unknown> & { load(v: unknown): void }>();
-  let pending: StorageOp[] | null = null;
   let storage = options.storage;
-  let writeChain: Promise<void> = Promise.resolve();
-  const persistence: Signal<PersistenceState> = signal({
-    status: 'loading',
-    kind: storage.kind,
-    warning: null,
-    unreadable: [],
-  });
-  let counter = 0;
+  const inflight = new Set<Promise<void>>();
+  const listeners = new Set<{ listener: ChangeListener; source?: 'local' | 'remote' }>();
+  const disposers: (() => void)[] = [];
+  let origin: unknown = undefined;
+  const persistence: Signal<PersistenceState> = signal({ status: 'loading', kind: storage.kind, warning: null, unreadable: [] });
 
-  function enqueue(op: StorageOp) {
-    if (pending) pending.push(op);
-    else persist([op]);
+  // ---------- records in signals ----------
+  const collections = new Map<CollectionName, CollectionState<CollectionName>>();
+  for (const name of COLLECTION_NAMES) collections.set(name, makeCollection(name) as unknown as CollectionState<CollectionName>);
+  const singletons = new Map<SingletonName, Signal<unknown>>();
+  for (const name of SINGLETON_NAMES) singletons.set(name, signal(SINGLETONS[name].initial(now())));
+  const session = signal<{ memberId: string | null }>(options.session ?? { memberId: null });
+
+  function makeCollection<C extends CollectionName>(name: C): CollectionState<C> {
+    const items = signal<readonly RecordOf<C>[]>([]);
+    const index = new Map<string, RecordOf<C>>();
+    const state: CollectionState<C> = {
+      name,
+      items,
+      signal: items,
+      index,
+      get(id) {
+        void items.value;
+        return index.get(id);
+      },
+      put(record, putOptions) {
+        writeDirect((tx) => tx.put(name, record, putOptions));
+      },
+      replaceAll(records) {
+        writeDirect((tx) => {
+          const keep = new Set(records.map((r) => r.id));
+          for (const old of index.keys()) if (!keep.has(old)) tx.delete(name, old);
+          for (const record of records) tx.put(name, record);
+        });
+      },
+    };
+    return state;
   }
 
-  function persist(ops: StorageOp[]) {
+  const collection = <C extends CollectionName>(name: C) => collections.get(name) as unknown as CollectionState<C>;
+  /** A collection, as slices and screens see it. */
+  const publicCollection = <C extends CollectionName>(name: C): Collection<RecordOf<C>> => collection(name);
+
+  function singleton<S extends SingletonName>(name: S): Singleton<SingletonOf<S>> {
+    const value = singletons.get(name) as Signal<SingletonOf<S>>;
+    return { name, value, set: (next) => writeDirect((tx) => tx.setSingleton(name, next)) };
+  }
+
+  const members = collection('team');
+  const currentMember = computed(() => {
+    const id = session.value.memberId;
+    return id ? (members.get(id) ?? null) : null;
+  });
+
+  // ---------- transactions ----------
+  function createTx(actor: Actor | null, meta: MutationMeta) {
+    const staged = new Map<CollectionName, Staged<unknown>>();
+    const stagedSingletons = new Map<SingletonName, unknown>();
+    const logged: ActivityEntry[] = [];
+    const scans = new Map<CollectionName, readonly unknown[]>();
+    let logCount = 0;
+
+    const stagedOf = (name: CollectionName) => {
+      let entry = staged.get(name);
+      if (!entry) staged.set(name, (entry = { writes: new Map(), order: [] }));
+      return entry;
+    };
+
+    const tx: WriteTx = {
+      actor,
+      get(name, id) {
+        const write = staged.get(name)?.writes.get(id);
+        if (write) return (write.record ?? undefined) as never;
+        return collection(name).index.get(id) as never;
+      },
+      scan(name) {
+        const cached = scans.get(name);
+        if (cached) return cached as never;
+        const base = collection(name).signal.peek();
+        const entry = staged.get(name);
+        const result = entry ? merge(base, entry) : base;
+        scans.set(name, result);
+        return result as never;
+      },
+      singleton(name) {
+        return (stagedSingletons.has(name) ? stagedSingletons.get(name) : singletons.get(name)!.peek()) as never;
+      },
+      put(name, record, putOptions) {
+        const entry = stagedOf(name);
+        const exists = entry.writes.has(record.id) ? entry.writes.get(record.id)!.record !== null : collection(name).index.has(record.id);
+        const previous = entry.writes.get(record.id);
+        entry.writes.set(record.id, { record, prepend: previous?.prepend ?? (!exists && !!putOptions?.prepend) });
+        if (!previous) entry.order.push(record.id);
+        scans.delete(name);
+      },
+      delete(name, id) {
+        const entry = stagedOf(name);
+        if (!entry.writes.has(id)) entry.order.push(id);
+        entry.writes.set(id, { record: null, prepend: false });
+        scans.delete(name);
+      },
+      setSingleton(name, value) {
+        stagedSingletons.set(name, value);
+      },
+      log(entry: LogEntry) {
+        logCount += 1;
+        const record: ActivityEntry = {
+          id: logCount === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logCount}`,
+          timestamp: meta.now,
+          userId: actor?.id ?? 'system',
+          userName: actor?.name ?? 'System',
+          userAvatar: '',
+          status: 'success',
+          ...entry,
+        };
+        logged.push(record);
+        tx.put('activity', record, { prepend: true });
+      },
+    };
+    const isEmpty = () => staged.size === 0 && stagedSingletons.size === 0;
+    return { tx, staged, stagedSingletons, logged, isEmpty };
+  }
+
+  /** Applies a transaction's staged writes to the signals, stores them and announces them. */
+  function commit(
+    staging: ReturnType<typeof createTx>,
+    info: { mutation?: string; call?: Mutation; origin?: unknown; extra?: { apply(): void; ops: StorageOp[]; changes: RecordChange[] } },
+  ) {
+    if (staging.isEmpty() && !info.extra) return;
+    const ops: StorageOp[] = [...(info.extra?.ops ?? [])];
+    const changes: RecordChange[] = [...(info.extra?.changes ?? [])];
+    batch(() => {
+      info.extra?.apply();
+      for (const [name, entry] of staging.staged) {
+        const col = collection(name);
+        for (const id of entry.order) {
+          const write = entry.writes.get(id)!;
+          const before = col.index.get(id);
+          if (write.record === null) {
+            if (!before) continue;
+            col.index.delete(id);
+            ops.push({ type: 'delete', collection: name, id });
+            changes.push({ collection: name, id, before });
+          } else {
+            col.index.set(id, write.record as never);
+            ops.push({ type: 'put', collection: name, id, value: write.record });
+            changes.push({ collection: name, id, before, after: write.record });
+          }
+        }
+        col.signal.value = merge(col.signal.peek(), entry) as never;
+      }
+      for (const [name, value] of staging.stagedSingletons) {
+        const single = singletons.get(name)!;
+        changes.push({ collection: name, id: name, before: single.peek(), after: value });
+        single.value = value;
+        ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value });
+      }
+    });
+    if (info.call && trackUnconfirmed) unconfirmed.push(changes);
+    persist(ops, { mutation: info.mutation, call: info.call });
+    emit({ source: 'local', mutation: info.mutation, origin: info.origin, changes, logged: staging.logged });
+  }
+
+  const actorOf = (member: TeamMember | null): Actor | null =>
+    member ? { id: member.id, name: member.name, role: member.role, permissions: member.permissions } : null;
+
+  function metaNow(): MutationMeta {
+    const at = now();
+    return { now: at.toISOString(), idSeed: newIdSeed(at) };
+  }
+
+  /** Runs a mutator as the signed-in member. Writes nothing unless it succeeds. */
+  function mutate<N extends MutationName>(name: N, args: ArgsOf<N>): Result<ValueOf<N>> {
+    const member = currentMember.peek();
+    const meta = metaNow();
+    const staging = createTx(actorOf(member), meta);
+    const call: Mutation = { name, args, meta };
+    const result = runMutation(staging.tx, member, call) as Result<ValueOf<N>>;
+    if (result.ok) commit(staging, { mutation: name, call, origin });
+    return result;
+  }
+
+  /** Runs a recorded mutation (its meta decided elsewhere: a replay, or the server's order). */
+  function apply(mutation: Mutation): Result<unknown> {
+    const member = currentMember.peek();
+    const staging = createTx(actorOf(member), mutation.meta);
+    const result = runMutation(staging.tx, member, mutation);
+    if (result.ok) commit(staging, { mutation: mutation.name, call: mutation, origin });
+    return result;
+  }
+
+  /** Direct writes for seeding and fixtures: no permission check, one transaction. */
+  function writeDirect(fn: (tx: WriteTx) => void, mutation?: string) {
+    const staging = createTx(actorOf(currentMember.peek()), metaNow());
+    fn(staging.tx);
+    commit(staging, { mutation, origin });
+  }
+
+  /** Writes the local session (who is signed in on this device), with its activity entry. */
+  function setSession(memberId: string | null, entry: LogEntry) {
+    // The entry is in the name of the member signing in, or of the one signing out.
+    const actor = memberId ? (members.index.get(memberId) ?? null) : currentMember.peek();
+    const staging = createTx(actorOf(actor), metaNow());
+    staging.tx.log(entry);
+    const before = session.peek();
+    commit(staging, {
+      mutation: memberId ? 'session.signIn' : 'session.signOut',
+      origin,
+      extra: {
+        apply: () => (session.value = { memberId }),
+        ops: [{ type: 'put', collection: SINGLETONS_STORE, id: SESSION, value: { memberId } }],
+        changes: [{ collection: SESSION, id: SESSION, before, after: { memberId } }],
+      },
+    });
+  }
+
+  // ---------- storage ----------
+  function persist(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }) {
     if (ops.length === 0) return;
     const target = storage;
-    writeChain = writeChain
-      .then(() => target.write(ops))
-      .catch((error: unknown) => {
-        if (target !== storage) return;
-        fallBackToMemory(
-          `Changes are not being saved: the browser refused to store them (${describe(error)}). ` +
-            'You can keep working; export your data before closing this tab.',
-        );
-      });
+    // Started now, in the caller's task: a reload right after an edit cannot drop it.
+    let write: Promise<void>;
+    try {
+      write = target.write(ops, info);
+    } catch (error) {
+      write = Promise.reject(error);
+    }
+    const settled = write.catch((error: unknown) => {
+      if (target !== storage) return;
+      fallBackToMemory(
+        `Changes are not being saved: the browser refused to store them (${describe(error)}). ` +
+          'You can keep working; export your data before closing this tab.',
+      );
+    });
+    inflight.add(settled);
+    void settled.finally(() => inflight.delete(settled));
   }
 
   function fallBackToMemory(warning: string) {
@@ -108,198 +345,302 @@ export function createContext(options: {
     persistence.value = { ...persistence.value, status: 'memory', kind: 'memory', warning };
   }
 
-  function transaction<R>(fn: () => R): R {
-    if (pending) return fn();
-    pending = [];
-    try {
-      const result = batch(fn);
-      persist(pending);
-      return result;
-    } finally {
-      pending = null;
-    }
-  }
-
-  function collection<T extends Entity>(name: string, opts: { sort?: (a: T, b: T) => number } = {}): Collection<T> {
-    const existing = collections.get(name);
-    if (existing) return existing as unknown as Collection<T>;
-    const items = signal<readonly T[]>([]);
-    const index = new Map<string, T>();
-
-    const upsertLocal = (record: T, prepend = false) => {
-      const previous = index.get(record.id);
-      index.set(record.id, record);
-      if (previous) items.value = items.value.map((item) => (item.id === record.id ? record : item));
-      else items.value = prepend ? [record, ...items.value] : [...items.value, record];
-    };
-    const removeLocal = (id: string) => {
-      if (!index.delete(id)) return;
-      items.value = items.value.filter((item) => item.id !== id);
-    };
-    const replaceLocal = (records: readonly T[]) => {
-      index.clear();
-      for (const record of records) index.set(record.id, record);
-      items.value = [...records];
-    };
-
-    const col: CollectionInternal<T> = {
-      name,
-      items,
-      get(id) {
-        void items.value;
-        return index.get(id);
-      },
-      put(record, putOptions) {
-        upsertLocal(record, putOptions?.prepend);
-        enqueue({ type: 'put', collection: name, id: record.id, value: record });
-      },
-      remove(id) {
-        removeLocal(id);
-        enqueue({ type: 'delete', collection: name, id });
-      },
-      replaceAll(records) {
-        transaction(() => {
-          const keep = new Set(records.map((r) => r.id));
-          for (const old of index.keys()) if (!keep.has(old)) enqueue({ type: 'delete', collection: name, id: old });
-          replaceLocal(records);
-          for (const record of records) enqueue({ type: 'put', collection: name, id: record.id, value: record });
-        });
-      },
-      applyRemote(op) {
-        if (op.type === 'put') upsertLocal(op.value as T);
-        else if (op.type === 'delete') removeLocal(op.id);
-      },
-      load(records) {
-        replaceLocal(opts.sort ? [...records].sort(opts.sort) : records);
-      },
-    };
-    collections.set(name, col as unknown as CollectionInternal<Entity>);
-    return col;
-  }
-
-  function singleton<T>(name: string, initial: T): Singleton<T> {
-    const existing = singletons.get(name);
-    if (existing) return existing as unknown as Singleton<T>;
-    const value = signal<T>(initial);
-    const single = {
-      name,
-      value,
-      set(next: T) {
-        value.value = next;
-        enqueue({ type: 'put', collection: SINGLETONS, id: name, value: next });
-      },
-      load(next: unknown) {
-        value.value = next as T;
-      },
-    };
-    singletons.set(name, single as unknown as Singleton<unknown> & { load(v: unknown): void });
-    return single;
-  }
-
-  const currentMember = computed(() => {
-    const id = options.session().value.value.memberId;
-    return id ? (options.members().get(id) ?? null) : null;
-  });
-
-  function authorize(permission?: Permission): Result<TeamMember> {
-    const member = currentMember.value;
-    if (!member) return fail('You are signed out. Sign in to make changes.');
-    if (member.role === 'Viewer') return fail(MESSAGES.readOnly);
-    if (permission && !member.permissions[permission]) return fail(MESSAGES.missingPermission(permission));
-    return { ok: true, value: member };
-  }
-
-  const activity = () => collection<ActivityEntry>('activity');
-  function log(entry: Parameters<StoreContext['log']>[0]) {
-    const member = currentMember.peek();
-    activity().put(
-      {
-        id: newId('act'),
-        timestamp: now().toISOString(),
-        userId: member?.id ?? 'system',
-        userName: member?.name ?? 'System',
-        userAvatar: '',
-        status: 'success',
-        ...entry,
-      },
-      { prepend: true },
-    );
-  }
-
-  function newId(prefix = 'id') {
-    counter += 1;
-    const random =
-      typeof crypto !== 'undefined' && 'randomUUID' in crypto
-        ? crypto.randomUUID().slice(0, 8)
-        : Math.random().toString(36).slice(2, 10);
-    return `${prefix}_${now().getTime().toString(36)}${counter.toString(36)}${random}`;
-  }
-
-  /** Applies loaded records; returns the ones that could not be read. */
+  /** Applies loaded records after validating each one; returns the ones that could not be read. */
   function hydrate(records: StoredRecord[]): StoredRecord[] {
-    const grouped = new Map<string, Entity[]>();
+    const grouped = new Map<CollectionName, { id: string }[]>();
     const unreadable: StoredRecord[] = [];
+    const singletonValues = new Map<SingletonName, unknown>();
+    let sessionValue: { memberId: string | null } | null = null;
     for (const record of records) {
-      if (record.collection === SINGLETONS) {
-        const single = singletons.get(record.id);
-        if (single) single.load(record.value);
+      if (record.collection === SINGLETONS_STORE) {
+        if (record.id === SESSION) {
+          const value = record.value as { memberId?: unknown } | null;
+          if (value && (typeof value.memberId === 'string' || value.memberId === null)) sessionValue = { memberId: value.memberId };
+          else unreadable.push(record);
+        } else if (isSingletonName(record.id)) {
+          if (isValidSingleton(record.id, record.value)) singletonValues.set(record.id, record.value);
+          else unreadable.push(record);
+        }
         continue;
       }
-      if (!collections.has(record.collection)) continue;
-      const value = record.value as Partial<Entity> | null;
-      if (!value || typeof value !== 'object' || typeof value.id !== 'string' || value.id !== record.id) {
+      if (!isCollectionName(record.collection)) continue;
+      const value = record.value as { id?: unknown } | null;
+      if (!value || typeof value !== 'object' || value.id !== record.id || !isValidRecord(record.collection, value)) {
         unreadable.push(record);
         continue;
       }
       let list = grouped.get(record.collection);
       if (!list) grouped.set(record.collection, (list = []));
-      list.push(value as Entity);
+      list.push(value as { id: string });
     }
     batch(() => {
-      for (const [name, col] of collections) col.load(grouped.get(name) ?? []);
+      for (const name of COLLECTION_NAMES) {
+        const col = collection(name);
+        const list = (grouped.get(name) ?? []) as RecordOf<typeof name>[];
+        const sort = COLLECTIONS[name].sort as ((a: unknown, b: unknown) => number) | undefined;
+        const ordered = sort ? [...list].sort(sort) : list;
+        col.index.clear();
+        for (const record of ordered) col.index.set(record.id, record);
+        col.signal.value = ordered;
+      }
+      for (const [name, value] of singletonValues) singletons.get(name)!.value = value;
+      if (sessionValue) session.value = sessionValue;
     });
     return unreadable;
   }
 
-  function applyRemote(ops: StorageOp[]) {
+  /** Applies writes another tab committed, and announces them as remote changes. */
+  function applyRemote(ops: StorageOp[], mutation?: string) {
+    const changes: RecordChange[] = [];
+    const byCollection = new Map<CollectionName, Staged<unknown>>();
     batch(() => {
       for (const op of ops) {
         if (op.type === 'clear') continue;
-        if (op.collection === SINGLETONS) {
-          if (op.type === 'put') singletons.get(op.id)?.load(op.value);
+        if (op.collection === SINGLETONS_STORE) {
+          if (op.type !== 'put') continue;
+          if (op.id === SESSION) continue; // each tab keeps its own sign-in until reload
+          if (isSingletonName(op.id) && isValidSingleton(op.id, op.value)) {
+            const single = singletons.get(op.id)!;
+            changes.push({ collection: op.id, id: op.id, before: single.peek(), after: op.value });
+            single.value = op.value;
+          }
           continue;
         }
-        collections.get(op.collection)?.applyRemote(op);
+        if (!isCollectionName(op.collection)) continue;
+        if (op.type === 'put' && !isValidRecord(op.collection, op.value)) continue;
+        let entry = byCollection.get(op.collection);
+        if (!entry) byCollection.set(op.collection, (entry = { writes: new Map(), order: [] }));
+        if (!entry.writes.has(op.id)) entry.order.push(op.id);
+        entry.writes.set(op.id, { record: op.type === 'put' ? op.value : null, prepend: false });
+      }
+      for (const [name, entry] of byCollection) {
+        const col = collection(name);
+        for (const id of entry.order) {
+          const write = entry.writes.get(id)!;
+          const before = col.index.get(id);
+          if (write.record === null) {
+            if (!before) continue;
+            col.index.delete(id);
+            changes.push({ collection: name, id, before });
+          } else {
+            // A record new to this tab goes first when its collection lists newest first.
+            if (!before && name !== 'funnels' && name !== 'inventory' && name !== 'events' && name !== 'team') write.prepend = true;
+            col.index.set(id, write.record as never);
+            changes.push({ collection: name, id, before, after: write.record });
+          }
+        }
+        col.signal.value = merge(col.signal.peek(), entry) as never;
       }
     });
+    const logged = changes.filter((c) => c.collection === 'activity' && c.after).map((c) => c.after as ActivityEntry);
+    if (changes.length) emit({ source: 'remote', mutation, changes, logged });
   }
 
-  const context: StoreContext = { now, newId, collection, singleton, transaction, currentMember, authorize, log };
+  /** Sets one record (or singleton) to `value`, or deletes it when `value` is undefined; returns the old value. */
+  function setRaw(collectionName: string, id: string, value: unknown): unknown {
+    if (collectionName === SINGLETONS_STORE) {
+      if (id === SESSION) {
+        const before = session.peek();
+        if (value && typeof value === 'object') session.value = value as { memberId: string | null };
+        return before;
+      }
+      if (!isSingletonName(id)) return undefined;
+      const single = singletons.get(id)!;
+      const before = single.peek();
+      if (value !== undefined && isValidSingleton(id, value)) single.value = value;
+      return before;
+    }
+    if (!isCollectionName(collectionName)) return undefined;
+    const col = collection(collectionName);
+    const before = col.index.get(id);
+    if (value !== undefined && !isValidRecord(collectionName, value)) return before;
+    const entry: Staged<unknown> = { writes: new Map([[id, { record: value ?? null, prepend: !before }]]), order: [id] };
+    if (value === undefined) col.index.delete(id);
+    else col.index.set(id, value as never);
+    col.signal.value = merge(col.signal.peek(), entry) as never;
+    return before;
+  }
+
+  /**
+   * Brings the server's state in (sync): undoes the local mutations the server has not
+   * confirmed, applies the server's records (all of them when `full`), then runs `pending`
+   * again on top. Announces the net change as remote, once.
+   */
+  function rebase(serverRecords: { collection: string; id: string; value: unknown }[], pending: readonly Mutation[], full = false) {
+    const touched = new Map<string, { collection: string; id: string; before: unknown }>();
+    const keyOf = (c: string, id: string) => `${c}\u0000${id}`;
+    const note = (c: string, id: string, before: unknown) => {
+      const key = keyOf(c, id);
+      if (!touched.has(key)) touched.set(key, { collection: c, id, before });
+    };
+    const ops: StorageOp[] = [];
+    const replayed: Result<unknown>[] = [];
+    batch(() => {
+      // 1. Undo unconfirmed local changes, newest first.
+      for (const changes of unconfirmed.reverse())
+        for (const change of [...changes].reverse()) {
+          const store = isCollectionName(change.collection) ? change.collection : SINGLETONS_STORE;
+          note(store, change.id, setRaw(store, change.id, change.before));
+        }
+      unconfirmed = [];
+      // 2. The server's records; a full pull replaces everything.
+      if (full) {
+        const keep = new Set(serverRecords.map((r) => keyOf(r.collection, r.id)));
+        for (const name of COLLECTION_NAMES)
+          for (const id of [...collection(name).index.keys()]) if (!keep.has(keyOf(name, id))) note(name, id, setRaw(name, id, undefined));
+      }
+      for (const record of serverRecords) note(record.collection, record.id, setRaw(record.collection, record.id, record.value ?? undefined));
+      // 3. The mutations still waiting for the server, again, on top.
+      for (const call of pending) {
+        const member = currentMember.peek();
+        const staging = createTx(actorOf(member), call.meta);
+        const result = runMutation(staging.tx, member, call);
+        replayed.push(result);
+        if (!result.ok) continue;
+        for (const [name, entry] of staging.staged) for (const id of entry.order) note(name, id, collection(name).index.get(id));
+        for (const name of staging.stagedSingletons.keys()) note(SINGLETONS_STORE, name, singletons.get(name)!.peek());
+        const changes: RecordChange[] = [];
+        for (const [name, entry] of staging.staged)
+          for (const id of entry.order) {
+            const write = entry.writes.get(id)!;
+            changes.push({ collection: name, id, before: setRaw(name, id, write.record ?? undefined), ...(write.record ? { after: write.record } : {}) });
+          }
+        for (const [name, value] of staging.stagedSingletons) changes.push({ collection: name, id: name, before: setRaw(SINGLETONS_STORE, name, value), after: value });
+        unconfirmed.push(changes);
+      }
+    });
+    const changes: RecordChange[] = [];
+    for (const { collection: c, id, before } of touched.values()) {
+      const after = c === SINGLETONS_STORE ? (id === SESSION ? session.peek() : singletons.get(id as SingletonName)?.peek()) : isCollectionName(c) ? collection(c).index.get(id) : undefined;
+      if (after === before) continue;
+      if (after === undefined) ops.push({ type: 'delete', collection: c, id });
+      else ops.push({ type: 'put', collection: c, id, value: after });
+      changes.push({ collection: (c === SINGLETONS_STORE ? id : c) as RecordChange['collection'], id, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+    }
+    persist(ops);
+    const logged = changes.filter((c) => c.collection === 'activity' && c.after && !c.before).map((c) => c.after as ActivityEntry);
+    if (changes.length) emit({ source: 'remote', changes, logged });
+    return replayed;
+  }
+
+  // ---------- the change feed ----------
+  function emit(change: ChangeSet) {
+    for (const { listener, source } of [...listeners]) {
+      if (source && source !== change.source) continue;
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('creatorflow: a change listener threw', error);
+      }
+    }
+  }
+
+  /** Calls `listener` once per committed transaction (of one source, when given). Returns the unsubscribe. */
+  function listen(listener: ChangeListener, listenOptions: { source?: 'local' | 'remote' } = {}) {
+    const entry = { listener, source: listenOptions.source };
+    listeners.add(entry);
+    return () => {
+      listeners.delete(entry);
+    };
+  }
+
+  /** Runs `fn` with `who` as the origin of every mutation it makes (synchronously). */
+  function withOrigin<R>(who: unknown, fn: () => R): R {
+    const previous = origin;
+    origin = who;
+    try {
+      return fn();
+    } finally {
+      origin = previous;
+    }
+  }
+
+  /** Checks the signed-in member against a mutation's rule (or a bare flag): for controls. */
+  function authorize(what?: MutationName | Permission): Result<TeamMember> {
+    return authorizeRule(currentMember.value, ruleFor(what));
+  }
+
+  /** An effect the store owns, stopped by `dispose()`. */
+  function ownEffect(fn: () => void | (() => void)) {
+    disposers.push(effect(fn));
+  }
+
   return {
-    context,
+    now,
+    collection: publicCollection,
+    singleton,
+    session,
+    currentMember,
+    mutate,
+    apply,
+    writeDirect,
+    setSession,
+    authorize,
+    listen,
+    withOrigin,
+    ownEffect,
     persistence,
     hydrate,
     applyRemote,
+    rebase,
     fallBackToMemory,
-    /** Writes every record of every collection and singleton (seeding, reset, migration). */
-    snapshotOps(): StorageOp[] {
-      const ops: StorageOp[] = [{ type: 'clear' }];
-      for (const [name, col] of collections)
-        for (const item of col.items.peek()) ops.push({ type: 'put', collection: name, id: item.id, value: item });
-      for (const [name, single] of singletons)
-        ops.push({ type: 'put', collection: SINGLETONS, id: name, value: single.value.peek() });
-      return ops;
-    },
     persist,
     /** Resolves when every write issued so far has settled. */
-    flush: () => writeChain,
+    async flush() {
+      while (inflight.size) await Promise.all([...inflight]);
+    },
+    /** Every record of every collection and singleton, as storage ops (seeding, migration). */
+    snapshotOps(): StorageOp[] {
+      const ops: StorageOp[] = [];
+      for (const name of COLLECTION_NAMES)
+        for (const item of collection(name).signal.peek()) ops.push({ type: 'put', collection: name, id: item.id, value: item });
+      for (const name of SINGLETON_NAMES) ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value: singletons.get(name)!.peek() });
+      ops.push({ type: 'put', collection: SINGLETONS_STORE, id: SESSION, value: session.peek() });
+      return ops;
+    },
     get storage() {
       return storage;
     },
+    dispose() {
+      for (const stop of disposers.splice(0)) stop();
+      listeners.clear();
+    },
   };
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+/** The engine, as slices see it. */
+export type StoreContext = Engine;
+
+/** The records of `base` with a transaction's writes applied: replaced in place, deleted, new ones first or last. */
+function merge<T extends { id: string }>(base: readonly T[], entry: Staged<unknown>): readonly T[] {
+  const front: T[] = [];
+  const back: T[] = [];
+  const seen = new Set<string>();
+  const next: T[] = [];
+  for (const item of base) {
+    const write = entry.writes.get(item.id);
+    if (!write) next.push(item);
+    else {
+      seen.add(item.id);
+      if (write.record !== null) next.push(write.record as T);
+    }
+  }
+  for (const id of entry.order) {
+    if (seen.has(id)) continue;
+    const write = entry.writes.get(id)!;
+    if (write.record === null) continue;
+    if (write.prepend) front.push(write.record as T);
+    else back.push(write.record as T);
+  }
+  if (!front.length && !back.length && next.length === base.length && seen.size === 0) return base;
+  front.reverse();
+  return [...front, ...next, ...back];
 }
 
 function describe(error: unknown) {
   if (error instanceof Error) return error.name === 'QuotaExceededError' ? 'storage is full' : error.message;
   return String(error);
 }
+
+export { SIGNED_OUT_MESSAGE };

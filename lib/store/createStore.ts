@@ -1,17 +1,19 @@
 // The one signals store: createStore builds one (tests make their own), getStore returns
 // the page-wide one that every widget and custom element on the page shares.
-import { signal } from '@preact/signals-core';
-import type { Entity, TeamMember } from '../domain/types';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { SyncStatus, SyncStorage } from '../storage/sync';
 import { sampleWorkspace } from '../sample';
+import { SAMPLE_ADMIN_ID } from '../sample/defaults';
+import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from '../schema/migrations';
+import { COLLECTION_NAMES, SINGLETON_NAMES } from '../schema/names';
 import { createIndexedDbStorage } from '../storage/indexeddb';
 import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
 import { createAdminSlice } from './admin';
 import { createCalendarSlice } from './calendar';
-import { createContext, type Collection, type Singleton } from './core';
+import { createEngine, type ChangeListener } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
-import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from './migrations';
 import { createNotificationsSlice } from './notifications';
 import { createOrdersSlice } from './orders';
 import { createSessionSlice } from './session';
@@ -31,36 +33,30 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage(options.workspace);
   const now = options.now ?? (() => new Date());
-  // Slices are created below; the engine reaches the team and session lazily.
-  let members: Collection<TeamMember> | undefined;
-  let sessionSingleton: Singleton<{ memberId: string | null }> | undefined;
-  const engine = createContext({
-    storage,
-    now,
-    members: () => members!,
-    session: () => sessionSingleton!,
-  });
-  const ctx = engine.context;
+  // With a team server, the server's workspace replaces the sample, and local changes wait for its word.
+  const synced = storage.kind === 'sync';
+  const engine = createEngine({ storage, now, session: { memberId: synced ? null : SAMPLE_ADMIN_ID }, trackUnconfirmed: synced });
 
-  const session = createSessionSlice(ctx);
-  members = session.members;
-  sessionSingleton = session.session;
-  const team = createTeamSlice(ctx);
-  const admin = createAdminSlice(ctx);
-  const inventory = createInventorySlice(ctx);
-  const funnels = createFunnelsSlice(ctx);
-  const orders = createOrdersSlice(ctx);
-  const calendar = createCalendarSlice(ctx);
-  const notifications = createNotificationsSlice(ctx);
+  const session = createSessionSlice(engine);
+  const team = createTeamSlice(engine);
+  const admin = createAdminSlice(engine);
+  const inventory = createInventorySlice(engine);
+  const funnels = createFunnelsSlice(engine);
+  const orders = createOrdersSlice(engine);
+  const calendar = createCalendarSlice(engine);
+  const notifications = createNotificationsSlice(engine);
 
   const ready = signal(false);
 
   function seedSample() {
     const data = sampleWorkspace(now());
-    ctx.transaction(() => {
-      for (const [name, records] of Object.entries(data.collections)) ctx.collection<Entity>(name).replaceAll(records);
-      for (const [name, value] of Object.entries(data.singletons)) ctx.singleton(name, value).set(value);
-    });
+    engine.writeDirect((tx) => {
+      for (const name of COLLECTION_NAMES) for (const record of data.collections[name] ?? []) tx.put(name, record as never);
+      for (const name of SINGLETON_NAMES) {
+        const value = data.singletons[name];
+        if (value !== undefined) tx.setSingleton(name, value as never);
+      }
+    }, 'workspace.seed');
     engine.persist([{ type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } }]);
   }
 
@@ -77,13 +73,13 @@ export function createStore(options: StoreOptions = {}) {
     }
     const version = storedSchemaVersion(records);
     if (version === null) {
-      if (options.seed !== false) seedSample();
+      if (options.seed !== false && !synced) seedSample();
     } else {
       const migrated = version < SCHEMA_VERSION ? migrateRecords(records, version) : records;
       const unreadable = engine.hydrate(migrated);
       if (version < SCHEMA_VERSION) {
         engine.persist([
-          ...engine.snapshotOps().filter((op) => op.type !== 'clear'),
+          ...engine.snapshotOps(),
           { type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } },
         ]);
       }
@@ -100,30 +96,25 @@ export function createStore(options: StoreOptions = {}) {
     ready.value = true;
   }
 
-  const unsubscribe = storage.subscribe?.((ops) => {
-    if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
-    else engine.applyRemote(ops);
+  const unsubscribe = storage.subscribe?.((ops, info) => {
+    if (info?.rebase) {
+      const records = ops.flatMap((op) => (op.type === 'clear' ? [] : [{ collection: op.collection, id: op.id, value: op.type === 'put' ? op.value : undefined }]));
+      engine.rebase(records, info.rebase.pending, info.rebase.full);
+    } else if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
+    else engine.applyRemote(ops, info?.mutation);
   });
 
   const loaded = load();
 
-  /** Puts the sample data back in place of everything (Settings, with a confirmation). */
-  function resetWorkspace() {
-    const allowed = ctx.authorize('manageTeam');
-    if (!allowed.ok) return allowed;
-    engine.persist([{ type: 'clear' }]);
-    seedSample();
-    ctx.log({ action: 'Workspace reset', actionType: 'system', details: 'Workspace reset to sample data' });
-    return { ok: true as const, value: undefined };
-  }
-
-  return {
+  const store = {
     /** True once stored data (or the seed) is in the signals. */
     ready,
     /** Resolves when the first load has settled. */
     loaded,
     /** Where the data is kept, and any warning to show. */
     persistence: engine.persistence,
+    /** With a team server: whether local changes are saved, waiting, offline or refused. */
+    sync: ('status' in storage ? (storage as SyncStorage).status : null) as ReadonlySignal<SyncStatus> | null,
     /** Resolves when every write issued so far is stored. */
     flush: engine.flush,
     now,
@@ -135,13 +126,27 @@ export function createStore(options: StoreOptions = {}) {
     orders,
     calendar,
     notifications,
-    resetWorkspace,
-    /** Stops listening to other tabs and closes the storage. */
+    /** Puts the sample data back in place of everything (Settings, with a confirmation). */
+    resetWorkspace: () => engine.mutate('workspace.reset', {}),
+    /**
+     * The change feed: `listener` hears each committed transaction once, with the records it
+     * changed, its source (`local` or `remote`), the mutation's name and who asked for it.
+     */
+    listen: (listener: ChangeListener, listenOptions?: { source?: 'local' | 'remote' }) => engine.listen(listener, listenOptions),
+    /** Runs `fn` with `origin` attributed to every change it makes (an element, say). */
+    withOrigin: engine.withOrigin,
+    /** Runs any mutation by name (the store's actions are shortcuts for these). */
+    mutate: engine.mutate,
+    /** Runs a recorded mutation with its own time and ids (replay). */
+    apply: engine.apply,
+    /** Stops listening to other tabs, stops the store's effects and closes the storage. */
     dispose() {
       unsubscribe?.();
+      engine.dispose();
       storage.close?.();
     },
   };
+  return store;
 }
 
 export type Store = ReturnType<typeof createStore>;

@@ -1,21 +1,15 @@
-// Notification actions (spec §4 "Notification", §8, §9 snooze options).
-import { computed, effect, signal } from '@preact/signals-core';
-import {
-  NOTIFICATION_TYPE_LABEL,
-  markAllRead as markAllReadRule,
-  markRead as markReadRule,
-  nextWake,
-  snooze as snoozeRule,
-  unreadCount as countUnread,
-} from '../domain/notifications';
-import { fail, ok, type AppNotification, type NotificationType, type Result } from '../domain/types';
+// Notifications: the list, the unread badge, snoozes that come back on time, and the
+// notification writes (lib/mutators/notifications.ts).
+import { computed, signal } from '@preact/signals-core';
+import { nextWake, unreadCount as countUnread } from '../domain/notifications';
+import type { AppNotification, NotificationType } from '../domain/types';
 import type { StoreContext } from './core';
 
 /** Longest wait between two looks at the clock, so a sleeping laptop catches up soon after waking. */
 const MAX_WAIT_MS = 60_000;
 
 export function createNotificationsSlice(ctx: StoreContext) {
-  const items = ctx.collection<AppNotification>('notifications', { sort: (a, b) => b.timestamp.localeCompare(a.timestamp) });
+  const items = ctx.collection('notifications');
   /** The time visibility is judged at; moves forward when a snooze ends (and after every action). */
   const clock = signal(ctx.now());
   /** Unread and not snoozed: the top-bar badge. */
@@ -27,21 +21,19 @@ export function createNotificationsSlice(ctx: StoreContext) {
   }
 
   // Wake up when the next snooze ends, so it comes back without a reload.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  effect(() => {
+  ctx.ownEffect(() => {
     const wake = nextWake(items.items.value, clock.value);
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
     if (!wake || typeof setTimeout !== 'function') return;
     const wait = Math.min(Math.max(wake.getTime() - clock.peek().getTime(), 0) + 20, MAX_WAIT_MS);
-    timer = setTimeout(refresh, wait);
+    const timer = setTimeout(refresh, wait);
     (timer as { unref?: () => void }).unref?.();
+    return () => clearTimeout(timer);
   });
 
-  /** New notifications are added at the top, unread (spec §4). Call inside the caller's transaction. */
+  /** A new unread notification at the top, written directly (fixtures and demos). */
   function add(type: NotificationType, title: string, message: string): AppNotification {
     const notification: AppNotification = {
-      id: ctx.newId('nt'),
+      id: `nt_${ctx.now().getTime().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
       type,
       title,
       message,
@@ -53,70 +45,25 @@ export function createNotificationsSlice(ctx: StoreContext) {
     return notification;
   }
 
-  function find(id: string): Result<AppNotification> {
-    const notification = items.get(id);
-    return notification ? ok(notification) : fail('This notification no longer exists');
-  }
-
-  const label = (n: AppNotification) => `${NOTIFICATION_TYPE_LABEL[n.type]}: ${n.title}`;
-
-  /** Hides a notification for 1, 4, 8 or 24 hours. */
-  function snooze(id: string, hours: number): Result<AppNotification> {
-    const allowed = ctx.authorize();
-    if (!allowed.ok) return allowed;
-    const existing = find(id);
-    if (!existing.ok) return existing;
+  /** Runs a notification write, then looks at the clock again so the badge is current. */
+  const thenRefresh = <R>(result: R) => {
     refresh();
-    const result = snoozeRule(existing.value, hours, clock.peek());
-    if (!result.ok) return result;
-    ctx.transaction(() => {
-      items.put(result.value);
-      ctx.log({ action: 'Notification snoozed', actionType: 'notification', details: `${label(existing.value)}, for ${hours} hours` });
-    });
     return result;
-  }
+  };
 
-  function markRead(id: string): Result<AppNotification> {
-    const allowed = ctx.authorize();
-    if (!allowed.ok) return allowed;
-    const existing = find(id);
-    if (!existing.ok) return existing;
-    refresh();
-    if (existing.value.read) return ok(existing.value);
-    const updated = markReadRule(existing.value);
-    ctx.transaction(() => {
-      items.put(updated);
-      ctx.log({ action: 'Notification marked as read', actionType: 'notification', details: label(existing.value) });
-    });
-    return ok(updated);
-  }
-
-  function markAllRead(): Result<number> {
-    const allowed = ctx.authorize();
-    if (!allowed.ok) return allowed;
-    refresh();
-    const changed = markAllReadRule(items.items.peek());
-    if (changed.length === 0) return ok(0);
-    ctx.transaction(() => {
-      for (const n of changed) items.put(n);
-      ctx.log({ action: 'All notifications marked as read', actionType: 'notification', details: `${changed.length} marked as read` });
-    });
-    return ok(changed.length, `${changed.length} notification${changed.length === 1 ? '' : 's'} marked as read`);
-  }
-
-  /** Dismiss removes it (spec §4). */
-  function dismiss(id: string): Result<AppNotification> {
-    const allowed = ctx.authorize();
-    if (!allowed.ok) return allowed;
-    const existing = find(id);
-    if (!existing.ok) return existing;
-    refresh();
-    ctx.transaction(() => {
-      items.remove(id);
-      ctx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
-    });
-    return ok(existing.value, 'Notification dismissed');
-  }
-
-  return { items, unreadCount, clock, refresh, add, snooze, markRead, markAllRead, dismiss };
+  return {
+    items,
+    unreadCount,
+    clock,
+    refresh,
+    add,
+    /** Hides a notification for 1, 4, 8 or 24 hours. */
+    snooze: (id: string, hours: number) => thenRefresh(ctx.mutate('notifications.snooze', { id, hours })),
+    markRead: (id: string) => thenRefresh(ctx.mutate('notifications.markRead', { id })),
+    markAllRead: () => thenRefresh(ctx.mutate('notifications.markAllRead', {})),
+    /** Dismiss removes it (spec §4). */
+    dismiss: (id: string) => thenRefresh(ctx.mutate('notifications.dismiss', { id })),
+    /** Undo of dismiss: puts the dismissed notification back as it was. */
+    restore: (notification: AppNotification) => thenRefresh(ctx.mutate('notifications.restore', { notification })),
+  };
 }

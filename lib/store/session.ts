@@ -1,36 +1,31 @@
-// The signed-in member of the local workspace (PRODUCT-NOTES "Permissions").
+// Who is signed in on this device, and what they may do (from the permission table).
 import { computed } from '@preact/signals-core';
-import type { Permission, TeamMember } from '../domain/types';
+import type { MutationName } from '../domain/permissions';
+import type { Permission } from '../domain/types';
 import { SAMPLE_ADMIN_ID } from '../sample/defaults';
 import type { StoreContext } from './core';
 
 export function createSessionSlice(ctx: StoreContext) {
-  const session = ctx.singleton<{ memberId: string | null }>('session', { memberId: SAMPLE_ADMIN_ID });
-  const members = ctx.collection<TeamMember>('team');
+  const members = ctx.collection('team');
   const currentMember = ctx.currentMember;
   const signedIn = computed(() => currentMember.value !== null);
+  const session = { name: 'session', value: ctx.session };
 
-  /** Whether the signed-in member may use a control: Viewers change nothing; flags gate their names. */
-  function can(permission?: Permission): boolean {
-    return ctx.authorize(permission).ok;
+  /** Whether the signed-in member may make a change (a mutation by name) or holds a flag. Viewers change nothing. */
+  function can(what?: MutationName | Permission): boolean {
+    return ctx.authorize(what).ok;
   }
   /** Why a control is disabled, or null when it is allowed. */
-  function whyNot(permission?: Permission): string | null {
-    const result = ctx.authorize(permission);
+  function whyNot(what?: MutationName | Permission): string | null {
+    const result = ctx.authorize(what);
     return result.ok ? null : result.error;
   }
 
   function signIn(memberId: string = SAMPLE_ADMIN_ID) {
-    ctx.transaction(() => {
-      session.set({ memberId });
-      ctx.log({ action: 'Signed in', actionType: 'system', details: members.get(memberId)?.name ?? memberId });
-    });
+    ctx.setSession(memberId, { action: 'Signed in', actionType: 'system', details: members.get(memberId)?.name ?? memberId });
   }
   function signOut() {
-    ctx.transaction(() => {
-      ctx.log({ action: 'Signed out', actionType: 'system', details: currentMember.peek()?.name ?? '' });
-      session.set({ memberId: null });
-    });
+    ctx.setSession(null, { action: 'Signed out', actionType: 'system', details: currentMember.peek()?.name ?? '' });
   }
 
   return { session, members, currentMember, signedIn, can, whyNot, signIn, signOut };

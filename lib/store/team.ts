@@ -1,56 +1,31 @@
-// Team actions (spec §4, §6). Only members with manageTeam change the team.
-import { MESSAGES } from '../domain/constants';
-import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, togglePermission } from '../domain/team';
-import { fail, ok, type Permission, type Result, type Role, type TeamMember } from '../domain/types';
+// Team: the members, and the team writes (lib/mutators/team.ts). Only members with manageTeam change the team.
+import { changeRole, inviteMember } from '../domain/team';
+import { fail, ok, type Permission, type Result, type Role } from '../domain/types';
 import type { StoreContext } from './core';
 
 export function createTeamSlice(ctx: StoreContext) {
-  const members = ctx.collection<TeamMember>('team');
-
-  function invite(email: string, role?: Role): Result<TeamMember> {
-    const allowed = ctx.authorize('manageTeam');
-    if (!allowed.ok) return allowed;
-    const result = inviteMember(email, members.items.peek(), ctx.newId('tm'), role);
-    if (!result.ok) return result;
-    ctx.transaction(() => {
-      members.put(result.value);
-      ctx.log({ action: 'Member invited', actionType: 'system', details: `${result.value.email} invited as ${result.value.role}` });
-    });
-    return result;
-  }
-
-  function update(id: string, change: (member: TeamMember) => TeamMember, action: string, describe: (m: TeamMember) => string): Result<TeamMember> {
-    const allowed = ctx.authorize('manageTeam');
-    if (!allowed.ok) return allowed;
-    const member = members.get(id);
-    if (!member) return fail('This team member no longer exists');
-    const next = change(member);
-    if (!keepsATeamManager(members.items.peek(), id, next)) return fail(LAST_MANAGER_MESSAGE);
-    ctx.transaction(() => {
-      members.put(next);
-      ctx.log({ action, actionType: 'system', details: describe(next) });
-    });
-    return ok(next, describe(next));
-  }
-
-  const setRole = (id: string, role: Role) =>
-    update(id, (m) => changeRole(m, role), 'Role changed', (m) => `${m.name} is now ${m.role}`);
-  const toggle = (id: string, permission: Permission) =>
-    update(id, (m) => togglePermission(m, permission), 'Permission changed', (m) => `${m.name}: ${permission} ${m.permissions[permission] ? 'on' : 'off'}`);
-
-  function remove(id: string): Result<void> {
-    const allowed = ctx.authorize('manageTeam');
-    if (!allowed.ok) return allowed;
-    const member = members.get(id);
-    if (!member) return fail('This team member no longer exists');
-    if (member.id === allowed.value.id) return fail('You cannot remove yourself');
-    if (!keepsATeamManager(members.items.peek(), id, null)) return fail(LAST_MANAGER_MESSAGE);
-    ctx.transaction(() => {
-      members.remove(id);
-      ctx.log({ action: 'Member removed', actionType: 'system', details: member.email });
-    });
-    return ok(undefined, MESSAGES.memberRemoved);
-  }
-
-  return { members, invite, setRole, togglePermission: toggle, remove };
+  const members = ctx.collection('team');
+  return {
+    members,
+    invite: (email: string, role?: Role) => ctx.mutate('team.invite', { email, role }),
+    /**
+     * Invite Member: with a team server, the server makes a Pending member and a single-use
+     * invitation link to copy; without one, a Pending member is recorded here (no link).
+     */
+    async sendInvitation(email: string, role: Role): Promise<Result<{ inviteUrl?: string }>> {
+      const allowed = ctx.authorize('team.invite');
+      if (!allowed.ok) return allowed;
+      const checked = inviteMember(email, members.items.peek(), 'new', role);
+      if (!checked.ok) return checked;
+      if (!ctx.storage.invite) {
+        const result = ctx.mutate('team.invite', { email, role });
+        return result.ok ? ok({}, result.message) : result;
+      }
+      const sent = await ctx.storage.invite({ email: checked.value.email, role, permissions: changeRole(checked.value, role).permissions });
+      return sent.ok ? ok({ inviteUrl: sent.inviteUrl }, `Invitation created for ${checked.value.email}`) : fail(sent.error);
+    },
+    setRole: (id: string, role: Role) => ctx.mutate('team.setRole', { id, role }),
+    togglePermission: (id: string, permission: Permission) => ctx.mutate('team.togglePermission', { id, permission }),
+    remove: (id: string) => ctx.mutate('team.remove', { id }),
+  };
 }

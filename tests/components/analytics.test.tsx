@@ -68,7 +68,7 @@ describe('<Analytics>', () => {
       store.session.members.put({ ...member, permissions: { ...member.permissions, viewAnalytics: false } });
       store.session.signIn('tm_2');
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('You do not have the viewAnalytics permission');
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to view analytics');
     expect(screen.queryByRole('table', { name: 'Conversion Funnel' })).not.toBeInTheDocument();
   });
 });

@@ -34,12 +34,36 @@ describe('<Billing>', () => {
     expect(within(table).getByText('Paid')).toBeInTheDocument();
     expect(within(table).getByText('Pending')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
-    await user.click(within(table).getByRole('button', { name: 'Download invoice INV-2024-003' }));
-    expect(downloads[0].name).toBe('invoice-INV-2024-003.csv');
-    expect(parseCsv(downloads[0].text).rows[0]).toEqual(['INV-2024-003', '2026-02-10', 'Creatorflow Demo Co.', 'Creatorflow Pro plan, 1 month', '49.00', 'Paid']);
+    await user.click(within(table).getByRole('button', { name: 'Download invoice INV-2026-002' }));
+    expect(downloads.at(-1)!.name).toBe('invoice-INV-2026-002.csv');
+    expect(parseCsv(downloads.at(-1)!.text).rows[0]).toEqual(['INV-2026-002', '2026-02-28', 'Creatorflow Demo Co.', 'Creatorflow Pro plan, 1 month', '49.00', 'Paid']);
   });
 
-  it('the Upgrade Plan dialog switches plans and offers a sales mailto link', async () => {
+  it('numbers and dates invoices by the renewal day: a month apart, the latest a month before renewal', async () => {
+    await renderScreen(<Billing />);
+    expect(await screen.findByRole('region', { name: 'Current Plan' })).toHaveTextContent('Renews on Mar 28, 2026');
+    const rows = within(screen.getByRole('table', { name: 'Invoice History' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 2).map((c) => c.textContent))).toEqual([
+      ['INV-2026-002', 'Feb 28, 2026'],
+      ['INV-2026-001', 'Jan 28, 2026'],
+      ['INV-2025-012', 'Dec 28, 2025'],
+    ]);
+  });
+
+  it('an issued invoice never changes when the plan changes', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Billing />);
+    await user.click(await screen.findByRole('button', { name: 'Upgrade Plan' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Upgrade Plan' })).getByRole('button', { name: 'Switch to Business' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Switch to Business?' })).getByRole('button', { name: 'Switch to Business' }));
+    expect(screen.getByRole('region', { name: 'Current Plan' })).toHaveTextContent('Business $99 per month');
+    const table = screen.getByRole('table', { name: 'Invoice History' });
+    expect(within(table).getAllByText('$49.00')).toHaveLength(3);
+    await user.click(within(table).getByRole('button', { name: 'Download invoice INV-2026-002' }));
+    expect(parseCsv(downloads.at(-1)!.text).rows[0][3]).toBe('Creatorflow Pro plan, 1 month');
+  });
+
+  it('the Upgrade Plan dialog switches plans after a confirmation and offers a sales mailto link', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Billing />);
     expect(await screen.findByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
@@ -47,6 +71,13 @@ describe('<Billing>', () => {
     const dialog = screen.getByRole('dialog', { name: 'Upgrade Plan' });
     expect(within(dialog).getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', expect.stringMatching(/^mailto:sales@/));
     await user.click(within(dialog).getByRole('button', { name: 'Switch to Business' }));
+    // Switching asks first: Cancel keeps the plan.
+    const confirm = screen.getByRole('dialog', { name: 'Switch to Business?' });
+    expect(confirm).toHaveTextContent('Invoices already issued do not change.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(store.admin.plan.value.value).toMatchObject({ name: 'Pro' });
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to Business' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Switch to Business?' })).getByRole('button', { name: 'Switch to Business' }));
     expect(store.admin.plan.value.value).toMatchObject({ name: 'Business', price: 99 });
     expect(screen.getByRole('region', { name: 'Current Plan' })).toHaveTextContent('Business $99 per month');
   });

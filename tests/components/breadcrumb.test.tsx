@@ -30,4 +30,11 @@ describe('<Breadcrumb>', () => {
     expect(within(nav).queryByRole('link')).not.toBeInTheDocument();
     expect(within(nav).getByText('Dashboard')).toHaveAttribute('aria-current', 'page');
   });
+
+  it('on /dashboard reads Dashboard once, as the current page', async () => {
+    await renderScreen(<Breadcrumb pathname="/dashboard" />);
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Dashboard']);
+    expect(within(nav).getByText('Dashboard')).toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -74,13 +74,19 @@ describe('<EventDialog>', () => {
     expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['Emma Davis', 'Sarah Johnson']);
   });
 
-  it('in edit mode shows Update Event and Delete', async () => {
+  it('in edit mode shows Update Event and Delete, which asks first', async () => {
     const user = userEvent.setup();
     const onDelete = vi.fn(() => ok(undefined, 'Event deleted successfully'));
     const { onOpenChange } = await setup({ mode: 'edit', defaultValue: { ...draft, title: 'Existing' }, onDelete });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
     expect(within(dialog).getByRole('button', { name: 'Update Event' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this event?' });
+    expect(confirm).toHaveTextContent('Existing is removed from the calendar.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this event?' })).getByRole('button', { name: 'Delete event' }));
     expect(onDelete).toHaveBeenCalled();
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });

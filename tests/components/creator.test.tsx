@@ -38,7 +38,7 @@ describe('<CreatorDetail>', () => {
     expect(screen.getByText('Final content is delivered and approved.')).toBeInTheDocument();
   });
 
-  it('does not show the agreement before Contract, and sends outreach into the history', async () => {
+  it('does not show the agreement before Contract, and records outreach in the history without changing the status', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<CreatorDetail creatorId="CR12348" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Alex Rivera' })).toBeInTheDocument();
@@ -48,7 +48,8 @@ describe('<CreatorDetail>', () => {
     await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'Welcome aboard');
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
     expect(screen.getByText('Welcome aboard')).toBeInTheDocument();
-    expect(store.funnels.items.get('CR12348')?.status).toBe('Confirmation');
+    expect(screen.getByLabelText('Status: Brief')).toBeInTheDocument();
+    expect(store.funnels.items.get('CR12348')?.status).toBe('Brief');
   });
 });
 

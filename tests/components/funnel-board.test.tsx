@@ -114,6 +114,23 @@ describe('search, filters and chips', () => {
   });
 });
 
+describe('/funnel/{id}', () => {
+  it('selects and expands the funnel of a known id', async () => {
+    await renderScreen(<FunnelBoard funnelId="CR12347" />);
+    expect(within(await screen.findByRole('article', { name: 'Emma Davis' })).getByText(/Step 5 of 7/)).toBeInTheDocument();
+  });
+
+  it('says Funnel not found for an unknown id, with Back to Dashboard, instead of listing every funnel', async () => {
+    const user = userEvent.setup();
+    const { visited } = await renderScreen(<FunnelBoard funnelId="CR99999" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funnel not found' })).toBeInTheDocument();
+    expect(screen.getByText('No funnel has the id CR99999.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    expect(visited).toEqual(['/']);
+  });
+});
+
 describe('Send Outreach', () => {
   it('sends from the modal (empty allowed), sets Confirmation and goes to /dashboard?creator=', async () => {
     const user = userEvent.setup();
@@ -121,10 +138,25 @@ describe('Send Outreach', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Alex Rivera' })).getByRole('button', { name: 'Send outreach to Alex Rivera' }));
     const dialog = screen.getByRole('dialog', { name: 'Send Outreach' });
     expect(within(dialog).getByText('To:').parentElement).toHaveTextContent('To: @alexcooks');
+    // It opens with the cursor in the message box.
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveFocus();
     await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'Loved your reel!');
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
     expect(store.funnels.items.get('CR12348')).toMatchObject({ status: 'Confirmation', outreach: [{ message: 'Loved your reel!' }] });
     expect(visited).toEqual(['/dashboard?creator=@alexcooks']);
+  });
+
+  it('leaves a funnel further along where it is: status badge and step progress agree after outreach', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelBoard creator="@sarahjstyle" expand />);
+    const sarah = await screen.findByRole('article', { name: 'Sarah Johnson' });
+    await user.click(within(sarah).getByRole('button', { name: 'Send outreach to Sarah Johnson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send Outreach' });
+    await user.type(within(dialog).getByPlaceholderText('Write your message here...'), 'How is the shoot going?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    expect(within(card('Sarah Johnson')).getByLabelText('Status: Production')).toBeInTheDocument();
+    expect(within(card('Sarah Johnson')).getByText('Step 4 of 7 (57%)')).toBeInTheDocument();
+    expect(store.funnels.items.get('CR12345')?.outreach?.at(-1)?.message).toBe('How is the shoot going?');
   });
 
   it('Cancel closes without sending', async () => {
@@ -220,4 +252,17 @@ describe('Profile Optimizer and Smart Matching', () => {
 // Keeps the progress figure honest for a funnel the tests build by hand.
 it('builds sample-like steps', () => {
   expect(progressPercentage(buildStepsFromStatus('Contract'))).toBe(43);
+});
+
+describe('Performance Overview chart', () => {
+  it('shows months before any funnel started as No data, as Analytics does, not as 0.0', async () => {
+    await renderScreen(<DashboardOverview />);
+    const chart = await screen.findByRole('img', { name: 'Conversion rate and engagement, last six months (%)' });
+    // The sample funnels started at most 75 days before the fixed clock (March 10, 2026): October and November have none.
+    expect(within(chart).getAllByText('No data')).toHaveLength(2);
+    const table = screen.getByRole('table', { name: 'Conversion rate and engagement, last six months (%)' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows[0]).toBe('OctNo dataNo data');
+    expect(rows[5]).not.toContain('No data');
+  });
 });

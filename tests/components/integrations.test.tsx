@@ -43,10 +43,15 @@ describe('<Integrations>', () => {
     expect(await screen.findByRole('button', { name: 'Disconnect Shopify' })).toBeInTheDocument();
   });
 
-  it('Disconnect really disconnects', async () => {
+  it('Disconnect asks first, then really disconnects', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Integrations connectDelayMs={0} />);
     await user.click(await screen.findByRole('button', { name: 'Disconnect Google Analytics' }));
+    const confirm = screen.getByRole('dialog', { name: 'Disconnect Google Analytics?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(store.admin.integrations.get('google-analytics')?.status).toBe('connected');
+    await user.click(screen.getByRole('button', { name: 'Disconnect Google Analytics' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Disconnect Google Analytics?' })).getByRole('button', { name: 'Disconnect' }));
     expect(store.admin.integrations.get('google-analytics')?.status).toBe('disconnected');
     expect(screen.getByRole('button', { name: 'Connect Google Analytics' })).toBeInTheDocument();
   });

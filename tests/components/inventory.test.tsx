@@ -87,4 +87,69 @@ describe('<Inventory>', () => {
     expect(add).toBeDisabled();
     expect(add).toHaveAttribute('title', 'Your role cannot make changes in this workspace');
   });
+
+  it('edits an item: name, threshold, reorder point and location', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Inventory />);
+    await user.click(await screen.findByRole('button', { name: 'View details of Smart Watch' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Smart Watch' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Smart Watch' });
+    await user.clear(within(dialog).getByLabelText('Product Name'));
+    await user.type(within(dialog).getByLabelText('Product Name'), 'Smart Watch 2');
+    await user.clear(within(dialog).getByLabelText('Low Stock Threshold'));
+    await user.type(within(dialog).getByLabelText('Low Stock Threshold'), '4');
+    await user.clear(within(dialog).getByLabelText('Reorder Point'));
+    await user.type(within(dialog).getByLabelText('Reorder Point'), '9');
+    await user.clear(within(dialog).getByLabelText('Location'));
+    await user.type(within(dialog).getByLabelText('Location'), 'Shelf 12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const details = screen.getByRole('dialog', { name: 'Smart Watch 2' });
+    expect(within(details).getByText('Shelf 12')).toBeInTheDocument();
+    expect(store.inventory.items.items.value.find((i) => i.sku === 'SKU-002')).toMatchObject({ name: 'Smart Watch 2', lowStockThreshold: 4, reorderPoint: 9, location: 'Shelf 12' });
+    expect((await screen.findAllByText('Smart Watch 2 updated')).length).toBeGreaterThan(0);
+  });
+
+  it('deletes an item only after asking', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Inventory />);
+    await user.click(await screen.findByRole('button', { name: 'View details of Smart Watch' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Smart Watch' })).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Smart Watch?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(store.inventory.items.items.value).toHaveLength(5);
+    await user.click(within(screen.getByRole('dialog', { name: 'Smart Watch' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Smart Watch?' })).getByRole('button', { name: 'Delete item' }));
+    expect(store.inventory.items.items.value).toHaveLength(4);
+    expect(within(screen.getByRole('table', { name: 'Inventory items' })).queryByText('Smart Watch')).not.toBeInTheDocument();
+  });
+
+  it('item details follow itemId and report the open item, so the host keeps it in the URL', async () => {
+    const user = userEvent.setup();
+    const opened: (string | undefined)[] = [];
+    await renderScreen(<Inventory itemId="inv_2" onItemIdChange={(id) => opened.push(id)} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Smart Watch' });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'View details of Phone Case' }));
+    expect(opened).toEqual([undefined, 'inv_3']);
+  });
+
+  it('a CSV import shows what will change and writes nothing until applied', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Inventory />);
+    const csv = 'SKU,Product Name,Quantity,Low Stock Threshold,Reorder Point,Location\nSKU-002,Smart Watch,40,10,20,\nNEW-9,Ring Light,6,2,4,Shelf 1\n,Nameless,1,1,1,\n';
+    await user.upload(await screen.findByLabelText('Import inventory CSV file'), new File([csv], 'stock.csv', { type: 'text/csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import preview' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('stock.csv: 1 new, 1 updated, 0 unchanged, 1 rejected');
+    const rows = within(dialog).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows[0]).toMatch(/Smart Watch.*Updated: Quantity \d+ → 40/);
+    expect(rows[1]).toContain('New item');
+    expect(rows[2]).toContain('Not imported: Please fill in SKU and name');
+    expect(store.inventory.items.items.value).toHaveLength(5);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(store.inventory.items.items.value).toHaveLength(5);
+    await user.upload(screen.getByLabelText('Import inventory CSV file'), new File([csv], 'stock.csv', { type: 'text/csv' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', { name: 'Apply import' }));
+    expect(store.inventory.items.items.value).toHaveLength(6);
+    expect(store.inventory.items.items.value.find((i) => i.sku === 'SKU-002')?.quantity).toBe(40);
+  });
 });

@@ -37,11 +37,26 @@ describe('<Notifications>', () => {
     expect(screen.queryByText('Unread')).not.toBeInTheDocument();
   });
 
-  it('dismiss removes it', async () => {
+  it('dismiss removes it, offers Undo, and moves focus to the next notification', async () => {
     const user = userEvent.setup();
-    await renderScreen(<Notifications />);
+    const { store } = await renderScreen(<Notifications />);
     await user.click(await screen.findByRole('button', { name: 'Dismiss: Product shipped' }));
     expect(titles()).toEqual(['Brief delivered', 'Production started']);
+    expect(screen.getByRole('listitem', { name: 'Production started' })).toHaveFocus();
+    const toast = (await screen.findAllByText('Notification dismissed'))[0].closest('[role="status"]') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(titles()).toEqual(['Brief delivered', 'Product shipped', 'Production started']);
+    expect(store.notifications.items.get('nt_2')).toMatchObject({ title: 'Product shipped', read: false });
+  });
+
+  it('after dismissing the last one, focus goes to the one before; with none left, to the empty list', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Notifications />);
+    await user.click(await screen.findByRole('button', { name: 'Dismiss: Production started' }));
+    expect(screen.getByRole('listitem', { name: 'Product shipped' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Dismiss: Product shipped' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss: Brief delivered' }));
+    expect(screen.getByText('No notifications to display').closest('p')).toHaveFocus();
   });
 
   it('snooze hides it for the chosen hours and brings it back when the time passes', async () => {
@@ -54,6 +69,7 @@ describe('<Notifications>', () => {
     await user.click(within(menu).getByRole('menuitem', { name: '4 hours' }));
     expect(await screen.findByText('Notification snoozed for 4 hours')).toBeInTheDocument();
     expect(titles()).toEqual(['Product shipped', 'Production started']);
+    expect(screen.getByRole('listitem', { name: 'Product shipped' })).toHaveFocus();
     expect(store.notifications.unreadCount.value).toBe(1);
     now = new Date(FIXED_NOW.getTime() + 4 * 3_600_000);
     act(() => store.notifications.refresh());

@@ -86,8 +86,8 @@ describe('<Settings>', () => {
     store.session.signIn('tm_2');
     const save = await screen.findByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
-    expect(save).toHaveAttribute('title', 'You do not have the manageTeam permission');
-    expect(screen.getByRole('note')).toHaveTextContent('You do not have the manageTeam permission');
+    expect(save).toHaveAttribute('title', 'You do not have permission to manage the team');
+    expect(screen.getByRole('note')).toHaveTextContent('You do not have permission to manage the team');
   });
 });
 
@@ -127,5 +127,48 @@ describe('<ProfileSettings>', () => {
     expect(JSON.stringify(store.admin.profile.value.value)).not.toContain('secret-1');
     expect(screen.getByLabelText('New Password')).toHaveValue('');
     expect((await screen.findAllByText('Profile updated successfully')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('unsaved changes', () => {
+  it('General Settings: Back with unsaved edits asks first; Keep editing stays, Discard changes leaves', async () => {
+    const user = userEvent.setup();
+    const { visited } = await renderScreen(<Settings />);
+    await user.type(await screen.findByLabelText('Company Name'), ' Ltd');
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    const dialog = screen.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(visited).toEqual([]);
+    expect(screen.getByLabelText('Company Name')).toHaveValue('Creatorflow Demo Co. Ltd');
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(visited).toEqual(['/']);
+  });
+
+  it('General Settings: switching tab with unsaved edits asks first; after saving it does not', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Settings />);
+    await user.selectOptions(await screen.findByLabelText('Language'), 'French');
+    await user.click(screen.getByRole('tab', { name: 'User Profile' }));
+    expect(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('tab', { name: 'General Settings' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('tab', { name: 'User Profile' }));
+    expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'User Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('Profile: leaving with unsaved edits asks first; an untouched form leaves at once', async () => {
+    const user = userEvent.setup();
+    const { visited } = await renderScreen(<ProfileSettings />);
+    await user.click(await screen.findByRole('button', { name: '← Back' }));
+    expect(visited).toEqual(['/']);
+    await user.click(screen.getByRole('switch', { name: 'SMS Notifications' }));
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).toHaveTextContent('If you leave now, they are lost.');
+    expect(visited).toEqual(['/']);
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(visited).toEqual(['/', '/']);
   });
 });

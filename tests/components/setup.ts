@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import 'fake-indexeddb/auto';
+import { toast } from 'react-hot-toast/headless';
 import { afterEach } from 'vitest';
 
 // jsdom lacks matchMedia (react-hot-toast) and the dialog API.
@@ -17,4 +18,8 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Toasts live in a page-wide store: one test's toasts must not show up in the next test's screen or dialog.
+  toast.remove();
+});

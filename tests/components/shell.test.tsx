@@ -4,11 +4,18 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { NotFound, Maintenance, Privacy, Terms } from '../../host/pages';
 import { Shell } from '../../host/Shell';
+import { BackButton } from '../../widgets/ui/BackButton';
+import { useUnsavedChanges } from '../../widgets/ui/unsavedChanges';
 import { StoreProvider } from '../../widgets/ui/store-context';
 import { makeStore, renderScreen } from '../helpers/render';
 
 function Page({ title }: { title: string }) {
   return <h1>{title}</h1>;
+}
+
+/** A form with unsaved edits. */
+function DirtyForm() {
+  return <>{useUnsavedChanges(true)}</>;
 }
 
 async function renderShell(path = '/') {
@@ -19,6 +26,8 @@ async function renderShell(path = '/') {
         element: <Shell />,
         children: [
           { path: '/', element: <Page title="Funnel Dashboard" /> },
+          { path: '/profile', element: <BackButton /> },
+          { path: '/form', element: <DirtyForm /> },
           { path: '*', element: <Page title="Somewhere" /> },
         ],
       },
@@ -34,6 +43,34 @@ async function renderShell(path = '/') {
 }
 
 describe('<Shell>', () => {
+  it('with unsaved changes on the page, a sidebar link asks first', async () => {
+    const { router, user } = await renderShell('/form');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Orders' }));
+    expect(router.state.location.pathname).toBe('/form');
+    await user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+
+  it('Back returns to the previous page of the app, and to the dashboard on a page opened directly', async () => {
+    const { router, user } = await renderShell('/profile');
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(router.state.location.pathname).toBe('/');
+    await act(() => router.navigate('/orders'));
+    await act(() => router.navigate('/profile'));
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+
+  it('names the tab like the page headings: Orders · Creatorflow', async () => {
+    const { router } = await renderShell('/');
+    expect(document.title).toBe('Creatorflow');
+    await act(() => router.navigate('/orders'));
+    expect(document.title).toBe('Orders · Creatorflow');
+    await act(() => router.navigate('/help'));
+    expect(document.title).toBe('Help · Creatorflow');
+  });
+
   it('highlights exactly the current path in the sidebar', async () => {
     const { router, user } = await renderShell('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });

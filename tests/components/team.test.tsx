@@ -75,9 +75,56 @@ describe('<Team>', () => {
     const invite = await screen.findByRole('button', { name: 'Invite Member' });
     await screen.findByText('Taylor Reed');
     expect(invite).toBeDisabled();
-    expect(invite).toHaveAttribute('title', 'You do not have the manageTeam permission');
+    expect(invite).toHaveAttribute('title', 'You do not have permission to manage the team');
     expect(screen.getByRole('combobox', { name: 'Role of Taylor Reed' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Send outreach for Taylor Reed' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove Taylor Reed' })).toBeDisabled();
+  });
+
+  it('flags follow the role: an Admin always manages the team, a Viewer holds no flag that changes anything', async () => {
+    await renderScreen(<Team />);
+    const adminBox = await screen.findByRole('checkbox', { name: 'Manage team for Alex Morgan' });
+    expect(adminBox).toBeChecked();
+    expect(adminBox).toBeDisabled();
+    expect(adminBox).toHaveAttribute('title', 'Admins always manage the team');
+    const viewerBox = screen.getByRole('checkbox', { name: 'Manage team for Taylor Reed' });
+    expect(viewerBox).not.toBeChecked();
+    expect(viewerBox).toBeDisabled();
+    expect(viewerBox).toHaveAttribute('title', 'Viewers cannot manage the team');
+    expect(screen.getByRole('checkbox', { name: 'Send outreach for Taylor Reed' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'View analytics for Taylor Reed' })).toBeEnabled();
+  });
+
+  it('says what a permission change means, without internal names', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<Team />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Manage team for Jamie Smith' }));
+    expect((await screen.findAllByText('Jamie Smith can now manage the team')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Manage team for Jamie Smith' }));
+    expect((await screen.findAllByText('Jamie Smith can no longer manage the team')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/manageTeam/)).not.toBeInTheDocument();
+  });
+
+  it('the only member who can manage the team cannot demote or remove themselves, with the reason', async () => {
+    await renderScreen(<Team />);
+    const role = await screen.findByRole('combobox', { name: 'Role of Alex Morgan' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveAttribute('title', 'The team needs at least one active member who can manage the team');
+    expect(screen.getByRole('button', { name: 'Remove Alex Morgan' })).toHaveAttribute('title', 'The team needs at least one active member who can manage the team');
+  });
+
+  it('demoting yourself asks first; Cancel keeps your role', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Team />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Jamie Smith' }), 'Admin');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Alex Morgan' }), 'Editor');
+    const dialog = screen.getByRole('dialog', { name: 'Change your own role?' });
+    expect(dialog).toHaveTextContent('you can no longer manage the team');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(store.team.members.get('tm_1')?.role).toBe('Admin');
+    expect(screen.getByRole('combobox', { name: 'Role of Alex Morgan' })).toHaveValue('Admin');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Alex Morgan' }), 'Editor');
+    await user.click(within(screen.getByRole('dialog', { name: 'Change your own role?' })).getByRole('button', { name: 'Make me Editor' }));
+    expect(store.team.members.get('tm_1')).toMatchObject({ role: 'Editor', permissions: { manageTeam: false } });
   });
 });

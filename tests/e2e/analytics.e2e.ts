@@ -79,3 +79,26 @@ describe('<cf-analytics> element', () => {
     expect(problems.thirdParty).toEqual([]);
   });
 });
+
+describe('ROI Trends axis', () => {
+  it.each([
+    ['laptop', 1366],
+    ['phone', 390],
+  ])('every month label, the last one included, lies inside the chart (%s)', async (_name, width) => {
+    const context = await b.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/analytics?period=12m');
+    const chart = page.locator('figure', { has: page.getByRole('heading', { name: 'ROI Trends' }) }).locator('.cf-chart-box svg.recharts-surface');
+    // The month labels of the x-axis ("Nov 2026"); the y-axis labels read "2x".
+    const ticks = chart.locator('.recharts-cartesian-axis-tick-value', { hasText: /^[A-Z][a-z]{2} \d{4}$/ });
+    await ticks.last().waitFor();
+    const box = (await chart.boundingBox())!;
+    const labels = await ticks.evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent, left: n.getBoundingClientRect().left, right: n.getBoundingClientRect().right })));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      expect(label.left, `${label.text} starts inside`).toBeGreaterThanOrEqual(box.x - 0.5);
+      expect(label.right, `${label.text} ends inside`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+  });
+});

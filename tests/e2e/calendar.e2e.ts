@@ -63,6 +63,7 @@ describe('calendar in the host app', () => {
     // Delete.
     await moved.click();
     await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this event?' }).getByRole('button', { name: 'Delete event' }).click();
     await page.getByText('Event deleted successfully').waitFor();
     await page.reload();
     await openCalendar(page);
@@ -96,6 +97,57 @@ describe('calendar in the host app', () => {
     expect(await page.locator('.fc-timegrid-slot-lane[data-time="00:30:00"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.locator('.fc-timeGridDay-view').waitFor();
+  });
+});
+
+/** Writes events straight into the workspace's IndexedDB (as another tab would), then reloads. */
+async function storeEvents(page: Page, events: object[]) {
+  await page.evaluate(
+    (rows) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('creatorflow:default', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('records', 'readwrite');
+          for (const value of rows as { id: string }[]) tx.objectStore('records').put({ collection: 'events', id: value.id, value });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    events,
+  );
+  await page.reload();
+}
+
+describe('a busy day', () => {
+  it('shows the events that fit and a "+N more" link, at a fixed cell height', async () => {
+    const { page } = await b.open('/calendar');
+    await openCalendar(page);
+    const day = dayOfThisMonth(12);
+    const events = Array.from({ length: 8 }, (_, i) => ({
+      id: `busy_${i}`,
+      title: `Busy ${i + 1}`,
+      start: new Date(`${day}T${pad(8 + i)}:00`).toISOString(),
+      end: new Date(`${day}T${pad(8 + i)}:30`).toISOString(),
+      type: 'reminder',
+      creatorId: '',
+      creatorName: '',
+      status: 'pending',
+      description: '',
+    }));
+    await storeEvents(page, events);
+    const cell = page.locator(`.fc-daygrid-day[data-date="${day}"]`);
+    const more = cell.locator('.fc-daygrid-more-link');
+    await more.waitFor();
+    expect(await more.textContent()).toMatch(/^\+\d+ more$/);
+    // The busy day's week is no taller than the other weeks: the cell did not grow.
+    const heights = await page.locator('.fc-daygrid-body tr').evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(3);
+    await more.click();
+    await page.locator('.fc-popover').getByText('Busy 8').waitFor();
   });
 });
 

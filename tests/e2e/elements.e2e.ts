@@ -148,6 +148,26 @@ describe('the plain-HTML embed', () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it('cf-change fires on the element that made the change only, and never for the same change arriving from another tab', async () => {
+    const first = await b.open('/examples/embed-plain-html/');
+    const second = await b.open('/examples/embed-plain-html/', first.context);
+    for (const { page } of [first, second]) await quantityCell(page, 'Phone Case').waitFor();
+    const eventsHere = await recordEvents(first.page);
+    const eventsThere = await recordEvents(second.page);
+    // A click in the other tab's table: it must not make that table the author of a change it did not make.
+    await second.page.locator('cf-inventory').getByRole('button', { name: 'Edit quantity of Wireless Earbuds' }).click();
+    // A click in the summary just before the edit: the summary did not make the change either.
+    await first.page.locator('cf-inventory-summary').getByText('Total Items').click();
+    await editQuantity(first.page, 'Phone Case', '61');
+    await waitForQuantity(second.page, 'Phone Case', '61');
+    await first.page.locator('#event-log').getByText(/cf-change from <cf-inventory>: Inventory quantity updated/).waitFor();
+    const here = (await eventsHere()).filter((e) => e.type === 'cf-change');
+    expect(here.map((e) => e.from)).toEqual(['cf-inventory']);
+    expect((await eventsThere()).filter((e) => e.type === 'cf-change')).toEqual([]);
+    expect(first.problems.errors).toEqual([]);
+    expect(second.problems.errors).toEqual([]);
+  });
+
   it('the dark theme toggle changes colours inside the shadow roots', async () => {
     const { page, problems } = await b.open('/examples/embed-plain-html/');
     const addItem = page.locator('cf-inventory').getByRole('button', { name: 'Add Item' });

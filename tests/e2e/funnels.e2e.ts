@@ -4,6 +4,36 @@ import { useBrowser } from './browser';
 const b = useBrowser();
 
 describe('funnel board in the host app', () => {
+  it('the New Funnel wizard creates a funnel at Brief that the board shows at once and that survives a reload', async () => {
+    const { page, problems } = await b.open('/');
+    await page.getByRole('button', { name: 'New Funnel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Funnel' });
+    await dialog.getByLabel('Creator Name').fill('Nina Park');
+    await dialog.getByLabel('Handle').fill('@ninapark');
+    await dialog.getByLabel('Email').fill('nina@park.example');
+    await dialog.getByLabel('Platform').selectOption('YouTube');
+    await dialog.getByLabel('Followers').fill('88000');
+    await dialog.getByLabel('Engagement Rate (%)').fill('4.2');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('group', { name: 'Step 2 of 3: Campaign objectives' }).waitFor();
+    await dialog.getByLabel('Objective').selectOption('Brand awareness');
+    await dialog.getByLabel('Budget (USD)').fill('1800');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('group', { name: 'Step 3 of 3: Deliverables' }).waitFor();
+    await dialog.getByLabel('Content Type').selectOption('Vlog');
+    await dialog.getByRole('button', { name: 'Create Funnel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('article', { name: 'Nina Park' });
+    await card.waitFor();
+    await page.reload();
+    await card.getByLabel('Status: Brief').waitFor();
+    await card.getByRole('link', { name: 'Nina Park' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nina Park' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/creator/CR12351');
+    expect(problems.errors).toEqual([]);
+    expect(problems.thirdParty).toEqual([]);
+  });
+
   it('searches by name or id and filters with removable chips', async () => {
     const { page, problems } = await b.open('/funnel');
     const search = page.getByPlaceholder('Search by Creator or ID');

@@ -88,7 +88,28 @@ describe('storage faults', () => {
     // A version-1 workspace: no schema record, an order without the stock flag, one inventory item.
     await seedRaw(page, [
       { collection: 'team', id: 'tm_1', value: { id: 'tm_1', name: 'Alex Morgan', email: 'alex.morgan@creatorflow.example', role: 'Admin', status: 'Active', permissions: { editAutomations: true, sendOutreach: true, manageTeam: true, viewAnalytics: true } } },
-      { collection: 'orders', id: 'o-old', value: { id: 'o-old', orderNumber: 'ORD-0001', status: 'Shipped', items: [], history: [], createdAt: '2024-01-01T00:00:00.000Z' } },
+      {
+        collection: 'orders',
+        id: 'o-old',
+        value: {
+          id: 'o-old',
+          source: 'Shopify',
+          orderNumber: 'ORD-0001',
+          status: 'Shipped',
+          customerEmail: 'jo@example.com',
+          customerName: 'Jo Park',
+          shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+          items: [],
+          subtotal: 0,
+          tax: 0,
+          shipping: 0,
+          total: 0,
+          createdAt: '2024-01-01T00:00:00.000Z',
+          updatedAt: '2024-01-01T00:00:00.000Z',
+          history: [],
+          tags: [],
+        },
+      },
       { collection: 'inventory', id: 'old-1', value: { id: 'old-1', sku: 'OLD-1', name: 'Legacy Lamp', quantity: 3, lowStockThreshold: 10, reorderPoint: 20, lastRestocked: '2024-01-01T00:00:00.000Z', location: '' } },
     ]);
     await page.goto('/inventory');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeUsage, changePlan, formatPlanPrice, invoiceRows, usagePercent } from '../../lib/domain/billing';
+import { computeUsage, changePlan, formatPlanPrice, invoiceNumber, invoiceRows, issueInvoice, usagePercent } from '../../lib/domain/billing';
 import { validateImport } from '../../lib/domain/csv-import';
 import { createStore } from '../../lib/store/createStore';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import { samplePlan } from '../../lib/sample/workspace';
+import { sampleInvoices, samplePlan } from '../../lib/sample/workspace';
+import { subMonths } from 'date-fns';
 
 const now = () => new Date('2026-03-10T12:00:00Z');
 
@@ -32,7 +33,7 @@ describe('settings and profile actions', () => {
     const before = store.admin.settings.value.value;
     expect(store.admin.saveSettings({ companyName: 'X', timeZone: 'UTC', language: 'es' })).toEqual({
       ok: false,
-      error: 'You do not have the manageTeam permission',
+      error: 'You do not have permission to manage the team',
     });
     expect(store.admin.settings.value.value).toBe(before);
   });
@@ -164,7 +165,23 @@ describe('billing rules', () => {
     expect(changePlan(plan, 'Pro')).toEqual({ ok: false, error: 'You are already on the Pro plan' });
   });
   it('builds an invoice statement', () => {
-    const rows = invoiceRows({ id: 'INV-1', date: '2026-02-10T00:00:00Z', amount: 49, status: 'failed', downloadUrl: '' }, plan, 'Acme', '2026-02-10');
+    const rows = invoiceRows({ id: 'INV-1', date: '2026-02-10T00:00:00Z', amount: 49, status: 'failed', downloadUrl: '' }, 'Acme', '2026-02-10');
     expect(rows.rows[0]).toEqual(['INV-1', '2026-02-10', 'Acme', 'Creatorflow Pro plan, 1 month', '49.00', 'Failed']);
+  });
+  it('an issued invoice keeps what it billed, whatever the plan is now', () => {
+    const issued = issueInvoice(plan, new Date('2026-02-28T12:00:00Z'), 'paid');
+    expect(issued).toMatchObject({ id: 'INV-2026-002', amount: 49, description: 'Creatorflow Pro plan, 1 month' });
+    const business = changePlan(plan, 'Business');
+    expect(business.ok).toBe(true);
+    expect(invoiceRows(issued, 'Acme', '2026-02-28').rows[0][3]).toBe('Creatorflow Pro plan, 1 month');
+  });
+  it('sample invoices are numbered by the month they were issued, a month apart, the last a month before renewal', () => {
+    const invoices = sampleInvoices(now());
+    const renewal = new Date(plan.renewalDate);
+    invoices.forEach((invoice, index) => {
+      const issued = new Date(invoice.date);
+      expect(issued.getTime()).toBe(subMonths(renewal, index + 1).getTime());
+      expect(invoice.id).toBe(invoiceNumber(issued));
+    });
   });
 });

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 // The element API: the manifest generated from the element sources, cf-change attribution,
 // cf-error from the Screen frame, and the loader's workspace attribute.
-import { createElement, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createElement, useState } from 'react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
@@ -10,12 +9,12 @@ import { buildManifest } from '../../scripts/manifest.mjs';
 import { configure, createStore } from '../../lib/store/createStore';
 import { SCREENS } from '../../screens';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import { changedId, mainCollection, trackChanges, type ChangeDetail } from '../../widgets/elements/changes';
+import { mainCollection, trackChanges, type ChangeDetail } from '../../widgets/elements/changes';
+import { attributedTo } from '../../lib/store/origin';
+import type { StorageOp } from '../../lib/storage/types';
 import { defineScreenElement, parseAttribute } from '../../widgets/elements/define';
 import { ELEMENT_MODULES } from '../../widgets/elements/registry';
 import type { CreatorflowTag } from '../../widgets/elements/types';
-import { Screen } from '../../widgets/ui/Screen';
-import { StoreProvider } from '../../widgets/ui/store-context';
 
 interface Declaration {
   tagName: string;
@@ -83,15 +82,16 @@ describe('cf-change', () => {
     return { store, make };
   }
 
-  it('is dispatched from the element the user acted in, with the collection, id and action', async () => {
+  it('is dispatched from the element whose store view made the change, with the collection, id and action', async () => {
     const { store, make } = await setup();
     const table = make('cf-inventory');
     const summary = make('cf-inventory-summary');
     const bubbled: Event[] = [];
     document.addEventListener('cf-change', (e) => bubbled.push(e), { once: true });
     const item = store.inventory.items.items.value.find((i) => i.name === 'Phone Case')!;
-    table.host.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-    expect(store.inventory.setQuantity(item.id, 50).ok).toBe(true);
+    // A click in the summary does not make it the author of the table's change.
+    summary.host.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    expect(attributedTo(store, table.host).inventory.setQuantity(item.id, 50).ok).toBe(true);
     expect(table.events).toEqual([
       expect.objectContaining({ collection: 'inventory', id: item.id, action: 'Inventory quantity updated' }),
     ]);
@@ -100,59 +100,42 @@ describe('cf-change', () => {
     expect((bubbled[0] as CustomEvent).bubbles && (bubbled[0] as CustomEvent).composed).toBe(true);
   });
 
-  it('is not dispatched for changes nobody made in an element, nor for refused ones', async () => {
+  it('is not dispatched for changes made outside the element, refused ones, or after it stops', async () => {
     const { store, make } = await setup();
     const table = make('cf-inventory');
     const item = store.inventory.items.items.value[0];
-    store.inventory.setQuantity(item.id, 12); // the partner's own store call: no interaction
-    expect(table.events).toEqual([]);
     table.host.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
-    expect(store.inventory.setQuantity(item.id, -3).ok).toBe(false);
+    store.inventory.setQuantity(item.id, 12); // the partner's own store call, right after a click in the element
+    expect(table.events).toEqual([]);
+    expect(attributedTo(store, table.host).inventory.setQuantity(item.id, -3).ok).toBe(false);
     expect(table.events).toEqual([]);
     table.stop();
-    store.inventory.setQuantity(item.id, 13);
+    attributedTo(store, table.host).inventory.setQuantity(item.id, 13);
     expect(table.events).toEqual([]);
   });
 
-  it('finds the changed record and prefers the collection the entry is about', () => {
-    const a = { id: 'a' };
-    const b = { id: 'b' };
-    expect(changedId([a, b], [a, { id: 'b' }])).toBe('b');
-    expect(changedId([a], [{ id: 'c' }, a])).toBe('c');
-    expect(changedId([a, b], [a])).toBe('b');
-    expect(changedId([a], [a])).toBeUndefined();
+  it('is not dispatched for a change that arrives from another tab', async () => {
+    const listeners: ((ops: StorageOp[], info?: { mutation?: string }) => void)[] = [];
+    const inner = createMemoryStorage();
+    const store = createStore({ storage: { ...inner, subscribe: (l) => (listeners.push(l), () => {}) }, now: () => FIXED_NOW });
+    await store.loaded;
+    const host = document.createElement('cf-inventory');
+    document.body.append(host);
+    hosts.push(host);
+    const events: unknown[] = [];
+    host.addEventListener('cf-change', (e) => events.push(e));
+    trackChanges(host, store);
+    host.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    const item = store.inventory.items.items.value[0];
+    for (const listener of listeners) listener([{ type: 'put', collection: 'inventory', id: item.id, value: { ...item, quantity: 77 } }], { mutation: 'inventory.setQuantity' });
+    expect(store.inventory.items.get(item.id)?.quantity).toBe(77);
+    expect(events).toEqual([]);
+  });
+
+  it('prefers the collection the entry is about', () => {
     expect(mainCollection({ actionType: 'system' }, ['notifications', 'inventory'])).toBe('inventory');
     expect(mainCollection({ actionType: 'notification' }, ['notifications', 'funnels'])).toBe('notifications');
     expect(mainCollection({ actionType: 'system' }, [])).toBe('activity');
-  });
-});
-
-describe('cf-error', () => {
-  it('the Screen frame dispatches a bubbling, composed cf-error when it catches a render error', async () => {
-    const store = createStore({ storage: createMemoryStorage(), now: () => FIXED_NOW });
-    await store.loaded;
-    const container = document.createElement('div');
-    document.body.append(container);
-    const errors: { message: string }[] = [];
-    container.addEventListener('cf-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail));
-    function Broken(): ReactNode {
-      throw new Error('boom');
-    }
-    const original = console.error;
-    console.error = () => {};
-    const root = createRoot(container);
-    try {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-      await act(async () => {
-        root.render(createElement(StoreProvider, { store, children: createElement(Screen, { name: 'Test screen', children: createElement(Broken) }) }));
-      });
-    } finally {
-      console.error = original;
-    }
-    expect(errors).toEqual([{ message: 'Test screen could not be shown: boom' }]);
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Test screen could not be shown: boom');
-    await act(async () => root.unmount());
-    container.remove();
   });
 });
 

@@ -5,8 +5,11 @@ import {
   filterInventory,
   inventoryStatus,
   inventorySummary,
+  inventoryImportWrites,
   parseWholeNumber,
+  planInventoryImport,
   setInventoryQuantity,
+  updateInventoryItem,
 } from '../../lib/domain/inventory';
 import type { InventoryItem } from '../../lib/domain/types';
 import { sampleInventory } from '../../lib/sample/workspace';
@@ -115,5 +118,44 @@ describe('properties', () => {
         expect(s.totalValue).toBe(list.reduce((sum, i) => sum + i.quantity, 0) * 25);
       }),
     );
+  });
+});
+
+describe('editing, deleting and importing with a preview', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const item = { id: 'inv_1', sku: 'SKU-1', name: 'Tripod', quantity: 5, lowStockThreshold: 10, reorderPoint: 20, lastRestocked: '2026-01-01T00:00:00.000Z', location: 'A1' };
+
+  it('edits name, threshold, reorder point and location with the Add Item rules', () => {
+    expect(updateInventoryItem(item, { name: ' Mini tripod ', lowStockThreshold: '3', reorderPoint: '6', location: ' B2 ' })).toEqual({
+      ok: true,
+      value: { ...item, name: 'Mini tripod', lowStockThreshold: 3, reorderPoint: 6, location: 'B2' },
+      message: 'Mini tripod updated',
+    });
+    expect(updateInventoryItem(item, { name: ' ', lowStockThreshold: '3', reorderPoint: '6', location: '' })).toEqual({ ok: false, error: 'Please fill in the product name' });
+    expect(updateInventoryItem(item, { name: 'x', lowStockThreshold: '-1', reorderPoint: '6', location: '' })).toEqual({ ok: false, error: 'Low Stock Threshold cannot be negative' });
+  });
+
+  it('an import plan says what is created, what changes (by field) and which rows are refused, changing nothing itself', () => {
+    let n = 0;
+    const plan = planInventoryImport(
+      [
+        { sku: 'sku-1', name: 'Tripod', quantity: '9', lowStockThreshold: '10', reorderPoint: '20', location: '' },
+        { sku: 'NEW-1', name: 'Ring light', quantity: '2' },
+        { sku: '', name: 'No SKU' },
+        { sku: 'SKU-1', name: 'Tripod', quantity: '9', lowStockThreshold: '10', reorderPoint: '20', location: '' },
+      ],
+      [item],
+      now,
+      () => `new_${++n}`,
+    );
+    expect(plan.changes.map((c) => [c.row, c.kind, c.changed])).toEqual([
+      [1, 'update', ['quantity']],
+      [2, 'create', []],
+      [4, 'unchanged', []],
+    ]);
+    expect(plan.changes[0].after.location).toBe('A1');
+    expect(plan.rejected).toEqual([{ row: 3, error: 'Please fill in SKU and name' }]);
+    expect([plan.created, plan.updated, plan.unchanged]).toEqual([1, 1, 1]);
+    expect(inventoryImportWrites(plan).map((i) => [i.sku, i.quantity])).toEqual([['SKU-1', 9], ['NEW-1', 2]]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbs } from '../../host/breadcrumbs';
+import { breadcrumbs, documentTitle } from '../../host/breadcrumbs';
 
 describe('breadcrumbs (spec §2 "Shell")', () => {
   it('starts at Dashboard', () => {
@@ -18,5 +18,18 @@ describe('breadcrumbs (spec §2 "Shell")', () => {
   it('decodes encoded segments and survives malformed ones', () => {
     expect(breadcrumbs('/a%20b').map((c) => c.label)).toEqual(['Dashboard', 'a b']);
     expect(breadcrumbs('/%E0%A4%A').map((c) => c.label)).toEqual(['Dashboard', '%E0%A4%A']);
+  });
+  it('on /dashboard, one Dashboard crumb (the current page), not "Dashboard / Dashboard"', () => {
+    expect(breadcrumbs('/dashboard')).toEqual([{ label: 'Dashboard', href: '/dashboard' }]);
+  });
+});
+
+describe('document titles', () => {
+  it('are capitalised like the headings', () => {
+    expect(documentTitle('/')).toBe('Creatorflow');
+    expect(documentTitle('/orders')).toBe('Orders · Creatorflow');
+    expect(documentTitle('/dashboard')).toBe('Dashboard · Creatorflow');
+    expect(documentTitle('/creator/CR12345/shipment/label')).toBe('Label · Creatorflow');
+    expect(documentTitle('/docs/getting-started')).toBe('Getting Started · Creatorflow');
   });
 });

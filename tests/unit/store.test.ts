@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sampleFunnels, sampleOrders } from '../../lib/sample';
 import { createStore } from '../../lib/store/createStore';
-import { SCHEMA_VERSION } from '../../lib/store/migrations';
+import { SCHEMA_VERSION } from '../../lib/schema/migrations';
 import { createMemoryStorage } from '../../lib/storage/memory';
 import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
 
@@ -79,9 +80,12 @@ describe('store', () => {
   });
 
   it('migrates data of an older schema version instead of dropping it', async () => {
+    // Version 1 records: complete, but without the fields version 2 added.
+    const { stockDeducted: _deducted, ...oldOrder } = { ...sampleOrders(now())[0], id: 'o1', status: 'Shipped' as const };
+    const { activity: _activity, ...oldFunnel } = { ...sampleFunnels(now())[0], id: 'CR1' };
     const storage = createMemoryStorage([
-      { collection: 'orders', id: 'o1', value: { id: 'o1', orderNumber: 'ORD-9', status: 'Shipped', items: [], history: [], createdAt: '2026-01-01T00:00:00Z' } },
-      { collection: 'funnels', id: 'CR1', value: { id: 'CR1', creatorName: 'Old', status: 'Brief', steps: [] } },
+      { collection: 'orders', id: 'o1', value: oldOrder },
+      { collection: 'funnels', id: 'CR1', value: oldFunnel },
     ]);
     const store = createStore({ storage, now });
     await store.loaded;

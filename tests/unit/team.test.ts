@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeRole, inviteMember, keepsATeamManager, togglePermission, validateInviteEmail } from '../../lib/domain/team';
+import { changeRole, inviteMember, keepsATeamManager, lockedPermissionReason, togglePermission, validateInviteEmail } from '../../lib/domain/team';
 import { PERMISSIONS, ROLES } from '../../lib/domain/types';
 import { createStore } from '../../lib/store/createStore';
 import { createMemoryStorage } from '../../lib/storage/memory';
@@ -30,13 +30,33 @@ describe('team rules', () => {
       }),
     );
   });
-  it('permission checkboxes toggle one flag only (property)', () => {
+  it('permission checkboxes toggle one flag only, unless the role fixes it (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PERMISSIONS), (permission) => {
-        const next = togglePermission(team[1], permission);
-        for (const p of PERMISSIONS) expect(next.permissions[p]).toBe(p === permission ? !team[1].permissions[p] : team[1].permissions[p]);
+      fc.property(fc.constantFrom(...ROLES), fc.constantFrom(...PERMISSIONS), (role, permission) => {
+        const member = changeRole(team[1], role);
+        const result = togglePermission(member, permission);
+        const locked = lockedPermissionReason(role, permission);
+        if (locked) {
+          expect(result).toEqual({ ok: false, error: locked });
+          return;
+        }
+        if (!result.ok) throw new Error(result.error);
+        for (const p of PERMISSIONS) expect(result.value.permissions[p]).toBe(p === permission ? !member.permissions[p] : member.permissions[p]);
       }),
     );
+  });
+  it('flags follow the role: Admin implies manageTeam, a Viewer holds no flag that changes anything (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ROLES), { minLength: 1, maxLength: 6 }), (roles) => {
+        const member = roles.reduce((m, role) => changeRole(m, role), team[1]);
+        if (member.role === 'Admin') expect(member.permissions.manageTeam).toBe(true);
+        if (member.role === 'Viewer') expect(member.permissions).toMatchObject({ editAutomations: false, sendOutreach: false, manageTeam: false });
+      }),
+    );
+  });
+  it('says a permission change in words', () => {
+    const result = togglePermission(team[1], 'manageTeam');
+    expect(result).toMatchObject({ ok: true, message: 'Jamie Smith can now manage the team' });
   });
   it('the team always keeps an active member who can manage it', () => {
     expect(keepsATeamManager(team, 'tm_1', null)).toBe(false);
@@ -57,7 +77,8 @@ describe('team actions', () => {
     expect(invited.ok).toBe(true);
     const id = invited.ok ? invited.value.id : '';
     expect(store.team.setRole(id, 'Admin')).toMatchObject({ ok: true, value: { role: 'Admin', permissions: { manageTeam: true } } });
-    expect(store.team.togglePermission(id, 'sendOutreach')).toMatchObject({ ok: true, value: { permissions: { sendOutreach: false } } });
+    expect(store.team.togglePermission(id, 'sendOutreach')).toMatchObject({ ok: true, value: { permissions: { sendOutreach: false } }, message: 'casey can no longer send outreach' });
+    expect(store.team.togglePermission(id, 'manageTeam')).toEqual({ ok: false, error: 'Admins always manage the team' });
     expect(store.team.remove(id)).toMatchObject({ ok: true, message: 'Team member removed' });
     expect(store.admin.activity.items.value.slice(0, 4).map((e) => e.action)).toEqual(['Member removed', 'Permission changed', 'Role changed', 'Member invited']);
   });
@@ -69,7 +90,7 @@ describe('team actions', () => {
   it('members without manageTeam cannot change the team', async () => {
     const store = await makeStore();
     store.session.signIn('tm_2');
-    expect(store.team.invite('z@x.example')).toEqual({ ok: false, error: 'You do not have the manageTeam permission' });
+    expect(store.team.invite('z@x.example')).toEqual({ ok: false, error: 'You do not have permission to manage the team' });
     expect(store.team.remove('tm_3').ok).toBe(false);
   });
 });

@@ -37,10 +37,12 @@ export function RoiTrendChart({ points }: { points: readonly RoiPoint[] }) {
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <LineChart data={[...points]} accessibilityLayer={false} margin={MARGIN}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" />
+        {/* Padding keeps the first and last labels ("Nov 2026") inside the chart instead of cut at its edge. */}
+        <XAxis dataKey="label" padding={{ left: 28, right: 28 }} />
         <YAxis tickFormatter={(v: number) => `${v}x`} width={48} />
         <Tooltip formatter={(v) => (typeof v === 'number' ? `${v.toFixed(2)}x` : 'No data')} />
-        <Line type="monotone" dataKey="roi" name="Average ROI" stroke={PRIMARY} strokeWidth={2} connectNulls isAnimationActive={false} />
+        {/* A month without data is a gap in the line, as on the dashboard chart, not a bridge across it. */}
+        <Line type="monotone" dataKey="roi" name="Average ROI" stroke={PRIMARY} strokeWidth={2} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );

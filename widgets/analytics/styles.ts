@@ -6,7 +6,7 @@ export const analyticsStyles = `
 .cf-analytics-chart figcaption { font-weight: 650; font-size: 1.05rem; }
 .cf-chart-box { height: 260px; width: 100%; min-width: 0; }
 .cf-chart-summary { margin: 0; color: var(--cf-color-muted); }
-.cf-heatmap-wrap { overflow-x: auto; }
+.cf-heatmap-wrap { position: relative; max-width: 100%; overflow-x: auto; }
 .cf-heatmap { border-collapse: separate; border-spacing: 4px; width: 100%; }
 .cf-heatmap th { text-align: left; font-size: 0.85rem; color: var(--cf-color-muted); font-weight: 600; padding: 4px 6px; }
 .cf-heatmap th[scope="row"] { color: var(--cf-color-text); white-space: nowrap; }

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { analyticsSummary, HEATMAP_METRICS, parsePeriod, type HeatmapMetric } from '../../lib/domain/analytics';
-import type { AnalyticsPeriod } from '../../lib/domain/constants';
+import { MESSAGES, type AnalyticsPeriod } from '../../lib/domain/constants';
 import { useStore } from '../ui/store-context';
 
 export interface AnalyticsControllerOptions {
@@ -50,6 +50,6 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
       ? 'Sign in to see analytics.'
       : member.permissions.viewAnalytics
         ? null
-        : 'You do not have the viewAnalytics permission, so analytics are hidden. Ask a workspace admin for access.',
+        : `${MESSAGES.missingPermission('viewAnalytics')}, so analytics are hidden. Ask a workspace admin for access.`,
   };
 }

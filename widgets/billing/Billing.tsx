@@ -5,6 +5,7 @@ import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
 import { billingStyles } from './styles';
@@ -42,6 +43,8 @@ function UsageBar({ label, used, limit, unit }: { label: string; used: number; l
 export function BillingView({ embedded = false }: { embedded?: boolean }) {
   const billing = useBillingController();
   const [upgrading, setUpgrading] = useState(false);
+  /** The plan chosen in the Upgrade Plan dialog, waiting for confirmation (a plan change bills differently). */
+  const [switchingTo, setSwitchingTo] = useState<(typeof PLAN_OFFERS)[number] | null>(null);
   const { plan, usage } = billing;
   return (
     <div className="cf-stack" part="billing">
@@ -146,9 +149,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
                   <Button
                     variant="primary"
                     disabledReason={billing.blocked}
-                    onClick={() => {
-                      if (billing.changePlan(offer.name)) setUpgrading(false);
-                    }}
+                    onClick={() => setSwitchingTo(offer)}
                   >
                     Switch to {offer.name}
                   </Button>
@@ -158,6 +159,22 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
           })}
         </ul>
       </Dialog>
+      <ConfirmDialog
+        open={switchingTo !== null}
+        onOpenChange={(open) => !open && setSwitchingTo(null)}
+        title={`Switch to ${switchingTo?.name ?? ''}?`}
+        confirmLabel={`Switch to ${switchingTo?.name ?? ''}`}
+        variant="primary"
+        onConfirm={() => {
+          if (switchingTo && billing.changePlan(switchingTo.name)) setUpgrading(false);
+          setSwitchingTo(null);
+        }}
+      >
+        <p>
+          Your plan changes from {plan.name} to {switchingTo?.name} now, at ${switchingTo?.price} per month from the next renewal on {billing.renewal}.
+          Invoices already issued do not change.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

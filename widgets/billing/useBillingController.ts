@@ -16,7 +16,7 @@ export function useBillingController() {
 
   function downloadInvoice(invoice: Invoice) {
     const day = formatIsoDay(toZonedWallTime(new Date(invoice.date), settings.timeZone));
-    const { headers, rows } = invoiceRows(invoice, plan, settings.companyName, day);
+    const { headers, rows } = invoiceRows(invoice, settings.companyName, day);
     downloadText(invoiceFileName(invoice), toCsv(headers, rows));
     toast.success(`Downloaded ${invoiceFileName(invoice)}`);
   }

@@ -24,6 +24,8 @@ export interface CalendarViewProps {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** Tall enough for three events a day in month view on a laptop screen. */
+const CALENDAR_HEIGHT_PX = 720;
 const slotDuration = `${pad(Math.floor(CALENDAR.slotMinutes / 60))}:${pad(CALENDAR.slotMinutes % 60)}:00`;
 
 function toEventInput(entry: CalendarEntry): EventInput {
@@ -55,14 +57,15 @@ export default function CalendarView({ entries, editable = true, onSelectRange, 
       dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
       buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
       slotDuration={slotDuration}
+      // A fixed height keeps day cells from growing: a day with more events than fit shows "+N more".
       dayMaxEvents
+      height={CALENDAR_HEIGHT_PX}
       eventDisplay="block"
       eventInteractive
       selectable={editable}
       selectMirror
       editable={editable}
       dragScroll
-      height="auto"
       events={events}
       select={(info: DateSelectArg) => {
         info.view.calendar.unselect();

@@ -42,6 +42,13 @@ export const calendarStyles = `
 .cf-calendar-swatch[data-type="review"] { background: #7e22ce; }
 .cf-event-dates { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 12px; }
 .cf-back { align-self: flex-start; }
+/* Phones: the toolbar wraps, so Day and Week stay on screen. */
+.cf-calendar-frame .fc .fc-header-toolbar { flex-wrap: wrap; gap: 8px; }
+@media (max-width: 600px) {
+  .cf-calendar-frame .fc .fc-header-toolbar { justify-content: center; }
+  .cf-calendar-frame .fc .fc-toolbar-title { font-size: 1.05rem; }
+  .cf-calendar-frame .fc .fc-button { padding: 0.3em 0.5em; }
+}
 /* Days of the next and previous month: muted but readable (FullCalendar fades them to 30%). */
 .cf-calendar-frame .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; color: var(--cf-color-muted); }
 `;

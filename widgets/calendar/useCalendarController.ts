@@ -39,7 +39,7 @@ export function useCalendarController() {
     /** Edit Event for a stored event; an order shipment opens its order instead. */
     openEntry(entry: CalendarEntry) {
       if (entry.source === 'order') {
-        if (entry.orderId) navigation.navigate(`/orders?order=${encodeURIComponent(entry.orderId)}`);
+        if (entry.orderId) navigation.navigate(`/orders/${encodeURIComponent(entry.orderId)}`);
         return;
       }
       const event = store.calendar.events.get(entry.id);

@@ -6,6 +6,7 @@ import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
+import { NotFoundState } from '../ui/NotFoundState';
 import { Screen } from '../ui/Screen';
 import { showResult, toast } from '../ui/toast';
 import { currentStepNumber } from '../funnel-board/FunnelCard';
@@ -32,15 +33,7 @@ export function CreatorDetail(props: CreatorDetailProps) {
 
 /** 'Creator not found' with Back to Dashboard (spec §2, §8). */
 export function CreatorNotFound({ creatorId }: { creatorId: string }) {
-  return (
-    <div className="cf-empty" part="not-found">
-      <h1>Creator not found</h1>
-      <p>{creatorId ? `No creator has the id ${creatorId}.` : 'No creator was given.'}</p>
-      <Link className="cf-button" data-variant="primary" href="/">
-        Back to Dashboard
-      </Link>
-    </div>
-  );
+  return <NotFoundState title="Creator not found" detail={creatorId ? `No creator has the id ${creatorId}.` : 'No creator was given.'} />;
 }
 
 function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
@@ -51,7 +44,8 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const base = `/creator/${encodeURIComponent(funnel.id)}`;
 
   function send(message: string) {
-    const result = c.store.funnels.sendOutreach(funnel!.id, message);
+    // On the creator screen outreach only records the message; the dashboard's outreach moves a funnel on.
+    const result = c.store.funnels.sendOutreach(funnel!.id, message, { advance: false });
     if (!showResult(result)) return false;
     setOutreachOpen(false);
     return true;

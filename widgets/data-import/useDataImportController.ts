@@ -107,9 +107,20 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
     const finish = () => {
       stopTimer();
       const result = store.admin.importCreators(rows, rejected.length);
-      setProgress(null);
-      if (!showResult(result)) return;
-      setOutcome({ ...result.value, rejected });
+      if (!result.ok) {
+        setProgress(null);
+        showResult(result);
+        return;
+      }
+      // Success is announced once the rows are stored, not when they first show on screen.
+      setProgress(100);
+      const mine = generation.current;
+      void store.flush().then(() => {
+        if (mine !== generation.current) return;
+        setProgress(null);
+        showResult(result);
+        setOutcome({ ...result.value, rejected });
+      });
     };
     if (importDurationMs <= 0) return finish();
     const mine = generation.current;

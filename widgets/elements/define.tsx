@@ -10,7 +10,8 @@
 // Which is which, and each attribute's type, is declared once in the screen list (screens.ts).
 import { useEffect, useMemo, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
-import { useStore } from '../ui/store-context';
+import { attributedTo } from '../../lib/store/origin';
+import { StoreProvider, useStore } from '../ui/store-context';
 import { ELEMENT_ATTRIBUTES } from './attributes';
 import { trackChanges } from './changes';
 import type { AttributeBinding, AttributeType, CreatorflowTag, ElementAttributeSpec, ElementScreenProps } from './types';
@@ -66,7 +67,14 @@ function withElementFrame<P extends object>(
     );
     const values = props as Record<string, unknown>;
     const key = seeds.map((prop) => JSON.stringify(values[prop]) ?? '').join('|');
-    return <Component key={key} {...props} {...callbacks} />;
+    // The screen writes through a view of the store that names this element as the origin, so
+    // `cf-change` fires only from the element that made the change.
+    const own = useMemo(() => (host ? attributedTo(store, host) : store), [host, store]);
+    return (
+      <StoreProvider store={own}>
+        <Component key={key} {...props} {...callbacks} />
+      </StoreProvider>
+    );
   }
   CreatorflowElement.displayName = `CreatorflowElement(${Component.displayName ?? Component.name ?? 'Screen'})`;
   return CreatorflowElement;

@@ -80,7 +80,9 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
   useSignals();
   const store = useStore();
   const saved = store.funnels.myLayout.value;
-  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
+  // The grid waits for its container's width: laid out at a guess first, its widgets would
+  // visibly shrink into place (and stick out of a phone's screen while they do).
+  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200, measureBeforeMount: true });
   useEffect(preventDraggableStyleInsertion, []);
   const layouts = useMemo(() => ({ ...DEFAULT_LAYOUTS, ...(saved ?? {}) }), [saved]);
   const breakpointRef = useRef<BreakpointName>(breakpointFor(width));
@@ -104,8 +106,8 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
           Reset layout
         </Button>
       </div>
-      <div ref={containerRef} className="cf-dashboard-grid" data-layout={saved ? 'saved' : 'default'} part="grid">
-        {mounted || width > 0 ? (
+      <div ref={containerRef} className="cf-dashboard-grid" data-layout={saved ? 'saved' : 'default'} data-measured={mounted || undefined} part="grid">
+        {mounted ? (
           <Responsive
             width={width}
             breakpoints={GRID_BREAKPOINTS}
@@ -113,6 +115,8 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
             layouts={layouts}
             rowHeight={DASHBOARD_GRID.rowHeight}
             margin={DASHBOARD_GRID.margin}
+            // No side padding: widgets line up with the page's edges and never stick out of it.
+            containerPadding={[0, DASHBOARD_GRID.margin[1]]}
             dragConfig={{ handle: '.cf-drag-handle', enabled: true, bounded: false, threshold: 3 }}
             onBreakpointChange={(bp) => {
               breakpointRef.current = bp as BreakpointName;

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FUNNEL_CATEGORIES, FUNNEL_FILTER_STATUSES, FUNNEL_STAGES } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
+import { NewFunnelWizard } from './NewFunnelWizard';
 import type { FilterGroup, FunnelListController } from './useFunnelListController';
+import { useNewFunnelWizard } from './useNewFunnelWizard';
 
 const GROUPS: { id: FilterGroup; label: string; values: readonly string[] }[] = [
   { id: 'status', label: 'Status', values: FUNNEL_FILTER_STATUSES },
@@ -9,10 +11,11 @@ const GROUPS: { id: FilterGroup; label: string; values: readonly string[] }[] = 
   { id: 'stage', label: 'Stage', values: FUNNEL_STAGES },
 ];
 
-/** Search box, filter popover with its count badge, and removable chips with Clear all (spec §2 "Funnel list"). */
+/** Search box, filter popover with its count badge, removable chips with Clear all (spec §2 "Funnel list"), and New Funnel. */
 export function FunnelToolbar({ list, searchId }: { list: FunnelListController; searchId?: string }) {
   const generated = useId();
   const inputId = searchId ?? `${generated}-search`;
+  const wizard = useNewFunnelWizard();
   return (
     <div className="cf-funnel-toolbar cf-stack" part="toolbar">
       <div className="cf-row" role="search">
@@ -31,8 +34,13 @@ export function FunnelToolbar({ list, searchId }: { list: FunnelListController; 
         <span className="cf-muted" role="status">
           {list.funnels.length} of {list.total} funnels
         </span>
+        <span className="cf-spacer" />
+        <Button variant="primary" disabledReason={wizard.blocked} onClick={wizard.start}>
+          New Funnel
+        </Button>
       </div>
       <FilterChips list={list} />
+      <NewFunnelWizard wizard={wizard} />
     </div>
   );
 }

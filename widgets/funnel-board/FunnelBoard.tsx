@@ -1,3 +1,4 @@
+import { NotFoundState } from '../ui/NotFoundState';
 import { Screen } from '../ui/Screen';
 import { FunnelToolbar } from './FilterPanel';
 import { FunnelList } from './FunnelList';
@@ -43,6 +44,8 @@ function FunnelBoardView({ search, defaultSearch, onSearchChange, filter, creato
     creator: funnelId ?? creator,
     expand: funnelId ? true : expand,
   });
+  // A funnel named in the URL that does not exist is said, not replaced by the whole list.
+  if (funnelId && !list.selectedId) return <NotFoundState title="Funnel not found" detail={`No funnel has the id ${funnelId}.`} />;
   return (
     <div className="cf-stack" style={{ gap: 0 }}>
       <h1>Funnel Dashboard</h1>

@@ -1,7 +1,25 @@
 export interface LineSeries {
   label: string;
   color: string;
-  points: { month: string; value: number }[];
+  /** A null value is a month without data: the line breaks there, as on the Analytics charts. */
+  points: { month: string; value: number | null }[];
+}
+
+/** What a month without data reads, here and on the Analytics screen. */
+export const NO_DATA = 'No data';
+
+/** The runs of consecutive months that have a value: each is drawn as its own line. */
+function segments(points: LineSeries['points']): { index: number; value: number }[][] {
+  const runs: { index: number; value: number }[][] = [];
+  let run: { index: number; value: number }[] = [];
+  points.forEach((p, index) => {
+    if (p.value === null) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push({ index, value: p.value });
+  });
+  if (run.length) runs.push(run);
+  return runs;
 }
 
 /**
@@ -13,7 +31,9 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
   const height = 200;
   const pad = { left: 36, right: 12, top: 12, bottom: 24 };
   const months = series[0]?.points.map((p) => p.month) ?? [];
-  const max = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.value)));
+  const max = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.value ?? 0)));
+  // Months where no series has data: said on the chart rather than drawn as 0.
+  const empty = months.map((_, i) => series.every((s) => s.points[i]?.value === null || s.points[i]?.value === undefined));
   const x = (i: number) => pad.left + (months.length <= 1 ? 0 : (i * (width - pad.left - pad.right)) / (months.length - 1));
   const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
   const ticks = [0, max / 2, max];
@@ -33,12 +53,19 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
             {m}
           </text>
         ))}
+        {months.map((m, i) =>
+          empty[i] ? (
+            <text key={`empty-${m}${i}`} className="cf-chart-gap" x={x(i)} y={y(0) - 6} textAnchor="middle">
+              {NO_DATA}
+            </text>
+          ) : null,
+        )}
         {series.map((s) => (
           <g key={s.label}>
-            <polyline fill="none" stroke={s.color} strokeWidth={2.5} points={s.points.map((p, i) => `${x(i)},${y(p.value)}`).join(' ')} />
-            {s.points.map((p, i) => (
-              <circle key={i} cx={x(i)} cy={y(p.value)} r={3.5} fill={s.color} />
+            {segments(s.points).map((run) => (
+              <polyline key={run[0].index} fill="none" stroke={s.color} strokeWidth={2.5} points={run.map((p) => `${x(p.index)},${y(p.value)}`).join(' ')} />
             ))}
+            {s.points.map((p, i) => (p.value === null ? null : <circle key={i} cx={x(i)} cy={y(p.value)} r={3.5} fill={s.color} />))}
           </g>
         ))}
       </svg>
@@ -50,29 +77,32 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
           </li>
         ))}
       </ul>
-      <table className="cf-visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m, i) => (
-            <tr key={m + i}>
-              <th scope="row">{m}</th>
+      {/* A table is as wide as its content whatever its width: the wrapper clips it, so it never widens the page. */}
+      <div className="cf-visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
               {series.map((s) => (
-                <td key={s.label}>{format(s.points[i]?.value ?? 0)}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m, i) => (
+              <tr key={m + i}>
+                <th scope="row">{m}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.points[i]?.value == null ? NO_DATA : format(s.points[i].value)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Funnel } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -15,6 +15,8 @@ export interface OutreachDialogProps {
 /** Send Outreach modal (spec §2): 'To:' handle, message, Cancel and Send Message. */
 export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogProps) {
   const [message, setMessage] = useState('');
+  // The dialog exists to write a message: it opens with the cursor in the message box.
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const close = (open: boolean) => {
     if (!open) setMessage('');
     onOpenChange(open);
@@ -24,6 +26,7 @@ export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogP
       open={funnel !== null}
       onOpenChange={close}
       title="Send Outreach"
+      initialFocusRef={messageRef}
       onSubmit={() => {
         if (onSend(message)) setMessage('');
       }}
@@ -42,6 +45,7 @@ export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogP
       <div className="cf-field">
         <label htmlFor="cf-outreach-message">Message</label>
         <textarea
+          ref={messageRef}
           id="cf-outreach-message"
           className="cf-textarea"
           placeholder="Write your message here..."

@@ -4,9 +4,10 @@ import { performanceKpis, type Kpi } from '../../lib/domain/funnels';
 import { formatMoney } from '../../lib/format';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
-import { LineChart } from './LineChart';
+import { LineChart, NO_DATA } from './LineChart';
 
 export function formatKpi(kpi: Pick<Kpi, 'id' | 'value'>): string {
+  if (kpi.value === null) return NO_DATA;
   if (kpi.id === 'revenue') return formatMoney(kpi.value);
   if (kpi.id === 'rating') return `${kpi.value.toFixed(1)} / 5`;
   return `${kpi.value.toFixed(1)}%`;

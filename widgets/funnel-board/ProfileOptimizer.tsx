@@ -7,6 +7,7 @@ import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
+import { readImageFile } from '../ui/readImageFile';
 import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
 
@@ -89,14 +90,14 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
     const problem = checkImageFile(file);
     setError(problem);
     if (problem) return;
-    const reader = new FileReader();
-    reader.onload = () => {
-      const result = store.funnels.updateAvatar(funnel.id, typeof reader.result === 'string' ? reader.result : '');
-      if (!result.ok) setError(result.error);
-      showResult(result);
-    };
-    reader.onerror = () => setError(`${file.name} could not be read`);
-    reader.readAsDataURL(file);
+    readImageFile(file).then(
+      (dataUrl) => {
+        const result = store.funnels.updateAvatar(funnel.id, dataUrl);
+        if (!result.ok) setError(result.error);
+        showResult(result);
+      },
+      (error: Error) => setError(error.message),
+    );
   }
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ export { DashboardOverview, type DashboardOverviewProps } from './DashboardOverv
 export { FunnelBoard, type FunnelBoardProps } from './FunnelBoard';
 export { FunnelCard, type FunnelCardProps } from './FunnelCard';
 export { FunnelList, type FunnelListProps } from './FunnelList';
+export { NewFunnelWizard } from './NewFunnelWizard';
 export { OutreachDialog, type OutreachDialogProps } from './OutreachDialog';
 export { StepTimeline, type StepTimelineProps } from './StepTimeline';
 export { PerformanceOverview } from './PerformanceOverview';

@@ -68,7 +68,6 @@ ${gridLayoutStyles}
 .cf-timeline-desc { margin: 0; font-size: 0.85rem; }
 .cf-step-editor { flex: 1; gap: 8px; }
 
-.cf-dashboard-grid { margin: 0 -16px; }
 .cf-widget { height: 100%; display: flex; flex-direction: column; overflow: hidden; padding: 0; }
 .cf-widget-head { display: flex; align-items: center; gap: 8px; padding: 10px 14px; border-bottom: 1px solid var(--cf-color-border); }
 .cf-root .cf-widget-head h2 { margin: 0; font-size: 1rem; flex: 1; }
@@ -102,5 +101,15 @@ ${gridLayoutStyles}
 .cf-suggested li { display: flex; align-items: center; gap: 10px; }
 .cf-suggested-who { flex: 1; min-width: 0; }
 .cf-suggested-who p { margin: 0; }
+.cf-wizard-steps { list-style: none; margin: 0; padding: 0; display: flex; gap: 8px; flex-wrap: wrap; counter-reset: step; font-size: 0.85rem; }
+.cf-wizard-steps li { counter-increment: step; display: inline-flex; align-items: center; gap: 6px; color: var(--cf-color-muted); }
+.cf-wizard-steps li::before { content: counter(step); display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%; border: 1px solid var(--cf-color-border); font-weight: 650; }
+.cf-wizard-steps li[data-state="current"] { color: var(--cf-color-text); font-weight: 650; }
+.cf-wizard-steps li[data-state="current"]::before { background: var(--cf-color-primary); border-color: var(--cf-color-primary); color: var(--cf-color-primary-text); }
+.cf-wizard-steps li[data-state="done"]::before { background: var(--cf-color-green-bg); border-color: transparent; color: var(--cf-color-green); }
+.cf-wizard-body { border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; }
+.cf-wizard-body legend { font-weight: 650; padding: 0; margin-bottom: 8px; }
+.cf-wizard-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; }
+.cf-small { font-size: 0.8rem; }
 .cf-section-title { font-size: 0.9rem; font-weight: 650; margin: 12px 0 6px; }
 `;

@@ -6,6 +6,7 @@ import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
@@ -27,6 +28,8 @@ export function Integrations(props: IntegrationsProps) {
 export function IntegrationsView({ embedded = false, ...options }: IntegrationsProps & { embedded?: boolean }) {
   const int = useIntegrationsController(options);
   const [configuringId, setConfiguringId] = useState<string | null>(null);
+  /** The service waiting for Disconnect to be confirmed: syncing stops until it is connected again. */
+  const [disconnecting, setDisconnecting] = useState<Integration | null>(null);
   const configuring = int.integrations.find((i) => i.id === configuringId) ?? int.connected.find((i) => i.id === configuringId);
   const lastSync = (i: Integration) => (i.lastSync ? `Last sync ${formatDateTime(i.lastSync, int.timeZone)}` : 'Never synced');
 
@@ -68,7 +71,7 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
                       <Button size="small" aria-label={`Configure ${i.name}`} disabledReason={int.blocked} onClick={() => setConfiguringId(i.id)}>
                         Configure
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={`Disconnect ${i.name}`} disabledReason={int.blocked} onClick={() => int.disconnect(i.id)}>
+                      <Button size="small" variant="ghost" aria-label={`Disconnect ${i.name}`} disabledReason={int.blocked} onClick={() => setDisconnecting(i)}>
                         Disconnect
                       </Button>
                     </>
@@ -89,6 +92,18 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
           })}
         </ul>
       </Tabs>
+      <ConfirmDialog
+        open={disconnecting !== null}
+        onOpenChange={(open) => !open && setDisconnecting(null)}
+        title={`Disconnect ${disconnecting?.name ?? ''}?`}
+        confirmLabel="Disconnect"
+        onConfirm={() => {
+          if (disconnecting) int.disconnect(disconnecting.id);
+          setDisconnecting(null);
+        }}
+      >
+        <p>Creatorflow stops syncing with {disconnecting?.name}. Its API key is kept, so you can connect it again later.</p>
+      </ConfirmDialog>
       {configuring && (
         <ConfigureDialog
           key={configuring.id}

@@ -1,7 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { CSV, INVENTORY } from '../../lib/domain/constants';
-import { filterInventory, type NewInventoryItemDraft } from '../../lib/domain/inventory';
+import {
+  filterInventory,
+  planInventoryImport,
+  type InventoryImportPlan,
+  type InventoryItemEdit,
+  type NewInventoryItemDraft,
+} from '../../lib/domain/inventory';
 import { checkCsvFile, parseCsv, toCsv } from '../../lib/csv';
 import { formatIsoDay } from '../../lib/format';
 import { downloadText } from '../ui/download';
@@ -13,14 +19,33 @@ export const INVENTORY_CSV_HEADERS = ['SKU', 'Product Name', 'Quantity', 'Low St
 export interface InventoryControllerOptions {
   defaultSearch?: string;
   defaultLowStockOnly?: boolean;
+  /** The item whose details are open (e.g. from `/inventory/{id}`); a new value opens that item, undefined closes it. */
+  itemId?: string;
+  /** Called with the item opened (id) or undefined when its details close, so the host can keep it in the URL. */
+  onItemIdChange?(itemId: string | undefined): void;
+}
+
+/** A chosen CSV file's rows and what importing them would change, shown before anything is written. */
+export interface InventoryImportPreview {
+  fileName: string;
+  rows: NewInventoryItemDraft[];
+  plan: InventoryImportPlan;
 }
 
 /** Signals and actions of the Inventory screen; the views only render. */
-export function useInventoryController({ defaultSearch = '', defaultLowStockOnly = false }: InventoryControllerOptions = {}) {
+export function useInventoryController({ defaultSearch = '', defaultLowStockOnly = false, itemId, onItemIdChange }: InventoryControllerOptions = {}) {
   useSignals();
   const store = useStore();
   const [search, setSearch] = useState(defaultSearch);
   const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
+  const [openId, setOpenId] = useState<string | undefined>(itemId);
+  // A new itemId prop (the URL changed) wins over the screen's own choice.
+  const [seenItemId, setSeenItemId] = useState(itemId);
+  if (seenItemId !== itemId) {
+    setSeenItemId(itemId);
+    setOpenId(itemId);
+  }
+  const [importPreview, setImportPreview] = useState<InventoryImportPreview | null>(null);
   const all = store.inventory.items.items.value;
   // The input shows each keystroke at once; the table follows in an interruptible transition.
   const deferredSearch = useDeferredValue(search);
@@ -57,12 +82,29 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
       reorderPoint: at(row, column('Reorder Point')) ?? INVENTORY.defaultReorderPoint,
       location: at(row, column('Location')),
     }));
-    const result = store.inventory.importItems(drafts);
+    // Nothing is written yet: the preview shows what the file would change.
+    const plan = planInventoryImport(drafts, all, store.now(), () => 'preview');
+    setImportPreview({ fileName: file.name, rows: drafts, plan });
+  }
+
+  /** Applies the previewed import. */
+  function applyImport() {
+    if (!importPreview) return;
+    const result = store.inventory.importItems(importPreview.rows);
+    setImportPreview(null);
     if (!showResult(result)) return;
     const { created, updated, rejected } = result.value;
-    toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`);
     if (rejected.length)
       toast.error(`Rows not imported: ${rejected.map((r) => `row ${r.row} (${r.error})`).join('; ')}`, { duration: 8000 });
+    // Called imported once stored, not when the rows first show.
+    void store.flush().then(() => toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`));
+  }
+
+  function openItem(id: string | undefined) {
+    // Closing is heard twice (the button, then the dialog's close event): report it once.
+    if (id === openId) return;
+    setOpenId(id);
+    onItemIdChange?.(id);
   }
 
   return {
@@ -78,7 +120,18 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     addItem: (draft: NewInventoryItemDraft) => store.inventory.addItem(draft),
     setQuantity: (id: string, quantity: string) => store.inventory.setQuantity(id, quantity),
     getItem: (id: string) => store.inventory.items.get(id),
+    /** The item whose details are open, or undefined (also for an id that does not exist). */
+    openItem: openId ? store.inventory.items.get(openId) : undefined,
+    /** The id asked for (undefined: no details open). */
+    openId,
+    open: (id: string) => openItem(id),
+    close: () => openItem(undefined),
+    updateItem: (id: string, edit: InventoryItemEdit) => store.inventory.updateItem(id, edit),
+    deleteItem: (id: string) => store.inventory.deleteItem(id),
     exportCsv,
     importCsv,
+    importPreview,
+    applyImport,
+    cancelImport: () => setImportPreview(null),
   };
 }

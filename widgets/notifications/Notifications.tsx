@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SNOOZE_HOURS } from '../../lib/domain/constants';
 import {
   NO_NOTIFICATIONS,
@@ -37,6 +37,22 @@ function NotificationsView(options: NotificationsProps) {
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = c.notifications.slice(0, shown);
   const hasUnread = c.notifications.some((n) => !n.read);
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  // After a snooze or dismiss the item is gone: focus moves to the one that took its place
+  // (the previous one when it was last, the empty list's message when none is left), not to <body>.
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAt.current;
+    if (index === null) return;
+    focusAt.current = null;
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    (items?.length ? items[Math.min(index, items.length - 1)] : emptyRef.current)?.focus();
+  }, [page]);
+  const removeAt = (index: number, action: () => boolean) => {
+    focusAt.current = index;
+    if (!action()) focusAt.current = null;
+  };
   return (
     <div className="cf-stack">
       <Link href="/" className="cf-button cf-back" data-variant="ghost">
@@ -74,13 +90,13 @@ function NotificationsView(options: NotificationsProps) {
         )}
       </div>
       {page.length === 0 ? (
-        <p className="cf-empty cf-card">
+        <p className="cf-empty cf-card" ref={emptyRef} tabIndex={-1}>
           <strong>{NO_NOTIFICATIONS}</strong>
         </p>
       ) : (
-        <ul className="cf-notifications-list" aria-label="Notifications" part="list">
-          {page.map((n) => (
-            <NotificationItem key={n.id} notification={n} controller={c} />
+        <ul className="cf-notifications-list" aria-label="Notifications" part="list" ref={listRef}>
+          {page.map((n, index) => (
+            <NotificationItem key={n.id} notification={n} controller={c} onRemove={(action) => removeAt(index, action)} />
           ))}
         </ul>
       )}
@@ -93,9 +109,18 @@ function NotificationsView(options: NotificationsProps) {
   );
 }
 
-function NotificationItem({ notification: n, controller: c }: { notification: AppNotification; controller: ReturnType<typeof useNotificationsController> }) {
+function NotificationItem({
+  notification: n,
+  controller: c,
+  onRemove,
+}: {
+  notification: AppNotification;
+  controller: ReturnType<typeof useNotificationsController>;
+  /** Runs an action that takes this item out of the list (snooze, dismiss); true when it did. */
+  onRemove(action: () => boolean): void;
+}) {
   return (
-    <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={n.title}>
+    <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={n.title} tabIndex={-1}>
       <div className="cf-notification-body">
         <h2>
           {n.title}
@@ -118,7 +143,7 @@ function NotificationItem({ notification: n, controller: c }: { notification: Ap
           <Menu
             trigger="Snooze"
             triggerLabel={`Snooze: ${n.title}`}
-            items={SNOOZE_HOURS.map((hours) => ({ label: snoozeLabel(hours), onSelect: () => c.snooze(n.id, hours) }))}
+            items={SNOOZE_HOURS.map((hours) => ({ label: snoozeLabel(hours), onSelect: () => onRemove(() => c.snooze(n.id, hours)) }))}
           />
         )}
         {!n.read && (
@@ -126,7 +151,7 @@ function NotificationItem({ notification: n, controller: c }: { notification: Ap
             Mark read
           </Button>
         )}
-        <Button size="small" variant="ghost" aria-label={`Dismiss: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.dismiss(n.id)}>
+        <Button size="small" variant="ghost" aria-label={`Dismiss: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => onRemove(() => c.dismiss(n.id))}>
           Dismiss
         </Button>
       </div>

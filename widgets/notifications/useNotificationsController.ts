@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { snoozedCount, visibleNotifications, type NotificationTypeFilter } from '../../lib/domain/notifications';
 import { useStore } from '../ui/store-context';
-import { showResult } from '../ui/toast';
+import { showResult, toast, toastWithUndo } from '../ui/toast';
 
 export interface NotificationsControllerOptions {
   /** Initial type filter. Default 'all'. */
@@ -39,6 +39,15 @@ export function useNotificationsController({ defaultType = 'all', defaultUnreadO
     snooze: (id: string, hours: number) => showResult(store.notifications.snooze(id, hours)),
     markRead: (id: string) => showResult(store.notifications.markRead(id)),
     markAllRead: () => showResult(store.notifications.markAllRead()),
-    dismiss: (id: string) => showResult(store.notifications.dismiss(id)),
+    /** Dismiss at once, with Undo in the toast (dismissing is frequent and easily put back). */
+    dismiss: (id: string) => {
+      const result = store.notifications.dismiss(id);
+      if (!result.ok) {
+        toast.error(result.error);
+        return false;
+      }
+      toastWithUndo(result.message ?? 'Notification dismissed', () => showResult(store.notifications.restore(result.value)));
+      return true;
+    },
   };
 }

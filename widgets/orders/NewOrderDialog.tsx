@@ -5,7 +5,6 @@ import type { InventoryItem, Order, Result } from '../../lib/domain/types';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { showResult } from '../ui/toast';
 
 export interface NewOrderDialogProps {
   /** Whether the dialog is open (controlled). */
@@ -78,8 +77,8 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
       onSubmit={() => {
         const result = onCreate(draft);
         if (!result.ok) {
+          // Said inline, next to the form; a toast would say it twice inside the dialog.
           setError(result.error);
-          showResult(result);
           return;
         }
         close(false);

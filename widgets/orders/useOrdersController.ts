@@ -17,7 +17,7 @@ import { useControllableState } from '../ui/useControllableState';
 export interface OrdersControllerOptions {
   /**
    * The open order (controlled, with `onOrderIdChange`): its id or order number, e.g. from
-   * `/orders?order=`; `null` shows the list. `undefined` leaves it to the screen.
+   * `/orders/{id}`; `null` shows the list. `undefined` leaves it to the screen.
    */
   orderId?: string | null;
   /** The order open first when `orderId` is not given. Default none (the list). */

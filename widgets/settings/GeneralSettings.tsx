@@ -3,7 +3,9 @@ import { LANGUAGES, TIME_ZONES } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
-import { BlockedNote, ConfirmDialog } from './shared';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useUnsavedChanges } from '../ui/unsavedChanges';
+import { BlockedNote } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
 
 /** General Settings tab (spec §2 "Settings"): company name, time zone, language; workspace reset. */
@@ -11,6 +13,7 @@ export function GeneralSettingsPanel() {
   const general = useGeneralSettingsController();
   const [confirmReset, setConfirmReset] = useState(false);
   const disabled = Boolean(general.blocked);
+  const unsavedPrompt = useUnsavedChanges(general.dirty);
   return (
     <div className="cf-stack" part="general">
       <h2>General Settings</h2>
@@ -89,6 +92,7 @@ export function GeneralSettingsPanel() {
       >
         <p>Every funnel, order, inventory item, event, team change and setting in this workspace is replaced by the sample data. This cannot be undone.</p>
       </ConfirmDialog>
+      {unsavedPrompt}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { CHANNEL_TITLES } from '../../lib/domain/profile';
 import { CHANNELS, type ProfileForm } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
+import { useUnsavedChanges } from '../ui/unsavedChanges';
 import { showResult } from '../ui/toast';
-import { BackButton, BlockedNote, ScreenTitle } from './shared';
+import { BackButton } from '../ui/BackButton';
+import { BlockedNote, ScreenTitle } from './shared';
 import { settingsStyles } from './styles';
 import { useProfileController } from './useProfileController';
 
@@ -30,6 +32,7 @@ type TextField = 'name' | 'email' | 'currentPassword' | 'newPassword' | 'confirm
 export function ProfileView({ embedded = false }: { embedded?: boolean }) {
   const profile = useProfileController();
   const disabled = Boolean(profile.blocked);
+  const unsavedPrompt = useUnsavedChanges(profile.dirty);
   // The field the error is about, so it is described by (and marked with) the message.
   const errorField: TextField | null = !profile.error
     ? null
@@ -108,6 +111,7 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
           Save Changes
         </Button>
       </div>
+      {unsavedPrompt}
     </form>
   );
 }

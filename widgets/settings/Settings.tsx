@@ -11,9 +11,10 @@ import { TeamView } from '../team/Team';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { useControllableState } from '../ui/useControllableState';
+import { leavePage } from '../ui/unsavedChanges';
 import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
-import { BackButton } from './shared';
+import { BackButton } from '../ui/BackButton';
 import { allAdminStyles } from './styles';
 
 export interface SettingsProps {
@@ -46,7 +47,10 @@ export function Settings({ tab, defaultTab, onTabChange }: SettingsProps) {
           orientation="vertical"
           items={TAB_ITEMS}
           value={active}
-          onValueChange={(next) => setActive(next)}
+          onValueChange={(next) =>
+            // Another tab replaces this one's form: unsaved edits there ask first.
+            leavePage(() => setActive(next))
+          }
         >
           <SettingsPanel tab={active} />
         </Tabs>

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { profileFormFrom } from '../../lib/domain/profile';
+import { profileFormFrom, sameProfileForm } from '../../lib/domain/profile';
 import type { Channel, ProfileForm } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 
@@ -8,7 +8,9 @@ import { useStore } from '../ui/store-context';
 export function useProfileController() {
   useSignals();
   const store = useStore();
+  const saved = store.admin.profile.value.value;
   const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(store.admin.profile.value.peek()));
+  const dirty = !sameProfileForm(form, profileFormFrom(saved));
   const [error, setError] = useState<string | null>(null);
   const blocked = store.session.whyNot();
 
@@ -29,6 +31,8 @@ export function useProfileController() {
     toggle: (channel: Channel) =>
       setForm((current) => ({ ...current, notifications: { ...current.notifications, [channel]: !current.notifications[channel] } })),
     error,
+    /** True while the form differs from the saved profile (a typed password counts). */
+    dirty,
     blocked,
     save,
   };

@@ -7,9 +7,10 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
-import { showResult } from '../ui/toast';
+import { showResult, toast } from '../ui/toast';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
-import { BlockedNote, ConfirmDialog, ScreenTitle } from '../settings/shared';
+import { BlockedNote, ScreenTitle } from '../settings/shared';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { teamStyles } from './styles';
 import { useTeamController } from './useTeamController';
@@ -41,6 +42,9 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   const [inviting, setInviting] = useState(false);
   const [removingId, setRemovingId] = useState<string | null>(null);
   const removing = team.members.find((m) => m.id === removingId);
+  /** A change of the signed-in member's own role that takes rights away, waiting for confirmation. */
+  const [selfDemotion, setSelfDemotion] = useState<Role | null>(null);
+  const self = team.members.find((m) => m.id === team.currentMemberId);
 
   const columns: Column<TeamMember>[] = [
     {
@@ -67,9 +71,12 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
           aria-label={`Role of ${m.name}`}
           options={ROLE_OPTIONS}
           value={m.role}
-          disabled={Boolean(team.blocked)}
-          title={team.blocked ?? undefined}
-          onValueChange={(role) => showResult(team.setRole(m.id, role))}
+          disabled={Boolean(team.roleBlocked(m))}
+          title={team.roleBlocked(m) ?? undefined}
+          onValueChange={(role) => {
+            if (team.demotesSelf(m, role)) setSelfDemotion(role);
+            else showResult(team.setRole(m.id, role));
+          }}
         />
       ),
     },
@@ -85,11 +92,12 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
         <fieldset className="cf-permissions">
           <legend className="cf-visually-hidden">Permissions of {m.name}</legend>
           {PERMISSIONS.map((permission) => (
-            <label key={permission} className="cf-check" title={team.blocked ?? undefined}>
+            <label key={permission} className="cf-check" title={team.permissionBlocked(m, permission) ?? undefined}>
               <input
                 type="checkbox"
                 checked={m.permissions[permission]}
-                disabled={Boolean(team.blocked)}
+                disabled={Boolean(team.permissionBlocked(m, permission))}
+                title={team.permissionBlocked(m, permission) ?? undefined}
                 aria-label={`${PERMISSION_LABEL[permission]} for ${m.name}`}
                 onChange={() => showResult(team.togglePermission(m.id, permission))}
               />
@@ -107,7 +115,7 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
           size="small"
           variant="ghost"
           aria-label={`Remove ${m.name}`}
-          disabledReason={team.blocked ?? (m.id === team.currentMemberId ? 'You cannot remove yourself' : null)}
+          disabledReason={team.removeBlocked(m)}
           onClick={() => setRemovingId(m.id)}
         >
           Remove
@@ -147,9 +155,26 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
       >
         {removing && (
           <p>
-            {removing.name} ({removing.email}) loses access to this workspace.
+            {removing.id === team.currentMemberId
+              ? `You (${removing.email}) lose access to this workspace and are signed out.`
+              : `${removing.name} (${removing.email}) loses access to this workspace.`}
           </p>
         )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={selfDemotion !== null}
+        onOpenChange={(open) => !open && setSelfDemotion(null)}
+        title="Change your own role?"
+        confirmLabel={`Make me ${selfDemotion ?? ''}`}
+        onConfirm={() => {
+          if (self && selfDemotion) showResult(team.setRole(self.id, selfDemotion));
+          setSelfDemotion(null);
+        }}
+      >
+        <p>
+          As {selfDemotion === 'Viewer' ? 'a Viewer you can no longer change anything' : `an ${selfDemotion} you can no longer manage the team`} in this
+          workspace. Only another member who can manage the team can give the rights back.
+        </p>
       </ConfirmDialog>
     </div>
   );
@@ -167,29 +192,62 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
   const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const close = (next: boolean) => {
     if (!next) {
       setEmail('');
       setRole(DEFAULT_INVITE_ROLE);
       setError(null);
+      setLink(null);
     }
     onOpenChange(next);
   };
+  async function submit() {
+    if (sending) return;
+    setSending(true);
+    const result = await onInvite(email, role);
+    setSending(false);
+    if (!result.ok) {
+      // Said inline, next to the form; a toast would say it twice inside the dialog.
+      setError(result.error);
+      return;
+    }
+    showResult(result);
+    // With a team server the invitee needs the link; without one the member is recorded.
+    if (result.value.inviteUrl) setLink(result.value.inviteUrl);
+    else close(false);
+  }
+  if (link)
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title="Invitation link"
+        footer={
+          <>
+            <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success('Link copied'), () => toast.error('Copy the link from the field'))}>
+              Copy link
+            </Button>
+            <Button variant="primary" onClick={() => close(false)}>
+              Done
+            </Button>
+          </>
+        }
+      >
+        <p>Send this link to {email.trim()}. It works once and expires in 7 days.</p>
+        <div className="cf-field">
+          <label htmlFor="cf-invite-link">Invitation link</label>
+          <input id="cf-invite-link" className="cf-input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        </div>
+      </Dialog>
+    );
   return (
     <Dialog
       open={open}
       onOpenChange={close}
       title="Invite Member"
-      onSubmit={() => {
-        const result = onInvite(email, role);
-        if (!result.ok) {
-          setError(result.error);
-          showResult(result);
-          return;
-        }
-        showResult(result);
-        close(false);
-      }}
+      onSubmit={() => void submit()}
       footer={
         <>
           <Button onClick={() => close(false)}>Cancel</Button>

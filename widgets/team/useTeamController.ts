@@ -1,17 +1,32 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Permission, Role } from '../../lib/domain/types';
+import { isLastTeamManager, LAST_MANAGER_MESSAGE, lockedPermissionReason } from '../../lib/domain/team';
+import { ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 
 /** Team members: the list, the signed-in member, and the team actions gated by manageTeam. */
 export function useTeamController() {
   useSignals();
   const store = useStore();
+  const members = store.team.members.items.value;
+  const currentMemberId = store.session.currentMember.value?.id ?? null;
+  const blocked = store.session.whyNot('manageTeam');
+  /** Why this member's demotion or removal is refused up front: they are the last one who can manage the team. */
+  const lockOut = (m: TeamMember) => (isLastTeamManager(members, m.id) ? LAST_MANAGER_MESSAGE : null);
   return {
-    members: store.team.members.items.value,
-    currentMemberId: store.session.currentMember.value?.id ?? null,
+    members,
+    currentMemberId,
     /** Why the team cannot be changed by the signed-in member, or null. */
-    blocked: store.session.whyNot('manageTeam'),
-    invite: (email: string, role: Role) => store.team.invite(email, role),
+    blocked,
+    /** Why the role of `m` cannot be changed, or null. */
+    roleBlocked: (m: TeamMember) => blocked ?? lockOut(m),
+    /** Why a permission box of `m` is fixed, or null: the role decides it, or turning it off would lock the team out. */
+    permissionBlocked: (m: TeamMember, permission: Permission) =>
+      blocked ?? lockedPermissionReason(m.role, permission) ?? (permission === 'manageTeam' ? lockOut(m) : null),
+    /** Why `m` cannot be removed, or null. */
+    removeBlocked: (m: TeamMember) => blocked ?? lockOut(m),
+    /** Whether moving the signed-in member to `role` gives them fewer rights (asked first). */
+    demotesSelf: (m: TeamMember, role: Role) => m.id === currentMemberId && ROLES.indexOf(role) > ROLES.indexOf(m.role),
+    invite: (email: string, role: Role) => store.team.sendInvitation(email, role),
     setRole: (id: string, role: Role) => store.team.setRole(id, role),
     togglePermission: (id: string, permission: Permission) => store.team.togglePermission(id, permission),
     remove: (id: string) => store.team.remove(id),

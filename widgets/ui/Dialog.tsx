@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
+import { dialogClosed, dialogOpened } from './openDialogs';
 
 export interface DialogProps {
   /** Whether the dialog is open (controlled). */
@@ -14,10 +15,12 @@ export interface DialogProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** Extra class for width tweaks. */
   className?: string;
+  /** The field to focus when the dialog opens, e.g. the one input it exists for. Default: the first focusable element. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** A modal on the native <dialog>: focus is trapped while open and returns to the opener on close. */
-export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className, initialFocusRef }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -26,11 +29,21 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      dialogOpened(dialog);
+      initialFocusRef?.current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      dialogClosed(dialog);
     }
-  }, [open]);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the ref is read once, when the dialog opens
+  // Unmounted while open: it is no longer on the page.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog) dialogClosed(dialog);
+    };
+  }, []);
   const body = (
     <>
       <div className="cf-dialog-body">{children}</div>
@@ -42,7 +55,10 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
       ref={ref}
       className={['cf-dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
-      onClose={() => onOpenChange(false)}
+      onClose={(event) => {
+        dialogClosed(event.currentTarget);
+        onOpenChange(false);
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onOpenChange(false);

@@ -1,8 +1,14 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { leavePage } from './unsavedChanges';
 
 export interface Navigation {
   /** Goes to an app path such as `/creator/CR12345?step=...`. */
   navigate(href: string): void;
+  /**
+   * Back to the previous page of this app, or to `fallbackHref` when there is none (the page
+   * was opened from a bookmark or a shared link). Without it, Back buttons go to `fallbackHref`.
+   */
+  back?(fallbackHref: string): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -18,20 +24,41 @@ export function NavigationProvider({ value, children }: { value: Navigation; chi
  * if nobody cancels it, follow the link.
  */
 export function eventNavigation(origin: () => EventTarget | null): Navigation {
-  return {
+  const navigation: Navigation = {
     navigate(href) {
       const target = origin();
       const event = new CustomEvent('cf-navigate', { detail: { href }, bubbles: true, composed: true, cancelable: true });
       const proceed = target ? target.dispatchEvent(event) : true;
       if (proceed && typeof window !== 'undefined') window.location.assign(href);
     },
+    back(fallbackHref) {
+      // Without a router the only sign of a previous page of this site is a same-origin referrer.
+      if (typeof document !== 'undefined' && sameOrigin(document.referrer) && window.history.length > 1) window.history.back();
+      else navigation.navigate(fallbackHref);
+    },
   };
+  return navigation;
 }
 
-export function useNavigation(): Navigation {
+function sameOrigin(url: string) {
+  try {
+    return url !== '' && new URL(url).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The screen's navigation; leaving a form with unsaved changes asks first, whoever provides it. */
+export function useNavigation(): Required<Navigation> {
   const navigation = useContext(NavigationContext);
   if (!navigation) throw new Error('useNavigation must be used inside a Creatorflow screen');
-  return navigation;
+  return useMemo(
+    () => ({
+      navigate: (href: string) => leavePage(() => navigation.navigate(href)),
+      back: (fallbackHref: string) => leavePage(() => (navigation.back ? navigation.back(fallbackHref) : navigation.navigate(fallbackHref))),
+    }),
+    [navigation],
+  );
 }
 
 export const useHasNavigation = () => useContext(NavigationContext) !== null;

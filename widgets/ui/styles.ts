@@ -94,7 +94,9 @@ ${tokens}
 .cf-dialog-body { padding: 16px 20px; display: flex; flex-direction: column; gap: 12px; }
 .cf-dialog-footer { display: flex; justify-content: flex-end; gap: 8px; padding: 0 20px 16px; }
 
-.cf-table-wrap { border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); background: var(--cf-color-surface); overflow: auto; }
+/* A table scrolls sideways inside its own frame on a narrow screen, never the page. The frame is
+   positioned so that what sits absolutely inside it (visually hidden labels) scrolls with it too. */
+.cf-table-wrap { position: relative; max-width: 100%; border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); background: var(--cf-color-surface); overflow: auto; }
 .cf-table { width: 100%; border-collapse: collapse; }
 .cf-table th, .cf-table td { text-align: left; padding: 10px 12px; border-bottom: 1px solid var(--cf-color-border); vertical-align: middle; }
 .cf-table th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: var(--cf-color-muted); background: var(--cf-color-surface-2); position: sticky; top: 0; z-index: 1; }
@@ -108,6 +110,14 @@ ${tokens}
 .cf-tabs[data-orientation="vertical"] [role="tablist"] { flex-direction: column; border-bottom: 0; border-right: 1px solid var(--cf-color-border); min-width: 200px; }
 .cf-tabs[data-orientation="vertical"] .cf-tab { text-align: left; border-bottom: 0; border-right: 2px solid transparent; }
 .cf-tabs[data-orientation="vertical"] .cf-tab[aria-selected="true"] { border-right-color: var(--cf-color-primary); }
+.cf-tabs[data-orientation="vertical"] > .cf-tabpanel { flex: 1; min-width: 0; }
+/* Phones: side tabs go on top, in rows, and the panel gets the full width. */
+@media (max-width: 640px) {
+  .cf-tabs[data-orientation="vertical"] { flex-direction: column; }
+  .cf-tabs[data-orientation="vertical"] [role="tablist"] { flex-direction: row; flex-wrap: wrap; min-width: 0; border-right: 0; border-bottom: 1px solid var(--cf-color-border); }
+  .cf-tabs[data-orientation="vertical"] .cf-tab { border-right: 0; border-bottom: 2px solid transparent; }
+  .cf-tabs[data-orientation="vertical"] .cf-tab[aria-selected="true"] { border-bottom-color: var(--cf-color-primary); }
+}
 
 .cf-menu { position: relative; display: inline-block; }
 .cf-menu [role="menu"] { position: absolute; right: 0; top: calc(100% + 4px); min-width: 180px; background: var(--cf-color-surface); border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); box-shadow: var(--cf-shadow); padding: 4px; z-index: 20; display: flex; flex-direction: column; }

@@ -2,11 +2,13 @@
 // with our own view. The view is styled by a constructable stylesheet, so toasts need no
 // inline <style> and work under a strict CSP without a nonce.
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { resolveValue, toast, useToaster, type Toast, type ToastPosition } from 'react-hot-toast/headless';
 import { TOAST } from '../../lib/domain/constants';
 import type { Result } from '../../lib/domain/types';
 import { tokens } from './styles';
+import { useTopDialog } from './openDialogs';
 import { adoptStyles } from './useAdoptStyles';
 
 export { toast };
@@ -14,7 +16,7 @@ export { toast };
 const toasterStyles = `
 ${tokens}
 .cf-toaster { position: fixed; z-index: 9999; display: flex; flex-direction: column; gap: 8px; pointer-events: none; max-width: min(420px, calc(100vw - 32px)); font-family: var(--cf-font); font-size: 14px; }
-.cf-toaster[data-position="top-right"] { top: 16px; right: 16px; }
+.cf-toaster[data-position="top-right"] { top: var(--cf-toast-offset-top, 16px); right: 16px; }
 .cf-toaster[data-position="bottom-right"] { bottom: 16px; right: 16px; flex-direction: column-reverse; }
 .cf-toaster[data-position="top-center"] { top: 16px; left: 50%; transform: translateX(-50%); }
 .cf-toast { pointer-events: auto; display: flex; align-items: flex-start; gap: 10px; padding: 10px 12px; border-radius: var(--cf-radius); background: var(--cf-color-surface); color: var(--cf-color-text); box-shadow: 0 4px 14px rgb(15 23 42 / 18%); border-left: 4px solid var(--cf-color-primary); transition: opacity 0.2s ease, transform 0.2s ease; }
@@ -25,6 +27,8 @@ ${tokens}
 .cf-toast-message { flex: 1; margin: 0; line-height: 1.4; }
 .cf-toast-close { border: 0; background: transparent; cursor: pointer; font: inherit; color: var(--cf-color-muted); padding: 0 4px; border-radius: 4px; }
 .cf-toast-close:focus-visible { outline: 3px solid var(--cf-color-focus); }
+.cf-toast-action { border: 0; background: transparent; color: var(--cf-color-primary); font: inherit; font-weight: 650; cursor: pointer; padding: 0 4px; margin-left: 4px; border-radius: 4px; text-decoration: underline; }
+.cf-toast-action:focus-visible { outline: 3px solid var(--cf-color-focus); }
 `;
 
 let mountedToasters = 0;
@@ -41,13 +45,19 @@ export function AppToaster() {
     error: { duration: TOAST.durationMs.error },
   });
   useLayoutEffect(() => adoptStyles(document, toasterStyles), []);
+  // Under an open modal dialog the page is inert and dimmed: the toasts move into the dialog
+  // (the top layer), where they stay readable and can be closed.
+  const dialog = useTopDialog();
+  useLayoutEffect(() => {
+    if (dialog) adoptStyles(dialog.getRootNode() as Document | ShadowRoot, toasterStyles);
+  }, [dialog]);
   useEffect(() => {
     mountedToasters++;
     return () => {
       mountedToasters--;
     };
   }, []);
-  return (
+  const stacks = (
     <>
       {POSITIONS.map((position) => {
         const here = toasts.filter((t) => (t.position ?? 'top-right') === position);
@@ -59,6 +69,9 @@ export function AppToaster() {
             aria-label={`Notifications ${position}`}
             onMouseEnter={handlers.startPause}
             onMouseLeave={handlers.endPause}
+            // Keyboard users reaching a toast (its Undo, its close button) pause it too.
+            onFocus={handlers.startPause}
+            onBlur={handlers.endPause}
           >
             {here.map((t) => (
               <ToastView key={t.id} toast={t} />
@@ -68,6 +81,7 @@ export function AppToaster() {
       })}
     </>
   );
+  return dialog ? createPortal(stacks, dialog) : stacks;
 }
 
 function ToastView({ toast: t }: { toast: Toast }) {
@@ -104,6 +118,31 @@ export function ensureToaster() {
     document.body.appendChild(container);
     createRoot(container).render(<AppToaster />);
   }, 0);
+}
+
+/**
+ * A toast that offers Undo, for a removal made without asking first. It lasts as long as
+ * other plain toasts (4 s) and pauses while hovered or focused.
+ */
+export function toastWithUndo(message: string, onUndo: () => void, options: { position?: ToastPosition } = {}) {
+  toast(
+    (t) => (
+      <>
+        {message}
+        <button
+          type="button"
+          className="cf-toast-action"
+          onClick={() => {
+            toast.dismiss(t.id);
+            onUndo();
+          }}
+        >
+          Undo
+        </button>
+      </>
+    ),
+    options,
+  );
 }
 
 /** Shows a store action's outcome: its success message(s), or its error. Returns whether it succeeded. */

@@ -1,6 +1,7 @@
 // Stored data carries a schema version; older versions are migrated, never dropped.
 import type { StoredRecord } from '../storage/types';
 
+
 export const SCHEMA_VERSION = 2;
 export const META = { collection: 'meta', id: 'schema' } as const;
 

@@ -1,0 +1,376 @@
+// The team server's public pages: sign in, accept an invitation, and the owner's first setup.
+// They stand outside the app's shell (no workspace is loaded before sign-in) and talk to the
+// server with same-origin JSON requests; the session itself is an HttpOnly cookie this code
+// never sees.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '../../widgets/ui/Button';
+import { baseStyles } from '../../widgets/ui/styles';
+import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
+
+const authStyles = `
+html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
+.cf-auth { min-height: 100vh; display: grid; place-items: center; padding: 24px; background: var(--cf-color-bg); }
+.cf-auth .cf-card { width: 100%; max-width: 420px; }
+.cf-auth form { display: flex; flex-direction: column; gap: 14px; }
+.cf-auth .cf-input { width: 100%; }
+.cf-auth-brand { font-weight: 700; font-size: 1.1rem; color: var(--cf-color-primary); margin: 0; }
+.cf-auth-hint { color: var(--cf-color-muted); font-size: 0.85rem; margin: 0; }
+.cf-auth-footer { font-size: 0.85rem; margin: 0; }
+`;
+
+/** The server marks its host page; without it this app runs on a workspace kept in the browser. */
+export function hasTeamServer(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('meta[name="cf-server"]')?.getAttribute('content') === '1';
+}
+
+/** Where to go after signing in: a path of this site only (never `//other.site`). */
+export function safeNext(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+interface Answer<T> {
+  ok: boolean;
+  status: number;
+  data: T & { error?: string; field?: string };
+}
+
+const OFFLINE = 'Could not reach the server. Check your connection and try again.';
+
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = {} as Answer<T>['data'];
+  try {
+    data = (await response.json()) as Answer<T>['data'];
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useAdoptStyles(ref, baseStyles, authStyles);
+  useEffect(() => {
+    document.title = `${title} · Creatorflow`;
+  }, [title]);
+  return (
+    <main ref={ref} id="cf-main" className="cf-root cf-auth">
+      <div className="cf-card cf-stack">
+        <p className="cf-auth-brand">Creatorflow</p>
+        <h1>{title}</h1>
+        {children}
+        <p className="cf-auth-footer cf-muted">
+          <a href="/terms">Terms</a> · <a href="/privacy">Privacy</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function Field(props: {
+  label: string;
+  type?: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete?: string;
+  hint?: string;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="cf-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        className="cf-input"
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        autoFocus={props.autoFocus}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.hint && (
+        <p id={`${id}-hint`} className="cf-auth-hint">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ErrorText({ error }: { error: string | null }) {
+  return (
+    <p role="alert" className="cf-error">
+      {error ?? ''}
+    </p>
+  );
+}
+
+function LocalWorkspaceNote() {
+  return (
+    <AuthFrame title="No team server">
+      <p>This Creatorflow keeps its workspace in this browser: there is nothing to sign in to.</p>
+      <div>
+        <Button variant="primary" onClick={() => window.location.assign('/')}>
+          Open the workspace
+        </Button>
+      </div>
+    </AuthFrame>
+  );
+}
+
+const PASSWORD_HINT = 'At least 10 characters.';
+
+export function SignIn() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hasTeamServer()) return <LocalWorkspaceNote />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST', '/auth/signin', { email, password });
+      if (answer.ok) {
+        // A full load: the app starts with the session's workspace.
+        window.location.assign(safeNext(params.get('next')));
+        return;
+      }
+      setField(answer.data.field ?? null);
+      setError(answer.data.error ?? 'Email or password is incorrect');
+    } catch {
+      setError(OFFLINE);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AuthFrame title="Sign in">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} autoFocus />
+        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" invalid={field === 'password'} />
+        <ErrorText error={error} />
+        <div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Sign in
+          </Button>
+        </div>
+      </form>
+      <p className="cf-auth-hint">New to the team? Ask a team admin for an invitation link.</p>
+    </AuthFrame>
+  );
+}
+
+interface InvitationInfo {
+  email: string;
+  role: string;
+  workspaceName: string;
+}
+
+export function AcceptInvitation() {
+  const { token = '' } = useParams();
+  const [info, setInfo] = useState<InvitationInfo | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const server = hasTeamServer();
+
+  useEffect(() => {
+    if (!server) return;
+    let live = true;
+    call<InvitationInfo>('GET', `/invitations/${encodeURIComponent(token)}`).then(
+      (answer) => {
+        if (!live) return;
+        if (answer.ok) setInfo(answer.data);
+        else setLoadError(answer.data.error ?? 'This invitation link is not valid');
+      },
+      () => live && setLoadError(OFFLINE),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, server]);
+
+  if (!server) return <LocalWorkspaceNote />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST', `/invitations/${encodeURIComponent(token)}/accept`, { name, password });
+      if (answer.ok) {
+        window.location.assign('/');
+        return;
+      }
+      setField(answer.data.field ?? null);
+      setError(answer.data.error ?? 'The invitation could not be accepted');
+    } catch {
+      setError(OFFLINE);
+    }
+    setBusy(false);
+  }
+
+  if (loadError)
+    return (
+      <AuthFrame title="Invitation">
+        <p role="alert">{loadError}</p>
+        <p>
+          <a href="/signin">Go to sign in</a>
+        </p>
+      </AuthFrame>
+    );
+  if (!info)
+    return (
+      <AuthFrame title="Invitation">
+        <p role="status" className="cf-muted">
+          Checking your invitation…
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={`Join ${info.workspaceName}`}>
+      <p>
+        You are invited as <strong>{info.role}</strong> with the email <strong>{info.email}</strong>.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Full Name" value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} autoFocus />
+        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={PASSWORD_HINT} invalid={field === 'password'} />
+        <ErrorText error={error} />
+        <div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Accept invitation
+          </Button>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}
+
+interface SetupInfo {
+  email: string;
+  name: string;
+  workspaceName: string;
+}
+
+export function Setup() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [info, setInfo] = useState<SetupInfo | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const server = hasTeamServer();
+
+  useEffect(() => {
+    if (!server) return;
+    if (!token) {
+      // Known on the first render and set once: the page has nothing else to load.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setLoadError('This page needs the one-time setup link the server printed when it started.');
+      return;
+    }
+    let live = true;
+    call<SetupInfo>('GET', `/auth/setup/${encodeURIComponent(token)}`).then(
+      (answer) => {
+        if (!live) return;
+        if (!answer.ok) return setLoadError(answer.data.error ?? 'This setup link is not valid');
+        setInfo(answer.data);
+        setEmail(answer.data.email);
+        setName(answer.data.name);
+      },
+      () => live && setLoadError(OFFLINE),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, server]);
+
+  if (!server) return <LocalWorkspaceNote />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== confirm) {
+      setField('confirm');
+      setError('Passwords do not match');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST', '/auth/setup', { token, password, name, email });
+      if (answer.ok) {
+        window.location.assign('/');
+        return;
+      }
+      setField(answer.data.field ?? null);
+      setError(answer.data.error ?? 'The password could not be set');
+    } catch {
+      setError(OFFLINE);
+    }
+    setBusy(false);
+  }
+
+  if (loadError)
+    return (
+      <AuthFrame title="Set up Creatorflow">
+        <p role="alert">{loadError}</p>
+        <p>
+          <a href="/signin">Go to sign in</a>
+        </p>
+      </AuthFrame>
+    );
+  if (!info)
+    return (
+      <AuthFrame title="Set up Creatorflow">
+        <p role="status" className="cf-muted">
+          Checking the setup link…
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title="Set up Creatorflow">
+      <p>
+        Choose the password of the <strong>{info.workspaceName}</strong> workspace owner. You sign in with this email and password from now on.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} />
+        <Field label="Full Name" value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} />
+        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={PASSWORD_HINT} invalid={field === 'password'} autoFocus />
+        <Field label="Confirm Password" type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
+        <ErrorText error={error} />
+        <div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Save password and sign in
+          </Button>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

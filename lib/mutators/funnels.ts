@@ -1,0 +1,324 @@
+// Funnel writes (spec §4): step saves with their notifications, outreach, priority, profile
+// edits, suggested-creator invites, matching criteria and each member's dashboard layout.
+import * as v from 'valibot';
+import {
+  addTag,
+  buildStepsFromStatus,
+  nextFunnelId,
+  progressPercentage,
+  saveStep as saveStepRule,
+  sendOutreach as sendOutreachRule,
+  STEP_NAMES,
+  type StepSaveOutcome,
+} from '../domain/funnels';
+import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
+import { fail, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
+import { id, stepDraft, text } from './args';
+import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
+import type { MutationMeta, WriteTx } from './types';
+
+export const FUNNEL_GONE = 'This creator no longer exists';
+
+const funnelId = v.object({ funnelId: id });
+
+/** Applies `change` to one funnel and logs it; the shared shape of the simple funnel edits. */
+function updateFunnel(
+  tx: WriteTx,
+  fid: string,
+  change: (funnel: Funnel) => Result<Funnel>,
+  log: (before: Funnel, after: Funnel) => { action: string; details: string },
+): Result<Funnel> {
+  const funnel = tx.get('funnels', fid);
+  if (!funnel) return fail(FUNNEL_GONE);
+  const result = change(funnel);
+  if (!result.ok) return result;
+  tx.put('funnels', result.value);
+  tx.log({ ...log(funnel, result.value), actionType: 'funnel', metadata: { funnelId: fid } });
+  return result;
+}
+
+/**
+ * Saves step `stepIndex` (spec §4). Each notification sent lands, unread, at the top of
+ * Notifications; the change is in the activity log. `messages` holds the toasts.
+ */
+function applyStepSave(tx: WriteTx, fid: string, stepIndex: number, draft: { name: string; description: string }, meta: MutationMeta): Result<StepSaveOutcome> {
+  const funnel = tx.get('funnels', fid);
+  if (!funnel) return fail(FUNNEL_GONE);
+  const now = nowOf(meta);
+  const result = saveStepRule(funnel, stepIndex, draft, now);
+  if (!result.ok) return result;
+  const { funnel: updated, advanced, previousStatus, notifications: sent } = result.value;
+  const newId = idsFrom(meta);
+  tx.put('funnels', updated);
+  tx.log({
+    action: advanced ? 'Funnel status updated' : 'Funnel step saved',
+    actionType: 'funnel',
+    details:
+      advanced && updated.status !== previousStatus
+        ? `${funnel.creatorName} moved from ${previousStatus} to ${updated.status} (step "${updated.steps[stepIndex].name}")`
+        : `${funnel.creatorName}: step "${updated.steps[stepIndex].name}" saved`,
+    metadata: { funnelId: fid },
+  });
+  for (const n of sent) {
+    const notification: AppNotification = {
+      id: newId('nt'),
+      type: n.channel,
+      title: n.title,
+      message: n.message,
+      timestamp: now.toISOString(),
+      read: false,
+      snoozedUntil: null,
+    };
+    tx.put('notifications', notification, { prepend: true });
+    tx.log({ action: 'Notification sent', actionType: 'notification', details: `${n.channel === 'sms' ? 'SMS' : 'Email'} to ${n.to}: ${n.message}` });
+  }
+  return result;
+}
+
+export const saveStep = defineMutator({
+  name: 'funnels.saveStep',
+  args: v.object({ funnelId: id, stepIndex: v.pipe(v.number(), v.integer()), draft: stepDraft }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run: (tx, args, meta) => applyStepSave(tx, args.funnelId, args.stepIndex, args.draft, meta),
+});
+
+/** Sends outreach: the message is kept in the creator's history; a funnel at Brief moves to Confirmation unless `options.advance` is false. */
+export const sendOutreach = defineMutator({
+  name: 'funnels.sendOutreach',
+  args: v.object({ funnelId: id, message: text(), options: v.optional(v.object({ advance: v.optional(v.boolean()) })) }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run(tx, args, meta) {
+    return updateFunnel(
+      tx,
+      args.funnelId,
+      (funnel) => sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), idsFrom(meta)('msg'), args.options ?? {}),
+      (before) => ({
+        action: 'Outreach sent',
+        details: `Message sent to ${before.creatorHandle}${args.message.trim() ? `: ${args.message.trim()}` : ' (no text)'}`,
+      }),
+    );
+  },
+});
+
+/** Sends the creative brief: saves the Creative Brief Delivery step as it is, which advances the funnel like any step save. */
+export const sendBrief = defineMutator({
+  name: 'funnels.sendBrief',
+  args: funnelId,
+  reads: (args) => [one('funnels', args.funnelId)],
+  run(tx, args, meta) {
+    const funnel = tx.get('funnels', args.funnelId);
+    if (!funnel) return fail<StepSaveOutcome>(FUNNEL_GONE);
+    let index = funnel.steps.findIndex((s) => s.name === STEP_NAMES[2]);
+    if (index < 0) index = Math.min(2, funnel.steps.length - 1);
+    const step = funnel.steps[index];
+    const result = applyStepSave(tx, args.funnelId, index, { name: step.name, description: step.description }, meta);
+    if (!result.ok) return result;
+    const messages = result.messages?.length ? result.messages : [`Creative brief sent to ${funnel.creatorHandle}`];
+    return { ...result, messages };
+  },
+});
+
+export const togglePriority = defineMutator({
+  name: 'funnels.togglePriority',
+  args: funnelId,
+  reads: (args) => [one('funnels', args.funnelId)],
+  run: (tx, args, meta) =>
+    updateFunnel(
+      tx,
+      args.funnelId,
+      (funnel) => ok({ ...funnel, isPriority: !funnel.isPriority, lastUpdated: meta.now }),
+      (_before, after) => ({ action: after.isPriority ? 'Marked as priority' : 'Priority removed', details: after.creatorName }),
+    ),
+});
+
+export const updateBio = defineMutator({
+  name: 'funnels.updateBio',
+  args: v.object({ funnelId: id, bio: text() }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run: (tx, args, meta) =>
+    updateFunnel(
+      tx,
+      args.funnelId,
+      (funnel) => ok({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'Creator bio saved'),
+      (before) => ({ action: 'Creator bio updated', details: before.creatorName }),
+    ),
+});
+
+export const setInterestTags = defineMutator({
+  name: 'funnels.setInterestTags',
+  args: v.object({ funnelId: id, tags: v.pipe(v.array(text(200)), v.maxLength(200)) }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run: (tx, args, meta) =>
+    updateFunnel(
+      tx,
+      args.funnelId,
+      (funnel) => ok({ ...funnel, interestTags: [...args.tags], lastUpdated: meta.now }),
+      (before) => ({ action: 'Interest tags updated', details: `${before.creatorName}: ${args.tags.join(', ') || 'none'}` }),
+    ),
+});
+
+/** Sets the creator's picture (a data: URL of an image the member uploaded). */
+export const updateAvatar = defineMutator({
+  name: 'funnels.updateAvatar',
+  args: v.object({ funnelId: id, dataUrl: text(5_000_000) }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run(tx, args, meta) {
+    if (!args.dataUrl.startsWith('data:image/')) return fail<Funnel>('Choose an image file');
+    return updateFunnel(
+      tx,
+      args.funnelId,
+      (funnel) => ok({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'Profile picture updated'),
+      (before) => ({ action: 'Profile picture updated', details: before.creatorName }),
+    );
+  },
+});
+
+/** Invites a suggested creator: starts a funnel at Brief for them. */
+export const inviteSuggested = defineMutator({
+  name: 'funnels.inviteSuggested',
+  args: v.object({ suggestedId: id }),
+  reads: () => [all('funnels')],
+  run(tx, args, meta) {
+    const suggested = SUGGESTED_CREATORS.find((c) => c.id === args.suggestedId);
+    if (!suggested) return fail<Funnel>('This suggestion is no longer available');
+    const funnels = tx.scan('funnels');
+    const existing = funnels.find((f) => f.creatorHandle.toLowerCase() === suggested.handle.toLowerCase());
+    if (existing) return fail<Funnel>(`${suggested.name} already has a funnel (${existing.id})`);
+    const now = nowOf(meta);
+    const steps = buildStepsFromStatus('Brief');
+    const funnel: Funnel = {
+      id: nextFunnelId(funnels),
+      creatorName: suggested.name,
+      creatorHandle: suggested.handle,
+      creatorAvatar: suggested.avatar,
+      status: 'Brief',
+      category: 'Creator',
+      activity: 'Pending',
+      value: 0,
+      progressPercentage: progressPercentage(steps),
+      assignedTo: tx.actor?.name ?? 'System',
+      lastUpdated: now.toISOString(),
+      isPriority: false,
+      currentStage: 'Outreach',
+      engagementType: 'Sponsored Post',
+      platform: 'Instagram',
+      conversionRate: 0,
+      engagementRate: suggested.engagement,
+      roi: 0,
+      startDate: now.toISOString(),
+      dueDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      daysRemaining: 30,
+      steps,
+      bio: '',
+      interestTags: [],
+      followers: suggested.followers,
+      outreach: [],
+    };
+    tx.put('funnels', funnel, { prepend: true });
+    tx.log({ action: 'Creator invited', actionType: 'creator', details: `${suggested.name} (${suggested.handle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    return ok(funnel, `${suggested.name} invited: funnel ${funnel.id} started at Brief`);
+  },
+});
+
+const newFunnelDraft = v.object({
+  name: text(500),
+  handle: text(200),
+  email: text(500),
+  platform: text(100),
+  followers: text(50),
+  engagementRate: text(50),
+  category: text(100),
+  avatar: text(5_000_000),
+  objective: text(200),
+  value: text(50),
+  startDate: text(50),
+  dueDate: text(50),
+  assignedTo: text(500),
+  contentType: text(200),
+  count: text(50),
+  deliverableDueDate: text(50),
+  notes: text(),
+});
+
+/** New Funnel wizard: a funnel at Brief with its steps, at the top of the list. */
+export const createFunnel = defineMutator({
+  name: 'funnels.create',
+  args: v.object({ draft: newFunnelDraft }),
+  reads: () => [all('funnels')],
+  run(tx, args, meta) {
+    const funnels = tx.scan('funnels');
+    const result = createFunnelRule(args.draft as NewFunnelDraft, funnels, { id: nextFunnelId(funnels), now: nowOf(meta) });
+    if (!result.ok) return result;
+    const funnel = result.value;
+    tx.put('funnels', funnel, { prepend: true });
+    tx.log({ action: 'Funnel created', actionType: 'funnel', details: `${funnel.creatorName} (${funnel.creatorHandle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    return result;
+  },
+});
+
+const criteriaGroup = v.picklist(CRITERIA_GROUPS.map<CriteriaGroup>((g) => g.id));
+const labelOf = (group: CriteriaGroup) => CRITERIA_GROUPS.find((g) => g.id === group)?.label ?? group;
+
+/** Adds a Smart Matching criteria tag (trimmed text must be non-empty, spec §5). */
+export const addCriteriaTag = defineMutator({
+  name: 'funnels.addCriteriaTag',
+  args: v.object({ group: criteriaGroup, text: text(200) }),
+  reads: () => [single('matchingCriteria')],
+  run(tx, args) {
+    const current = tx.singleton('matchingCriteria');
+    const result = addTag(current[args.group] ?? [], args.text);
+    if (!result.ok) return result;
+    tx.setSingleton('matchingCriteria', { ...current, [args.group]: result.value });
+    tx.log({ action: 'Matching criteria updated', actionType: 'creator', details: `${labelOf(args.group)}: added ${args.text.trim()}` });
+    return result;
+  },
+});
+
+export const removeCriteriaTag = defineMutator({
+  name: 'funnels.removeCriteriaTag',
+  args: v.object({ group: criteriaGroup, tag: text(200) }),
+  reads: () => [single('matchingCriteria')],
+  run(tx, args) {
+    const current = tx.singleton('matchingCriteria');
+    const next = (current[args.group] ?? []).filter((t) => t !== args.tag);
+    tx.setSingleton('matchingCriteria', { ...current, [args.group]: next });
+    tx.log({ action: 'Matching criteria updated', actionType: 'creator', details: `${labelOf(args.group)}: removed ${args.tag}` });
+    return ok(next);
+  },
+});
+
+const gridItem = v.object({
+  i: text(100),
+  x: v.number(),
+  y: v.number(),
+  w: v.number(),
+  h: v.number(),
+  minW: v.optional(v.number()),
+  maxW: v.optional(v.number()),
+  minH: v.optional(v.number()),
+  isDraggable: v.optional(v.boolean()),
+  isResizable: v.optional(v.boolean()),
+});
+
+/**
+ * Saves the member's own dashboard grid (a personal preference: Viewers may arrange their
+ * own dashboard too). Unchanged layouts are not written again.
+ */
+export const saveDashboardLayout = defineMutator({
+  name: 'funnels.saveDashboardLayout',
+  args: v.object({ layouts: v.nullable(v.record(v.string(), v.optional(v.array(gridItem)))) }),
+  reads: () => [single('dashboardLayout')],
+  run(tx, args) {
+    const member = tx.actor;
+    if (!member) return fail<void>('You are signed out. Sign in to make changes.');
+    const current = tx.singleton('dashboardLayout');
+    if (JSON.stringify(current[member.id] ?? null) === JSON.stringify(args.layouts)) return ok(undefined);
+    const next = { ...current };
+    if (args.layouts) next[member.id] = args.layouts;
+    else delete next[member.id];
+    tx.setSingleton('dashboardLayout', next);
+    tx.log({ action: args.layouts ? 'Dashboard layout saved' : 'Dashboard layout reset', actionType: 'system', details: member.name });
+    return ok(undefined);
+  },
+});

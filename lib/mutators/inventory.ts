@@ -1,0 +1,101 @@
+// Inventory writes (spec §2 "Inventory", §4, §5): add an item, set a quantity, import rows.
+import * as v from 'valibot';
+import {
+  createInventoryItem,
+  inventoryImportWrites,
+  inventoryItemDeleted,
+  planInventoryImport,
+  setInventoryQuantity,
+  updateInventoryItem,
+} from '../domain/inventory';
+import { fail, ok, type InventoryItem } from '../domain/types';
+import { id, inventoryDraft, numberish, text } from './args';
+import { all, defineMutator, idsFrom, nowOf, one } from './define';
+
+export const ITEM_GONE = 'This inventory item no longer exists';
+
+export const addItem = defineMutator({
+  name: 'inventory.addItem',
+  args: v.object({ draft: inventoryDraft }),
+  reads: () => [all('inventory')],
+  run(tx, args, meta) {
+    const result = createInventoryItem(args.draft, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('inv'));
+    if (!result.ok) return result;
+    tx.put('inventory', result.value);
+    tx.log({ action: 'Inventory item added', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    return result;
+  },
+});
+
+export const setQuantity = defineMutator({
+  name: 'inventory.setQuantity',
+  args: v.object({ id, quantity: numberish }),
+  reads: (args) => [one('inventory', args.id)],
+  run(tx, args, meta) {
+    const item = tx.get('inventory', args.id);
+    if (!item) return fail(ITEM_GONE);
+    const result = setInventoryQuantity(item, args.quantity, nowOf(meta));
+    if (!result.ok) return result;
+    tx.put('inventory', result.value);
+    tx.log({
+      action: 'Inventory quantity updated',
+      actionType: 'system',
+      details: `${item.name} (${item.sku}): ${item.quantity} → ${result.value.quantity}`,
+    });
+    return result;
+  },
+});
+
+/**
+ * Creates or updates items from imported rows, matched by SKU. Rows are validated like the
+ * Add Item form; failures are reported by row number and not imported.
+ */
+export const importItems = defineMutator({
+  name: 'inventory.importItems',
+  args: v.object({ rows: v.pipe(v.array(inventoryDraft), v.maxLength(100_000)) }),
+  reads: () => [all('inventory')],
+  run(tx, args, meta) {
+    const newId = idsFrom(meta);
+    // The plan the import preview showed; rows that change nothing are left alone.
+    const plan = planInventoryImport(args.rows, tx.scan('inventory'), nowOf(meta), () => newId('inv'));
+    const { created, updated, rejected } = plan;
+    for (const item of inventoryImportWrites(plan)) tx.put('inventory', item);
+    tx.log({
+      action: 'Inventory imported',
+      actionType: 'system',
+      details: `${created} created, ${updated} updated, ${rejected.length} rejected`,
+      status: rejected.length ? 'warning' : 'success',
+    });
+    return ok({ created, updated, rejected });
+  },
+});
+
+/** Edit Item: name, low stock threshold, reorder point and location. */
+export const updateItem = defineMutator({
+  name: 'inventory.updateItem',
+  args: v.object({ id, edit: v.object({ name: text(500), lowStockThreshold: numberish, reorderPoint: numberish, location: text(500) }) }),
+  reads: (args) => [one('inventory', args.id)],
+  run(tx, args) {
+    const item = tx.get('inventory', args.id);
+    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    const result = updateInventoryItem(item, args.edit);
+    if (!result.ok) return result;
+    tx.put('inventory', result.value);
+    tx.log({ action: 'Inventory item updated', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    return result;
+  },
+});
+
+/** Removes an item (the screen asks first). Orders that list its SKU then show it as missing. */
+export const deleteItem = defineMutator({
+  name: 'inventory.deleteItem',
+  args: v.object({ id }),
+  reads: (args) => [one('inventory', args.id)],
+  run(tx, args) {
+    const item = tx.get('inventory', args.id);
+    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    tx.delete('inventory', args.id);
+    tx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
+    return ok(item, inventoryItemDeleted(item.name));
+  },
+});

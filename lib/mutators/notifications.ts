@@ -1,0 +1,103 @@
+// Notification writes (spec §4 "Notification", §9 snooze options).
+import * as v from 'valibot';
+import {
+  NOTIFICATION_DISMISSED,
+  NOTIFICATION_TYPE_LABEL,
+  markAllRead as markAllReadRule,
+  markRead as markReadRule,
+  restoreNotification,
+  snooze as snoozeRule,
+} from '../domain/notifications';
+import { fail, NOTIFICATION_TYPES, ok, type AppNotification, type Result } from '../domain/types';
+import { id, text } from './args';
+import { all, defineMutator, nowOf, one } from './define';
+import type { ReadTx } from './types';
+
+const label = (n: AppNotification) => `${NOTIFICATION_TYPE_LABEL[n.type]}: ${n.title}`;
+
+function find(tx: ReadTx, notificationId: string): Result<AppNotification> {
+  const notification = tx.get('notifications', notificationId);
+  return notification ? ok(notification) : fail('This notification no longer exists');
+}
+
+/** Hides a notification for 1, 4, 8 or 24 hours. */
+export const snooze = defineMutator({
+  name: 'notifications.snooze',
+  args: v.object({ id, hours: v.pipe(v.number(), v.finite()) }),
+  reads: (args) => [one('notifications', args.id)],
+  run(tx, args, meta) {
+    const existing = find(tx, args.id);
+    if (!existing.ok) return existing;
+    const result = snoozeRule(existing.value, args.hours, nowOf(meta));
+    if (!result.ok) return result;
+    tx.put('notifications', result.value);
+    tx.log({ action: 'Notification snoozed', actionType: 'notification', details: `${label(existing.value)}, for ${args.hours} hours` });
+    return result;
+  },
+});
+
+export const markRead = defineMutator({
+  name: 'notifications.markRead',
+  args: v.object({ id }),
+  reads: (args) => [one('notifications', args.id)],
+  run(tx, args) {
+    const existing = find(tx, args.id);
+    if (!existing.ok) return existing;
+    if (existing.value.read) return ok(existing.value);
+    const updated = markReadRule(existing.value);
+    tx.put('notifications', updated);
+    tx.log({ action: 'Notification marked as read', actionType: 'notification', details: label(existing.value) });
+    return ok(updated);
+  },
+});
+
+export const markAllRead = defineMutator({
+  name: 'notifications.markAllRead',
+  args: v.object({}),
+  reads: () => [all('notifications')],
+  run(tx) {
+    const changed = markAllReadRule(tx.scan('notifications'));
+    if (changed.length === 0) return ok(0);
+    for (const n of changed) tx.put('notifications', n);
+    tx.log({ action: 'All notifications marked as read', actionType: 'notification', details: `${changed.length} marked as read` });
+    return ok(changed.length, `${changed.length} notification${changed.length === 1 ? '' : 's'} marked as read`);
+  },
+});
+
+/** Dismiss removes it (spec §4). */
+export const dismiss = defineMutator({
+  name: 'notifications.dismiss',
+  args: v.object({ id }),
+  reads: (args) => [one('notifications', args.id)],
+  run(tx, args) {
+    const existing = find(tx, args.id);
+    if (!existing.ok) return existing;
+    tx.delete('notifications', args.id);
+    tx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
+    return ok(existing.value, NOTIFICATION_DISMISSED);
+  },
+});
+
+const notificationRecord = v.object({
+  id,
+  type: v.picklist(NOTIFICATION_TYPES),
+  title: text(1000),
+  message: text(),
+  timestamp: v.pipe(v.string(), v.isoTimestamp()),
+  read: v.boolean(),
+  snoozedUntil: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+});
+
+/** Undo of dismiss: puts the dismissed notification back as it was. */
+export const restore = defineMutator({
+  name: 'notifications.restore',
+  args: v.object({ notification: notificationRecord }),
+  reads: () => [all('notifications')],
+  run(tx, args) {
+    const result = restoreNotification(tx.scan('notifications'), args.notification);
+    if (!result.ok) return result;
+    tx.put('notifications', result.value, { prepend: true });
+    tx.log({ action: 'Notification restored', actionType: 'notification', details: label(result.value) });
+    return result;
+  },
+});

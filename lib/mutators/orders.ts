@@ -1,0 +1,82 @@
+// Order writes (spec §4 order status, stock rules): each puts the order and the inventory
+// items it moved, with an activity entry, in one transaction.
+import * as v from 'valibot';
+import {
+  changeOrderStatus,
+  createOrder as buildOrder,
+  saveOrderNotes,
+  shipWithTracking as shipOrder,
+  type OrderChange,
+} from '../domain/orders';
+import { fail, type Order, type Result } from '../domain/types';
+import { all, defineMutator, idsFrom, nowOf, one } from './define';
+import { id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
+import type { WriteTx } from './types';
+
+export const ORDER_GONE = 'This order no longer exists';
+
+function commit(tx: WriteTx, change: OrderChange, action: string, details: string) {
+  tx.put('orders', change.order);
+  for (const item of change.inventory) tx.put('inventory', item);
+  tx.log({ action, actionType: 'system', details });
+}
+
+/** Moves an order to any status, checking, deducting or returning stock. */
+export const changeStatus = defineMutator({
+  name: 'orders.changeStatus',
+  args: v.object({ id, status: orderStatus }),
+  reads: (args) => [one('orders', args.id), all('inventory')],
+  run(tx, args, meta) {
+    const order = tx.get('orders', args.id);
+    if (!order) return fail(ORDER_GONE);
+    const result = changeOrderStatus(order, args.status, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
+    if (!result.ok) return result;
+    const note = result.value.order.history.at(-1)?.note;
+    commit(tx, result.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${args.status}${note ? ` (${note})` : ''}`);
+    return { ok: true, value: result.value.order, message: result.message };
+  },
+});
+
+/** Save & Ship: stores tracking and carrier and marks the order Shipped. */
+export const shipWithTracking = defineMutator({
+  name: 'orders.shipWithTracking',
+  args: v.object({ id, draft: trackingDraft }),
+  reads: (args) => [one('orders', args.id), all('inventory')],
+  run(tx, args, meta): Result<Order> {
+    const order = tx.get('orders', args.id);
+    if (!order) return fail(ORDER_GONE);
+    const result = shipOrder(order, args.draft, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
+    if (!result.ok) return result;
+    const shipped = result.value.order;
+    commit(tx, result.value, 'Order shipped', `${order.orderNumber}: ${shipped.carrierName} ${shipped.trackingNumber}`);
+    return { ok: true, value: shipped, message: result.message };
+  },
+});
+
+export const saveNotes = defineMutator({
+  name: 'orders.saveNotes',
+  args: v.object({ id, notes: text() }),
+  reads: (args) => [one('orders', args.id)],
+  run(tx, args, meta): Result<Order> {
+    const order = tx.get('orders', args.id);
+    if (!order) return fail(ORDER_GONE);
+    const result = saveOrderNotes(order, args.notes, nowOf(meta));
+    if (!result.ok) return result;
+    commit(tx, { order: result.value, inventory: [] }, 'Order notes saved', order.orderNumber);
+    return result;
+  },
+});
+
+/** New Order: a New order at the top of the list; it takes no stock until Processing. */
+export const create = defineMutator({
+  name: 'orders.create',
+  args: v.object({ draft: newOrderDraft }),
+  reads: () => [all('inventory'), all('orders')],
+  run(tx, args, meta) {
+    const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
+    if (!result.ok) return result;
+    tx.put('orders', result.value, { prepend: true });
+    tx.log({ action: 'Order created', actionType: 'system', details: `${result.value.orderNumber} for ${result.value.customerName}` });
+    return result;
+  },
+});

@@ -1,0 +1,72 @@
+// Team writes (spec §4, §6). Only members with manageTeam change the team, and the team always
+// keeps one active member who can manage it.
+import * as v from 'valibot';
+import { MESSAGES } from '../domain/constants';
+import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, permissionChangeText, togglePermission as toggleRule } from '../domain/team';
+import { fail, ok, PERMISSIONS, ROLES, type Result, type TeamMember } from '../domain/types';
+import { id, text } from './args';
+import { all, defineMutator, idsFrom } from './define';
+import type { WriteTx } from './types';
+
+const MEMBER_GONE = 'This team member no longer exists';
+
+function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => string) {
+  const member = tx.get('team', memberId);
+  if (!member) return fail<TeamMember>(MEMBER_GONE);
+  const changed = change(member);
+  if (!changed.ok) return changed;
+  const next = changed.value;
+  if (!keepsATeamManager(tx.scan('team'), memberId, next)) return fail<TeamMember>(LAST_MANAGER_MESSAGE);
+  tx.put('team', next);
+  tx.log({ action, actionType: 'system', details: describe(next) });
+  return ok(next, describe(next));
+}
+
+export const invite = defineMutator({
+  name: 'team.invite',
+  args: v.object({ email: text(500), role: v.optional(v.picklist(ROLES)) }),
+  reads: () => [all('team')],
+  run(tx, args, meta) {
+    const result = inviteMember(args.email, tx.scan('team'), idsFrom(meta)('tm'), args.role);
+    if (!result.ok) return result;
+    tx.put('team', result.value);
+    tx.log({ action: 'Member invited', actionType: 'system', details: `${result.value.email} invited as ${result.value.role}` });
+    return result;
+  },
+});
+
+export const setRole = defineMutator({
+  name: 'team.setRole',
+  args: v.object({ id, role: v.picklist(ROLES) }),
+  reads: () => [all('team')],
+  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), 'Role changed', (m) => `${m.name} is now ${m.role}`),
+});
+
+export const togglePermission = defineMutator({
+  name: 'team.togglePermission',
+  args: v.object({ id, permission: v.picklist(PERMISSIONS) }),
+  reads: () => [all('team')],
+  run: (tx, args) =>
+    updateMember(
+      tx,
+      args.id,
+      (m) => toggleRule(m, args.permission),
+      'Permission changed',
+      (m) => permissionChangeText(m, args.permission),
+    ),
+});
+
+export const remove = defineMutator({
+  name: 'team.remove',
+  args: v.object({ id }),
+  reads: () => [all('team')],
+  run(tx, args) {
+    const member = tx.get('team', args.id);
+    if (!member) return fail<void>(MEMBER_GONE);
+    // Leaving the team (removing yourself) is allowed while another active member can manage it.
+    if (!keepsATeamManager(tx.scan('team'), args.id, null)) return fail<void>(LAST_MANAGER_MESSAGE);
+    tx.delete('team', args.id);
+    tx.log({ action: 'Member removed', actionType: 'system', details: member.email });
+    return ok(undefined, MESSAGES.memberRemoved);
+  },
+});

@@ -1,0 +1,359 @@
+// The team workspace in a browser: IndexedDB is a cache of the server's workspace, edits apply
+// at once and are pushed in order; what others change arrives by pull, after a poke from the
+// server's event stream, on focus, and every minute. Mutations waiting for the server are kept
+// in the same IndexedDB transaction as the edit they made, so a closed tab loses none of them.
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { Mutation } from '../mutators/types';
+import { POKE_EVENT, SYNC_PATHS, type PullResponse, type PushedMutation, type PushResponse } from '../sync/protocol';
+import { createIndexedDbStorage } from './indexeddb';
+import type { StorageAdapter, StorageOp, StoredRecord } from './types';
+
+export type SyncState = 'saved' | 'saving' | 'offline' | 'error' | 'signed-out';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Changes made here that the server has not confirmed yet. */
+  pending: number;
+  /** The rule's message when the server refused a change. */
+  message?: string;
+}
+
+export interface SyncStorageOptions {
+  /** The team server's origin, e.g. `https://creatorflow.example`. Default: this page's origin. */
+  server?: string;
+  /** The local cache (default IndexedDB, database `creatorflow:team:<server>`). */
+  cache?: StorageAdapter;
+  fetch?: typeof fetch;
+  /** Extra headers for every request (an embed session's client secret, say). */
+  headers?: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Pull at least this often, in case a poke was lost. Default 60 s. */
+  pullEveryMs?: number;
+}
+
+export interface SyncStorage extends StorageAdapter {
+  readonly status: ReadonlySignal<SyncStatus>;
+  /** Pushes what waits, then pulls: resolves when both are done (tests, "sync now"). */
+  sync(): Promise<void>;
+}
+
+const PENDING = '__pending';
+const SYNC = '__sync';
+const META = { collection: 'meta', id: 'schema' };
+const PUSH_BATCH = 100;
+const MAX_BACKOFF_MS = 30_000;
+
+type RebaseListener = (ops: StorageOp[], info?: { mutation?: string; rebase?: { pending: Mutation[]; full: boolean } }) => void;
+
+export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage {
+  const server = (options.server ?? (typeof location !== 'undefined' ? location.origin : '')).replace(/\/$/, '');
+  const cache = options.cache ?? createIndexedDbStorage({ workspace: `team:${server}` });
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const status = signal<SyncStatus>({ state: 'saved', pending: 0 });
+  const listeners = new Set<RebaseListener>();
+  // Each tab is its own client, so two tabs never number their mutations alike. Mutations a
+  // closed tab left waiting keep their client id and are pushed under it (the server skips
+  // any it has processed already).
+  const clientID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `c${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  let version = 0;
+  let pending: Waiting[] = [];
+  let lastQueued = 0;
+  let pushing: Promise<void> | null = null;
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+  let backoff = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let refusal: string | undefined;
+  let events: EventSource | null = null;
+  /** Set when the cache holds changes of an earlier visit that the server has not confirmed: the next pull takes everything. */
+  let needsFull = false;
+  let closed = false;
+  const cleanups: (() => void)[] = [];
+
+  function setStatus(state?: SyncState) {
+    const next: SyncStatus = { state: state ?? (pending.length ? 'saving' : refusal ? 'error' : 'saved'), pending: pending.length };
+    if (refusal && next.state === 'error') next.message = refusal;
+    status.value = next;
+  }
+
+  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const extra = (await options.headers?.()) ?? {};
+    const response = await doFetch(`${server}${path}`, {
+      ...init,
+      credentials: 'include',
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...extra },
+    });
+    if (response.status === 401) {
+      setStatus('signed-out');
+      throw new SyncError('signed-out', 'Your session has ended. Sign in again to keep working.');
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      throw new SyncError(response.status === 403 ? 'forbidden' : 'http', body.error ?? `The server answered ${response.status}`);
+    }
+    return (await response.json()) as T;
+  }
+
+  // ---------- pull ----------
+  async function pullOnce() {
+    let cursor: string | undefined;
+    const records: { collection: string; id: string; value: unknown }[] = [];
+    let page: PullResponse;
+    do {
+      const query = new URLSearchParams({ since: String(needsFull ? 0 : version), clientID, ...(cursor ? { cursor } : {}) });
+      page = await request<PullResponse>(`${SYNC_PATHS.pull}?${query}`);
+      records.push(...page.records);
+      cursor = page.cursor;
+    } while (cursor);
+    const full = page.full;
+    needsFull = false;
+    version = page.version;
+    // This tab's mutations the server has processed are done with, applied or refused.
+    const processed = (m: Waiting) => m.clientID === clientID && m.id <= page.lastMutationID;
+    const done = pending.filter(processed);
+    pending = pending.filter((m) => !processed(m));
+    const ops: StorageOp[] = records.map((r) =>
+      r.value === null || r.value === undefined ? { type: 'delete', collection: r.collection, id: r.id } : { type: 'put', collection: r.collection, id: r.id, value: r.value },
+    );
+    ops.push({ type: 'put', collection: 'singletons', id: 'session', value: { memberId: page.memberId } });
+    for (const listener of listeners) listener(ops, { rebase: { pending: pending.map(toCall), full } });
+    await cache.write([
+      ...done.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })),
+      { type: 'put', collection: SYNC, id: 'version', value: version },
+    ]);
+    setStatus();
+    return { ops, full };
+  }
+
+  function pull(): Promise<void> {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    pulling = (async () => {
+      try {
+        do {
+          pullAgain = false;
+          await pullOnce();
+        } while (pullAgain);
+      } catch (error) {
+        noteFailure(error);
+      } finally {
+        pulling = null;
+      }
+    })();
+    return pulling;
+  }
+
+  // ---------- push ----------
+  function push(): Promise<void> {
+    if (pushing) return pushing;
+    pushing = (async () => {
+      try {
+        while (pending.length && !closed) {
+          const owner = pending[0].clientID;
+          const batch: PushedMutation[] = [];
+          for (const m of pending) {
+            if (m.clientID !== owner || batch.length === PUSH_BATCH) break;
+            batch.push({ id: m.id, name: m.name, args: m.args, meta: m.meta });
+          }
+          setStatus();
+          let response: PushResponse;
+          try {
+            response = await request<PushResponse>(SYNC_PATHS.push, {
+              method: 'POST',
+              body: JSON.stringify({ clientID: owner, mutations: batch }),
+            });
+          } catch (error) {
+            if (!(error instanceof SyncError && error.kind === 'forbidden')) throw error;
+            // The member may not make these changes (as the server knows them): they will never
+            // be taken, so drop them; the pull below rolls them back on screen.
+            refusal = error.message;
+            const dropped = new Set(batch.map((m) => m.id));
+            const gone = pending.filter((m) => m.clientID === owner && dropped.has(m.id));
+            pending = pending.filter((m) => !(m.clientID === owner && dropped.has(m.id)));
+            await cache.write(gone.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
+            continue;
+          }
+          const refused = response.results.find((r) => !r.ok);
+          if (refused && !refused.ok) refusal = refused.error;
+          else if (owner === clientID) refusal = undefined;
+          backoff = 0;
+          const processed = (m: Waiting) => m.clientID === owner && m.id <= response.lastMutationID;
+          const done = pending.filter(processed);
+          pending = pending.filter((m) => !processed(m));
+          await cache.write(done.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
+          if (!done.length) throw new SyncError('http', 'The server did not take the changes');
+        }
+        // The server's state replaces the optimistic one (a refused change rolls back here).
+        await pull();
+        setStatus();
+      } catch (error) {
+        noteFailure(error);
+      } finally {
+        pushing = null;
+      }
+    })();
+    return pushing;
+  }
+
+  function noteFailure(error: unknown) {
+    if (closed) return;
+    if (error instanceof SyncError && error.kind === 'signed-out') return;
+    if (error instanceof SyncError && error.kind === 'http') {
+      refusal = error.message;
+      setStatus('error');
+    } else setStatus('offline');
+    // Try again later, waiting longer each time (1 s, 2 s, 4 s ... 30 s).
+    backoff = Math.min(backoff ? backoff * 2 : 1000, MAX_BACKOFF_MS);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void (pending.length ? push() : pull()), backoff);
+    (retryTimer as { unref?: () => void }).unref?.();
+  }
+
+  function listenForPokes() {
+    if (typeof EventSource === 'undefined' || typeof window === 'undefined') return;
+    const open = () => {
+      events?.close();
+      events = new EventSource(`${server}${SYNC_PATHS.events}`, { withCredentials: true });
+      events.addEventListener(POKE_EVENT, (event) => {
+        const data = JSON.parse((event as MessageEvent<string>).data) as { version?: number };
+        if (typeof data.version !== 'number' || data.version > version) void pull();
+      });
+      // A reconnect may have missed pokes: pull.
+      events.addEventListener('open', () => void pull());
+    };
+    open();
+    const onFocus = () => void (pending.length ? push() : pull());
+    const onOnline = () => {
+      backoff = 0;
+      onFocus();
+    };
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('online', onOnline);
+    const every = setInterval(onFocus, options.pullEveryMs ?? 60_000);
+    cleanups.push(() => {
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('online', onOnline);
+      clearInterval(every);
+      events?.close();
+    });
+  }
+
+  return {
+    kind: 'sync',
+    status,
+    async load() {
+      let cached: StoredRecord[];
+      try {
+        cached = await cache.load();
+      } catch {
+        cached = [];
+      }
+      const records: StoredRecord[] = [];
+      for (const record of cached) {
+        if (record.collection === PENDING) pending.push(record.value as Waiting);
+        else if (record.collection === SYNC && record.id === 'version') version = Number(record.value) || 0;
+        else if (record.collection !== SYNC) records.push(record);
+      }
+      pending.sort((a, b) => (a.queuedAt === b.queuedAt ? a.id - b.id : a.queuedAt.localeCompare(b.queuedAt)));
+      needsFull = pending.length > 0;
+      setStatus();
+      listenForPokes();
+      if (version > 0 && records.length) {
+        // Paint from the cache now; the server's news (and anything left unsent) follow.
+        queueMicrotask(() => void (pending.length ? push() : pull()));
+        return [...records, { ...META, value: { version: 2 } }];
+      }
+      // First visit: the whole workspace from the server (a full pull replaces the cache).
+      version = 0;
+      const first = await pullOnceForLoad();
+      if (pending.length) queueMicrotask(() => void push());
+      return first;
+    },
+    write(ops, info) {
+      const extra: StorageOp[] = [];
+      if (info?.call) {
+        lastQueued += 1;
+        const queued: Waiting = { clientID, id: lastQueued, queuedAt: info.call.meta.now, ...info.call };
+        pending.push(queued);
+        extra.push({ type: 'put', collection: PENDING, id: key(queued), value: queued });
+      }
+      const written = cache.write([...ops, ...extra]);
+      if (info?.call) {
+        setStatus();
+        void written.then(() => push());
+      }
+      return written;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      const unsubscribe = cache.subscribe?.((ops, info) => listener(ops, info));
+      return () => {
+        listeners.delete(listener);
+        unsubscribe?.();
+      };
+    },
+    sync: async () => {
+      await push();
+      await pull();
+    },
+    async invite(draft) {
+      try {
+        const { inviteUrl } = await request<{ inviteUrl: string }>('/team/invitations', { method: 'POST', body: JSON.stringify(draft) });
+        await pull();
+        return { ok: true, inviteUrl };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      cache.close?.();
+    },
+  };
+
+  /** The first load: pull everything, keep it in the cache, and hand it to the store. */
+  async function pullOnceForLoad(): Promise<StoredRecord[]> {
+    const query = new URLSearchParams({ since: '0', clientID });
+    const records: StoredRecord[] = [];
+    let cursor: string | undefined;
+    let page: PullResponse;
+    do {
+      page = await request<PullResponse>(`${SYNC_PATHS.pull}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      for (const r of page.records) if (r.value !== null && r.value !== undefined) records.push({ collection: r.collection, id: r.id, value: r.value });
+      cursor = page.cursor;
+    } while (cursor);
+    version = page.version;
+    pending = pending.filter((m) => m.id > page.lastMutationID);
+    records.push({ collection: 'singletons', id: 'session', value: { memberId: page.memberId } });
+    await cache.write([
+      { type: 'clear' },
+      ...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })),
+      ...pending.map((m): StorageOp => ({ type: 'put', collection: PENDING, id: key(m), value: m })),
+      { type: 'put', collection: SYNC, id: 'version', value: version },
+      { type: 'put', collection: META.collection, id: META.id, value: { version: 2 } },
+    ]);
+    return [...records, { ...META, value: { version: 2 } }];
+  }
+}
+
+class SyncError extends Error {
+  constructor(
+    readonly kind: 'signed-out' | 'forbidden' | 'http',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A mutation waiting for the server, with the client (tab) that made it. */
+interface Waiting extends PushedMutation {
+  clientID: string;
+  /** When it was made, to push leftovers of several tabs in order. */
+  queuedAt: string;
+}
+
+const key = (m: Waiting) => `${m.clientID}:${String(m.id).padStart(12, '0')}`;
+const toCall = ({ name, args, meta }: Waiting): Mutation => ({ name, args, meta });

@@ -1,0 +1,202 @@
+// The team server: a Fastify app over one database handle. `buildApp` wires everything and
+// returns the app unstarted (tests drive it with `inject`; server/main.ts listens).
+import { resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Mutator } from '../lib/mutators/types';
+import { authRoutes } from './auth/routes';
+import { FailureLimiter } from './auth/limiter';
+import { DEFAULT_HASH_COST, hashPassword, type HashCost } from './auth/passwords';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
+import { newToken } from './auth/tokens';
+import { currentSession, HttpError, type Limits, type ServerContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { TxRejected } from './db/tx';
+import { healthResponse } from './http/schemas';
+import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
+import { createPokeHub } from './sync/pokes';
+import { syncRoutes } from './sync/routes';
+import { registerStatic } from './http/static';
+import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
+import { teamRoutes } from './team/routes';
+import { loggableError } from './validation';
+import { workspaceRoutes } from './workspace/routes';
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  /** The repository root, whose dist/ and examples/ are served. Omit (null) to serve no files. */
+  root?: string | null;
+  /** The clock (tests move it to expire sessions and invitations). */
+  now?: () => Date;
+  /** Fastify's logger: pino options (secrets are redacted whatever is passed), or false. */
+  logger?: false | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+  hashCost?: HashCost;
+  /** Behind a reverse proxy: trust X-Forwarded-Proto/-Host/-For. */
+  trustProxy?: boolean;
+  /** The canonical origin (https://creatorflow.example.com) for invitation links and the Origin check. */
+  publicOrigin?: string;
+  sessionPolicy?: Partial<SessionPolicy>;
+  limits?: Partial<Limits>;
+  /** Mutators the browser may run through POST /workspace/mutations, by name. */
+  mutators?: Iterable<Mutator<string>>;
+  /** Close the database when the app closes (the server entry owns it; tests do not). */
+  closeDatabase?: boolean;
+}
+
+const MINUTE = 60_000;
+export const DEFAULT_LIMITS: Limits = {
+  perAddress: { max: 20, windowMs: MINUTE },
+  perAccount: { max: 5, windowMs: 15 * MINUTE },
+  tokenLookups: { max: 30, windowMs: MINUTE },
+};
+
+/** Parts of a URL that are secrets: invitation and setup tokens. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\/(invite|invitations|setup)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/([?&](?:token|next)=)[^&#]*/g, '$1[redacted]');
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const hashCost = options.hashCost ?? DEFAULT_HASH_COST;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: 'info',
+          ...options.logger,
+          // Whatever the caller passes, cookies and credentials never reach a log line.
+          redact: {
+            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'body.password'],
+            censor: '[redacted]',
+          },
+          serializers: {
+            req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+              remoteAddress: request.ip,
+            }),
+            res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+            err: loggableError as (error: Error) => { type: string; message: string; stack: string },
+          },
+        } satisfies FastifyServerOptions['logger'];
+
+  const app = Fastify({
+    logger,
+    trustProxy: options.trustProxy ?? false,
+    // Ids in logs tie a request's lines together; they are not secrets.
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    // Fastify's default JSON parser with prototype-poisoning protection.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  let dummy: Promise<string> | null = null;
+  const ctx: ServerContext = {
+    handle: options.database,
+    db: options.database.db,
+    now,
+    hashCost,
+    dummyHash: () => (dummy ??= hashPassword(newToken(), hashCost)),
+    sessionPolicy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy },
+    limits,
+    accountLimiter: new FailureLimiter(limits.perAccount.max, limits.perAccount.windowMs, () => now().getTime()),
+    publicOrigin: options.publicOrigin?.replace(/\/+$/, '').toLowerCase(),
+    mutators: new Map([...(options.mutators ?? [])].map((m) => [m.name, m])),
+  };
+
+  app.setValidatorCompiler(valibotValidatorCompiler);
+  app.setSerializerCompiler(valibotSerializerCompiler);
+
+  // An empty JSON body reads as {} (a sign-out, a field-by-field "is required"), not as a parser error.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    void jsonParser(request, body as string, done);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Pages get their own policy with a per-response nonce (http/static.ts); everything else NON_PAGE_POLICY.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Invitation and setup links carry their token in the path: never send it on as a Referer.
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // On-the-fly brotli at its default quality (11) costs far more CPU than it saves bytes.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
+  });
+
+  registerCsrfGuard(app, ctx.publicOrigin);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_PAGE_POLICY);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; field?: string }, request, reply) => {
+    if (error instanceof RequestValidationError) return reply.code(400).send({ error: error.message, ...(error.field ? { field: error.field } : {}) });
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message, ...(error.field ? { field: error.field } : {}) });
+    if (error instanceof TxRejected) return reply.code(409).send({ error: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on the server' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: 'Not found' }));
+
+  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
+    try {
+      await ctx.handle.ping();
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not ready');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await authRoutes(app, ctx);
+  await teamRoutes(app, ctx);
+  await workspaceRoutes(app, ctx);
+  const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
+  const streams = new Set<() => void>();
+  ctx.onClose = (fn) => {
+    streams.add(fn);
+  };
+  // Open event streams end first, or closing would wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+    streams.clear();
+  });
+  app.addHook('onClose', async () => pokes.close());
+  ctx.pokes = pokes;
+  await syncRoutes(app, ctx, pokes);
+  if (options.root !== null) {
+    await registerStatic(app, {
+      root: options.root ?? resolve(import.meta.dirname, '..'),
+      signedIn: async (request, reply) => Boolean(await currentSession(ctx, request, reply)),
+    });
+  }
+
+  if (options.closeDatabase) app.addHook('onClose', async () => options.database.close());
+  return app;
+}

@@ -1,0 +1,183 @@
+// Sign-in, sign-out, the session, password change and the owner's first setup.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../lib/domain/constants';
+import { HttpError, endSession, requireSession, sessionPayload, startSession, type ServerContext } from '../context';
+import { permissionsOf } from '../db/records';
+import * as t from '../db/schema';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { changePasswordBody, okResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
+import { deleteOtherSessions } from './sessions';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { hashToken, looksLikeToken } from './tokens';
+import { withServerTx } from '../db/tx';
+
+export const WRONG_CREDENTIALS = 'Email or password is incorrect';
+
+function tooMany(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
+export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+  const perAddress = { max: ctx.limits.perAddress.max, timeWindow: ctx.limits.perAddress.windowMs };
+  const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
+
+  app.post(
+    '/auth/signin',
+    { schema: { body: signinBody, response: { 200: sessionResponse } }, config: { rateLimit: perAddress } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const key = `signin:${email.toLowerCase()}`;
+      const wait = ctx.accountLimiter.blockedFor(key);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw tooMany(wait);
+      }
+      const [user] = await ctx.db
+        .select({ id: t.users.id, passwordHash: t.users.passwordHash })
+        .from(t.users)
+        .where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
+      // An unknown email costs one argon2 verification too: the answer's timing tells nothing.
+      const valid = (await verifyPassword(user?.passwordHash ?? (await ctx.dummyHash()), password)) && Boolean(user?.passwordHash);
+      const membership = valid && user ? await firstMembership(ctx, user.id) : null;
+      if (!membership || !user) {
+        ctx.accountLimiter.fail(key);
+        throw new HttpError(401, WRONG_CREDENTIALS);
+      }
+      ctx.accountLimiter.reset(key);
+      await startSession(ctx, ctx.db, request, reply, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id });
+      return sessionPayload(membership);
+    },
+  );
+
+  app.post('/auth/signout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    await endSession(ctx, request, reply);
+    return { ok: true as const };
+  });
+
+  app.get('/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    return sessionPayload(session);
+  });
+
+  app.post(
+    '/auth/password',
+    { schema: { body: changePasswordBody, response: { 200: okResponse } }, config: { rateLimit: perAddress } },
+    async (request, reply) => {
+      const session = await requireSession(ctx, request, reply);
+      const { currentPassword, newPassword, confirmPassword } = request.body;
+      const key = `password:${session.userId}`;
+      const wait = ctx.accountLimiter.blockedFor(key);
+      if (wait > 0) throw tooMany(wait);
+      const [user] = await ctx.db.select({ passwordHash: t.users.passwordHash, email: t.users.email }).from(t.users).where(eq(t.users.id, session.userId));
+      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        ctx.accountLimiter.fail(key);
+        throw new HttpError(400, 'Current password is incorrect', 'currentPassword');
+      }
+      if (confirmPassword !== undefined && confirmPassword !== newPassword) throw new HttpError(400, MESSAGES.passwordsMismatch, 'confirmPassword');
+      const problem = passwordProblem(newPassword, user.email);
+      if (problem) throw new HttpError(400, problem, 'newPassword');
+      if (newPassword === currentPassword) throw new HttpError(400, 'Choose a password different from the current one', 'newPassword');
+      ctx.accountLimiter.reset(key);
+      const passwordHash = await hashPassword(newPassword, ctx.hashCost);
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(t.users).set({ passwordHash, passwordChangedAt: ctx.now() }).where(eq(t.users.id, session.userId));
+        // Anyone else signed in as this user (another browser, a stolen cookie) is signed out.
+        await deleteOtherSessions(tx, session.userId, session.id);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  // ---------- First setup: the owner chooses a password through the console's one-time link ----------
+
+  async function liveSetupToken(token: string) {
+    if (!looksLikeToken(token)) throw new HttpError(404, 'This setup link is not valid');
+    const [row] = await ctx.db
+      .select({ setup: t.setupTokens, member: t.members, workspaceName: t.workspaces.name })
+      .from(t.setupTokens)
+      .innerJoin(t.members, and(eq(t.members.workspaceId, t.setupTokens.workspaceId), eq(t.members.id, t.setupTokens.memberId)))
+      .innerJoin(t.workspaces, eq(t.workspaces.id, t.setupTokens.workspaceId))
+      .where(eq(t.setupTokens.tokenHash, hashToken(token)));
+    if (!row) throw new HttpError(404, 'This setup link is not valid');
+    if (row.setup.usedAt) throw new HttpError(410, 'This setup link has already been used. Sign in instead.');
+    if (row.setup.expiresAt.getTime() <= ctx.now().getTime()) throw new HttpError(410, 'This setup link has expired. Restart the server for a new one.');
+    return row;
+  }
+
+  app.get(
+    '/auth/setup/:token',
+    { schema: { params: tokenParams, response: { 200: setupInfoResponse } }, config: { rateLimit: lookups } },
+    async (request) => {
+      const row = await liveSetupToken(request.params.token);
+      return { email: row.member.email, name: row.member.name, workspaceName: row.workspaceName };
+    },
+  );
+
+  app.post(
+    '/auth/setup',
+    { schema: { body: setupBody, response: { 200: sessionResponse } }, config: { rateLimit: lookups } },
+    async (request, reply) => {
+      const { token, password, name, email } = request.body;
+      const row = await liveSetupToken(token);
+      const finalEmail = email ?? row.member.email;
+      const problem = passwordProblem(password, finalEmail);
+      if (problem) throw new HttpError(400, problem, 'password');
+      const passwordHash = await hashPassword(password, ctx.hashCost);
+      const now = ctx.now();
+      const member = { id: row.member.id, name: name ?? row.member.name, role: row.member.role, permissions: permissionsOf(row.member) };
+      await withServerTx(
+        ctx.db,
+        row.member.workspaceId,
+        member,
+        { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id: row.member.id }, { singleton: 'profile' }] },
+        async (serverTx, tx) => {
+          // Single use, even against two requests racing with the same link.
+          const used = await tx
+            .update(t.setupTokens)
+            .set({ usedAt: now })
+            .where(and(eq(t.setupTokens.id, row.setup.id), isNull(t.setupTokens.usedAt)))
+            .returning({ id: t.setupTokens.id });
+          if (used.length === 0) throw new HttpError(410, 'This setup link has already been used. Sign in instead.');
+          if (email && email.toLowerCase() !== row.member.email.toLowerCase()) {
+            const [taken] = await tx.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
+            if (taken && taken.id !== row.member.userId) throw new HttpError(409, `${email} is already used by another account`, 'email');
+            await tx.update(t.members).set({ email }).where(and(eq(t.members.workspaceId, row.member.workspaceId), eq(t.members.id, row.member.id)));
+          }
+          await tx
+            .update(t.users)
+            .set({ passwordHash, passwordChangedAt: now, ...(email ? { email } : {}) })
+            .where(eq(t.users.id, row.member.userId!));
+          // The team record (name, and email when changed) moves with the workspace version.
+          const current = serverTx.get('team', row.member.id);
+          if (current) serverTx.put('team', { ...current, name: member.name, email: finalEmail });
+          serverTx.setSingleton('profile', { ...serverTx.singleton('profile'), name: member.name, email: finalEmail });
+          serverTx.log({ action: 'Workspace set up', actionType: 'system', details: `${member.name} chose the owner password` });
+          await startSession(ctx, tx, request, reply, { userId: row.member.userId!, workspaceId: row.member.workspaceId, memberId: row.member.id });
+        },
+      );
+      return sessionPayload({
+        member: { ...row.member, name: member.name, email: finalEmail },
+        workspace: { id: row.member.workspaceId, name: row.workspaceName },
+      });
+    },
+  );
+}
+
+/** The workspace a user signs in to: their first active membership. */
+async function firstMembership(ctx: ServerContext, userId: string) {
+  const [row] = await ctx.db
+    .select({ member: t.members, workspaceName: t.workspaces.name })
+    .from(t.members)
+    .innerJoin(t.workspaces, eq(t.workspaces.id, t.members.workspaceId))
+    .where(and(eq(t.members.userId, userId), eq(t.members.status, 'Active')))
+    .orderBy(asc(t.members.createdAt), asc(t.members.workspaceId))
+    .limit(1);
+  return row ? { member: row.member, workspace: { id: row.member.workspaceId, name: row.workspaceName } } : null;
+}
+
+export function seed() {
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+}

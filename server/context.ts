@@ -1,0 +1,147 @@
+// What every route module shares: the database, the clock, the session cookie, and the
+// check that the signed-in member (as stored in the database) may do something.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Mutator, PermissionRule } from '../lib/mutators/types';
+import type { Permission } from '../lib/domain/types';
+import { authorizeMember } from './auth/authorize';
+import type { FailureLimiter } from './auth/limiter';
+import type { HashCost } from './auth/passwords';
+import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
+import type { Database, DatabaseHandle, Executor } from './db/client';
+import { memberToRecord, permissionsOf } from './db/records';
+import { expectedOrigin, isPlainLocalhost } from './http/security';
+
+export const SECURE_COOKIE = '__Host-cf_session';
+/** Browsers refuse a __Host- cookie without Secure, and plain-http localhost cannot be Secure. */
+export const LOCAL_COOKIE = 'cf_session';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface Limits {
+  /** Sign-in (and other password) attempts per address. */
+  perAddress: RateLimit;
+  /** Failed sign-ins per account. */
+  perAccount: RateLimit;
+  /** Invitation and setup link look-ups per address. */
+  tokenLookups: RateLimit;
+}
+
+export interface ServerContext {
+  handle: DatabaseHandle;
+  db: Database;
+  now(): Date;
+  hashCost: HashCost;
+  /** A hash of a random password: verified against when the email is unknown, so both cases take as long. */
+  dummyHash(): Promise<string>;
+  sessionPolicy: SessionPolicy;
+  limits: Limits;
+  accountLimiter: FailureLimiter;
+  publicOrigin?: string;
+  mutators: ReadonlyMap<string, Mutator<string>>;
+  /** Registers a cleanup for when the server closes (open event streams). */
+  onClose?: (fn: () => void) => void;
+  /** Tells browsers of a workspace that it moved to a new version. */
+  pokes?: { poke(workspaceId: string, version: number): void };
+}
+
+export function cookieName(request: FastifyRequest): string {
+  return isPlainLocalhost(request) ? LOCAL_COOKIE : SECURE_COOKIE;
+}
+
+function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieName(request)];
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date, now: Date) {
+  reply.setCookie(cookieName(request), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: !isPlainLocalhost(request),
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(cookieName(request), { httpOnly: true, sameSite: 'lax', path: '/', secure: !isPlainLocalhost(request) });
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<SessionInfo | null>>();
+
+/** The request's live session (looked up once per request; its cookie re-sent when renewed). */
+export function currentSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo | null> {
+  let found = resolved.get(request);
+  if (!found) {
+    const token = sessionToken(request);
+    const now = ctx.now();
+    found = findSession(ctx.db, token, now, ctx.sessionPolicy).then((session) => {
+      if (session?.renewed && token) setSessionCookie(request, reply, token, session.expiresAt, now);
+      // A cookie that no longer opens anything is removed.
+      if (!session && token !== undefined) clearSessionCookie(request, reply);
+      return session;
+    });
+    resolved.set(request, found);
+  }
+  return found;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The session, or a 401 thrown to the error handler. */
+export async function requireSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {
+  const session = await currentSession(ctx, request, reply);
+  if (!session) throw new HttpError(401, 'Sign in to continue');
+  return session;
+}
+
+/** The session's member may act under `rule` (role and flags as stored), else a 403. */
+export async function requireMember(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rule: PermissionRule | { kind: 'member'; flag?: Permission },
+): Promise<SessionInfo> {
+  const session = await requireSession(ctx, request, reply);
+  const { member } = session;
+  const allowed = authorizeMember({ ...member, permissions: permissionsOf(member) }, rule);
+  if (!allowed.ok) throw new HttpError(403, allowed.error);
+  return session;
+}
+
+/** Signs in: any session the browser already had ends, and a new one (new id) starts. */
+export async function startSession(
+  ctx: ServerContext,
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: { userId: string; workspaceId: string; memberId: string },
+) {
+  await deleteSessionByToken(db, sessionToken(request));
+  const now = ctx.now();
+  const { token, expiresAt } = await createSession(db, { ...who, now, policy: ctx.sessionPolicy });
+  setSessionCookie(request, reply, token, expiresAt, now);
+}
+
+export async function endSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+  await deleteSessionByToken(ctx.db, sessionToken(request));
+  clearSessionCookie(request, reply);
+}
+
+export function sessionPayload(session: Pick<SessionInfo, 'member' | 'workspace'>) {
+  return { member: memberToRecord(session.member), workspace: session.workspace };
+}
+
+export function originOf(ctx: ServerContext, request: FastifyRequest): string {
+  return expectedOrigin(request, ctx.publicOrigin);
+}

@@ -1,0 +1,149 @@
+// Opens the database: PGlite (embedded PostgreSQL in a data folder) or PostgreSQL through
+// node-postgres. Both are driven through the same drizzle `PgDatabase`, and the same
+// migrations folder is applied to both.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every query is written against. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on that database. */
+export type DbTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | DbTx;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** The PGlite instance (dump, close), when kind is 'pglite'. */
+  pglite?: PGlite;
+  /** PostgreSQL: a dedicated connection for LISTEN (pokes between server processes). */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL: NOTIFY every process listening on `channel`. */
+  notify?(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` while holding the server-wide lock, so two server processes on one
+   * PostgreSQL never migrate or seed at once. PGlite is one process per data folder.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Any fixed 64-bit key: pg_advisory_lock is a mutex shared by every process on the database.
+const LOCK_KEY = 727_274_513;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface PgliteOptions {
+  /** A folder on disk; omitted: in memory. Parent folders are created. */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start from (tests clone a seeded database this way). */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    exclusive: (fn) => fn(),
+    async ping(timeoutMs = 2000) {
+      if (client.closed) throw new Error('The database is closed');
+      await withTimeout(client.query('select 1'), timeoutMs, 'The database');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  /** Pool size per server process. */
+  max?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => options.onPoolError?.(error));
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onMessage(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async exclusive(fn) {
+      // Advisory locks belong to a session: hold it on one dedicated connection.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async ping(timeoutMs = 2000) {
+      if (closed) throw new Error('The database is closed');
+      await withTimeout(pool.query('select 1'), timeoutMs, 'The database');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir`. */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: options.dataDir });
+}
+
+/** Applies every pending migration of the one migrations folder. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.exclusive(async () => {
+    if (handle.kind === 'pglite') {
+      await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } else {
+      await migrateNodePostgres(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
+  });
+}

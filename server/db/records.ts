@@ -1,0 +1,193 @@
+// Rows <-> records. A record table's columns carry the record's own field names, so a row
+// is the record plus workspaceId, version and position; optional fields are NULL when absent.
+// The mappers are strict: a field the table does not know is refused rather than dropped.
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { Permissions, TeamMember } from '../../lib/domain/types';
+import type { CollectionName, RecordOf } from '../../lib/schema/names';
+import type { Executor } from './client';
+import * as t from './schema';
+
+/** Collections kept in a table of their own (`team` lives in `members`). */
+export type TableCollection = Exclude<CollectionName, 'team'>;
+
+export const RECORD_TABLES = {
+  funnels: t.funnels,
+  orders: t.orders,
+  inventory: t.inventory,
+  events: t.events,
+  notifications: t.notifications,
+  activity: t.activity,
+  invoices: t.invoices,
+  integrations: t.integrations,
+  webhookEvents: t.webhookEvents,
+} as const;
+
+export const TABLE_COLLECTIONS = Object.keys(RECORD_TABLES) as TableCollection[];
+
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+
+/** Fields a record may leave out; stored as NULL, left out again when read. */
+const OPTIONAL_FIELDS = {
+  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach', 'objective', 'deliverables'],
+  orders: ['customerPhone', 'notes', 'trackingNumber', 'carrierName', 'creatorId', 'stockDeducted'],
+  inventory: [],
+  events: [],
+  notifications: [],
+  activity: ['metadata'],
+  invoices: ['description'],
+  integrations: ['apiKey', 'webhookUrl'],
+  webhookEvents: [],
+} as const satisfies { [C in TableCollection]: readonly OptionalKeys<RecordOf<C>>[] };
+
+// Compile-time checks that each table and its record type agree field for field, and that
+// every optional field is listed above: a change to lib/domain/types.ts that the database
+// does not follow fails the type check here.
+const META_COLUMNS = ['workspaceId', 'version', 'position'] as const;
+type MetaColumn = (typeof META_COLUMNS)[number];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type TableFields<C extends TableCollection> = Exclude<keyof (typeof RECORD_TABLES)[C]['$inferSelect'], MetaColumn>;
+type FieldsAgree = { [C in TableCollection]: Same<TableFields<C>, keyof RecordOf<C>> };
+type OptionalsListed = {
+  [C in TableCollection]: Same<(typeof OPTIONAL_FIELDS)[C][number], OptionalKeys<RecordOf<C>>>;
+};
+const fieldsAgree: FieldsAgree = {
+  funnels: true,
+  orders: true,
+  inventory: true,
+  events: true,
+  notifications: true,
+  activity: true,
+  invoices: true,
+  integrations: true,
+  webhookEvents: true,
+};
+const optionalsListed: OptionalsListed = { ...fieldsAgree };
+void optionalsListed;
+
+/** The record fields of each table, in column order. */
+const FIELDS = Object.fromEntries(
+  TABLE_COLLECTIONS.map((c) => [c, Object.keys(getTableColumns(RECORD_TABLES[c])).filter((k) => !(META_COLUMNS as readonly string[]).includes(k))]),
+) as Record<TableCollection, string[]>;
+const OPTIONAL_SETS = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, new Set<string>(OPTIONAL_FIELDS[c] as readonly string[])])) as Record<
+  TableCollection,
+  Set<string>
+>;
+
+/** A record the database cannot hold as it is (unknown field, missing required field). */
+export class RecordShapeError extends Error {}
+
+export type RecordRow = Record<string, unknown> & { workspaceId: string; id: string; version: number; position: number };
+
+export function recordToRow<C extends TableCollection>(
+  collection: C,
+  record: RecordOf<C>,
+  meta: { workspaceId: string; version: number; position: number },
+): RecordRow {
+  const source = record as unknown as Record<string, unknown>;
+  if (!source || typeof source !== 'object' || typeof source.id !== 'string' || !source.id)
+    throw new RecordShapeError(`A ${collection} record needs a text id`);
+  const fields = FIELDS[collection];
+  const optional = OPTIONAL_SETS[collection];
+  for (const key of Object.keys(source)) {
+    if (source[key] !== undefined && !fields.includes(key)) throw new RecordShapeError(`${collection} records have no field "${key}"`);
+  }
+  const row: Record<string, unknown> = { ...meta };
+  for (const key of fields) {
+    const value = source[key];
+    if (value === undefined || value === null) {
+      if (value === undefined && !optional.has(key)) throw new RecordShapeError(`The ${collection} record ${source.id} is missing "${key}"`);
+      row[key] = null;
+    } else row[key] = value;
+  }
+  return row as RecordRow;
+}
+
+export function rowToRecord<C extends TableCollection>(collection: C, row: Record<string, unknown>): RecordOf<C> {
+  const optional = OPTIONAL_SETS[collection];
+  const record: Record<string, unknown> = {};
+  for (const key of FIELDS[collection]) {
+    const value = row[key];
+    if (value === null && optional.has(key)) continue;
+    record[key] = value;
+  }
+  return record as unknown as RecordOf<C>;
+}
+
+// ---------- Team members ----------
+
+export type MemberRow = typeof t.members.$inferSelect;
+
+export const permissionsOf = (row: Pick<MemberRow, 'editAutomations' | 'sendOutreach' | 'manageTeam' | 'viewAnalytics'>): Permissions => ({
+  editAutomations: row.editAutomations,
+  sendOutreach: row.sendOutreach,
+  manageTeam: row.manageTeam,
+  viewAnalytics: row.viewAnalytics,
+});
+
+export const permissionColumns = (permissions: Permissions) => ({
+  editAutomations: permissions.editAutomations,
+  sendOutreach: permissions.sendOutreach,
+  manageTeam: permissions.manageTeam,
+  viewAnalytics: permissions.viewAnalytics,
+});
+
+/** The team record of a member: never the user link, only what the team screen shows. */
+export function memberToRecord(row: MemberRow): TeamMember {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, status: row.status, permissions: permissionsOf(row) };
+}
+
+// ---------- Reading ----------
+
+export interface Loaded<T> {
+  record: T;
+  version: number;
+  position: number;
+}
+
+/** Rows of a collection (all, or the ids given), in display order; `lock` takes row locks (FOR UPDATE). */
+export async function loadRecords<C extends CollectionName>(
+  db: Executor,
+  workspaceId: string,
+  collection: C,
+  options: { ids?: readonly string[]; lock?: boolean } = {},
+): Promise<Loaded<RecordOf<C>>[]> {
+  if (options.ids && options.ids.length === 0) return [];
+  if (collection === 'team') {
+    const m = t.members;
+    const where = options.ids ? and(eq(m.workspaceId, workspaceId), inArray(m.id, [...options.ids])) : eq(m.workspaceId, workspaceId);
+    const query = db.select().from(m).where(where).orderBy(asc(m.position), asc(m.id));
+    const rows = options.lock ? await query.for('update') : await query;
+    return rows.map((row) => ({ record: memberToRecord(row) as RecordOf<C>, version: row.version, position: row.position }));
+  }
+  // Every record table has the same key columns: typed through one of them.
+  // The type checker needs the cast (a generic C does not narrow); the linter's view narrows it.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+  const table = RECORD_TABLES[collection as TableCollection] as typeof t.funnels;
+  const where = options.ids
+    ? and(eq(table.workspaceId, workspaceId), inArray(table.id, [...options.ids]))
+    : eq(table.workspaceId, workspaceId);
+  const query = db.select().from(table).where(where).orderBy(asc(table.position), asc(table.id));
+  const rows = (options.lock ? await query.for('update') : await query) as RecordRow[];
+  return rows.map((row) => ({
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- as above
+    record: rowToRecord(collection as TableCollection, row) as RecordOf<C>,
+    version: row.version,
+    position: row.position,
+  }));
+}
+
+/** Every record and singleton of a workspace (the browser's first load until sync pulls exist). */
+export async function loadWorkspace(db: Executor, workspaceId: string) {
+  const collections = {} as { [C in CollectionName]: RecordOf<C>[] };
+  for (const name of [...TABLE_COLLECTIONS, 'team'] as CollectionName[]) {
+    (collections as Record<string, unknown[]>)[name] = (await loadRecords(db, workspaceId, name)).map((l) => l.record);
+  }
+  const singletonRows = await db
+    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
+    .from(t.workspaceSingletons)
+    .where(eq(t.workspaceSingletons.workspaceId, workspaceId))
+    .orderBy(asc(t.workspaceSingletons.name));
+  const singletons: Record<string, unknown> = {};
+  for (const row of singletonRows) singletons[row.name] = row.value;
+  return { collections, singletons };
+}

@@ -1,0 +1,645 @@
+// The server side of the mutator contract (lib/mutators/types.ts).
+//
+// Mutators are synchronous, so the server loads (and locks) what a mutator says it reads
+// before running it, then runs it against that snapshot and writes the result in the same
+// database transaction. Every write of a workspace first locks the workspace's version row,
+// so writes to one workspace are serialized and each commit moves the version by exactly one.
+import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
+import { ROLES, type ActivityEntry, type Entity, type Result, type TeamMember } from '../../lib/domain/types';
+import type { Actor, LogEntry, MutationMeta, Mutator, ReadSpec, WriteTx } from '../../lib/mutators/types';
+import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
+import { authorizeMember } from '../auth/authorize';
+import { databaseErrorFacts, describeIssues } from '../validation';
+import type { Database, DbTx } from './client';
+import { RECORD_TABLES, RecordShapeError, loadRecords, permissionColumns, permissionsOf, recordToRow, type TableCollection } from './records';
+import * as t from './schema';
+import { singletonDefault } from './seed-data';
+
+/** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
+export class TxRejected extends Error {
+  override name = 'TxRejected';
+}
+
+/** A mutator read something its `reads()` did not declare: a bug in the mutator, not user input. */
+export class NotPreloadedError extends Error {
+  override name = 'NotPreloadedError';
+}
+
+export class WorkspaceMissingError extends Error {
+  override name = 'WorkspaceMissingError';
+}
+
+export interface CommitResult {
+  /** The workspace version after the commit (unchanged when nothing was written). */
+  version: number;
+  changed: boolean;
+}
+
+export interface ServerTx extends WriteTx {
+  /** Locks the workspace version row, then loads and locks the records named. Call before `run`. */
+  preload(specs: readonly ReadSpec[]): Promise<void>;
+  /** Writes every collected change at version + 1, in the same database transaction. */
+  commit(): Promise<CommitResult>;
+  /** The workspace version read when the version row was locked. */
+  readonly baseVersion: number;
+}
+
+export interface ServerTxOptions {
+  meta: MutationMeta;
+  /** Server routes (invitations) may add Pending members; mutators may not. */
+  allowMemberInsert?: boolean;
+}
+
+type Pending = { kind: 'put'; record: Entity; prepend: boolean } | { kind: 'delete' };
+interface Known {
+  record: Entity;
+  position: number;
+}
+
+const COLLECTIONS = new Set<string>(COLLECTION_NAMES);
+const SINGLETONS = new Set<string>(SINGLETON_NAMES);
+// Bound statements well under PostgreSQL's 65,535 parameters per statement.
+const ROWS_PER_INSERT = 500;
+
+function checkCollection(collection: string): asserts collection is CollectionName {
+  if (!COLLECTIONS.has(collection)) throw new TxRejected(`Unknown collection "${collection}"`);
+}
+
+/** Locks the workspace's version row (first, always: it orders every writer of the workspace). */
+export async function lockWorkspaceVersion(tx: DbTx, workspaceId: string): Promise<number> {
+  const rows = await tx
+    .select({ version: t.workspaceVersions.version })
+    .from(t.workspaceVersions)
+    .where(eq(t.workspaceVersions.workspaceId, workspaceId))
+    .for('update');
+  if (!rows[0]) throw new WorkspaceMissingError(`Workspace ${workspaceId} does not exist`);
+  return rows[0].version;
+}
+
+export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | null, options: ServerTxOptions): ServerTx {
+  const { meta } = options;
+  let version: number | null = null;
+  const known = new Map<CollectionName, Map<string, Known | null>>();
+  const complete = new Set<CollectionName>();
+  const writes = new Map<CollectionName, Map<string, Pending>>();
+  const singletons = new Map<SingletonName, unknown>();
+  const singletonWrites = new Map<SingletonName, unknown>();
+  let logged = 0;
+
+  const knownOf = (c: CollectionName) => {
+    let map = known.get(c);
+    if (!map) known.set(c, (map = new Map<string, Known | null>()));
+    return map;
+  };
+  const writesOf = (c: CollectionName) => {
+    let map = writes.get(c);
+    if (!map) writes.set(c, (map = new Map<string, Pending>()));
+    return map;
+  };
+
+  async function ensureLocked() {
+    if (version === null) version = await lockWorkspaceVersion(tx, workspaceId);
+    return version;
+  }
+
+  async function preload(specs: readonly ReadSpec[]) {
+    await ensureLocked();
+    const ids = new Map<CollectionName, Set<string>>();
+    const wholes = new Set<CollectionName>();
+    const singletonNames = new Set<SingletonName>();
+    for (const spec of specs) {
+      if ('singleton' in spec) {
+        if (!SINGLETONS.has(spec.singleton)) throw new TxRejected(`Unknown singleton "${spec.singleton}"`);
+        singletonNames.add(spec.singleton);
+        continue;
+      }
+      checkCollection(spec.collection);
+      if ('all' in spec) wholes.add(spec.collection);
+      else {
+        let set = ids.get(spec.collection);
+        if (!set) ids.set(spec.collection, (set = new Set()));
+        set.add(spec.id);
+      }
+    }
+    // Collections first in a fixed order, so two transactions never lock rows in opposite orders.
+    for (const c of COLLECTION_NAMES) {
+      if (wholes.has(c) && !complete.has(c)) {
+        const rows = await loadRecords(tx, workspaceId, c, { lock: true });
+        const map = knownOf(c);
+        for (const row of rows) map.set(row.record.id, { record: row.record, position: row.position });
+        complete.add(c);
+        continue;
+      }
+      const wanted = [...(ids.get(c) ?? [])].filter((id) => !knownOf(c).has(id)).sort();
+      if (wanted.length === 0 || complete.has(c)) continue;
+      const rows = await loadRecords(tx, workspaceId, c, { ids: wanted, lock: true });
+      const map = knownOf(c);
+      for (const id of wanted) map.set(id, null);
+      for (const row of rows) map.set(row.record.id, { record: row.record, position: row.position });
+    }
+    const names = [...singletonNames].filter((name) => !singletons.has(name)).sort();
+    if (names.length) {
+      const rows = await tx
+        .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
+        .from(t.workspaceSingletons)
+        .where(and(eq(t.workspaceSingletons.workspaceId, workspaceId), inArray(t.workspaceSingletons.name, names)))
+        .for('update');
+      const found = new Map(rows.map((row) => [row.name, row.value]));
+      for (const name of names) singletons.set(name, found.has(name) ? found.get(name) : singletonDefault(name, meta.now));
+    }
+  }
+
+  function get<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined {
+    const pending = writes.get(collection)?.get(id);
+    if (pending) return pending.kind === 'put' ? (pending.record as RecordOf<C>) : undefined;
+    const map = known.get(collection);
+    if (map?.has(id)) return (map.get(id)?.record as RecordOf<C> | undefined) ?? undefined;
+    if (complete.has(collection)) return undefined;
+    throw new NotPreloadedError(`${collection}/${id} was read but not loaded: list it in the mutator's reads()`);
+  }
+
+  function scan<C extends CollectionName>(collection: C): readonly RecordOf<C>[] {
+    if (!complete.has(collection)) throw new NotPreloadedError(`${collection} was scanned but not loaded: list { collection: '${collection}', all: true } in reads()`);
+    const base = [...knownOf(collection).values()]
+      .filter((k): k is Known => k !== null)
+      .sort((a, b) => a.position - b.position || (a.record.id < b.record.id ? -1 : 1));
+    const pending = writes.get(collection) ?? new Map<string, Pending>();
+    const out: Entity[] = [];
+    for (const { record } of base) {
+      const change = pending.get(record.id);
+      if (!change) out.push(record);
+      else if (change.kind === 'put') out.push(change.record);
+    }
+    const existing = new Set(base.map((k) => k.record.id));
+    for (const [id, change] of pending) {
+      if (change.kind !== 'put' || existing.has(id)) continue;
+      if (change.prepend) out.unshift(change.record);
+      else out.push(change.record);
+    }
+    return out as RecordOf<C>[];
+  }
+
+  function singleton<S extends SingletonName>(name: S): SingletonOf<S> {
+    if (singletonWrites.has(name)) return singletonWrites.get(name) as SingletonOf<S>;
+    if (singletons.has(name)) return singletons.get(name) as SingletonOf<S>;
+    throw new NotPreloadedError(`The ${name} singleton was read but not loaded: list { singleton: '${name}' } in reads()`);
+  }
+
+  function put<C extends CollectionName>(collection: C, record: RecordOf<C>, opts?: { prepend?: boolean }) {
+    checkCollection(collection);
+    const id = (record as Entity | undefined)?.id;
+    if (typeof id !== 'string' || !id) throw new TxRejected(`A ${collection} record needs a text id`);
+    writesOf(collection).set(id, { kind: 'put', record, prepend: Boolean(opts?.prepend) });
+  }
+
+  function remove(collection: CollectionName, id: string) {
+    checkCollection(collection);
+    writesOf(collection).set(id, { kind: 'delete' });
+  }
+
+  function setSingleton<S extends SingletonName>(name: S, value: SingletonOf<S>) {
+    if (!SINGLETONS.has(name)) throw new TxRejected(`Unknown singleton "${name}"`);
+    if (value === undefined) throw new TxRejected(`The ${name} singleton cannot be undefined`);
+    singletonWrites.set(name, value);
+  }
+
+  function log(entry: LogEntry) {
+    logged += 1;
+    // The id comes from the mutation's seed, so the browser's optimistic entry and the
+    // server's authoritative one are the same record.
+    const id = logged === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logged}`;
+    const record: ActivityEntry = {
+      id,
+      timestamp: meta.now,
+      // Who did it comes from the database, never from the mutation's arguments.
+      userId: actor?.id ?? 'system',
+      userName: actor?.name ?? 'System',
+      userAvatar: '',
+      action: entry.action,
+      actionType: entry.actionType,
+      details: entry.details,
+      status: entry.status ?? 'success',
+      ...(entry.metadata ? { metadata: entry.metadata } : {}),
+    };
+    put('activity', record, { prepend: true });
+  }
+
+  async function commit(): Promise<CommitResult> {
+    const base = await ensureLocked();
+    const changed = [...writes.values()].some((m) => m.size > 0) || singletonWrites.size > 0;
+    if (!changed) return { version: base, changed: false };
+    const next = base + 1;
+    await tx.update(t.workspaceVersions).set({ version: next }).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+    for (const c of COLLECTION_NAMES) {
+      const pending = writes.get(c);
+      if (!pending || pending.size === 0) continue;
+      if (c === 'team') await commitTeam(pending, next);
+      else await commitTable(c, pending, next);
+    }
+    for (const [name, value] of singletonWrites) {
+      await tx
+        .insert(t.workspaceSingletons)
+        .values({ workspaceId, name, value, version: next })
+        .onConflictDoUpdate({
+          target: [t.workspaceSingletons.workspaceId, t.workspaceSingletons.name],
+          set: { value, version: next },
+        });
+    }
+    version = next;
+    return { version: next, changed: true };
+  }
+
+  /** Positions for records that may be new: after the last (or before the first, when prepended). */
+  async function positionsFor(c: CollectionName, pending: [string, Pending & { kind: 'put' }][]) {
+    const positions = new Map<string, number>();
+    const fresh = pending.filter(([id]) => !knownOf(c).get(id));
+    if (fresh.length === 0) return positions;
+    let low: number;
+    let high: number;
+    if (c === 'team') {
+      const [row] = await tx
+        .select({ low: min(t.members.position), high: max(t.members.position) })
+        .from(t.members)
+        .where(eq(t.members.workspaceId, workspaceId));
+      low = Number(row?.low ?? 0);
+      high = Number(row?.high ?? 0);
+    } else {
+      const table = RECORD_TABLES[c] as typeof t.funnels;
+      const [row] = await tx.select({ low: min(table.position), high: max(table.position) }).from(table).where(eq(table.workspaceId, workspaceId));
+      low = Number(row?.low ?? 0);
+      high = Number(row?.high ?? 0);
+    }
+    for (const [id, change] of fresh) positions.set(id, change.prepend ? --low : ++high);
+    return positions;
+  }
+
+  async function commitTable(c: CollectionName, pending: Map<string, Pending>, next: number) {
+    const collection = c as TableCollection;
+    const table = RECORD_TABLES[collection] as typeof t.funnels;
+    const puts = [...pending].filter((entry): entry is [string, Pending & { kind: 'put' }] => entry[1].kind === 'put');
+    const deletes = [...pending].filter(([, change]) => change.kind === 'delete').map(([id]) => id);
+    if (puts.length) {
+      const positions = await positionsFor(c, puts);
+      let rows;
+      try {
+        rows = puts.map(([id, change]) =>
+          recordToRow(collection, change.record as RecordOf<TableCollection>, {
+            workspaceId,
+            version: next,
+            position: positions.get(id) ?? knownOf(c).get(id)?.position ?? 0,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof RecordShapeError) throw new TxRejected(error.message);
+        throw error;
+      }
+      // On conflict every field is replaced except the key and the place in display order.
+      const columns = Object.entries(table as unknown as Record<string, { name?: string }>);
+      const set: Record<string, unknown> = {};
+      for (const key of Object.keys(rows[0])) {
+        if (key === 'workspaceId' || key === 'id' || key === 'position') continue;
+        const column = columns.find(([name]) => name === key)?.[1];
+        if (column?.name) set[key] = sql.raw(`excluded."${column.name}"`);
+      }
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+        try {
+          await tx
+            .insert(table)
+            .values(chunk as (typeof table.$inferInsert)[])
+            .onConflictDoUpdate({ target: [table.workspaceId, table.id], set });
+        } catch (error) {
+          throw translateConstraintError(error, chunk) ?? error;
+        }
+      }
+      // A record written again is no longer deleted.
+      const ids = puts.map(([id]) => id);
+      for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+        await tx
+          .delete(t.deletedRecords)
+          .where(
+            and(
+              eq(t.deletedRecords.workspaceId, workspaceId),
+              eq(t.deletedRecords.collection, c),
+              inArray(t.deletedRecords.recordId, ids.slice(i, i + ROWS_PER_INSERT)),
+            ),
+          );
+      }
+    }
+    for (let i = 0; i < deletes.length; i += ROWS_PER_INSERT) {
+      const gone = await tx
+        .delete(table)
+        .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, deletes.slice(i, i + ROWS_PER_INSERT))))
+        .returning({ id: table.id });
+      await recordDeletions(c, gone.map((row) => row.id), next);
+    }
+  }
+
+  async function recordDeletions(c: CollectionName, ids: string[], next: number) {
+    if (ids.length === 0) return;
+    await tx
+      .insert(t.deletedRecords)
+      .values(ids.map((recordId) => ({ workspaceId, collection: c, recordId, version: next })))
+      .onConflictDoUpdate({ target: [t.deletedRecords.workspaceId, t.deletedRecords.collection, t.deletedRecords.recordId], set: { version: next } });
+  }
+
+  async function commitTeam(pending: Map<string, Pending>, next: number) {
+    const puts = [...pending].filter((entry): entry is [string, Pending & { kind: 'put' }] => entry[1].kind === 'put');
+    const positions = await positionsFor('team', puts);
+    for (const [id, change] of puts) {
+      const record = checkTeamRecord(change.record);
+      const [existing] = await tx
+        .select()
+        .from(t.members)
+        .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, id)))
+        .for('update');
+      if (existing) {
+        // Email and status belong to the account and the invitation: a team edit changes
+        // name, role and permission flags only.
+        if (existing.email.toLowerCase() !== record.email.toLowerCase() || existing.status !== record.status)
+          throw new TxRejected("A member's email and status change only through an invitation");
+        await tx
+          .update(t.members)
+          .set({ name: record.name, role: record.role, ...permissionColumns(record.permissions), version: next })
+          .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, id)));
+      } else if (options.allowMemberInsert && record.status === 'Pending') {
+        await tx.insert(t.members).values({
+          workspaceId,
+          id,
+          userId: null,
+          name: record.name,
+          email: record.email,
+          role: record.role,
+          status: 'Pending',
+          ...permissionColumns(record.permissions),
+          version: next,
+          position: positions.get(id) ?? 0,
+          createdAt: new Date(meta.now),
+        });
+      } else throw new TxRejected('New members join through an invitation');
+    }
+    const deletes = [...pending].filter(([, change]) => change.kind === 'delete').map(([id]) => id);
+    if (deletes.length) {
+      // Their sessions, invitations and setup links go with them (foreign keys, ON DELETE CASCADE).
+      const gone = await tx
+        .delete(t.members)
+        .where(and(eq(t.members.workspaceId, workspaceId), inArray(t.members.id, deletes)))
+        .returning({ id: t.members.id });
+      await recordDeletions('team', gone.map((row) => row.id), next);
+    }
+    const [manager] = await tx
+      .select({ id: t.members.id })
+      .from(t.members)
+      .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.status, 'Active'), eq(t.members.manageTeam, true)))
+      .limit(1);
+    if (!manager) throw new TxRejected(LAST_MANAGER_MESSAGE);
+  }
+
+  return {
+    actor,
+    get,
+    scan,
+    singleton,
+    put,
+    delete: remove,
+    setSingleton,
+    log,
+    preload,
+    commit,
+    get baseVersion() {
+      if (version === null) throw new Error('preload() has not run');
+      return version;
+    },
+  };
+}
+
+const teamRecord = v.object({
+  id: v.string(),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty('A member needs a name')),
+  email: v.string(),
+  role: v.picklist(ROLES),
+  status: v.picklist(['Active', 'Pending'] as const),
+  permissions: v.object({ editAutomations: v.boolean(), sendOutreach: v.boolean(), manageTeam: v.boolean(), viewAnalytics: v.boolean() }),
+});
+
+function checkTeamRecord(record: Entity): TeamMember {
+  const parsed = v.safeParse(teamRecord, record);
+  if (!parsed.success) throw new TxRejected(`Invalid team member: ${describeIssues(parsed.issues).message}`);
+  return parsed.output;
+}
+
+/** A database constraint that guards an invariant, said the way the domain says it. */
+function translateConstraintError(error: unknown, rows: Record<string, unknown>[]): TxRejected | null {
+  const facts = databaseErrorFacts(error);
+  if (!facts) return null;
+  if (facts.code === '23505' && facts.constraint === 'inventory_workspace_sku_lower_key') {
+    const key = /=\([^,]*, ?(.*)\) already exists/.exec(facts.detail ?? '')?.[1];
+    const row = rows.find((r) => typeof r.sku === 'string' && r.sku.toLowerCase() === key);
+    return new TxRejected(`SKU ${typeof row?.sku === 'string' ? row.sku : (key ?? '')} already exists`.replace(/ {2}/, ' '));
+  }
+  if (facts.code === '23514' && facts.constraint === 'inventory_quantity_nonnegative') return new TxRejected('Quantity cannot be negative');
+  if (facts.code === '23514' && facts.constraint === 'inventory_thresholds_nonnegative') return new TxRejected('Stock thresholds cannot be negative');
+  if (facts.code === '23505') return new TxRejected('A record with the same key already exists');
+  if (facts.code === '23514') return new TxRejected('A value breaks a rule of this workspace');
+  // Invalid text representation, numeric out of range, NUL in text.
+  if (facts.code === '22P02' || facts.code === '22003' || facts.code === '22021' || facts.code === '22P05')
+    return new TxRejected('A value does not fit its field');
+  return null;
+}
+
+// ---------- Running a mutator ----------
+
+export type MutationOutcome<R = unknown> =
+  /** Written at `version`. */
+  | { status: 'applied'; value: R; version: number; message?: string }
+  /** The client already had this mutation id processed: nothing done again. */
+  | { status: 'skipped'; version: number }
+  /** The mutator's rule (or a database invariant) said no: nothing written. */
+  | { status: 'rejected'; error: string; version: number }
+  /** Arguments (or meta) failed validation: nothing written. */
+  | { status: 'invalid'; error: string; field: string }
+  /** The member may not run it (removed, Pending, Viewer, missing flag, other workspace): nothing changed at all. */
+  | { status: 'forbidden'; error: string }
+  /** Unknown mutator, a bug in the mutator: nothing written. */
+  | { status: 'error'; error: string };
+
+/** The HTTP status a route answers with for an outcome. */
+export function outcomeHttpStatus(outcome: MutationOutcome): number {
+  switch (outcome.status) {
+    case 'applied':
+    case 'skipped':
+      return 200;
+    case 'rejected':
+      return 409;
+    case 'invalid':
+      return 400;
+    case 'forbidden':
+      return 403;
+    case 'error':
+      return 500;
+  }
+}
+
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const metaSchema = v.object({
+  now: v.pipe(v.string('meta.now must be an ISO timestamp'), v.isoTimestamp('meta.now must be an ISO timestamp')),
+  idSeed: v.pipe(v.string('meta.idSeed must be text'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'meta.idSeed must be 1-64 letters, digits, - or _')),
+});
+
+// Any mutator, whatever its name, schema and result types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyMutator = Mutator<any, any, any>;
+
+export interface RunMutationOptions<M extends AnyMutator> {
+  db: Database;
+  workspaceId: string;
+  /** The member from the session: loaded again from the database, never trusted as sent. */
+  memberId: string;
+  /** With `mutationID`: the client's id, to skip mutations it already pushed. */
+  clientID?: string;
+  mutationID?: number;
+  mutator: M;
+  args: unknown;
+  /** Chosen by the client so replays write the same ids; the server's clock and a random seed when absent. */
+  meta?: unknown;
+  now?: () => Date;
+  /** Told about unexpected errors (a bug in a mutator, the database going away). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Authorizes, validates and runs one mutator in one database transaction. Refusals change
+ * nothing; a mutator saying no (`{ ok: false }`) or failing validation writes nothing but
+ * records the client's mutation id as processed, so the client does not push it forever.
+ */
+export async function runMutation<M extends AnyMutator>(options: RunMutationOptions<M>): Promise<MutationOutcome> {
+  const { db, workspaceId, memberId, mutator, clientID, mutationID } = options;
+  const clock = options.now ?? (() => new Date());
+  const tracked = clientID !== undefined && mutationID !== undefined;
+  if (tracked && (!/^[A-Za-z0-9_-]{1,128}$/.test(clientID) || !Number.isSafeInteger(mutationID) || mutationID < 1))
+    return { status: 'invalid', error: 'clientID and mutationID are malformed', field: 'mutationID' };
+
+  const metaInput = options.meta ?? { now: clock().toISOString(), idSeed: randomSeed() };
+  const metaParsed = v.safeParse(metaSchema, metaInput);
+  if (!metaParsed.success) {
+    const problem = describeIssues(metaParsed.issues);
+    return { status: 'invalid', error: problem.message, field: `meta.${problem.field}` };
+  }
+  const meta: MutationMeta = metaParsed.output;
+  // Offline work arrives late and keeps its time; a time ahead of the server's clock (beyond
+  // ordinary skew) would let a client post-date the activity log.
+  if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
+    return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const base = await lockWorkspaceVersion(tx, workspaceId);
+
+      // The member as stored now (after the lock: a removal that committed first is seen).
+      const [row] = await tx
+        .select()
+        .from(t.members)
+        .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, memberId)));
+      const member = row ? { id: row.id, name: row.name, role: row.role, status: row.status, permissions: permissionsOf(row) } : null;
+      const allowed = authorizeMember(member, mutator.permission);
+      if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
+
+      if (tracked) {
+        const [client] = await tx
+          .select()
+          .from(t.clientMutations)
+          .where(and(eq(t.clientMutations.workspaceId, workspaceId), eq(t.clientMutations.clientId, clientID)))
+          .for('update');
+        if (client && client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
+        if (client && mutationID <= client.lastMutationId) return { status: 'skipped', version: base } satisfies MutationOutcome;
+      }
+      const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
+
+      const parsed = v.safeParse(mutator.args, options.args);
+      if (!parsed.success) {
+        await markProcessed();
+        const problem = describeIssues(parsed.issues);
+        return { status: 'invalid', error: problem.message, field: problem.field } satisfies MutationOutcome;
+      }
+
+      const actor: Actor = { id: member!.id, name: member!.name, role: member!.role, permissions: member!.permissions };
+      const serverTx = createServerTx(tx, workspaceId, actor, { meta });
+      await serverTx.preload(mutator.reads(parsed.output));
+      let result: Result<unknown>;
+      try {
+        // Both shapes of the contract: meta inside the arguments, and as the third parameter.
+        const run = mutator.run as (tx: WriteTx, args: unknown, meta: MutationMeta) => Result<unknown>;
+        result = run(serverTx, { ...(parsed.output as object), meta }, meta);
+      } catch (error) {
+        if (error instanceof TxRejected) result = { ok: false, error: error.message };
+        else throw error;
+      }
+      if (!result.ok) {
+        await markProcessed();
+        return { status: 'rejected', error: result.error, version: base } satisfies MutationOutcome;
+      }
+      const committed = await serverTx.commit();
+      await markProcessed();
+      return {
+        status: 'applied',
+        value: result.value,
+        version: committed.version,
+        ...(result.message ? { message: result.message } : {}),
+      } satisfies MutationOutcome;
+    });
+  } catch (error) {
+    // The transaction rolled back. A database invariant is the mutation's answer ('rejected');
+    // anything else is a bug or an outage. Either way the client should not push it again.
+    const rejected = error instanceof TxRejected ? error : null;
+    if (!rejected) options.onError?.(error);
+    if (error instanceof WorkspaceMissingError) return { status: 'forbidden', error: 'This workspace does not exist' };
+    let version = 0;
+    try {
+      version = await db.transaction(async (tx) => {
+        const current = await lockWorkspaceVersion(tx, workspaceId);
+        if (tracked) await recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock());
+        return current;
+      });
+    } catch (inner) {
+      options.onError?.(inner);
+    }
+    if (rejected) return { status: 'rejected', error: rejected.message, version };
+    return { status: 'error', error: 'The server could not apply this change' };
+  }
+}
+
+async function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {
+  await tx
+    .insert(t.clientMutations)
+    .values({ workspaceId, clientId, memberId, lastMutationId: mutationId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [t.clientMutations.workspaceId, t.clientMutations.clientId],
+      set: { lastMutationId: mutationId, updatedAt: now },
+      // Never move backwards, never take over another member's client id.
+      setWhere: and(sql`${t.clientMutations.lastMutationId} < ${mutationId}`, eq(t.clientMutations.memberId, memberId)),
+    });
+}
+
+function randomSeed() {
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+}
+
+/** Runs server-side writes (team routes) through the same transaction machinery as mutators. */
+export async function withServerTx<T>(
+  db: Database,
+  workspaceId: string,
+  actor: Actor | null,
+  options: ServerTxOptions & { reads?: readonly ReadSpec[] },
+  fn: (tx: ServerTx, dbTx: DbTx) => Promise<T>,
+): Promise<{ value: T; version: number }> {
+  return db.transaction(async (dbTx) => {
+    const serverTx = createServerTx(dbTx, workspaceId, actor, options);
+    await serverTx.preload(options.reads ?? []);
+    const value = await fn(serverTx, dbTx);
+    const { version } = await serverTx.commit();
+    return { value, version };
+  });
+}

@@ -1,0 +1,116 @@
+// Request and response shapes of the API. Responses go out through these schemas, which
+// keep only the fields listed: nothing about accounts but what the browser shows.
+import * as v from 'valibot';
+import { PERMISSIONS, ROLES } from '../../lib/domain/types';
+import { MAX_PASSWORD_LENGTH } from '../auth/passwords';
+
+/** A missing field reads as empty, so its "is required" message is the one given here. */
+const text = (label: string) => v.optional(v.string(`${label} is required`), '');
+const required = (label: string, max = 200) =>
+  v.pipe(text(label), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+export const emailField = v.pipe(
+  text('Email'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.maxLength(254, 'Email must be at most 254 characters'),
+  v.email('Enter a valid email address'),
+);
+/** Sign-in takes any text as email: an odd one is just wrong credentials, not a hint. */
+export const signinEmailField = required('Email', 254);
+/** Passwords are not trimmed: spaces are characters like any other. */
+export const passwordField = (label = 'Password') =>
+  v.pipe(
+    text(label),
+    v.string(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(MAX_PASSWORD_LENGTH * 4, `${label} is too long`),
+  );
+
+export const permissionsSchema = v.object(
+  Object.fromEntries(PERMISSIONS.map((p) => [p, v.boolean(`permissions.${p} must be true or false`)])) as Record<
+    (typeof PERMISSIONS)[number],
+    v.BooleanSchema<string>
+  >,
+);
+
+export const roleField = v.picklist(ROLES, `Role must be one of ${ROLES.join(', ')}`);
+
+// ---------- Requests ----------
+
+export const signinBody = v.object({ email: signinEmailField, password: passwordField() });
+export const changePasswordBody = v.object({
+  currentPassword: passwordField('Current password'),
+  newPassword: passwordField('New password'),
+  confirmPassword: v.optional(v.string('Confirm password must be text')),
+});
+export const setupBody = v.object({
+  token: v.pipe(text('Token'), v.nonEmpty('Token is required'), v.maxLength(100, 'Token is not valid')),
+  password: passwordField(),
+  name: v.optional(required('Full Name', 100)),
+  email: v.optional(emailField),
+});
+export const inviteBody = v.object({
+  email: emailField,
+  role: roleField,
+  permissions: permissionsSchema,
+});
+export const acceptBody = v.object({ name: required('Full Name', 100), password: passwordField() });
+export const tokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(100, 'Token is not valid')) });
+export const memberParams = v.object({ id: v.pipe(v.string(), v.nonEmpty('Member id is required'), v.maxLength(100, 'Member id is not valid')) });
+export const mutationBody = v.object({
+  name: required('Mutation name', 100),
+  args: v.unknown(),
+  meta: v.optional(v.unknown()),
+  clientID: v.optional(v.pipe(v.string('clientID must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
+  mutationID: v.optional(v.pipe(v.number('mutationID must be a number'), v.integer('mutationID must be a whole number'), v.minValue(1, 'mutationID must be at least 1'))),
+});
+
+// ---------- Responses ----------
+
+export const memberSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  role: v.picklist(ROLES),
+  status: v.picklist(['Active', 'Pending'] as const),
+  permissions: permissionsSchema,
+});
+export const workspaceSchema = v.object({ id: v.string(), name: v.string() });
+export const sessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema });
+export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string() });
+export const invitationInfoResponse = v.object({ email: v.string(), role: v.picklist(ROLES), workspaceName: v.string() });
+export const setupInfoResponse = v.object({ email: v.string(), name: v.string(), workspaceName: v.string() });
+export const removedResponse = v.object({ removed: v.string(), version: v.number() });
+export const okResponse = v.object({ ok: v.literal(true) });
+export const healthResponse = v.object({ status: v.string() });
+
+const recordList = v.array(
+  v.custom<object>((value) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string', 'A record needs an id'),
+);
+export const workspaceRecordsResponse = v.object({
+  workspace: workspaceSchema,
+  version: v.number(),
+  collections: v.object({
+    funnels: recordList,
+    orders: recordList,
+    inventory: recordList,
+    events: recordList,
+    notifications: recordList,
+    // Team records are listed field by field: a member row's account link never goes out.
+    team: v.array(memberSchema),
+    activity: recordList,
+    invoices: recordList,
+    integrations: recordList,
+    webhookEvents: recordList,
+  }),
+  singletons: v.record(v.string(), v.unknown()),
+});
+export const mutationResponse = v.object({
+  status: v.string(),
+  version: v.optional(v.number()),
+  value: v.optional(v.unknown()),
+  message: v.optional(v.string()),
+  error: v.optional(v.string()),
+  field: v.optional(v.string()),
+});

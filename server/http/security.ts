@@ -1,0 +1,66 @@
+// Security headers, the pages' Content-Security-Policy, and the CSRF rule for writes.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The policy the product and the elements run under: scripts only from this origin,
+ * styles only from this origin or with this response's nonce (handed to libraries through
+ * <meta name="csp-nonce">). The same policy as scripts/serve.mjs (a test keeps them equal).
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** JSON and other non-page responses load nothing and are never framed. */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** True when the request came over plain http to this machine: the one case where a cookie can go without Secure. */
+export function isPlainLocalhost(request: FastifyRequest): boolean {
+  return request.protocol === 'http' && LOCAL_HOSTS.has(request.hostname.toLowerCase());
+}
+
+/** The origin this request was addressed to (or the configured public one). */
+export function expectedOrigin(request: FastifyRequest, publicOrigin?: string): string {
+  if (publicOrigin) return publicOrigin;
+  return `${request.protocol}://${request.host}`.toLowerCase();
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+function refuse(reply: FastifyReply, error: string) {
+  return reply.code(403).header('cache-control', 'no-store').send({ error });
+}
+
+/**
+ * Writes are same-origin JSON only. A cross-site form can send neither a JSON content type
+ * nor a DELETE, and a cross-site fetch that could would need a CORS grant this server
+ * never gives; the Origin check refuses the rest.
+ */
+export function registerCsrfGuard(app: FastifyInstance, publicOrigin?: string) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!WRITES.has(request.method)) return;
+    const origin = request.headers.origin;
+    // The origin the browser addressed (its Host header cannot be set by a page), or the public one.
+    const allowed = origin !== undefined && [expectedOrigin(request), publicOrigin].includes(origin.toLowerCase());
+    if (origin !== undefined && !allowed) return refuse(reply, 'Cross-site request refused');
+    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused');
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    // A DELETE without a body names everything in its URL; anything with a body must be JSON.
+    if (request.method === 'DELETE' && !hasBody && type === undefined) return;
+    if (!type || !JSON_TYPE.test(type)) return refuse(reply, 'Requests that change data must be sent as JSON (Content-Type: application/json)');
+  });
+}

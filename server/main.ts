@@ -1,0 +1,130 @@
+// The team server's entry: settings from the environment, the database (PGlite in the data
+// folder, or PostgreSQL at DATABASE_URL), migrations, the first-start seed, then listening.
+// SIGINT/SIGTERM close the app and the database before exiting.
+import { mkdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { MUTATORS } from '../lib/mutators';
+import { buildApp } from './app';
+import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
+import { ConfigError, describeDatabaseUrl, readConfig } from './config';
+import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './db/client';
+import { acquireLock, LockError, type Lock } from './lock';
+import { loggableError } from './validation';
+
+const root = resolve(import.meta.dirname, '..');
+
+function fail(message: string): never {
+  process.stderr.write(`\n✗ ${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = readConfig(process.env, root);
+    checkOwnerSettings(config);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof BootstrapError) fail(error.message);
+    throw error;
+  }
+
+  let lock: Lock | null = null;
+  let handle: DatabaseHandle;
+  let where: string;
+  if (config.databaseUrl) {
+    where = describeDatabaseUrl(config.databaseUrl);
+    handle = await openPostgres(config.databaseUrl, {
+      onPoolError: (error) => process.stderr.write(`${JSON.stringify({ level: 50, msg: 'database connection lost', err: loggableError(error) })}\n`),
+    });
+  } else {
+    where = `PGlite in ${config.dataDir}`;
+    try {
+      // PGlite does not create missing parent folders; the lock file lives beside the data folder.
+      mkdirSync(dirname(config.dataDir), { recursive: true });
+      lock = acquireLock(join(dirname(config.dataDir), `${basename(config.dataDir)}.lock`), config.dataDir);
+    } catch (error) {
+      if (error instanceof LockError) fail(error.message);
+      throw error;
+    }
+    process.stdout.write(`Opening the database (${where})…\n`);
+    handle = await openPglite({ dataDir: config.dataDir });
+  }
+
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    fail(`The database could not be migrated (${where}): ${String(loggableError(error).message)}`);
+  }
+
+  let boot;
+  try {
+    boot = await bootstrap(handle, {
+      ownerEmail: config.ownerEmail,
+      ownerPassword: config.ownerPassword,
+      ownerName: config.ownerName,
+      now: new Date(),
+    });
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    if (error instanceof BootstrapError) fail(error.message);
+    throw error;
+  }
+
+  const app = await buildApp({
+    database: handle,
+    root,
+    closeDatabase: true,
+    trustProxy: config.trustProxy,
+    publicOrigin: config.publicOrigin,
+    logger: { level: config.logLevel },
+    mutators: Object.values(MUTATORS),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // a second Ctrl-C: stop waiting
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close(); // stops accepting, finishes requests in flight, closes the database
+    } finally {
+      lock?.release();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    lock?.release();
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : `The server could not start: ${String(error)}`);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const local = ['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(config.host) ? 'localhost' : config.host;
+  const origin = config.publicOrigin ?? `http://${local}:${port}`;
+  const lines = [
+    '',
+    `Creatorflow is running at ${origin}/`,
+    `  Database: ${where}${boot.seeded ? ' (new: seeded with the sample workspace "Acme")' : ''}`,
+  ];
+  for (const email of boot.ownerEmails) lines.push(`  Sign in at ${origin}/signin as ${email}`);
+  for (const link of boot.setupLinks)
+    lines.push(`  Choose the owner's password (${link.email}) with this one-time link:`, `    ${origin}${link.path}`);
+  if (config.host === '127.0.0.1') lines.push('  Only this computer can connect (set HOST=0.0.0.0 behind an HTTPS proxy for your team).');
+  lines.push('  Stop with Ctrl-C.', '');
+  // The console, not the structured log: the setup link is a secret meant for the person starting the server.
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${JSON.stringify({ level: 60, msg: 'server failed', err: loggableError(error) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,186 @@
+// Sync: the browser pushes its mutations in order and pulls what changed since the version it
+// holds; a server-sent-events stream pokes it after every commit. The server runs the very
+// mutators the browser ran (lib/mutators), authorized from the member as stored, and its
+// result wins.
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { fail } from '../../lib/domain/types';
+import { MUTATORS, isMutationName } from '../../lib/mutators';
+import type { Mutator } from '../../lib/mutators/types';
+import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
+import { POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
+import { requireSession, type ServerContext } from '../context';
+import type { Executor } from '../db/client';
+import { loadRecords, loadWorkspace, memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
+import * as t from '../db/schema';
+import { runMutation } from '../db/tx';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { loggableError } from '../validation';
+import type { PokeHub } from './pokes';
+
+/** Most mutations one push may carry; a client with more sends them in several pushes. */
+export const MAX_PUSH = 500;
+
+const pushBody = v.object({
+  clientID: v.pipe(v.string('clientID must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _')),
+  mutations: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.number('id must be a number'), v.safeInteger('id must be a whole number'), v.minValue(1, 'id must be at least 1')),
+        name: v.pipe(v.string('name must be text'), v.maxLength(100, 'name is too long')),
+        args: v.unknown(),
+        meta: v.unknown(),
+      }),
+      'mutations must be a list',
+    ),
+    v.maxLength(MAX_PUSH, `A push carries at most ${MAX_PUSH} mutations`),
+  ),
+});
+
+const pullQuery = v.object({
+  since: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'since must be a version number'), v.transform(Number)), '0'),
+  clientID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
+});
+
+/** A name the server does not know still counts as processed, refused, so the client moves on. */
+const unknownMutator = (name: string): Mutator<string> => ({
+  name,
+  permission: { kind: 'signedIn' },
+  args: v.unknown(),
+  reads: () => [],
+  run: () => fail(`Unknown change: ${name}`),
+});
+
+export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+
+  app.post(SYNC_PATHS.push, { schema: { body: pushBody } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    const workspaceId = session.workspace.id;
+    const { clientID, mutations } = request.body;
+    const results: PushResult[] = [];
+    let lastVersion = 0;
+    for (const mutation of mutations) {
+      const mutator = isMutationName(mutation.name) ? (MUTATORS[mutation.name] as unknown as Mutator<string>) : unknownMutator(mutation.name);
+      const outcome = await runMutation({
+        db: ctx.db,
+        workspaceId,
+        memberId: session.member.id,
+        clientID,
+        mutationID: mutation.id,
+        mutator,
+        args: mutation.args,
+        meta: mutation.meta,
+        now: ctx.now,
+        onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
+      });
+      if (outcome.status === 'forbidden') {
+        // Nothing of this push or after it is taken: the member may not make it (as stored now).
+        if (lastVersion) pokes.poke(workspaceId, lastVersion);
+        return reply.code(403).send({ error: outcome.error, results, lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID) });
+      }
+      if (outcome.status === 'applied') {
+        lastVersion = Math.max(lastVersion, outcome.version);
+        results.push({ id: mutation.id, ok: true });
+      } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
+      else results.push({ id: mutation.id, ok: false, error: outcome.error });
+    }
+    if (lastVersion) pokes.poke(workspaceId, lastVersion);
+    reply.header('cache-control', 'no-store');
+    return { lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID), results };
+  });
+
+  app.get(SYNC_PATHS.pull, { schema: { querystring: pullQuery } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    const workspaceId = session.workspace.id;
+    const { since, clientID } = request.query;
+    // One snapshot: the version and the records it describes agree.
+    const response = await ctx.db.transaction(
+      async (tx): Promise<PullResponse> => {
+        const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+        const version = row?.version ?? 0;
+        const lastMutationID = clientID ? await lastMutationIdOf(tx, workspaceId, clientID) : 0;
+        const full = since === 0 || since > version;
+        const records = full ? await everything(tx, workspaceId) : await changedSince(tx, workspaceId, since);
+        return { version, lastMutationID, records, full, memberId: session.member.id };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    reply.header('cache-control', 'no-store');
+    return response;
+  });
+
+  app.get(SYNC_PATHS.events, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    // Something must be written at once, or the stream looks dead to some clients.
+    raw.write(`retry: 2000\n: connected\n\n`);
+    const send = (version: number) => raw.write(`event: ${POKE_EVENT}\ndata: ${JSON.stringify({ version })}\n\n`);
+    const stop = pokes.subscribe(session.workspace.id, send);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
+    heartbeat.unref();
+    const close = () => {
+      clearInterval(heartbeat);
+      stop();
+    };
+    request.raw.on('close', close);
+    ctx.onClose?.(() => {
+      close();
+      raw.end();
+    });
+  });
+}
+
+async function lastMutationIdOf(db: Executor, workspaceId: string, clientID: string) {
+  const [row] = await db
+    .select({ last: t.clientMutations.lastMutationId })
+    .from(t.clientMutations)
+    .where(and(eq(t.clientMutations.workspaceId, workspaceId), eq(t.clientMutations.clientId, clientID)));
+  return row?.last ?? 0;
+}
+
+async function everything(db: Executor, workspaceId: string): Promise<PulledRecord[]> {
+  const { collections, singletons } = await loadWorkspace(db, workspaceId);
+  const records: PulledRecord[] = [];
+  for (const name of COLLECTION_NAMES) for (const record of collections[name] ?? []) records.push({ collection: name, id: record.id, value: record });
+  for (const [name, value] of Object.entries(singletons)) records.push({ collection: 'singletons', id: name, value });
+  return records;
+}
+
+async function changedSince(db: Executor, workspaceId: string, since: number): Promise<PulledRecord[]> {
+  const records: PulledRecord[] = [];
+  for (const name of Object.keys(RECORD_TABLES) as TableCollection[]) {
+    const table = RECORD_TABLES[name] as typeof t.funnels;
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(and(eq(table.workspaceId, workspaceId), gt(table.version, since)))) as RecordRow[];
+    for (const row of rows) records.push({ collection: name, id: row.id, value: rowToRecord(name, row) });
+  }
+  const members = await db
+    .select()
+    .from(t.members)
+    .where(and(eq(t.members.workspaceId, workspaceId), gt(t.members.version, since)));
+  for (const row of members) records.push({ collection: 'team' satisfies CollectionName, id: row.id, value: memberToRecord(row) });
+  const singletons = await db
+    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
+    .from(t.workspaceSingletons)
+    .where(and(eq(t.workspaceSingletons.workspaceId, workspaceId), gt(t.workspaceSingletons.version, since)));
+  for (const row of singletons) records.push({ collection: 'singletons', id: row.name, value: row.value });
+  const deletions = await db
+    .select({ collection: t.deletedRecords.collection, id: t.deletedRecords.recordId })
+    .from(t.deletedRecords)
+    .where(and(eq(t.deletedRecords.workspaceId, workspaceId), gt(t.deletedRecords.version, since)));
+  for (const row of deletions) records.push({ collection: row.collection, id: row.id, value: null });
+  return records;
+}
+
+export { loadRecords };

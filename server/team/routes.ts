@@ -1,0 +1,185 @@
+// The team for real: invitations with single-use links, accepting them, removing members.
+// Every change goes through the workspace's versioned transaction, with its activity entry
+// in the inviter's (or the new member's) real name.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TeamMember } from '../../lib/domain/types';
+import type { Actor } from '../../lib/mutators/types';
+import { seed, WRONG_CREDENTIALS } from '../auth/routes';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
+import { HttpError, originOf, requireMember, sessionPayload, startSession, type ServerContext } from '../context';
+import { findOrCreateUser } from '../db/seed';
+import { permissionColumns, permissionsOf, type MemberRow } from '../db/records';
+import * as t from '../db/schema';
+import { createServerTx, withServerTx } from '../db/tx';
+import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, removedResponse, sessionResponse, tokenParams } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const actorOf = (member: MemberRow): Actor => ({ id: member.id, name: member.name, role: member.role, permissions: permissionsOf(member) });
+
+export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+  const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
+
+  app.post('/team/invitations', { schema: { body: inviteBody, response: { 200: inviteResponse } } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+    const { email, role, permissions } = request.body;
+    const workspaceId = session.workspace.id;
+    const now = ctx.now();
+    const token = newToken();
+    const member = await ctx.db.transaction(async (tx) => {
+      const serverTx = createServerTx(tx, workspaceId, actorOf(session.member), { meta: { now: now.toISOString(), idSeed: seed() }, allowMemberInsert: true });
+      await serverTx.preload([{ collection: 'team', all: true }]);
+      const existing = serverTx.scan('team').find((m) => m.email.toLowerCase() === email.toLowerCase());
+      let invited: TeamMember;
+      if (existing?.status === 'Active') throw new HttpError(409, `${email} is already on the team`, 'email');
+      if (existing) {
+        // A Pending member whose link was used up or ran out may be invited again; a live link stands.
+        const live = await tx
+          .select({ id: t.invitations.id })
+          .from(t.invitations)
+          .where(
+            and(
+              eq(t.invitations.workspaceId, workspaceId),
+              eq(t.invitations.memberId, existing.id),
+              isNull(t.invitations.usedAt),
+              gt(t.invitations.expiresAt, now),
+            ),
+          );
+        if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email');
+        await tx.delete(t.invitations).where(and(eq(t.invitations.workspaceId, workspaceId), eq(t.invitations.memberId, existing.id)));
+        invited = { ...existing, role, permissions };
+      } else {
+        invited = { id: `tm_${seed()}`, name: email.split('@')[0], email, role, status: 'Pending', permissions };
+      }
+      serverTx.put('team', invited);
+      serverTx.log({ action: 'Member invited', actionType: 'system', details: `${email} was invited as ${role}` });
+      await serverTx.commit();
+      await tx.insert(t.invitations).values({
+        id: randomUUID(),
+        workspaceId,
+        memberId: invited.id,
+        tokenHash: hashToken(token),
+        email,
+        role,
+        ...permissionColumns(permissions),
+        invitedBy: session.member.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      });
+      return invited;
+    });
+    reply.header('cache-control', 'no-store');
+    // The token travels only in this link; the database keeps its hash.
+    return { member, inviteUrl: `${originOf(ctx, request)}/invite/${token}` };
+  });
+
+  async function liveInvitation(token: string) {
+    if (!looksLikeToken(token)) throw new HttpError(404, 'This invitation link is not valid');
+    const [row] = await ctx.db
+      .select({ invitation: t.invitations, workspaceName: t.workspaces.name })
+      .from(t.invitations)
+      .innerJoin(t.workspaces, eq(t.workspaces.id, t.invitations.workspaceId))
+      .where(eq(t.invitations.tokenHash, hashToken(token)));
+    if (!row) throw new HttpError(404, 'This invitation link is not valid');
+    if (row.invitation.usedAt) throw new HttpError(410, 'This invitation has already been used. Sign in instead.');
+    if (row.invitation.expiresAt.getTime() <= ctx.now().getTime())
+      throw new HttpError(410, 'This invitation has expired. Ask a team admin for a new one.');
+    return row;
+  }
+
+  app.get(
+    '/invitations/:token',
+    { schema: { params: tokenParams, response: { 200: invitationInfoResponse } }, config: { rateLimit: lookups } },
+    async (request, reply) => {
+      const { invitation, workspaceName } = await liveInvitation(request.params.token);
+      reply.header('cache-control', 'no-store');
+      return { email: invitation.email, role: invitation.role, workspaceName };
+    },
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    { schema: { params: tokenParams, body: acceptBody, response: { 200: sessionResponse } }, config: { rateLimit: lookups } },
+    async (request, reply) => {
+      const { invitation, workspaceName } = await liveInvitation(request.params.token);
+      const { name, password } = request.body;
+      const problem = passwordProblem(password, invitation.email);
+      if (problem) throw new HttpError(400, problem, 'password');
+      const passwordHash = await hashPassword(password, ctx.hashCost);
+      const now = ctx.now();
+      const workspaceId = invitation.workspaceId;
+      const joined = await ctx.db.transaction(async (tx) => {
+        const [pending] = await tx.select().from(t.members).where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, invitation.memberId)));
+        if (!pending) throw new HttpError(404, 'This invitation link is not valid');
+        const actor: Actor = { id: pending.id, name, role: pending.role, permissions: permissionsOf(pending) };
+        const serverTx = createServerTx(tx, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() } });
+        await serverTx.preload([{ collection: 'team', id: pending.id }]);
+        // Single use, even when the link is opened twice at once: the row is claimed under the workspace lock.
+        const claimed = await tx
+          .update(t.invitations)
+          .set({ usedAt: now })
+          .where(and(eq(t.invitations.id, invitation.id), isNull(t.invitations.usedAt)))
+          .returning({ id: t.invitations.id });
+        const record = serverTx.get('team', pending.id);
+        if (claimed.length === 0 || !record || record.status !== 'Pending') throw new HttpError(410, 'This invitation has already been used. Sign in instead.');
+
+        const [user] = await tx
+          .select({ id: t.users.id, passwordHash: t.users.passwordHash })
+          .from(t.users)
+          .where(sql`lower(${t.users.email}) = ${invitation.email.toLowerCase()}`);
+        let userId: string;
+        if (user) {
+          // Someone who already works in another workspace keeps one password: they prove it.
+          // An account that belongs to no workspace any more is simply given the new one.
+          const [elsewhere] = await tx
+            .select({ id: t.members.id })
+            .from(t.members)
+            .where(and(eq(t.members.userId, user.id), eq(t.members.status, 'Active'), ne(t.members.workspaceId, workspaceId)))
+            .limit(1);
+          if (elsewhere) {
+            if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+              throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password');
+          } else await tx.update(t.users).set({ passwordHash, passwordChangedAt: now }).where(eq(t.users.id, user.id));
+          userId = user.id;
+        } else userId = await findOrCreateUser(tx, invitation.email, passwordHash, now);
+
+        await tx
+          .update(t.members)
+          .set({ userId, status: 'Active', name })
+          .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, pending.id)));
+        // The team record moves with the workspace version (status is already Active in the row).
+        serverTx.put('team', { ...record, name, status: 'Active' });
+        serverTx.log({ action: 'Member joined', actionType: 'system', details: `${name} accepted the invitation as ${pending.role}` });
+        await serverTx.commit();
+        await startSession(ctx, tx, request, reply, { userId, workspaceId, memberId: pending.id });
+        return { ...pending, userId, status: 'Active' as const, name };
+      });
+      return sessionPayload({ member: joined, workspace: { id: workspaceId, name: workspaceName } });
+    },
+  );
+
+  app.delete('/team/members/:id', { schema: { params: memberParams, response: { 200: removedResponse } } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+    const { id } = request.params;
+    const now = ctx.now();
+    const { version } = await withServerTx(
+      ctx.db,
+      session.workspace.id,
+      actorOf(session.member),
+      { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id }] },
+      async (serverTx) => {
+        const member = serverTx.get('team', id);
+        if (!member) throw new HttpError(404, 'This team member does not exist');
+        // Their sessions end in the same transaction (ON DELETE CASCADE); the last manager stays (checked at commit).
+        serverTx.delete('team', id);
+        serverTx.log({ action: 'Member removed', actionType: 'system', details: `${member.name} (${member.email}) was removed from the team` });
+      },
+    );
+    return { removed: id, version };
+  });
+}

@@ -1,0 +1,54 @@
+// The member's own workspace: every record and singleton (the browser's load until the sync
+// endpoints replace it), and writes through the mutators the server was given.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, requireSession, type ServerContext } from '../context';
+import { loadWorkspace } from '../db/records';
+import * as t from '../db/schema';
+import { outcomeHttpStatus, runMutation } from '../db/tx';
+import { mutationBody, mutationResponse, workspaceRecordsResponse } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { loggableError } from '../validation';
+
+export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerContext) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+
+  app.get('/workspace/records', { schema: { response: { 200: workspaceRecordsResponse } } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    const workspaceId = session.workspace.id;
+    // One snapshot: the version and the records it describes agree.
+    const data = await ctx.db.transaction(
+      async (tx) => {
+        const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+        return { version: row?.version ?? 0, ...(await loadWorkspace(tx, workspaceId)) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    reply.header('cache-control', 'no-store');
+    return { workspace: session.workspace, ...data };
+  });
+
+  app.post('/workspace/mutations', { schema: { body: mutationBody, response: { 200: mutationResponse } } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    const { name, args, meta, clientID, mutationID } = request.body;
+    const mutator = ctx.mutators.get(name);
+    if (!mutator) throw new HttpError(400, `Unknown mutation "${name}"`, 'name');
+    if ((clientID === undefined) !== (mutationID === undefined)) throw new HttpError(400, 'clientID and mutationID go together', 'mutationID');
+    const outcome = await runMutation({
+      db: ctx.db,
+      workspaceId: session.workspace.id,
+      memberId: session.member.id,
+      clientID,
+      mutationID,
+      mutator,
+      args,
+      meta,
+      now: ctx.now,
+      onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'mutation failed'),
+    });
+    if (outcome.status === 'applied') ctx.pokes?.poke(session.workspace.id, outcome.version);
+    reply.header('cache-control', 'no-store');
+    // Refusals and rejections carry the same body shape under their own status.
+    return reply.code(outcomeHttpStatus(outcome) as 200).send(outcome);
+  });
+}

@@ -1,0 +1,42 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Inventory } from '../../widgets/inventory';
+import { AppToaster, toast } from '../../widgets/ui/toast';
+import { renderScreen } from '../helpers/render';
+
+/** The Inventory screen with the page's toaster, as the host app renders them. */
+const renderInventoryWithToaster = () =>
+  renderScreen(
+    <>
+      <Inventory />
+      <AppToaster />
+    </>,
+  );
+
+describe('toasts and dialogs', () => {
+  it('a toast raised while a dialog is open shows inside it (above the dimmed page) and can be closed', async () => {
+    const user = userEvent.setup();
+    await renderInventoryWithToaster();
+    await user.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Item' });
+    // Any screen's toast, e.g. a change arriving from another tab; it stays until closed.
+    act(() => void toast('Stock changed in another tab', { duration: Infinity }));
+    const raised = await within(dialog).findByRole('status');
+    expect(raised).toHaveTextContent('Stock changed in another tab');
+    await user.click(within(raised).getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument());
+  });
+
+  it('with the dialog closed, toasts are back on the page', async () => {
+    const user = userEvent.setup();
+    await renderInventoryWithToaster();
+    await user.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Item' });
+    await user.type(within(dialog).getByLabelText('SKU'), 'TRI-9');
+    await user.type(within(dialog).getByLabelText('Product Name'), 'Tripod');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    const message = await screen.findByText('Inventory item added successfully');
+    expect(message.closest('dialog')).toBeNull();
+  });
+});

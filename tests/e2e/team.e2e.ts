@@ -1,0 +1,125 @@
+// The team workspace against `npm start`'s server with a fresh data folder: the owner signs in
+// and invites an Editor and a Viewer; each accepts in a browser of their own and sees the
+// team's funnels; an edit by one member shows on another's open screen without a reload; the
+// Viewer's controls are disabled and a forced push is refused.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, executablePath } from './browser';
+import { OWNER, startTeamServer, type TeamServer } from './team-server';
+
+let server: TeamServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage() {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+async function signIn(page: Page, email: string, password: string, path = '/') {
+  await page.goto(path);
+  await page.waitForURL(/\/signin/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
+  await page.goto('/team');
+  await page.getByRole('button', { name: 'Invite Member' }).click();
+  await page.getByRole('dialog').getByLabel('Email Address').fill(email);
+  await page.getByRole('dialog').getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  return page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+}
+
+async function accept(link: string, name: string) {
+  const member = await newPage();
+  await member.page.goto(link);
+  await member.page.getByLabel('Full Name').fill(name);
+  await member.page.getByLabel('Password').fill('a long enough password');
+  await member.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await member.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+  return member;
+}
+
+describe('the team workspace', () => {
+  it('owner invites an Editor and a Viewer; each sees the same funnels; edits reach the others live; the Viewer changes nothing', async () => {
+    const owner = await newPage();
+    // Every app route sends a signed-out browser to sign in, and back after.
+    await signIn(owner.page, OWNER.email, 'not the password', '/orders');
+    await owner.page.getByText('Email or password is incorrect').waitFor();
+    await owner.page.getByLabel('Password').fill(OWNER.password);
+    await owner.page.getByRole('button', { name: 'Sign in' }).click();
+    await owner.page.waitForURL(/\/orders$/);
+    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+
+    const editorLink = await invite(owner.page, 'jamie@acme.test', 'Editor');
+    expect(editorLink).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
+    await owner.page.getByRole('button', { name: 'Done' }).click();
+    await owner.page.getByRole('row').filter({ hasText: 'jamie@acme.test' }).getByText('Pending').waitFor();
+    const viewerLink = await invite(owner.page, 'taylor@acme.test', 'Viewer');
+    await owner.page.getByRole('button', { name: 'Done' }).click();
+
+    const editor = await accept(editorLink, 'Jamie Smith');
+    await editor.page.goto('/dashboard');
+    await editor.page.getByRole('link', { name: 'Sarah Johnson' }).first().waitFor();
+    // The invitation works once.
+    const again = await newPage();
+    await again.page.goto(editorLink);
+    await again.page.getByText(/no longer valid|already been used|not valid/i).first().waitFor();
+
+    // The owner's open order list follows the Editor's change without a reload.
+    await owner.page.goto('/orders');
+    const ownerRow = owner.page.getByRole('row').filter({ hasText: 'ORD-1001' });
+    await ownerRow.getByText('New', { exact: true }).waitFor();
+    await editor.page.goto('/orders/ord_1');
+    await editor.page.getByLabel('Order status').selectOption('Processing');
+    await editor.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    await ownerRow.getByText('Processing', { exact: true }).waitFor();
+
+    // The activity log names the member who made the change.
+    await owner.page.goto('/activity');
+    await owner.page.getByText(/Jamie Smith/).first().waitFor();
+
+    const stockOf = (page: Page) =>
+      page.evaluate(async () => {
+        const pulled = (await (await fetch('/sync/pull?since=0')).json()) as { records: { collection: string; id: string; value: { quantity: number } }[] };
+        return pulled.records.find((r) => r.collection === 'inventory' && r.id === 'inv_4')?.value.quantity;
+      });
+    const stockBefore = await stockOf(owner.page);
+    expect(stockBefore).toEqual(expect.any(Number));
+    const viewer = await accept(viewerLink, 'Taylor Reed');
+    await viewer.page.goto('/inventory');
+    await expect.poll(() => viewer.page.getByRole('button', { name: 'Add Item' }).isDisabled()).toBe(true);
+    // A request forced past the disabled controls is refused by the server and changes nothing.
+    const forced = await viewer.page.evaluate(async () => {
+      const response = await fetch('/sync/push', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientID: 'forced',
+          mutations: [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_4', quantity: 0 }, meta: { now: new Date().toISOString(), idSeed: 'forced' } }],
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(forced).toMatchObject({ status: 403, body: { error: 'Your role cannot make changes in this workspace' } });
+    expect(await stockOf(owner.page)).toBe(stockBefore);
+
+    for (const who of [owner, editor, viewer]) expect(who.errors).toEqual([]);
+  }, 180_000);
+});

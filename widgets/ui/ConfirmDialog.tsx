@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  /** Whether the dialog is open (controlled). */
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  children: ReactNode;
+  /** Label of the confirming button. */
+  confirmLabel: string;
+  onConfirm(): void;
+  /** Label of the button that changes nothing. Default 'Cancel'. */
+  cancelLabel?: string;
+  /** Default 'danger'. */
+  variant?: 'danger' | 'primary';
+}
+
+/** A yes/no confirmation on the shared Dialog; Cancel and Escape change nothing. */
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, cancelLabel = 'Cancel', variant = 'danger' }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>{cancelLabel}</Button>
+          <Button variant={variant} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
