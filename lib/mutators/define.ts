@@ -1,9 +1,9 @@
 // Helpers every mutator uses: declaring one, and the ids and clock a mutation was given.
 import type { GenericSchema, InferOutput } from 'valibot';
-import type { Result } from '../domain/types';
+import type { ActivityEntry, Result } from '../domain/types';
 import { MUTATION_PERMISSIONS, type MutationName } from '../domain/permissions';
 import type { CollectionName, SingletonName } from '../schema/names';
-import type { Mutator, MutationMeta, ReadSpec, WriteTx } from './types';
+import type { Actor, LogEntry, Mutator, MutationMeta, ReadSpec, WriteTx } from './types';
 
 /** Declares a mutator; its permission comes from the permission table by name. */
 export function defineMutator<
@@ -30,3 +30,22 @@ export const nowOf = (meta: MutationMeta) => new Date(meta.now);
 export const one = (collection: CollectionName, id: string): ReadSpec => ({ collection, id });
 export const all = (collection: CollectionName): ReadSpec => ({ collection, all: true });
 export const single = (singleton: SingletonName): ReadSpec => ({ singleton });
+
+/**
+ * The activity entry a mutation's `n`-th `tx.log` writes. Browser and server build it the
+ * same way, so the optimistic entry and the server's are one record (same id, same fields).
+ */
+export function activityEntry(meta: MutationMeta, actor: Actor | null, n: number, entry: LogEntry): ActivityEntry {
+  return {
+    id: n === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${n}`,
+    timestamp: meta.now,
+    userId: actor?.id ?? 'system',
+    userName: actor?.name ?? 'System',
+    userAvatar: '',
+    action: entry.action,
+    actionType: entry.actionType,
+    details: entry.details,
+    status: entry.status ?? 'success',
+    ...(entry.metadata ? { metadata: entry.metadata } : {}),
+  };
+}

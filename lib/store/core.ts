@@ -7,6 +7,7 @@ import { batch, computed, effect, signal, type ReadonlySignal, type Signal } fro
 import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
 import type { ActivityEntry, Permission, Result, TeamMember } from '../domain/types';
 import { runMutation, type ArgsOf, type ValueOf } from '../mutators';
+import { activityEntry } from '../mutators/define';
 import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
 import { COLLECTIONS, SINGLETONS, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
@@ -208,15 +209,7 @@ export function createEngine(options: {
       },
       log(entry: LogEntry) {
         logCount += 1;
-        const record: ActivityEntry = {
-          id: logCount === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logCount}`,
-          timestamp: meta.now,
-          userId: actor?.id ?? 'system',
-          userName: actor?.name ?? 'System',
-          userAvatar: '',
-          status: 'success',
-          ...entry,
-        };
+        const record = activityEntry(meta, actor, logCount, entry);
         logged.push(record);
         tx.put('activity', record, { prepend: true });
       },

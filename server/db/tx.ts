@@ -7,7 +7,8 @@
 import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
-import { ROLES, type ActivityEntry, type Entity, type Result, type TeamMember } from '../../lib/domain/types';
+import { ROLES, type Entity, type Result, type TeamMember } from '../../lib/domain/types';
+import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, Mutator, ReadSpec, WriteTx } from '../../lib/mutators/types';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
 import { authorizeMember } from '../auth/authorize';
@@ -207,22 +208,9 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
 
   function log(entry: LogEntry) {
     logged += 1;
-    // The id comes from the mutation's seed, so the browser's optimistic entry and the
-    // server's authoritative one are the same record.
-    const id = logged === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logged}`;
-    const record: ActivityEntry = {
-      id,
-      timestamp: meta.now,
-      // Who did it comes from the database, never from the mutation's arguments.
-      userId: actor?.id ?? 'system',
-      userName: actor?.name ?? 'System',
-      userAvatar: '',
-      action: entry.action,
-      actionType: entry.actionType,
-      details: entry.details,
-      status: entry.status ?? 'success',
-      ...(entry.metadata ? { metadata: entry.metadata } : {}),
-    };
+    // Same builder as the browser's, so the optimistic entry and this one are one record.
+    // Who did it comes from the database, never from the mutation's arguments.
+    const record = activityEntry(meta, actor, logged, entry);
     put('activity', record, { prepend: true });
   }
 

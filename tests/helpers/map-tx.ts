@@ -1,6 +1,6 @@
 // A WriteTx over plain maps: the smallest transaction a mutator can run on, used to show that
 // mutators need nothing of the browser store (the server runs them on its database the same way).
-import type { ActivityEntry } from '../../lib/domain/types';
+import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, WriteTx } from '../../lib/mutators/types';
 import { COLLECTIONS, SINGLETONS } from '../../lib/schema/records';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type SingletonName } from '../../lib/schema/names';
@@ -52,15 +52,7 @@ export function mapTx(state: MapState, actor: Actor | null, meta: MutationMeta) 
     setSingleton: (name, value) => void stagedSingletons.set(name, value),
     log(entry: LogEntry) {
       logs += 1;
-      const record: ActivityEntry = {
-        id: logs === 1 ? `act_${meta.idSeed}` : `act_${meta.idSeed}_${logs}`,
-        timestamp: meta.now,
-        userId: actor?.id ?? 'system',
-        userName: actor?.name ?? 'System',
-        userAvatar: '',
-        status: 'success',
-        ...entry,
-      };
+      const record = activityEntry(meta, actor, logs, entry);
       stage('activity').set(record.id, record);
     },
   };
