@@ -47,6 +47,8 @@ describe('durability', () => {
 
   it('says an import of 10,000 creators succeeded only once they are stored: a reload right after keeps them all', async () => {
     const { page, problems } = await b.open('/import');
+    // The first visit seeds the sample workspace: count from after its funnels are stored.
+    await expect.poll(() => storedCount(page, 'funnels')).toBeGreaterThan(0);
     const before = await storedCount(page, 'funnels');
     const lines = ['creator_handle,creator_name,email,platform,followers,engagement_rate,category'];
     for (let i = 0; i < 10_000; i++) lines.push(`@bulk${i},Bulk Creator ${i},bulk${i}@example.com,Instagram,${1000 + i},3.5,Creator`);
