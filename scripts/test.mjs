@@ -5,7 +5,18 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
+import { ensureChromium, ensureDependencies, root, run as runStep } from './setup.mjs';
+
+// Each step's wall time, printed at the end: the whole run must stay under 12 minutes.
+const timings = [];
+const started = Date.now();
+function timed(label, fn) {
+  const t0 = Date.now();
+  const value = fn();
+  timings.push([label, (Date.now() - t0) / 1000]);
+  return value;
+}
+const run = (command) => timed(command, () => runStep(command));
 
 ensureDependencies();
 process.env.CHROMIUM_PATH = await ensureChromium();
@@ -13,6 +24,9 @@ mkdirSync(join(root, '.tmp'), { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 function vitest(name, args) {
+  return timed(`vitest ${name}`, () => vitestRun(name, args));
+}
+function vitestRun(name, args) {
   const out = join(root, '.tmp', `vitest-${name}.json`);
   console.log(`\n$ vitest ${args}`);
   const result = spawnSync(`npx vitest run ${args} --reporter=default --reporter=json --outputFile=${out}`, {
@@ -38,5 +52,8 @@ run('node scripts/check-package.mjs');
 run('node scripts/consumer.mjs');
 ok = vitest('e2e', '-c vitest.e2e.config.ts') && ok;
 
+console.log('\nTime per step:');
+for (const [label, seconds] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
