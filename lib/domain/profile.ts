@@ -12,8 +12,10 @@ export const CHANNEL_TITLES: Record<Channel, string> = {
 };
 
 /** A fresh form from the saved profile: password fields always start empty (passwords are never stored). */
-export function profileFormFrom(profile: Profile): ProfileForm {
-  return { ...profile, notifications: { ...profile.notifications }, currentPassword: '', newPassword: '', confirmPassword: '' };
+export function profileFormFrom(profile: Profile, member?: Pick<TeamMember, 'name' | 'email'> | null): ProfileForm {
+  // The signed-in member's own name and email (on a team server the saved profile may be another member's).
+  const own = member ? { name: member.name, email: member.email } : {};
+  return { ...profile, ...own, notifications: { ...profile.notifications }, currentPassword: '', newPassword: '', confirmPassword: '' };
 }
 
 /** Whether two profile forms hold the same edits (every field and switch); unsaved changes make them differ. */

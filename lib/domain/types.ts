@@ -398,3 +398,6 @@ export interface InventoryItem extends Entity {
   location: string;
 }
 export type InventoryStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
+
+/** The Change Password part of the profile form. */
+export type PasswordChange = Pick<ProfileForm, 'currentPassword' | 'newPassword' | 'confirmPassword'>;

@@ -87,8 +87,8 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       throw new SyncError('signed-out', 'Your session has ended. Sign in again to keep working.');
     }
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      throw new SyncError(response.status === 403 ? 'forbidden' : 'http', body.error ?? `The server answered ${response.status}`);
+      const body = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
+      throw new SyncError(response.status === 403 ? 'forbidden' : 'http', body.error ?? `The server answered ${response.status}`, body.field);
     }
     return (await response.json()) as T;
   }
@@ -306,6 +306,19 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
         return { ok: false, error: error instanceof Error ? error.message : String(error) };
       }
     },
+    async changePassword(draft) {
+      try {
+        await request<{ ok: true }>('/auth/password', { method: 'POST', body: JSON.stringify(draft) });
+        return { ok: true };
+      } catch (error) {
+        const field = error instanceof SyncError ? error.field : undefined;
+        return {
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          ...(field === 'currentPassword' || field === 'newPassword' || field === 'confirmPassword' ? { field } : {}),
+        };
+      }
+    },
     close() {
       closed = true;
       clearTimeout(retryTimer);
@@ -343,6 +356,8 @@ class SyncError extends Error {
   constructor(
     readonly kind: 'signed-out' | 'forbidden' | 'http',
     message: string,
+    /** The request field the server's message is about, when it names one. */
+    readonly field?: string,
   ) {
     super(message);
   }

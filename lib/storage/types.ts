@@ -1,5 +1,5 @@
 // The storage adapter: where the store's state lives between page loads.
-import type { Permissions, Role } from '../domain/types';
+import type { PasswordChange, Permissions, Role } from '../domain/types';
 import type { Mutation } from '../mutators/types';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
@@ -36,7 +36,13 @@ export interface StorageAdapter {
    * the store records a Pending member itself.
    */
   invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | { ok: false; error: string }>;
+  /**
+   * With a team server: changes the signed-in member's password there (the server checks the
+   * current one). Passwords never enter a mutation, so they are never queued or cached.
+   */
+  changePassword?(draft: PasswordChange): Promise<{ ok: true } | { ok: false; error: string; field?: keyof PasswordChange }>;
 }
+
 
 export class StorageUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

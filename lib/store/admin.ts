@@ -5,7 +5,8 @@ import { computed } from '@preact/signals-core';
 import { computeUsage } from '../domain/billing';
 import type { CreatorDraft } from '../domain/csv-import';
 import { API_KEY_BYTES, apiKeyFromBytes, validateIntegrationConfig, type IntegrationConfig } from '../domain/developer';
-import type { AutomationDefaults, ProfileForm } from '../domain/types';
+import { validateProfile } from '../domain/profile';
+import { fail, type AutomationDefaults, type PasswordChange, type Profile, type ProfileForm, type Result } from '../domain/types';
 import type { StoreContext } from './core';
 
 export type { DeveloperSettings } from '../domain/developer';
@@ -46,6 +47,24 @@ export function createAdminSlice(ctx: StoreContext) {
     saveSettings: (draft: { companyName: string; timeZone: string; language: string }) => ctx.mutate('settings.save', draft),
     /** Profile "Save Changes": the member's name and email follow the profile; passwords are checked, never stored. */
     saveProfile: (form: ProfileForm) => ctx.mutate('profile.save', form),
+    /**
+     * Profile "Save Changes" from the form. With a team server a typed password is changed on the
+     * server first (it checks the current one), and the profile then saves without the passwords,
+     * so a password never enters a queued mutation. `field` names the password field a refusal is about.
+     */
+    async updateProfile(form: ProfileForm): Promise<Result<Profile> & { field?: keyof PasswordChange }> {
+      const { currentPassword, newPassword, confirmPassword } = form;
+      if (!ctx.storage.changePassword) return ctx.mutate('profile.save', form);
+      const allowed = ctx.authorize('profile.save');
+      if (!allowed.ok) return allowed;
+      const checked = validateProfile(form);
+      if (!checked.ok) return checked;
+      if (currentPassword !== '' || newPassword !== '' || confirmPassword !== '') {
+        const changed = await ctx.storage.changePassword({ currentPassword, newPassword, confirmPassword });
+        if (!changed.ok) return { ...fail<Profile>(changed.error), ...(changed.field ? { field: changed.field } : {}) };
+      }
+      return ctx.mutate('profile.save', { ...form, currentPassword: '', newPassword: '', confirmPassword: '' });
+    },
     /** Upgrade Plan: self-service plans switch at once; Enterprise goes through sales. */
     changePlan: (name: string) => ctx.mutate('billing.changePlan', { name }),
     /** Marks a service connected (the onboarding simulation). */

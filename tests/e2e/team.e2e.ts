@@ -122,4 +122,38 @@ describe('the team workspace', () => {
 
     for (const who of [owner, editor, viewer]) expect(who.errors).toEqual([]);
   }, 180_000);
+
+  it('a member changes their password in Profile: the server checks the current one, and only the new one signs in after', async () => {
+    const owner = await newPage();
+    await signIn(owner.page, OWNER.email, OWNER.password);
+    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    const link = await invite(owner.page, 'morgan@acme.test', 'Editor');
+    const member = await accept(link, 'Morgan Lee');
+    await member.page.goto('/profile');
+    const form = member.page.locator('form[part="profile"]');
+    await form.getByLabel('Current Password').fill('not my password');
+    await form.getByLabel('New Password', { exact: true }).fill('an even longer passphrase');
+    await form.getByLabel('Confirm New Password').fill('an even longer passphrase');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).waitFor();
+    await expect.poll(() => form.getByLabel('Current Password').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Current Password').fill('a long enough password');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await member.page.getByText('Profile updated successfully').first().waitFor();
+    // Whatever the browser queued for the server carries no password.
+    const queued = await member.page.evaluate(async () => {
+      const response = await fetch('/sync/pull?since=0');
+      return response.text();
+    });
+    expect(queued).not.toContain('an even longer passphrase');
+
+    const fresh = await newPage();
+    await signIn(fresh.page, 'morgan@acme.test', 'a long enough password');
+    await fresh.page.getByText('Email or password is incorrect').waitFor();
+    await fresh.page.getByLabel('Password').fill('an even longer passphrase');
+    await fresh.page.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    for (const who of [owner, member, fresh]) expect(who.errors).toEqual([]);
+  }, 120_000);
 });

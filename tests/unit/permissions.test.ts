@@ -177,6 +177,7 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   listen: 'subscribes to the change feed',
   withOrigin: 'attributes the changes made inside it; writes nothing itself',
   mutate: 'runs a mutator by name: each one is covered above through its action',
+  'admin.updateProfile': 'runs profile.save (tested above) after the same check; with a team server the server checks the password',
   'team.sendInvitation': 'runs team.invite (tested above) after the same check, or asks the team server, which checks again',
   apply: 'runs a recorded mutation: the same authorization as mutate (tests/unit/mutators.test.ts)',
 };

@@ -36,11 +36,8 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
   // The field the error is about, so it is described by (and marked with) the message.
   const errorField: TextField | null = !profile.error
     ? null
-    : profile.error === MESSAGES.passwordsMismatch
-      ? 'confirmPassword'
-      : /name/i.test(profile.error)
-        ? 'name'
-        : 'email';
+    : (profile.errorField ??
+      (profile.error === MESSAGES.passwordsMismatch ? 'confirmPassword' : /name/i.test(profile.error) ? 'name' : 'email'));
   const field = (key: TextField, label: string, type: string, autoComplete: string) => (
     <div className="cf-field">
       <label htmlFor={`cf-profile-${key}`}>{label}</label>
@@ -64,7 +61,7 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        showResult(profile.save());
+        if (!profile.saving) void profile.save().then((result) => showResult(result));
       }}
     >
       <ScreenTitle embedded={embedded}>{embedded ? 'User Profile' : 'Profile Settings'}</ScreenTitle>

@@ -1,27 +1,32 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { profileFormFrom, sameProfileForm } from '../../lib/domain/profile';
-import type { Channel, ProfileForm } from '../../lib/domain/types';
+import type { Channel, PasswordChange, ProfileForm } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+
+type PasswordField = keyof PasswordChange;
 
 /** Profile settings: a form from the saved profile; passwords live only in this form. */
 export function useProfileController() {
   useSignals();
   const store = useStore();
   const saved = store.admin.profile.value.value;
-  const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(store.admin.profile.value.peek()));
-  const dirty = !sameProfileForm(form, profileFormFrom(saved));
-  const [error, setError] = useState<string | null>(null);
+  const me = store.session.currentMember.value;
+  const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(store.admin.profile.value.peek(), store.session.currentMember.peek()));
+  const dirty = !sameProfileForm(form, profileFormFrom(saved, me));
+  const [error, setError] = useState<{ message: string; field?: PasswordField } | null>(null);
+  const [saving, setSaving] = useState(false);
   const blocked = store.session.whyNot();
 
-  function save() {
-    const result = store.admin.saveProfile(form);
+  async function save() {
+    setSaving(true);
+    const result = await store.admin.updateProfile(form).finally(() => setSaving(false));
     if (!result.ok) {
-      setError(result.error);
+      setError({ message: result.error, field: result.field });
       return result;
     }
     setError(null);
-    setForm(profileFormFrom(result.value));
+    setForm(profileFormFrom(result.value, store.session.currentMember.peek()));
     return result;
   }
 
@@ -30,7 +35,10 @@ export function useProfileController() {
     update: (change: Partial<ProfileForm>) => setForm((current) => ({ ...current, ...change })),
     toggle: (channel: Channel) =>
       setForm((current) => ({ ...current, notifications: { ...current.notifications, [channel]: !current.notifications[channel] } })),
-    error,
+    error: error?.message ?? null,
+    /** The password field the server's refusal is about (a wrong current password, a weak new one). */
+    errorField: error?.field ?? null,
+    saving,
     /** True while the form differs from the saved profile (a typed password counts). */
     dirty,
     blocked,
