@@ -10,7 +10,7 @@ import { createWorkspace } from '../../server/db/seed';
 import { emptyWorkspaceData } from '../../server/db/seed-data';
 import * as t from '../../server/db/schema';
 import { SEED_TIME, TEST_HASH_COST, USERS } from './fixture';
-import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
+import { DB_KINDS, json, startServer, type TestServer } from './harness';
 
 describe.each(DB_KINDS)('secrets on %s', (kind) => {
   let server: TestServer;
