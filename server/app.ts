@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Mutator } from '../lib/mutators/types';
 import { authRoutes } from './auth/routes';
 import { FailureLimiter } from './auth/limiter';
-import { DEFAULT_HASH_COST, hashPassword, type HashCost } from './auth/passwords';
+import { ARGON2ID_HASHER, DEFAULT_HASH_COST, type HashCost, type PasswordHasher } from './auth/passwords';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { newToken } from './auth/tokens';
 import { currentSession, HttpError, type Limits, type ServerContext } from './context';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   /** Fastify's logger: pino options (secrets are redacted whatever is passed), or false. */
   logger?: false | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
   hashCost?: HashCost;
+  /** argon2id unless given (tests wrap it to count verifications). */
+  passwords?: PasswordHasher;
   /** Behind a reverse proxy: trust X-Forwarded-Proto/-Host/-For. */
   trustProxy?: boolean;
   /** The canonical origin (https://creatorflow.example.com) for invitation links and the Origin check. */
@@ -98,13 +100,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onConstructorPoisoning: 'error',
   });
 
-  let dummy: Promise<string> | null = null;
+  const passwords = options.passwords ?? ARGON2ID_HASHER;
+  // Made now, not at the first unknown email: that first answer would otherwise take a hash longer.
+  const dummy = passwords.hash(newToken(), hashCost);
+  dummy.catch(() => undefined);
   const ctx: ServerContext = {
     handle: options.database,
     db: options.database.db,
     now,
     hashCost,
-    dummyHash: () => (dummy ??= hashPassword(newToken(), hashCost)),
+    passwords,
+    dummyHash: () => dummy,
     sessionPolicy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy },
     limits,
     accountLimiter: new FailureLimiter(limits.perAccount.max, limits.perAccount.windowMs, () => now().getTime()),

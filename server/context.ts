@@ -5,7 +5,7 @@ import type { Mutator, PermissionRule } from '../lib/mutators/types';
 import type { Permission } from '../lib/domain/types';
 import { authorizeMember } from './auth/authorize';
 import type { FailureLimiter } from './auth/limiter';
-import type { HashCost } from './auth/passwords';
+import type { HashCost, PasswordHasher } from './auth/passwords';
 import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
 import type { Database, DatabaseHandle, Executor } from './db/client';
 import { memberToRecord, permissionsOf } from './db/records';
@@ -34,6 +34,7 @@ export interface ServerContext {
   db: Database;
   now(): Date;
   hashCost: HashCost;
+  passwords: PasswordHasher;
   /** A hash of a random password: verified against when the email is unknown, so both cases take as long. */
   dummyHash(): Promise<string>;
   sessionPolicy: SessionPolicy;

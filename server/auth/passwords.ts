@@ -27,6 +27,15 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
+/** How the server hashes and checks passwords: argon2id, or a wrapper around it (tests count the calls). */
+export interface PasswordHasher {
+  hash(password: string, cost: HashCost): Promise<string>;
+  /** False for a wrong password and for a malformed stored hash. */
+  verify(storedHash: string, password: string): Promise<boolean>;
+}
+
+export const ARGON2ID_HASHER: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
+
 export const MIN_PASSWORD_LENGTH = 10;
 /** Longer inputs are refused before hashing: no one types them, and they cost CPU. */
 export const MAX_PASSWORD_LENGTH = 200;

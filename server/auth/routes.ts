@@ -8,7 +8,7 @@ import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { changePasswordBody, okResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
 import { deleteOtherSessions } from './sessions';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { passwordProblem } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
 
@@ -40,7 +40,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
         .from(t.users)
         .where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
       // An unknown email costs one argon2 verification too: the answer's timing tells nothing.
-      const valid = (await verifyPassword(user?.passwordHash ?? (await ctx.dummyHash()), password)) && Boolean(user?.passwordHash);
+      const valid = (await ctx.passwords.verify(user?.passwordHash ?? (await ctx.dummyHash()), password)) && Boolean(user?.passwordHash);
       const membership = valid && user ? await firstMembership(ctx, user.id) : null;
       if (!membership || !user) {
         ctx.accountLimiter.fail(key);
@@ -72,7 +72,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const wait = ctx.accountLimiter.blockedFor(key);
       if (wait > 0) throw tooMany(wait);
       const [user] = await ctx.db.select({ passwordHash: t.users.passwordHash, email: t.users.email }).from(t.users).where(eq(t.users.id, session.userId));
-      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      if (!user?.passwordHash || !(await ctx.passwords.verify(user.passwordHash, currentPassword))) {
         ctx.accountLimiter.fail(key);
         throw new HttpError(400, 'Current password is incorrect', 'currentPassword');
       }
@@ -81,7 +81,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       if (problem) throw new HttpError(400, problem, 'newPassword');
       if (newPassword === currentPassword) throw new HttpError(400, 'Choose a password different from the current one', 'newPassword');
       ctx.accountLimiter.reset(key);
-      const passwordHash = await hashPassword(newPassword, ctx.hashCost);
+      const passwordHash = await ctx.passwords.hash(newPassword, ctx.hashCost);
       await ctx.db.transaction(async (tx) => {
         await tx.update(t.users).set({ passwordHash, passwordChangedAt: ctx.now() }).where(eq(t.users.id, session.userId));
         // Anyone else signed in as this user (another browser, a stolen cookie) is signed out.
@@ -125,7 +125,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const finalEmail = email ?? row.member.email;
       const problem = passwordProblem(password, finalEmail);
       if (problem) throw new HttpError(400, problem, 'password');
-      const passwordHash = await hashPassword(password, ctx.hashCost);
+      const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
       const member = { id: row.member.id, name: name ?? row.member.name, role: row.member.role, permissions: permissionsOf(row.member) };
       await withServerTx(

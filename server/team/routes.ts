@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TeamMember } from '../../lib/domain/types';
 import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
 import { HttpError, originOf, requireMember, sessionPayload, startSession, type ServerContext } from '../context';
 import { findOrCreateUser } from '../db/seed';
@@ -110,7 +110,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const { name, password } = request.body;
       const problem = passwordProblem(password, invitation.email);
       if (problem) throw new HttpError(400, problem, 'password');
-      const passwordHash = await hashPassword(password, ctx.hashCost);
+      const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
       const workspaceId = invitation.workspaceId;
       const joined = await ctx.db.transaction(async (tx) => {
@@ -142,7 +142,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
             .where(and(eq(t.members.userId, user.id), eq(t.members.status, 'Active'), ne(t.members.workspaceId, workspaceId)))
             .limit(1);
           if (elsewhere) {
-            if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+            if (!user.passwordHash || !(await ctx.passwords.verify(user.passwordHash, password)))
               throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password');
           } else await tx.update(t.users).set({ passwordHash, passwordChangedAt: now }).where(eq(t.users.id, user.id));
           userId = user.id;

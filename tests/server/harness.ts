@@ -109,6 +109,8 @@ export interface TestServer {
   logs: string[];
   /** Every response its clients received (headers and body), for secret scans. */
   responses: string[];
+  /** The same, as structured records. */
+  exchanges: Exchange[];
   client(): Client;
   signIn(user: UserKey): Promise<Client>;
   /** Closes the app and the database, then opens both again on the same data. */
@@ -128,6 +130,7 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
   const clock = new TestClock();
   const logs: string[] = [];
   const responses: string[] = [];
+  const exchanges: Exchange[] = [];
   const build = () =>
     buildApp({
       database: db.handle,
@@ -143,9 +146,10 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
     clock,
     logs,
     responses,
-    client: () => new Client(() => server.app, responses),
+    exchanges,
+    client: () => new Client(() => server.app, responses, exchanges),
     async signIn(user) {
-      const client = new Client(() => server.app, responses);
+      const client = new Client(() => server.app, responses, exchanges);
       const response = await client.post('/auth/signin', { email: USERS[user].email, password: USERS[user].password });
       if (response.statusCode !== 200) throw new Error(`sign-in as ${user} failed: ${response.statusCode} ${response.body}`);
       return client;
@@ -165,6 +169,14 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export interface Exchange {
+  method: Method;
+  url: string;
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
 /** A browser's worth of state: its session cookie. */
 export class Client {
   cookies = new Map<string, string>();
@@ -172,6 +184,7 @@ export class Client {
   constructor(
     private readonly app: () => FastifyInstance,
     private readonly sink?: string[],
+    private readonly exchanges?: Exchange[],
   ) {}
 
   private get instance(): FastifyInstance {
@@ -195,6 +208,7 @@ export class Client {
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     this.sink?.push(`${method} ${url} ${response.statusCode} ${JSON.stringify(response.headers)} ${response.body}`);
+    this.exchanges?.push({ method, url, status: response.statusCode, headers: { ...response.headers }, body: response.body });
     for (const set of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = set.value === '' || set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() <= Date.now() && set.maxAge === undefined);
       if (expired) this.cookies.delete(set.name);
