@@ -25,6 +25,9 @@ import { RequestValidationError, valibotSerializerCompiler, valibotValidatorComp
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
 import { workspaceRoutes } from './workspace/routes';
+import { developerRoutes } from './api/developer';
+import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
+import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -47,6 +50,19 @@ export interface BuildAppOptions {
   mutators?: Iterable<Mutator<string>>;
   /** Close the database when the app closes (the server entry owns it; tests do not). */
   closeDatabase?: boolean;
+  /** The public API's per-key rate limit. */
+  apiLimits?: Partial<ApiLimits>;
+  /**
+   * The webhook worker: its HTTP client, and how often it looks for due deliveries (ms).
+   * `deliverEveryMs: false` leaves delivery to `app.webhooks.deliverDue()` (tests).
+   */
+  webhooks?: { fetch?: typeof fetch; deliverEveryMs?: number | false };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: WebhookWorker;
+  }
 }
 
 const MINUTE = 60_000;
@@ -196,6 +212,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => pokes.close());
   ctx.pokes = pokes;
   await syncRoutes(app, ctx, pokes);
+
+  const deliverEveryMs = options.webhooks?.deliverEveryMs ?? 1000;
+  const worker = createWebhookWorker({
+    db: ctx.db,
+    now,
+    fetch: options.webhooks?.fetch,
+    onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
+    onError: (error) => app.log.warn({ err: loggableError(error) }, 'webhook delivery failed'),
+  });
+  app.decorate('webhooks', worker);
+  ctx.webhooks = {
+    kick: () => {
+      if (deliverEveryMs !== false) void worker.deliverDue().catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'webhook delivery failed'));
+    },
+  };
+  if (deliverEveryMs !== false) app.addHook('onReady', async () => worker.start(deliverEveryMs));
+  app.addHook('preClose', async () => worker.stop());
+  await developerRoutes(app, ctx);
+  await apiRoutes(app, ctx, { ...DEFAULT_API_LIMITS, ...options.apiLimits });
   if (options.root !== null) {
     await registerStatic(app, {
       root: options.root ?? resolve(import.meta.dirname, '..'),

@@ -46,6 +46,8 @@ export interface ServerContext {
   onClose?: (fn: () => void) => void;
   /** Tells browsers of a workspace that it moved to a new version. */
   pokes?: { poke(workspaceId: string, version: number): void };
+  /** Asks the webhook worker to deliver what is due now (a no-op when tests drive it). */
+  webhooks?: { kick(): void };
 }
 
 export function cookieName(request: FastifyRequest): string {

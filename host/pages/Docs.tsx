@@ -1,5 +1,8 @@
 // Documentation pages the Help center links to (/docs/dashboard, /docs/api).
-import { FUNNEL_STATUSES } from '../../lib/domain/types';
+import { useEffect, useState } from 'react';
+import { endpointDocsFromOpenApi } from '../../lib/domain/developer';
+import { FUNNEL_STATUSES, type ApiEndpointDoc } from '../../lib/domain/types';
+import { developerClient } from '../../lib/developer/client';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { ApiParametersTable } from '../../widgets/developer/ApiParametersTable';
 import { Link } from '../../widgets/ui/navigation';
@@ -49,7 +52,22 @@ function DashboardGuide() {
 }
 
 
+/** The team server's endpoints, from its OpenAPI document; without a server, the documented sample. */
+function useApiEndpoints(): readonly ApiEndpointDoc[] {
+  const [docs, setDocs] = useState<readonly ApiEndpointDoc[]>(() => (developerClient() ? [] : API_ENDPOINTS));
+  useEffect(() => {
+    const client = developerClient();
+    if (!client) return;
+    client.openApi().then(
+      (document) => setDocs(endpointDocsFromOpenApi(document)),
+      () => setDocs(API_ENDPOINTS),
+    );
+  }, []);
+  return docs;
+}
+
 export function DocsApi() {
+  const endpoints = useApiEndpoints();
   return (
     <StaticPage name="API documentation">
       <article className="cf-page cf-stack">
@@ -59,8 +77,8 @@ export function DocsApi() {
         </p>
         <section aria-labelledby="cf-api-endpoints" className="cf-stack">
           <h2 id="cf-api-endpoints">Endpoints</h2>
-          {API_ENDPOINTS.map((endpoint) => (
-            <div key={endpoint.path} className="cf-endpoint">
+          {endpoints.map((endpoint) => (
+            <div key={`${endpoint.method} ${endpoint.path}`} className="cf-endpoint">
               <h3>
                 <code>
                   <span className="cf-method">{endpoint.method}</span>
@@ -75,15 +93,16 @@ export function DocsApi() {
         </section>
         <section aria-labelledby="cf-api-webhooks">
           <h2 id="cf-api-webhooks">Webhook events</h2>
+          <p>Each delivery is signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and retried for about a day.</p>
           <ul>
             <li>
-              <code>funnel.status.updated</code>
+              <code>funnel.status.updated</code>: a funnel moved to another status (one event per change).
             </li>
             <li>
-              <code>creator.onboarded</code>
+              <code>creator.onboarded</code>: a creator joined the workspace (a new funnel).
             </li>
             <li>
-              <code>payment.succeeded</code>
+              <code>payment.succeeded</code>: an invoice was paid.
             </li>
           </ul>
         </section>

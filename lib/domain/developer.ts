@@ -93,3 +93,82 @@ export const INTEGRATION_TABS: readonly { value: 'all' | IntegrationCategory; la
   { value: 'ecommerce', label: 'E-commerce' },
   { value: 'webhooks', label: 'Webhooks' },
 ];
+
+type JsonSchema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; required?: string[]; anyOf?: JsonSchema[]; description?: string; minimum?: number; maximum?: number; $ref?: string };
+interface OpenApiOperation {
+  summary?: string;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+function typeName(schema: JsonSchema | undefined): string {
+  if (!schema) return 'string';
+  if (schema.enum) return schema.enum.map(String).join(' | ');
+  if (schema.anyOf) return schema.anyOf.map(typeName).join(' | ');
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
+  if (type === 'integer') return 'number';
+  if (type === 'array') return `${typeName(schema.items)}[]`;
+  return type ?? 'object';
+}
+
+/** A response example built from a schema: the shape an integrator gets, with placeholder values. */
+export function exampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return null;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, exampleOf(value, depth + 1)]));
+    case 'array':
+      return [exampleOf(schema.items, depth + 1)];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return 'string';
+  }
+}
+
+/**
+ * The API Reference's entries from the server's OpenAPI document (GET /api/v1/openapi.json),
+ * so the Developer area and /docs/api describe exactly the routes the server validates.
+ */
+export function endpointDocsFromOpenApi(document: unknown): ApiEndpointDoc[] {
+  const paths = (document as { paths?: Record<string, Partial<Record<(typeof METHODS)[number], OpenApiOperation>>> } | null)?.paths;
+  if (!paths || typeof paths !== 'object') return [];
+  const docs: ApiEndpointDoc[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = operations[method];
+      if (!operation) continue;
+      const parameters = (operation.parameters ?? []).map((p) => ({
+        name: p.name,
+        type: typeName(p.schema),
+        required: Boolean(p.required),
+        description: p.description ?? (p.in === 'header' ? 'Header' : ''),
+      }));
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      for (const [name, schema] of Object.entries(body?.properties ?? {}))
+        parameters.push({ name, type: typeName(schema), required: Boolean(body?.required?.includes(name)), description: schema.description ?? '' });
+      const success = Object.keys(operation.responses ?? {}).find((code) => code.startsWith('2'));
+      const schema = success ? operation.responses?.[success]?.content?.['application/json']?.schema : undefined;
+      docs.push({
+        method: method.toUpperCase() as ApiEndpointDoc['method'],
+        path,
+        description: operation.summary ?? '',
+        parameters,
+        statusCode: success ? Number(success) : undefined,
+        response: JSON.stringify(exampleOf(schema), null, 2),
+      });
+    }
+  }
+  return docs;
+}

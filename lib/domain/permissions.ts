@@ -81,3 +81,15 @@ export function ruleFor(what?: MutationName | Permission): PermissionRule {
   if (what in MUTATION_PERMISSIONS) return MUTATION_PERMISSIONS[what as MutationName];
   return flag(what as Permission);
 }
+
+/**
+ * API keys and webhook endpoints act for the whole workspace (a key can hold the Admin role),
+ * so only an active Admin sees or manages them. They are server-only data, not mutators.
+ */
+export const DEVELOPER_ADMIN_MESSAGE = 'Only Admins can manage API keys and webhooks';
+
+export function authorizeDeveloperAdmin(member: Pick<TeamMember, 'role' | 'status'> | null | undefined): Result<true> {
+  if (!member || member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
+  if (member.role !== 'Admin') return fail(DEVELOPER_ADMIN_MESSAGE);
+  return { ok: true, value: true };
+}

@@ -193,7 +193,7 @@ export interface ApiParameter {
   description: string;
 }
 export interface ApiEndpointDoc {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   description: string;
   parameters: ApiParameter[];

@@ -177,7 +177,8 @@ export const updateAvatar = defineMutator({
 /** Invites a suggested creator: starts a funnel at Brief for them. */
 export const inviteSuggested = defineMutator({
   name: 'funnels.inviteSuggested',
-  args: v.object({ suggestedId: id }),
+  // engagementType: the public API's `type` (POST /api/v1/funnels); the dashboard's invite leaves it out.
+  args: v.object({ suggestedId: id, engagementType: v.optional(text(100)) }),
   reads: () => [all('funnels')],
   run(tx, args, meta) {
     const suggested = SUGGESTED_CREATORS.find((c) => c.id === args.suggestedId);
@@ -201,7 +202,7 @@ export const inviteSuggested = defineMutator({
       lastUpdated: now.toISOString(),
       isPriority: false,
       currentStage: 'Outreach',
-      engagementType: 'Sponsored Post',
+      engagementType: args.engagementType?.trim() || 'Sponsored Post',
       platform: 'Instagram',
       conversionRate: 0,
       engagementRate: suggested.engagement,

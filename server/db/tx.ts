@@ -4,7 +4,7 @@
 // before running it, then runs it against that snapshot and writes the result in the same
 // database transaction. Every write of a workspace first locks the workspace's version row,
 // so writes to one workspace are serialized and each commit moves the version by exactly one.
-import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, min, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
 import { ROLES, type Entity, type Result, type TeamMember } from '../../lib/domain/types';
@@ -17,6 +17,8 @@ import type { Database, DbTx } from './client';
 import { RECORD_TABLES, RecordShapeError, loadRecords, permissionColumns, permissionsOf, recordToRow, type TableCollection } from './records';
 import * as t from './schema';
 import { singletonDefault } from './seed-data';
+import { apiKeyLabel, apiKeyPermissions, type RecordChange } from '../../lib/domain/webhooks';
+import { enqueueForChanges } from '../webhooks/outbox';
 
 /** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
 export class TxRejected extends Error {
@@ -51,6 +53,8 @@ export interface ServerTxOptions {
   meta: MutationMeta;
   /** Server routes (invitations) may add Pending members; mutators may not. */
   allowMemberInsert?: boolean;
+  /** The server's clock, for the webhook events the commit queues (default: now). */
+  clock?: () => Date;
 }
 
 type Pending = { kind: 'put'; record: Entity; prepend: boolean } | { kind: 'delete' };
@@ -60,6 +64,8 @@ interface Known {
 }
 
 const COLLECTIONS = new Set<string>(COLLECTION_NAMES);
+/** Collections whose changes can send a webhook event (lib/domain/webhooks.ts). */
+const WEBHOOK_SOURCES: readonly CollectionName[] = ['funnels', 'invoices'];
 const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // Bound statements well under PostgreSQL's 65,535 parameters per statement.
 const ROWS_PER_INSERT = 500;
@@ -235,6 +241,14 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
           set: { value, version: next },
         });
     }
+    // Webhook events of this change, queued in its own transaction (the outbox).
+    const changes: RecordChange[] = [];
+    for (const c of WEBHOOK_SOURCES) {
+      for (const [id, change] of writes.get(c) ?? []) {
+        if (change.kind === 'put') changes.push({ collection: c, before: knownOf(c).get(id)?.record, after: change.record });
+      }
+    }
+    if (changes.length) await enqueueForChanges(tx, workspaceId, changes, options.clock?.() ?? new Date());
     version = next;
     return { version: next, changed: true };
   }
@@ -486,6 +500,8 @@ export interface RunMutationOptions<M extends AnyMutator> {
   workspaceId: string;
   /** The member from the session: loaded again from the database, never trusted as sent. */
   memberId: string;
+  /** Instead of a member: the public API's key (its role, as stored, is the actor's). */
+  apiKeyId?: string;
   /** With `mutationID`: the client's id, to skip mutations it already pushed. */
   clientID?: string;
   mutationID?: number;
@@ -526,12 +542,8 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     return await db.transaction(async (tx) => {
       const base = await lockWorkspaceVersion(tx, workspaceId);
 
-      // The member as stored now (after the lock: a removal that committed first is seen).
-      const [row] = await tx
-        .select()
-        .from(t.members)
-        .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, memberId)));
-      const member = row ? { id: row.id, name: row.name, role: row.role, status: row.status, permissions: permissionsOf(row) } : null;
+      // The member (or API key) as stored now (after the lock: a removal or revocation that committed first is seen).
+      const member = options.apiKeyId ? await apiKeyActor(tx, workspaceId, options.apiKeyId) : await memberActor(tx, workspaceId, memberId);
       const allowed = authorizeMember(member, mutator.permission);
       if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
 
@@ -554,7 +566,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       }
 
       const actor: Actor = { id: member!.id, name: member!.name, role: member!.role, permissions: member!.permissions };
-      const serverTx = createServerTx(tx, workspaceId, actor, { meta });
+      const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock });
       await serverTx.preload(mutator.reads(parsed.output));
       let result: Result<unknown>;
       try {
@@ -597,6 +609,24 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     if (rejected) return { status: 'rejected', error: rejected.message, version };
     return { status: 'error', error: 'The server could not apply this change' };
   }
+}
+
+async function memberActor(tx: DbTx, workspaceId: string, memberId: string) {
+  const [row] = await tx
+    .select()
+    .from(t.members)
+    .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, memberId)));
+  return row ? { id: row.id, name: row.name, role: row.role, status: row.status, permissions: permissionsOf(row) } : null;
+}
+
+/** An API key acts as a member of its role, named by its last four characters in the activity log. */
+async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string) {
+  const [row] = await tx
+    .select()
+    .from(t.apiKeys)
+    .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, keyId), isNull(t.apiKeys.revokedAt)));
+  if (!row) return null;
+  return { id: row.id, name: apiKeyLabel(row.lastFour), role: row.role, status: 'Active' as const, permissions: apiKeyPermissions(row.role) };
 }
 
 async function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {

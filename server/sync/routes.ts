@@ -86,7 +86,11 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
       } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
       else results.push({ id: mutation.id, ok: false, error: outcome.error });
     }
-    if (lastVersion) pokes.poke(workspaceId, lastVersion);
+    if (lastVersion) {
+      pokes.poke(workspaceId, lastVersion);
+      // A change may have queued webhook events: deliver them now rather than at the next tick.
+      ctx.webhooks?.kick();
+    }
     reply.header('cache-control', 'no-store');
     return { lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID), results };
   });

@@ -1,7 +1,6 @@
-import { ApiParametersTable } from './ApiParametersTable';
 import { useState } from 'react';
 import { maskApiKey } from '../../lib/domain/developer';
-import { WEBHOOK_EVENT_TYPES, type ApiEndpointDoc, type WebhookEvent } from '../../lib/domain/types';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../lib/domain/types';
 import { formatDateTime } from '../../lib/format';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
@@ -13,19 +12,13 @@ import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { showResult } from '../ui/toast';
 import { developerStyles } from './styles';
+import { Endpoint, SdkExamples, TABS } from './parts';
+import { TeamDeveloperView } from './TeamDeveloper';
 import { useDeveloperController, type DeveloperTab } from './useDeveloperController';
 import { SearchField } from '../ui/SearchField';
 
 export interface DeveloperProps {}
 
-const TABS: { value: DeveloperTab; label: string }[] = [
-  { value: 'api', label: 'API Reference' },
-  { value: 'webhooks', label: 'Webhooks' },
-  { value: 'sdk', label: 'SDK Examples' },
-];
-
-const METHOD_COLOR = { GET: 'green', POST: 'blue', PUT: 'yellow', DELETE: 'red' } as const;
-const STATUS_TEXT: Record<number, string> = { 200: '200 OK', 201: '201 Created' };
 
 /** Developer area at /developer (spec §2 "Developer area"). */
 export function Developer(_props: DeveloperProps) {
@@ -39,11 +32,20 @@ export function Developer(_props: DeveloperProps) {
 /** The developer area body; inside Settings (`embedded`) its title is an h2. */
 export function DeveloperView({ embedded = false }: { embedded?: boolean }) {
   const dev = useDeveloperController();
+  if (dev.server) return <TeamDeveloperView client={dev.server} embedded={embedded} timeZone={dev.timeZone} />;
+  return <SampleDeveloperView dev={dev} embedded={embedded} />;
+}
+
+/** Without a team server: the workspace's own sample key and events, labelled as samples. */
+function SampleDeveloperView({ dev, embedded }: { dev: Dev; embedded: boolean }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const [revealed, setRevealed] = useState(false);
   return (
     <div className="cf-stack" part="developer">
       <ScreenTitle embedded={embedded}>Developer Portal</ScreenTitle>
+      <p className="cf-muted" role="note">
+        Sample data: this key and these events are examples. With a team server, keys, webhooks and events here are real.
+      </p>
       <section className="cf-card cf-stack" aria-labelledby="cf-api-key-title">
         <h3 id="cf-api-key-title">API Key</h3>
         <p className="cf-muted">Use this test key to authenticate requests. Keep it secret.</p>
@@ -77,19 +79,7 @@ export function DeveloperView({ embedded = false }: { embedded?: boolean }) {
       <Tabs<DeveloperTab> label="Developer sections" orientation="vertical" items={TABS} value={dev.tab} onValueChange={dev.setTab}>
         {dev.tab === 'api' && <ApiReference dev={dev} />}
         {dev.tab === 'webhooks' && <Webhooks dev={dev} />}
-        {dev.tab === 'sdk' && (
-          <div className="cf-stack">
-            <h3>SDK Examples</h3>
-            {dev.examples.map((example) => (
-              <section key={example.id} className="cf-stack" aria-label={`${example.label} example`}>
-                <h4>{example.label}</h4>
-                <pre className="cf-code">
-                  <code>{example.code}</code>
-                </pre>
-              </section>
-            ))}
-          </div>
-        )}
+        {dev.tab === 'sdk' && <SdkExamples />}
       </Tabs>
     </div>
   );
@@ -107,24 +97,6 @@ function ApiReference({ dev }: { dev: Dev }) {
         <Endpoint key={`${doc.method} ${doc.path}`} doc={doc} />
       ))}
     </div>
-  );
-}
-
-function Endpoint({ doc }: { doc: ApiEndpointDoc }) {
-  const title = `${doc.method} ${doc.path}`;
-  return (
-    <article className="cf-card cf-stack" aria-label={title}>
-      <div className="cf-row">
-        <Badge color={METHOD_COLOR[doc.method]}>{doc.method}</Badge>
-        <code className="cf-endpoint-path">{doc.path}</code>
-      </div>
-      <p>{doc.description}</p>
-      <ApiParametersTable doc={doc} />
-      <h4>Response {doc.statusCode ? (STATUS_TEXT[doc.statusCode] ?? doc.statusCode) : ''}</h4>
-      <pre className="cf-code" aria-label={`Response example of ${title}`}>
-        <code>{doc.response}</code>
-      </pre>
-    </article>
   );
 }
 

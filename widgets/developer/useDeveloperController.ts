@@ -2,7 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { MESSAGES } from '../../lib/domain/constants';
 import { filterEndpoints } from '../../lib/domain/developer';
-import { API_ENDPOINTS, sdkExamples } from '../../lib/sample/developer';
+import { API_ENDPOINTS } from '../../lib/sample/developer';
+import { developerClient } from '../../lib/developer/client';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 
@@ -16,7 +17,8 @@ export function useDeveloperController() {
   const [tab, setTab] = useState<DeveloperTab>('api');
   const [search, setSearch] = useState('');
   const endpoints = useMemo(() => filterEndpoints(API_ENDPOINTS, search), [search]);
-  const examples = useMemo(() => sdkExamples(), []);
+  // With a team server, keys, webhooks and the API reference are the server's (TeamDeveloper.tsx).
+  const server = useMemo(() => developerClient(), []);
 
   async function copyApiKey() {
     try {
@@ -38,7 +40,7 @@ export function useDeveloperController() {
     search,
     setSearch,
     endpoints,
-    examples,
+    server,
     events: store.admin.webhookEvents.items.value,
     timeZone: store.admin.settings.value.value.timeZone,
     copyApiKey,

@@ -1,0 +1,286 @@
+// The Developer area's server-only data: API keys, webhook endpoints and their deliveries.
+// Managed by signed-in Admins through these JSON routes (never synced to browsers: a key's
+// hash and an endpoint's secret stay here). Key and endpoint changes are in the activity log.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { authorizeDeveloperAdmin } from '../../lib/domain/permissions';
+import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
+import { apiKeyLabel, validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
+import type { Actor } from '../../lib/mutators/types';
+import { seed } from '../auth/routes';
+import { HttpError, requireSession, type ServerContext } from '../context';
+import { permissionsOf } from '../db/records';
+import * as t from '../db/schema';
+import { withServerTx } from '../db/tx';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { enqueueEvents } from '../webhooks/outbox';
+import { newApiKey, type ApiKeyRow } from './keys';
+
+const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is malformed')) });
+
+export const apiKeyView = v.object({
+  id: v.string(),
+  name: v.string(),
+  role: v.picklist(ROLES),
+  lastFour: v.string(),
+  allowedOrigins: v.array(v.string()),
+  createdBy: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.nullable(v.string()),
+  revokedAt: v.nullable(v.string()),
+});
+const keysResponse = v.object({ keys: v.array(apiKeyView) });
+const keyWithSecret = v.object({ key: apiKeyView, secret: v.string() });
+
+const originList = v.pipe(
+  v.array(v.pipe(v.string(), v.trim(), v.url('Each allowed origin must be a URL such as https://portal.example.com'), v.maxLength(200))),
+  v.maxLength(20, 'At most 20 allowed origins'),
+);
+const createKeyBody = v.object({
+  name: v.optional(v.pipe(v.string('name must be text'), v.trim(), v.maxLength(100, 'name is at most 100 characters')), ''),
+  role: v.picklist(ROLES, 'role must be Admin, Editor or Viewer'),
+  allowedOrigins: v.optional(originList, []),
+});
+
+const endpointView = v.object({
+  id: v.string(),
+  url: v.string(),
+  events: v.array(v.string()),
+  createdAt: v.string(),
+  disabledAt: v.nullable(v.string()),
+  disabledReason: v.nullable(v.string()),
+});
+const deliveryView = v.object({
+  id: v.string(),
+  endpointId: v.string(),
+  type: v.string(),
+  status: v.picklist(['pending', 'delivered', 'failed']),
+  attempts: v.number(),
+  lastStatusCode: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  deliveredAt: v.nullable(v.string()),
+  payload: v.record(v.string(), v.unknown()),
+});
+const webhooksResponse = v.object({ endpoints: v.array(endpointView), deliveries: v.array(deliveryView) });
+const endpointBody = v.object({
+  url: v.pipe(v.string('url must be text'), v.maxLength(2000, 'url is too long')),
+  events: v.pipe(v.array(v.string(), 'events must be a list'), v.maxLength(20)),
+});
+const endpointWithSecret = v.object({ endpoint: endpointView, secret: v.string() });
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+export const keyToView = (row: ApiKeyRow) => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  lastFour: row.lastFour,
+  allowedOrigins: row.allowedOrigins,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: iso(row.lastUsedAt),
+  revokedAt: iso(row.revokedAt),
+});
+const endpointToView = (row: typeof t.webhookEndpoints.$inferSelect) => ({
+  id: row.id,
+  url: row.url,
+  events: row.events,
+  createdAt: row.createdAt.toISOString(),
+  disabledAt: iso(row.disabledAt),
+  disabledReason: row.disabledReason,
+});
+
+/** Deliveries the Developer area lists under Recent events. */
+export const RECENT_DELIVERIES = 50;
+
+export async function developerRoutes(instance: FastifyInstance, ctx: ServerContext) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+    const session = await requireSession(ctx, request, reply);
+    const allowed = authorizeDeveloperAdmin(session.member);
+    if (!allowed.ok) throw new HttpError(403, allowed.error);
+    const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
+    return { session, actor, workspaceId: session.workspace.id };
+  }
+
+  /** A change with its activity entry, in the workspace's versioned transaction (browsers are poked). */
+  async function logged<T>(workspaceId: string, actor: Actor, entry: { action: string; details: string }, fn: (tx: Parameters<Parameters<typeof withServerTx>[4]>[1]) => Promise<T>) {
+    const now = ctx.now();
+    const { value, version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
+      const result = await fn(dbTx);
+      serverTx.log({ ...entry, actionType: 'system' });
+      return result;
+    });
+    ctx.pokes?.poke(workspaceId, version);
+    return value;
+  }
+
+  app.get('/developer/keys', { schema: { response: { 200: keysResponse } } }, async (request, reply) => {
+    const { workspaceId } = await requireAdmin(request, reply);
+    const rows = await ctx.db.select().from(t.apiKeys).where(eq(t.apiKeys.workspaceId, workspaceId)).orderBy(desc(t.apiKeys.createdAt), t.apiKeys.id);
+    return { keys: rows.map(keyToView) };
+  });
+
+  app.post('/developer/keys', { schema: { body: createKeyBody, response: { 201: keyWithSecret } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const { secret, hash, lastFour } = newApiKey();
+    const now = ctx.now();
+    const { name, role, allowedOrigins } = request.body;
+    const row = await logged(workspaceId, actor, { action: 'API key created', details: `${apiKeyLabel(lastFour)} (${role})${name ? `: ${name}` : ''}` }, async (tx) => {
+      const [inserted] = await tx
+        .insert(t.apiKeys)
+        .values({
+          id: `key_${randomBytes(9).toString('base64url')}`,
+          workspaceId,
+          name,
+          keyHash: hash,
+          lastFour,
+          role,
+          allowedOrigins: allowedOrigins.map((o) => new URL(o).origin),
+          createdBy: actor.name,
+          createdAt: now,
+        })
+        .returning();
+      return inserted;
+    });
+    return reply.code(201).send({ key: keyToView(row), secret });
+  });
+
+  /** A new secret for the key (same name, role and origins); the old secret stops working at once. */
+  app.post('/developer/keys/:id/regenerate', { schema: { params: idParams, response: { 200: keyWithSecret } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const { secret, hash, lastFour } = newApiKey();
+    const row = await logged(workspaceId, actor, { action: 'API key regenerated', details: `New key ending in ${lastFour}` }, async (tx) => {
+      const [updated] = await tx
+        .update(t.apiKeys)
+        .set({ keyHash: hash, lastFour, lastUsedAt: null })
+        .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)))
+        .returning();
+      if (!updated) throw new HttpError(404, 'This API key does not exist or was revoked');
+      return updated;
+    });
+    return { key: keyToView(row), secret };
+  });
+
+  app.delete('/developer/keys/:id', { schema: { params: idParams, response: { 200: v.object({ key: apiKeyView }) } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const [existing] = await ctx.db
+      .select()
+      .from(t.apiKeys)
+      .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)));
+    if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked');
+    const row = await logged(workspaceId, actor, { action: 'API key revoked', details: apiKeyLabel(existing.lastFour) }, async (tx) => {
+      const [updated] = await tx.update(t.apiKeys).set({ revokedAt: ctx.now() }).where(eq(t.apiKeys.id, existing.id)).returning();
+      return updated;
+    });
+    return { key: keyToView(row) };
+  });
+
+  app.get('/developer/webhooks', { schema: { response: { 200: webhooksResponse } } }, async (request, reply) => {
+    const { workspaceId } = await requireAdmin(request, reply);
+    const endpoints = await ctx.db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.workspaceId, workspaceId)).orderBy(t.webhookEndpoints.createdAt, t.webhookEndpoints.id);
+    const deliveries = await ctx.db
+      .select()
+      .from(t.webhookDeliveries)
+      .where(eq(t.webhookDeliveries.workspaceId, workspaceId))
+      .orderBy(desc(t.webhookDeliveries.createdAt), desc(t.webhookDeliveries.id))
+      .limit(RECENT_DELIVERIES);
+    return {
+      endpoints: endpoints.map(endpointToView),
+      deliveries: deliveries.map((d) => ({
+        id: d.id,
+        endpointId: d.endpointId,
+        type: d.eventType,
+        status: d.status,
+        attempts: d.attempts,
+        lastStatusCode: d.lastStatusCode,
+        lastError: d.lastError,
+        createdAt: d.createdAt.toISOString(),
+        deliveredAt: iso(d.deliveredAt),
+        payload: d.payload,
+      })),
+    };
+  });
+
+  app.post('/developer/webhooks', { schema: { body: endpointBody, response: { 201: endpointWithSecret } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const url = validateEndpointUrl(request.body.url);
+    if (!url.ok) throw new HttpError(400, url.error, 'url');
+    const events = validateEventTypes(request.body.events);
+    if (!events.ok) throw new HttpError(400, events.error, 'events');
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const now = ctx.now();
+    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint added', details: `${url.value} (${events.value.join(', ')})` }, async (tx) => {
+      const [inserted] = await tx
+        .insert(t.webhookEndpoints)
+        .values({ id: `we_${randomBytes(9).toString('base64url')}`, workspaceId, url: url.value, events: events.value, secret, createdBy: actor.name, createdAt: now })
+        .returning();
+      return inserted;
+    });
+    return reply.code(201).send({ endpoint: endpointToView(row), secret });
+  });
+
+  /** Re-enables a disabled endpoint, or changes what it receives. */
+  app.post('/developer/webhooks/:id', { schema: { params: idParams, body: endpointBody, response: { 200: v.object({ endpoint: endpointView }) } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const url = validateEndpointUrl(request.body.url);
+    if (!url.ok) throw new HttpError(400, url.error, 'url');
+    const events = validateEventTypes(request.body.events);
+    if (!events.ok) throw new HttpError(400, events.error, 'events');
+    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint updated', details: `${url.value} (${events.value.join(', ')})` }, async (tx) => {
+      const [updated] = await tx
+        .update(t.webhookEndpoints)
+        .set({ url: url.value, events: events.value, disabledAt: null, disabledReason: null })
+        .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)))
+        .returning();
+      if (!updated) throw new HttpError(404, 'This webhook endpoint does not exist');
+      return updated;
+    });
+    return { endpoint: endpointToView(row) };
+  });
+
+  app.get('/developer/webhooks/:id/secret', { schema: { params: idParams, response: { 200: v.object({ secret: v.string() }) } } }, async (request, reply) => {
+    const { workspaceId } = await requireAdmin(request, reply);
+    const [row] = await ctx.db
+      .select({ secret: t.webhookEndpoints.secret })
+      .from(t.webhookEndpoints)
+      .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
+    if (!row) throw new HttpError(404, 'This webhook endpoint does not exist');
+    return row;
+  });
+
+  app.delete('/developer/webhooks/:id', { schema: { params: idParams, response: { 200: v.object({ deleted: v.literal(true) }) } } }, async (request, reply) => {
+    const { workspaceId, actor } = await requireAdmin(request, reply);
+    const [existing] = await ctx.db
+      .select()
+      .from(t.webhookEndpoints)
+      .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
+    if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist');
+    await logged(workspaceId, actor, { action: 'Webhook endpoint removed', details: existing.url }, async (tx) => {
+      await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, existing.id));
+    });
+    return { deleted: true as const };
+  });
+
+  /** "Send test event": one event of the endpoint's first type, marked as a test, through the outbox like any other. */
+  app.post(
+    '/developer/webhooks/:id/test',
+    { schema: { params: idParams, body: v.object({ type: v.optional(v.picklist(WEBHOOK_EVENT_TYPES, 'type must be a webhook event type')) }), response: { 202: v.object({ id: v.string() }) } } },
+    async (request, reply) => {
+      const { workspaceId } = await requireAdmin(request, reply);
+      const [endpoint] = await ctx.db
+        .select()
+        .from(t.webhookEndpoints)
+        .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
+      if (!endpoint) throw new HttpError(404, 'This webhook endpoint does not exist');
+      if (endpoint.disabledAt) throw new HttpError(409, 'This endpoint is disabled: save it again to re-enable it');
+      const type = request.body.type ?? (endpoint.events[0] as (typeof WEBHOOK_EVENT_TYPES)[number]);
+      const [id] = await enqueueEvents(ctx.db, workspaceId, [{ type, data: { test: true } }], ctx.now(), endpoint.id);
+      ctx.webhooks?.kick();
+      return reply.code(202).send({ id });
+    },
+  );
+}

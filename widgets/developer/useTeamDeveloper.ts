@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { endpointDocsFromOpenApi, filterEndpoints } from '../../lib/domain/developer';
+import type { ApiEndpointDoc, Role } from '../../lib/domain/types';
+import type { ApiKeyInfo, DeveloperClient, WebhookDeliveryInfo, WebhookEndpointInfo } from '../../lib/developer/client';
+import { toast } from '../ui/toast';
+
+/** A secret shown once, right after it was made: a new or regenerated key, or an endpoint's signing secret. */
+export interface ShownSecret {
+  title: string;
+  label: string;
+  secret: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The Developer area against the team server: real keys, endpoints and deliveries, and the
+ * API Reference from the server's OpenAPI document. Deliveries are refreshed while the
+ * Webhooks tab is open, so a delivery made a moment ago shows up under Recent events.
+ */
+export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhooks: boolean }) {
+  const [keys, setKeys] = useState<ApiKeyInfo[] | null>(null);
+  const [endpoints, setEndpoints] = useState<WebhookEndpointInfo[]>([]);
+  const [deliveries, setDeliveries] = useState<WebhookDeliveryInfo[] | null>(null);
+  const [docs, setDocs] = useState<ApiEndpointDoc[] | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [search, setSearch] = useState('');
+
+  const loadKeys = useCallback(async () => {
+    try {
+      setKeys(await client.keys());
+      setRefused(null);
+    } catch (caught) {
+      const status = (caught as { status?: number }).status;
+      if (status === 403) setRefused(messageOf(caught));
+      else setError(messageOf(caught));
+    }
+  }, [client]);
+
+  const loadWebhooks = useCallback(async () => {
+    try {
+      const data = await client.webhooks();
+      setEndpoints(data.endpoints);
+      setDeliveries(data.deliveries);
+    } catch (caught) {
+      if ((caught as { status?: number }).status !== 403) setError(messageOf(caught));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    // Loaded from the server's answers (callbacks), never set in the effect's own body.
+    const first = setTimeout(() => {
+      void loadKeys();
+      void loadWebhooks();
+    }, 0);
+    client.openApi().then(
+      (document) => setDocs(endpointDocsFromOpenApi(document)),
+      (caught: unknown) => setError(messageOf(caught)),
+    );
+    return () => clearTimeout(first);
+  }, [client, loadKeys, loadWebhooks]);
+
+  useEffect(() => {
+    if (!options.watchWebhooks || refused) return;
+    const timer = setInterval(() => void loadWebhooks(), 2000);
+    return () => clearInterval(timer);
+  }, [options.watchWebhooks, refused, loadWebhooks]);
+
+  /** Runs a change; on success reloads and toasts, on refusal toasts the server's message. */
+  async function act<T>(run: () => Promise<T>, success: string, after?: (value: T) => void) {
+    try {
+      const value = await run();
+      after?.(value);
+      toast.success(success);
+      await Promise.all([loadKeys(), loadWebhooks()]);
+      return true;
+    } catch (caught) {
+      toast.error(messageOf(caught));
+      return false;
+    }
+  }
+
+  const endpointDocs = useMemo(() => (docs ? filterEndpoints(docs, search) : null), [docs, search]);
+
+  return {
+    keys,
+    endpoints,
+    deliveries,
+    endpointDocs,
+    search,
+    setSearch,
+    refused,
+    error,
+    shown,
+    closeSecret: () => setShown(null),
+    createKey: (draft: { name: string; role: Role }) =>
+      act(() => client.createKey(draft), 'API key created', ({ secret }) => setShown({ title: 'Your new API key', label: 'API key', secret })),
+    regenerateKey: (id: string) =>
+      act(() => client.regenerateKey(id), 'API key regenerated successfully', ({ secret }) => setShown({ title: 'Your regenerated API key', label: 'API key', secret })),
+    revokeKey: (id: string) => act(() => client.revokeKey(id), 'API key revoked'),
+    addEndpoint: (draft: { url: string; events: string[] }) =>
+      act(() => client.addEndpoint(draft), 'Webhook endpoint added', ({ secret }) => setShown({ title: 'Signing secret', label: 'Signing secret', secret })),
+    enableEndpoint: (endpoint: WebhookEndpointInfo) => act(() => client.updateEndpoint(endpoint.id, { url: endpoint.url, events: endpoint.events }), 'Webhook endpoint enabled'),
+    removeEndpoint: (id: string) => act(() => client.removeEndpoint(id), 'Webhook endpoint removed'),
+    sendTestEvent: (id: string) => act(() => client.sendTestEvent(id), 'Test event sent'),
+    showSecret: (endpoint: WebhookEndpointInfo) =>
+      act(() => client.endpointSecret(endpoint.id), 'Signing secret shown', (secret) => setShown({ title: 'Signing secret', label: 'Signing secret', secret })),
+  };
+}
+
+export type TeamDeveloper = ReturnType<typeof useTeamDeveloper>;
