@@ -43,7 +43,22 @@ export const tokens = `
 
 export const baseStyles = `
 ${tokens}
-:host { display: block; }
+/*
+ * An element sits in somebody else's page. Page rules reach the host element itself (a
+ * "* { box-sizing: content-box !important }"), and inherited text properties (letter-spacing,
+ * a body font or colour marked !important) flow into the shadow root through it. The host keeps
+ * a robust box (an !important declaration in the shadow's own :host rule wins over the page's),
+ * and the screen's root starts every inherited property afresh.
+ */
+:host { display: block; box-sizing: border-box !important; max-width: 100% !important; min-width: 0 !important; }
+:host > .cf-root, :host > * > .cf-root {
+  font-style: normal; font-variant: normal; font-weight: 400; font-stretch: normal;
+  letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start;
+  text-shadow: none; text-decoration: none; white-space: normal; word-break: normal; overflow-wrap: normal;
+  font-kerning: auto; font-feature-settings: normal; font-variation-settings: normal; hyphens: manual;
+  visibility: visible; cursor: auto; list-style: disc outside none;
+  quotes: auto; tab-size: 8; border-collapse: separate; border-spacing: 0; caption-side: top; empty-cells: show;
+}
 .cf-root { font-family: var(--cf-font); font-size: var(--cf-font-size); color: var(--cf-color-text); line-height: 1.45; box-sizing: border-box; }
 .cf-root *, .cf-root *::before, .cf-root *::after { box-sizing: inherit; }
 .cf-root h1 { font-size: 1.5rem; margin: 0 0 calc(var(--cf-space) * 2); }

@@ -31,6 +31,9 @@ ${tokens}
 .cf-toast-action:focus-visible { outline: 3px solid var(--cf-color-focus); }
 `;
 
+/** The page-owned toaster's host: no box of its own, and nothing inherited from the page. */
+const toasterHostStyles = `:host { all: initial !important; display: contents !important; }`;
+
 let mountedToasters = 0;
 const POSITIONS: ToastPosition[] = ['top-right', 'bottom-right', 'top-center'];
 
@@ -38,13 +41,13 @@ const POSITIONS: ToastPosition[] = ['top-right', 'bottom-right', 'top-center'];
  * The one toaster of the page (spec §4 "Toasts": success 2 s, blank/error/custom 4 s,
  * loading until dismissed, at most 20, removed 1 s after dismissal, hover pauses).
  */
-export function AppToaster() {
+export function AppToaster({ styleRoot }: { /** Where the toasts render: the document (default) or a shadow root. */ styleRoot?: ShadowRoot } = {}) {
   const { toasts, handlers } = useToaster({
     duration: TOAST.durationMs.blank,
     success: { duration: TOAST.durationMs.success },
     error: { duration: TOAST.durationMs.error },
   });
-  useLayoutEffect(() => adoptStyles(document, toasterStyles), []);
+  useLayoutEffect(() => adoptStyles(styleRoot ?? document, toasterStyles), [styleRoot]);
   // Under an open modal dialog the page is inert and dimmed: the toasts move into the dialog
   // (the top layer), where they stay readable and can be closed.
   const dialog = useTopDialog();
@@ -113,10 +116,14 @@ export function ensureToaster() {
   setTimeout(() => {
     if (autoMounted || mountedToasters > 0) return;
     autoMounted = true;
+    // In a shadow root of its own: the page's rules (a "button { border: ... !important }")
+    // cannot reach the toasts, and inherited text properties start afresh at its host.
     const container = document.createElement('div');
     container.setAttribute('data-creatorflow-toaster', '');
+    const shadow = container.attachShadow({ mode: 'open' });
+    adoptStyles(shadow, toasterHostStyles);
     document.body.appendChild(container);
-    createRoot(container).render(<AppToaster />);
+    createRoot(shadow).render(<AppToaster styleRoot={shadow} />);
   }, 0);
 }
 
