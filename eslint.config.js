@@ -83,7 +83,7 @@ export default defineConfig([
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    files: ['scripts/**', 'tests/e2e/**', 'tests/server/**', '*.config.{js,ts}', 'eslint.config.js'],
+    files: ['scripts/**', 'examples/partner-portal/server.mjs', 'tests/e2e/**', 'tests/server/**', '*.config.{js,ts}', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 ]);

@@ -26,6 +26,7 @@ import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
 import { workspaceRoutes } from './workspace/routes';
 import { developerRoutes } from './api/developer';
+import { embedPreflight } from './api/embed';
 import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
 
@@ -76,7 +77,7 @@ export const DEFAULT_LIMITS: Limits = {
 export function redactUrl(url: string): string {
   return url
     .replace(/\/(invite|invitations|setup)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&](?:token|next)=)[^&#]*/g, '$1[redacted]');
+    .replace(/([?&](?:token|next|client_secret)=)[^&#]*/g, '$1[redacted]');
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -165,6 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
   });
 
+  // Embed sessions' CORS preflights (partners' pages calling /sync/*), before the CSRF rule.
+  app.addHook('onRequest', async (request, reply) => {
+    if (await embedPreflight(ctx.db, request, reply)) return reply;
+  });
   registerCsrfGuard(app, ctx.publicOrigin);
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -224,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('webhooks', worker);
   ctx.webhooks = {
     kick: () => {
-      if (deliverEveryMs !== false) void worker.deliverDue().catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'webhook delivery failed'));
+      if (deliverEveryMs !== false) worker.kick();
     },
   };
   if (deliverEveryMs !== false) app.addHook('onReady', async () => worker.start(deliverEveryMs));

@@ -28,6 +28,10 @@ export interface SyncStorageOptions {
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
   /** Pull at least this often, in case a poke was lost. Default 60 s. */
   pullEveryMs?: number;
+  /** Cookies with each request: 'include' (the team's own pages, default) or 'omit' (an embed session on a partner's page). */
+  credentials?: RequestCredentials;
+  /** Query parameters for the event stream, which cannot send headers (an embed session's client secret). */
+  eventsQuery?: () => Record<string, string> | Promise<Record<string, string>>;
 }
 
 export interface SyncStorage extends StorageAdapter {
@@ -79,7 +83,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     const extra = (await options.headers?.()) ?? {};
     const response = await doFetch(`${server}${path}`, {
       ...init,
-      credentials: 'include',
+      credentials: options.credentials ?? 'include',
       headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...extra },
     });
     if (response.status === 401) {
@@ -212,9 +216,16 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
 
   function listenForPokes() {
     if (typeof EventSource === 'undefined' || typeof window === 'undefined') return;
-    const open = () => {
+    const open = async () => {
       events?.close();
-      events = new EventSource(`${server}${SYNC_PATHS.events}`, { withCredentials: true });
+      const query = new URLSearchParams((await options.eventsQuery?.()) ?? {}).toString();
+      if (closed) return;
+      events = new EventSource(`${server}${SYNC_PATHS.events}${query ? `?${query}` : ''}`, { withCredentials: (options.credentials ?? 'include') === 'include' });
+      // A stream the server ended for good (an expired embed secret) is opened again with fresh parameters.
+      if (options.eventsQuery)
+        events.addEventListener('error', () => {
+          if (events?.readyState === EventSource.CLOSED) setTimeout(() => void open(), 2000);
+        });
       events.addEventListener(POKE_EVENT, (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as { version?: number };
         if (typeof data.version !== 'number' || data.version > version) void pull();
@@ -222,7 +233,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       // A reconnect may have missed pokes: pull.
       events.addEventListener('open', () => void pull());
     };
-    open();
+    void open();
     const onFocus = () => void (pending.length ? push() : pull());
     const onOnline = () => {
       backoff = 0;

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { FUNNEL_STATUSES, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../lib/domain/types';
+import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES, type Funnel, type InventoryItem, type Order } from '../../lib/domain/types';
 import { inventoryStatus } from '../../lib/domain/inventory';
 import { MUTATORS } from '../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../lib/schema/names';
@@ -15,6 +15,7 @@ import * as t from '../db/schema';
 import { runMutation, type MutationOutcome } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
+import { createEmbedSession, EMBED_SCREEN_NAMES } from './embed';
 import { keyOfRequest, KeyRateLimiter, type ApiKeyRow } from './keys';
 
 // ---------- Schemas (validation, serialization and the OpenAPI document) ----------
@@ -140,6 +141,20 @@ export const API_ROUTES = {
     summary: 'List inventory items with their stock status.',
     query: v.strictObject({ limit, starting_after: startingAfter }, unknownParameter),
     responses: { 200: page('items', inventoryItem) },
+  },
+  createEmbedSession: {
+    method: 'POST',
+    url: '/api/v1/embed_sessions',
+    summary: 'From your backend: a short-lived client secret for embedding some screens (elements) in your portal, with a role no higher than the key’s. Browsers may use it only from the origins registered for the key.',
+    body: v.object({
+      screens: v.pipe(
+        v.array(v.picklist(EMBED_SCREEN_NAMES, `each screen must be one of ${EMBED_SCREEN_NAMES.join(', ')}`), 'screens must be a list'),
+        v.minLength(1, 'screens needs at least one screen'),
+        v.description(`The screens the page shows: ${EMBED_SCREEN_NAMES.join(', ')}.`),
+      ),
+      role: v.optional(v.pipe(v.picklist(ROLES, 'role must be Admin, Editor or Viewer'), v.description('The role the embedded screens act with (default: the key’s; never higher).'))),
+    }),
+    responses: { 201: v.object({ client_secret: v.string(), expires_at: v.string(), screens: v.array(v.string()), role: v.picklist(ROLES) }) },
   },
 } as const;
 
@@ -356,6 +371,16 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     const { slice, hasMore } = paginate(items, size, starting_after);
     return { items: slice.map(itemOf), total: items.length, has_more: hasMore };
   });
+
+  app.post(
+    r.createEmbedSession.url,
+    { preHandler: authenticate, schema: { body: r.createEmbedSession.body, response: { ...r.createEmbedSession.responses, ...errors } } },
+    async (request, reply) => {
+      const key = apiKeyOf(request);
+      const session = await createEmbedSession(ctx.db, key, request.body.screens, request.body.role, ctx.now());
+      return reply.code(201).send(session);
+    },
+  );
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', async (request, reply) => {

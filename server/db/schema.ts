@@ -484,3 +484,23 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
+
+/** Partner embed sessions: a short-lived client secret (SHA-256 stored) for some screens, at most the key's role. */
+export const embedSessions = pgTable(
+  'embed_sessions',
+  {
+    id: text('id').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull().unique(),
+    screens: text('screens').array().notNull(),
+    role: text('role', { enum: ['Admin', 'Editor', 'Viewer'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('embed_sessions_key_idx').on(t.keyId)],
+);

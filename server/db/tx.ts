@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull, max, min, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
-import { ROLES, type Entity, type Result, type TeamMember } from '../../lib/domain/types';
+import { ROLES, type Entity, type Result, type Role, type TeamMember } from '../../lib/domain/types';
 import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, Mutator, ReadSpec, WriteTx } from '../../lib/mutators/types';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
@@ -502,6 +502,8 @@ export interface RunMutationOptions<M extends AnyMutator> {
   memberId: string;
   /** Instead of a member: the public API's key (its role, as stored, is the actor's). */
   apiKeyId?: string;
+  /** A lower role for the key (an embed session's). */
+  apiKeyRole?: Role;
   /** With `mutationID`: the client's id, to skip mutations it already pushed. */
   clientID?: string;
   mutationID?: number;
@@ -543,7 +545,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       const base = await lockWorkspaceVersion(tx, workspaceId);
 
       // The member (or API key) as stored now (after the lock: a removal or revocation that committed first is seen).
-      const member = options.apiKeyId ? await apiKeyActor(tx, workspaceId, options.apiKeyId) : await memberActor(tx, workspaceId, memberId);
+      const member = options.apiKeyId ? await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole) : await memberActor(tx, workspaceId, memberId);
       const allowed = authorizeMember(member, mutator.permission);
       if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
 
@@ -620,13 +622,15 @@ async function memberActor(tx: DbTx, workspaceId: string, memberId: string) {
 }
 
 /** An API key acts as a member of its role, named by its last four characters in the activity log. */
-async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string) {
+async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string, lower?: Role) {
   const [row] = await tx
     .select()
     .from(t.apiKeys)
     .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, keyId), isNull(t.apiKeys.revokedAt)));
   if (!row) return null;
-  return { id: row.id, name: apiKeyLabel(row.lastFour), role: row.role, status: 'Active' as const, permissions: apiKeyPermissions(row.role) };
+  // ROLES runs from most to least allowed: the later of the two wins.
+  const role = lower && ROLES.indexOf(lower) > ROLES.indexOf(row.role) ? lower : row.role;
+  return { id: row.id, name: apiKeyLabel(row.lastFour), role, status: 'Active' as const, permissions: apiKeyPermissions(role) };
 }
 
 async function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {

@@ -52,11 +52,14 @@ function refuse(reply: FastifyReply, error: string) {
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin?: string) {
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITES.has(request.method)) return;
-    const origin = request.headers.origin;
+    // An embed session's client secret is sent by script, never by the browser on its own:
+    // cross-site pages cannot ride on it. Its route checks the origin against the key's.
+    const bearer = /^Bearer\s+es_/.test(request.headers.authorization ?? '');
+    const origin = bearer ? undefined : request.headers.origin;
     // The origin the browser addressed (its Host header cannot be set by a page), or the public one.
     const allowed = origin !== undefined && [expectedOrigin(request), publicOrigin].includes(origin.toLowerCase());
     if (origin !== undefined && !allowed) return refuse(reply, 'Cross-site request refused');
-    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused');
+    if (!bearer && origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused');
     const type = request.headers['content-type'];
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     // A DELETE without a body names everything in its URL; anything with a body must be JSON.

@@ -3,7 +3,7 @@
 // mutators the browser ran (lib/mutators), authorized from the member as stored, and its
 // result wins.
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { fail } from '../../lib/domain/types';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
@@ -18,6 +18,7 @@ import { runMutation } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import type { PokeHub } from './pokes';
+import { allowEmbedOrigin, embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
 
 /** Most mutations one push may carry; a client with more sends them in several pushes. */
 export const MAX_PUSH = 500;
@@ -43,6 +44,15 @@ const pullQuery = v.object({
   clientID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
 });
 
+/** A write outside an embed session's screens: refused, counted as processed. */
+const outsideEmbed = (name: string): Mutator<string> => ({
+  name,
+  permission: { kind: 'signedIn' },
+  args: v.unknown(),
+  reads: () => [],
+  run: () => fail('This embedded screen cannot make this change'),
+});
+
 /** A name the server does not know still counts as processed, refused, so the client moves on. */
 const unknownMutator = (name: string): Mutator<string> => ({
   name,
@@ -52,21 +62,42 @@ const unknownMutator = (name: string): Mutator<string> => ({
   run: () => fail(`Unknown change: ${name}`),
 });
 
+/** Who syncs: a signed-in member, or a partner's embed session (its key, role and screens). */
+interface SyncPrincipal {
+  workspaceId: string;
+  memberId: string;
+  embed?: EmbedPrincipal;
+}
+
 export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
-  app.post(SYNC_PATHS.push, { schema: { body: pushBody } }, async (request, reply) => {
+  async function principalOf(request: FastifyRequest, reply: FastifyReply): Promise<SyncPrincipal> {
+    const secret = embedSecretOf(request);
+    if (secret) {
+      const embed = await embedPrincipal(ctx.db, secret, ctx.now());
+      allowEmbedOrigin(embed, request, reply);
+      return { workspaceId: embed.workspaceId, memberId: `embed_${embed.keyId}`, embed };
+    }
     const session = await requireSession(ctx, request, reply);
-    const workspaceId = session.workspace.id;
+    return { workspaceId: session.workspace.id, memberId: session.member.id };
+  }
+
+  app.post(SYNC_PATHS.push, { schema: { body: pushBody } }, async (request, reply) => {
+    const who = await principalOf(request, reply);
+    const workspaceId = who.workspaceId;
     const { clientID, mutations } = request.body;
     const results: PushResult[] = [];
     let lastVersion = 0;
     for (const mutation of mutations) {
-      const mutator = isMutationName(mutation.name) ? (MUTATORS[mutation.name] as unknown as Mutator<string>) : unknownMutator(mutation.name);
+      const known = isMutationName(mutation.name) ? (MUTATORS[mutation.name] as unknown as Mutator<string>) : unknownMutator(mutation.name);
+      // An embedded screen makes only its own screens' writes.
+      const mutator = who.embed && !who.embed.mayWrite(mutation.name) ? outsideEmbed(mutation.name) : known;
       const outcome = await runMutation({
         db: ctx.db,
         workspaceId,
-        memberId: session.member.id,
+        memberId: who.memberId,
+        ...(who.embed ? { apiKeyId: who.embed.keyId, apiKeyRole: who.embed.role } : {}),
         clientID,
         mutationID: mutation.id,
         mutator,
@@ -96,8 +127,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
   });
 
   app.get(SYNC_PATHS.pull, { schema: { querystring: pullQuery } }, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
-    const workspaceId = session.workspace.id;
+    const who = await principalOf(request, reply);
+    const workspaceId = who.workspaceId;
     const { since, clientID } = request.query;
     // One snapshot: the version and the records it describes agree.
     const response = await ctx.db.transaction(
@@ -106,8 +137,10 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         const version = row?.version ?? 0;
         const lastMutationID = clientID ? await lastMutationIdOf(tx, workspaceId, clientID) : 0;
         const full = since === 0 || since > version;
-        const records = full ? await everything(tx, workspaceId) : await changedSince(tx, workspaceId, since);
-        return { version, lastMutationID, records, full, memberId: session.member.id };
+        const all = full ? await everything(tx, workspaceId) : await changedSince(tx, workspaceId, since);
+        const embed = who.embed;
+        const records = embed ? all.filter((r) => visibleToEmbed(embed, r.collection, r.id)) : all;
+        return { version, lastMutationID, records, full, memberId: who.memberId };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -116,7 +149,9 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
   });
 
   app.get(SYNC_PATHS.events, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
+    const who = await principalOf(request, reply);
+    // The hijacked stream writes its own head: carry over a CORS grant made above.
+    const allowOrigin = reply.getHeader('access-control-allow-origin');
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -124,11 +159,12 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
       'cache-control': 'no-store',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
+      ...(allowOrigin ? { 'access-control-allow-origin': String(allowOrigin), vary: 'Origin' } : {}),
     });
     // Something must be written at once, or the stream looks dead to some clients.
     raw.write(`retry: 2000\n: connected\n\n`);
     const send = (version: number) => raw.write(`event: ${POKE_EVENT}\ndata: ${JSON.stringify({ version })}\n\n`);
-    const stop = pokes.subscribe(session.workspace.id, send);
+    const stop = pokes.subscribe(who.workspaceId, send);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
     heartbeat.unref();
     const close = () => {

@@ -33,6 +33,8 @@ export interface WebhookWorkerOptions {
 export interface WebhookWorker {
   /** Sends every delivery due now; resolves with how many were attempted. */
   deliverDue(): Promise<number>;
+  /** Starts a pass now unless one is running (which will be followed by the timer's next). */
+  kick(): void;
   /** Runs deliverDue every `intervalMs` (production). */
   start(intervalMs?: number): void;
   stop(): Promise<void>;
@@ -176,6 +178,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   return {
     deliverDue,
+    kick() {
+      if (!running && !stopped) deliverDue().catch((error: unknown) => options.onError?.(error));
+    },
     start(intervalMs = 1000) {
       if (timer) return;
       timer = setInterval(() => {

@@ -109,7 +109,7 @@ describe('<Developer> with a team server', () => {
     const post = screen.getByRole('article', { name: 'POST /api/v1/funnels' });
     expect(within(post).getByRole('heading', { name: 'Response 201 Created' })).toBeInTheDocument();
     expect(within(post).getByRole('table', { name: 'Parameters of POST /api/v1/funnels' })).toHaveTextContent('Idempotency-Key');
-    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(screen.getAllByRole('article')).toHaveLength(7);
     await user.type(screen.getByRole('searchbox', { name: 'Search endpoints' }), 'inventory');
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['GET /api/v1/inventory']);
   });

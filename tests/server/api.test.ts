@@ -191,7 +191,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; requestBody?: unknown }>> }>(response);
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/creators', '/api/v1/funnels', '/api/v1/funnels/{id}', '/api/v1/inventory', '/api/v1/orders', '/api/v1/orders/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/creators', '/api/v1/embed_sessions', '/api/v1/funnels', '/api/v1/funnels/{id}', '/api/v1/inventory', '/api/v1/orders', '/api/v1/orders/{id}']);
     const limit = doc.paths['/api/v1/creators'].get.parameters?.find((p) => p.name === 'limit');
     expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(doc.paths['/api/v1/funnels'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['creatorId', 'type'] } } } });

@@ -83,6 +83,7 @@ function SecretOnce({ label, secret }: { label: string; secret: string }) {
 function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('Viewer');
+  const [origins, setOrigins] = useState('');
   const [confirm, setConfirm] = useState<{ kind: 'regenerate' | 'revoke'; id: string; lastFour: string } | null>(null);
   return (
     <section className="cf-card cf-stack" aria-labelledby="cf-api-keys-title">
@@ -92,7 +93,12 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         className="cf-row"
         onSubmit={(event) => {
           event.preventDefault();
-          void dev.createKey({ name: name.trim(), role }).then((ok) => ok && setName(''));
+          const allowedOrigins = origins.split(/[\s,]+/).filter(Boolean);
+          void dev.createKey({ name: name.trim(), role, ...(allowedOrigins.length ? { allowedOrigins } : {}) }).then((ok) => {
+            if (!ok) return;
+            setName('');
+            setOrigins('');
+          });
         }}
       >
         <div className="cf-field">
@@ -102,6 +108,20 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         <div className="cf-field">
           <label htmlFor="cf-key-role">Role</label>
           <Select<Role> id="cf-key-role" options={ROLE_OPTIONS} value={role} onValueChange={setRole} />
+        </div>
+        <div className="cf-field">
+          <label htmlFor="cf-key-origins">Allowed origins (embedding)</label>
+          <input
+            id="cf-key-origins"
+            className="cf-input"
+            value={origins}
+            placeholder="https://portal.example.com"
+            aria-describedby="cf-key-origins-hint"
+            onChange={(e) => setOrigins(e.target.value)}
+          />
+          <span id="cf-key-origins-hint" className="cf-muted">
+            Partner pages that may show embedded screens with this key, separated by commas.
+          </span>
         </div>
         <Button type="submit" variant="primary">
           Create API Key

@@ -95,7 +95,7 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
     error,
     shown,
     closeSecret: () => setShown(null),
-    createKey: (draft: { name: string; role: Role }) =>
+    createKey: (draft: { name: string; role: Role; allowedOrigins?: string[] }) =>
       act(() => client.createKey(draft), 'API key created', ({ secret }) => setShown({ title: 'Your new API key', label: 'API key', secret })),
     regenerateKey: (id: string) =>
       act(() => client.regenerateKey(id), 'API key regenerated successfully', ({ secret }) => setShown({ title: 'Your regenerated API key', label: 'API key', secret })),

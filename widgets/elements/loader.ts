@@ -1,9 +1,33 @@
 // dist/elements.js: the one script a partner page includes. It watches the page for
 // cf-* tags and loads each element's chunk on first use; all chunks share one core
 // (React, signals, the store), so every element on the page shares one store.
-import { configure, getStore } from '../../lib/store/createStore';
+import { configure as configureStore, getStore, type StoreOptions } from '../../lib/store/createStore';
+import { createEmbedStorage, type ClientSecret } from '../../lib/storage/embed';
 import { ELEMENT_MODULES } from './registry';
-import { workspaceFromPage } from './workspace';
+import { serverFromPage, workspaceFromPage } from './workspace';
+
+/** Store options, plus an embed session: the team server and a function that fetches a client secret from the partner's backend. */
+export interface ConfigureOptions extends StoreOptions {
+  server?: string;
+  fetchClientSecret?: () => Promise<ClientSecret>;
+}
+
+// With data-server on the script tag, elements wait for configure({ fetchClientSecret }): the
+// store must sync with the team server from its first render.
+const pageServer = serverFromPage(document, import.meta.url);
+let releaseElements: () => void = () => {};
+const elementsMayLoad: Promise<void> = pageServer ? new Promise((done) => (releaseElements = done)) : Promise.resolve();
+
+function configure(options: ConfigureOptions): void {
+  const { server = pageServer, fetchClientSecret, ...rest } = options;
+  if (fetchClientSecret) {
+    if (!server) throw new Error('creatorflow: configure({ fetchClientSecret }) needs the team server: data-server on the script tag, or configure({ server })');
+    configureStore({ ...rest, storage: createEmbedStorage({ server, fetchClientSecret }) });
+    releaseElements();
+    return;
+  }
+  configureStore(rest);
+}
 
 // Before the first element renders (they load below, asynchronously), pick the workspace.
 const workspace = workspaceFromPage(document, import.meta.url);
@@ -22,7 +46,7 @@ function upgrade(root: ParentNode) {
     if (requested.has(tag) || customElements.get(tag)) continue;
     if (root.querySelector(tag)) {
       requested.add(tag);
-      ELEMENT_MODULES[tag]().catch((error: unknown) => {
+      elementsMayLoad.then(() => ELEMENT_MODULES[tag]()).catch((error: unknown) => {
         requested.delete(tag);
         console.error(`Creatorflow: could not load <${tag}>`, error);
         const message = `Could not load <${tag}>: ${error instanceof Error ? error.message : String(error)}`;

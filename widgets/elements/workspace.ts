@@ -16,3 +16,11 @@ export function workspaceFromPage(doc: Document, moduleUrl: string): string | un
   return value || undefined;
 }
 
+
+/** The team server named on the loader's script tag (`data-server="https://…"`), for embed sessions. */
+export function serverFromPage(doc: Document, moduleUrl: string): string | undefined {
+  const scripts = [...doc.querySelectorAll<HTMLScriptElement>('script[data-server]')];
+  const own = scripts.find((script) => script.src === moduleUrl) ?? scripts.find((script) => /\/elements\.js(\?|#|$)/.test(script.src));
+  const value = own?.dataset.server?.trim();
+  return value || undefined;
+}

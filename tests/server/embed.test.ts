@@ -1,0 +1,90 @@
+// Partner embed sessions over real HTTP on PGlite and PostgreSQL: a key trades for a short-lived
+// client secret limited to screens and a role no higher than the key's; sync with it pulls only
+// those screens' data, pushes only their writes, answers CORS only for the key's origins, and
+// stops when the secret expires or the key is revoked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
+import { EMBED_SESSION_TTL_MS } from '../../server/api/embed';
+import { SEED_TIME } from './fixture';
+import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
+
+const PARTNER = 'http://partner.test:8080';
+let seed = 0;
+const meta = () => ({ now: SEED_TIME.toISOString(), idSeed: `em${(seed++).toString(36)}` });
+
+describe.each(DB_KINDS)('embed sessions on %s', (kind) => {
+  let server: TestServer;
+  let owner: Client;
+  let editorKey: { id: string; secret: string };
+  beforeAll(async () => {
+    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } }, webhooks: { deliverEveryMs: false } });
+    owner = await server.signIn('owner');
+    const created = json<{ key: { id: string }; secret: string }>(await owner.post('/developer/keys', { role: 'Editor', allowedOrigins: [PARTNER] }));
+    editorKey = { id: created.key.id, secret: created.secret };
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function session(screens: string[], role?: string, secret = editorKey.secret) {
+    const response = await server.client().post('/api/v1/embed_sessions', { screens, ...(role ? { role } : {}) }, { authorization: `Bearer ${secret}` });
+    expect(response.statusCode).toBe(201);
+    return json<{ client_secret: string; expires_at: string; role: string; screens: string[] }>(response);
+  }
+  const pull = (secret: string, origin = PARTNER) => server.client().get('/sync/pull?since=0', { authorization: `Bearer ${secret}`, origin });
+  const push = (secret: string, name: string, args: unknown) =>
+    server.client().post('/sync/push', { clientID: `embed-${seed}`, mutations: [{ id: 1, name, args, meta: meta() }] }, { authorization: `Bearer ${secret}`, origin: PARTNER });
+
+  it('gives a client secret for chosen screens, never with a role above the key’s', async () => {
+    const viewer = await session(['funnel-board'], 'Viewer');
+    expect(viewer).toMatchObject({ client_secret: expect.stringMatching(/^es_/), role: 'Viewer', screens: ['funnel-board'] });
+    expect(Date.parse(viewer.expires_at) - server.clock.time).toBe(EMBED_SESSION_TTL_MS);
+    expect((await session(['funnel-board'], 'Admin')).role).toBe('Editor');
+    const bad = await server.client().post('/api/v1/embed_sessions', { screens: ['billing'] }, { authorization: `Bearer ${editorKey.secret}` });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ field: 'screens.0' });
+    expect((await server.client().post('/api/v1/embed_sessions', { screens: ['orders'] })).statusCode).toBe(401);
+  });
+
+  it('pulls only the screens’ collections, with CORS for the key’s origins only', async () => {
+    const { client_secret } = await session(['funnel-board'], 'Viewer');
+    const response = await pull(client_secret);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(PARTNER);
+    const body = json<PullResponse>(response);
+    const collections = new Set(body.records.map((r) => r.collection));
+    expect(collections.has('funnels')).toBe(true);
+    for (const hidden of ['team', 'activity', 'orders', 'inventory', 'notifications']) expect(collections.has(hidden)).toBe(false);
+    expect(body.records.some((r) => r.collection === 'singletons' && r.id === 'developer')).toBe(false);
+    expect((await pull(client_secret, 'http://evil.test')).statusCode).toBe(403);
+
+    const preflight = await server.app.inject({ method: 'OPTIONS', url: '/sync/pull', headers: { origin: PARTNER, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': PARTNER, 'access-control-allow-headers': expect.stringContaining('authorization') });
+    expect((await server.app.inject({ method: 'OPTIONS', url: '/sync/pull', headers: { origin: 'http://evil.test' } })).statusCode).toBe(403);
+  });
+
+  it('pushes only the screens’ writes, as the session’s role', async () => {
+    const viewer = await session(['funnel-board'], 'Viewer');
+    expect((await push(viewer.client_secret, 'funnels.togglePriority', { funnelId: 'CR12345' })).statusCode).toBe(403);
+    const editor = await session(['funnel-board']);
+    const toggled = await push(editor.client_secret, 'funnels.togglePriority', { funnelId: 'CR12345' });
+    expect(json<PushResponse>(toggled).results).toEqual([{ id: 1, ok: true }]);
+    const outside = await push(editor.client_secret, 'orders.changeStatus', { id: 'ord_1', status: 'Processing' });
+    expect(json<PushResponse>(outside).results).toEqual([{ id: 1, ok: false, error: 'This embedded screen cannot make this change' }]);
+  });
+
+  it('stops working when the secret expires or the key is revoked; another workspace’s session sees only its own', async () => {
+    const short = await session(['funnel-board']);
+    server.clock.advance(EMBED_SESSION_TTL_MS);
+    expect((await pull(short.client_secret)).statusCode).toBe(401);
+    const live = await session(['funnel-board']);
+    const globex = await server.signIn('globexOwner');
+    const globexKey = json<{ secret: string }>(await globex.post('/developer/keys', { role: 'Viewer', allowedOrigins: [PARTNER] })).secret;
+    const theirs = await session(['funnel-board'], undefined, globexKey);
+    const names = json<PullResponse>(await pull(theirs.client_secret)).records.filter((r) => r.collection === 'funnels').map((r) => (r.value as { creatorName: string }).creatorName);
+    expect(names).toEqual(['Globex Creator']);
+    expect((await owner.request('DELETE', `/developer/keys/${editorKey.id}`)).statusCode).toBe(200);
+    expect((await pull(live.client_secret)).statusCode).toBe(401);
+  });
+});
