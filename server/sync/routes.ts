@@ -102,7 +102,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         const version = row?.version ?? 0;
         const lastMutationID = clientID ? await lastMutationIdOf(tx, workspaceId, clientID) : 0;
         const full = since === 0 || since > version;
-        const records = full ? await everything(tx, workspaceId) : await changedSince(tx, workspaceId, since);
+        // Nothing committed since: no table needs reading (most pulls after a poke of one's own push).
+        const records = full ? await everything(tx, workspaceId) : since === version ? [] : await changedSince(tx, workspaceId, since);
         return { version, lastMutationID, records, full, memberId: session.member.id };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
