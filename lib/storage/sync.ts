@@ -64,6 +64,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
   let pushing: Promise<void> | null = null;
   let pulling: Promise<void> | null = null;
   let pullAgain = false;
+  let pullsStarted = 0;
   let backoff = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let refusal: string | undefined;
@@ -99,6 +100,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
 
   // ---------- pull ----------
   async function pullOnce() {
+    pullsStarted += 1;
     let cursor: string | undefined;
     const records: { collection: string; id: string; value: unknown }[] = [];
     let page: PullResponse;
@@ -136,60 +138,64 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     pulling = (async () => {
       try {
         do {
-          pullAgain = false;
-          await pullOnce();
-        } while (pullAgain);
-      } catch (error) {
-        noteFailure(error);
-      } finally {
-        pulling = null;
-      }
-    })();
-    return pulling;
-  }
-
-  // ---------- push ----------
-  function push(): Promise<void> {
-    if (pushing) return pushing;
-    pushing = (async () => {
-      try {
-        while (pending.length && !closed) {
-          const owner = pending[0].clientID;
-          const batch: PushedMutation[] = [];
-          for (const m of pending) {
-            if (m.clientID !== owner || batch.length === PUSH_BATCH) break;
-            batch.push({ id: m.id, name: m.name, args: m.args, meta: m.meta });
-          }
-          setStatus();
-          let response: PushResponse;
-          try {
-            response = await request<PushResponse>(SYNC_PATHS.push, {
-              method: 'POST',
-              body: JSON.stringify({ clientID: owner, mutations: batch }),
-            });
-          } catch (error) {
-            if (!(error instanceof SyncError && error.kind === 'forbidden')) throw error;
-            // The member may not make these changes (as the server knows them): they will never
-            // be taken, so drop them; the pull below rolls them back on screen.
-            refusal = error.message;
-            const dropped = new Set(batch.map((m) => m.id));
-            const gone = pending.filter((m) => m.clientID === owner && dropped.has(m.id));
-            pending = pending.filter((m) => !(m.clientID === owner && dropped.has(m.id)));
-            await cache.write(gone.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
-            continue;
-          }
-          const refused = response.results.find((r) => !r.ok);
-          if (refused && !refused.ok) refusal = refused.error;
-          else if (owner === clientID) refusal = undefined;
-          backoff = 0;
-          const processed = (m: Waiting) => m.clientID === owner && m.id <= response.lastMutationID;
-          const done = pending.filter(processed);
-          pending = pending.filter((m) => !processed(m));
-          await cache.write(done.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
-          if (!done.length) throw new SyncError('http', 'The server did not take the changes');
+            pullAgain = false;
+            await pullOnce();
+          } while (pullAgain);
+        } catch (error) {
+          noteFailure(error);
+        } finally {
+          pulling = null;
         }
-        // The server's state replaces the optimistic one (a refused change rolls back here).
-        await pull();
+      })();
+      return pulling;
+    }
+
+    // ---------- push ----------
+    function push(): Promise<void> {
+      if (pushing) return pushing;
+      pushing = (async () => {
+        try {
+          // An edit made while this push pulls is pushed too: callers of push() get the running
+          // one, so it must not end with a change waiting.
+          do {
+          while (pending.length && !closed) {
+            const owner = pending[0].clientID;
+            const batch: PushedMutation[] = [];
+            for (const m of pending) {
+              if (m.clientID !== owner || batch.length === PUSH_BATCH) break;
+              batch.push({ id: m.id, name: m.name, args: m.args, meta: m.meta });
+            }
+            setStatus();
+            let response: PushResponse;
+            try {
+              response = await request<PushResponse>(SYNC_PATHS.push, {
+                method: 'POST',
+                body: JSON.stringify({ clientID: owner, mutations: batch }),
+              });
+            } catch (error) {
+              if (!(error instanceof SyncError && error.kind === 'forbidden')) throw error;
+              // The member may not make these changes (as the server knows them): they will never
+              // be taken, so drop them; the pull below rolls them back on screen.
+              refusal = error.message;
+              const dropped = new Set(batch.map((m) => m.id));
+              const gone = pending.filter((m) => m.clientID === owner && dropped.has(m.id));
+              pending = pending.filter((m) => !(m.clientID === owner && dropped.has(m.id)));
+              await cache.write(gone.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
+              continue;
+            }
+            const refused = response.results.find((r) => !r.ok);
+            if (refused && !refused.ok) refusal = refused.error;
+            else if (owner === clientID) refusal = undefined;
+            backoff = 0;
+            const processed = (m: Waiting) => m.clientID === owner && m.id <= response.lastMutationID;
+            const done = pending.filter(processed);
+            pending = pending.filter((m) => !processed(m));
+            await cache.write(done.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
+            if (!done.length) throw new SyncError('http', 'The server did not take the changes');
+          }
+          // The server's state replaces the optimistic one (a refused change rolls back here).
+          await pull();
+        } while (pending.length && !closed);
         setStatus();
       } catch (error) {
         noteFailure(error);
@@ -216,6 +222,15 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
 
   function listenForPokes() {
     if (typeof EventSource === 'undefined' || typeof window === 'undefined') return;
+    // One tab of the browser holds the event stream (the holder of a Web Lock); it tells the
+    // others over a BroadcastChannel, so a member with ten tabs costs the server one stream.
+    const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`creatorflow-sync:${server}`) : null;
+    const onPoke = (next: number | undefined) => {
+      if (typeof next !== 'number' || next > version) void pull();
+    };
+    channel?.addEventListener('message', (event: MessageEvent<{ type?: string; version?: number }>) => {
+      if (event.data?.type === POKE_EVENT) onPoke(event.data.version);
+    });
     const open = async () => {
       events?.close();
       const query = new URLSearchParams((await options.eventsQuery?.()) ?? {}).toString();
@@ -228,12 +243,33 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
         });
       events.addEventListener(POKE_EVENT, (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as { version?: number };
-        if (typeof data.version !== 'number' || data.version > version) void pull();
+        onPoke(data.version);
+        channel?.postMessage({ type: POKE_EVENT, version: data.version });
       });
-      // A reconnect may have missed pokes: pull.
-      events.addEventListener('open', () => void pull());
+      // A reconnect may have missed pokes: pull, here and in the other tabs.
+      events.addEventListener('open', () => {
+        void pull();
+        channel?.postMessage({ type: POKE_EVENT });
+      });
     };
-    void open();
+    let release: (() => void) | undefined;
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (locks && channel) {
+      const abandon = new AbortController();
+      void locks
+        .request(`creatorflow-sync-events:${server}`, { signal: abandon.signal }, () => {
+          if (closed) return;
+          void open();
+          // Held until this tab closes; then the next waiting tab opens the stream.
+          return new Promise<void>((resolve) => (release = resolve));
+        })
+        .catch(() => undefined);
+      cleanups.push(() => {
+        abandon.abort();
+        release?.();
+      });
+    } else void open();
+    cleanups.push(() => channel?.close());
     const onFocus = () => void (pending.length ? push() : pull());
     const onOnline = () => {
       backoff = 0;
@@ -305,8 +341,10 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       };
     },
     sync: async () => {
+      // A push ends with a pull; pull again only when none started after this call.
+      const before = pullsStarted;
       await push();
-      await pull();
+      if (pullsStarted === before) await pull();
     },
     async invite(draft) {
       try {

@@ -137,7 +137,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         const version = row?.version ?? 0;
         const lastMutationID = clientID ? await lastMutationIdOf(tx, workspaceId, clientID) : 0;
         const full = since === 0 || since > version;
-        const all = full ? await everything(tx, workspaceId) : await changedSince(tx, workspaceId, since);
+        // Nothing committed since: no table needs reading (most pulls after a poke of one's own push).
+        const all = full ? await everything(tx, workspaceId) : since === version ? [] : await changedSince(tx, workspaceId, since);
         const embed = who.embed;
         const records = embed ? all.filter((r) => visibleToEmbed(embed, r.collection, r.id)) : all;
         return { version, lastMutationID, records, full, memberId: who.memberId };

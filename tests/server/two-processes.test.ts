@@ -1,0 +1,150 @@
+// Two team server processes on one PostgreSQL, as behind a load balancer: a member whose
+// event stream is open on process 1 is poked (through LISTEN/NOTIFY) for a change pushed
+// through process 2, and pulls it from process 1.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
+import { SEED_TIME, USERS } from './fixture';
+import { adminQuery, withDatabase } from './pg';
+
+const root = resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+interface Process {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** `npm run creatorflow-server` as a child process on `databaseUrl`; ready when /readyz answers 200. */
+async function startProcess(databaseUrl: string): Promise<Process> {
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (log += String(chunk)));
+  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const url = `http://127.0.0.1:${port}`;
+  // Ready is what the server says on /readyz; bounded by the hook's timeout.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server process exited:\n${log}`);
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    url,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A browser's session on one process: its cookie, sent with same-origin requests. */
+async function signIn(server: Process, user: keyof typeof USERS) {
+  const response = await fetch(`${server.url}/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: USERS[user].email, password: USERS[user].password }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return { cookie, origin: server.url };
+}
+
+/** Reads server-sent events from a stream until one named `name` satisfies `match`. */
+async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, match: (data: unknown) => boolean) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('The event stream ended');
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event === name && data !== undefined && match(JSON.parse(data))) return JSON.parse(data) as unknown;
+    }
+  }
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  const database = `cf_test_${randomBytes(6).toString('hex')}`;
+  const admin = inject('pgAdminUrl');
+  let one: Process | undefined;
+  let two: Process | undefined;
+
+  beforeAll(async () => {
+    await adminQuery(admin, `create database ${database} template ${inject('pgTemplate')}`);
+    const url = withDatabase(admin, database);
+    // One after the other: both apply migrations at start (already applied: nothing to do).
+    one = await startProcess(url);
+    two = await startProcess(url);
+  });
+  afterAll(async () => {
+    await Promise.all([one?.stop(), two?.stop()]);
+    await adminQuery(admin, `drop database if exists ${database} with (force)`);
+  });
+
+  it('pokes a member on process 1 for a change pushed through process 2, who then pulls it from process 1', async () => {
+    const watcher = await signIn(one!, 'owner');
+    const editor = await signIn(two!, 'editor');
+    const get = async <T>(path: string) => {
+      const response = await fetch(`${one!.url}${path}`, { headers: { cookie: watcher.cookie } });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+    const start = await get<PullResponse>('/sync/pull?since=0');
+
+    const controller = new AbortController();
+    const stream = await fetch(`${one!.url}/sync/events`, { headers: { cookie: watcher.cookie, accept: 'text/event-stream' }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    try {
+      // The stream is open once its first comment arrives; only then is the push made.
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toContain(': connected');
+
+      const pushed = await fetch(`${two!.url}/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: editor.cookie, origin: editor.origin },
+        body: JSON.stringify({
+          clientID: 'editor-on-process-2',
+          mutations: [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_2', quantity: 41 }, meta: { now: SEED_TIME.toISOString(), idSeed: 'twoproc1' } }],
+        }),
+      });
+      expect(pushed.status).toBe(200);
+      expect((await pushed.json()) as PushResponse).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: true }] });
+
+      const poke = (await nextEvent(reader, 'poke', (data) => (data as { version: number }).version > start.version)) as { version: number };
+      expect(poke.version).toBe(start.version + 1);
+      const changed = await get<PullResponse>(`/sync/pull?since=${start.version}`);
+      expect(changed.version).toBe(poke.version);
+      expect(changed.records.find((r) => r.collection === 'inventory' && r.id === 'inv_2')?.value).toMatchObject({ quantity: 41 });
+    } finally {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    }
+  });
+});
