@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 // The load half of the sync bench, run as its own process so the load generator never shares
 // an event loop with the server or the bench: `connections` clients push one mutation each
-// per request to /sync/push, at `rate` pushes per second in all, for `amount` pushes, on
+// per request to /sync/push, at `rate` pushes per second in all, for `seconds`, on
 // loopback. Reads its settings as JSON from argv[2]; prints autocannon's summary as JSON.
 import autocannon from 'autocannon';
 
 const settings = JSON.parse(process.argv[2]);
-const { url, cookie, origin, items, connections, rate, amount } = settings;
+const { url, cookie, origin, items, connections, rate, seconds } = settings;
 
 const instance = autocannon({
   url: `${url}/sync/push`,
   method: 'POST',
   connections,
   overallRate: rate,
-  amount,
-  // Bounded in time whatever happens: twice the planned duration, plus a margin.
-  duration: Math.ceil((amount / rate) * 2) + 10,
+  // Bounded in time (autocannon ignores `duration` when given `amount`), and so in count: at
+  // most `rate` × `seconds` pushes.
+  duration: seconds,
   timeout: 10,
   headers: { cookie, origin, 'content-type': 'application/json' },
   requests: [

@@ -125,16 +125,18 @@ interface Running {
 }
 
 /** `npm start`'s server (server/main.ts) without its build check: the bench built already. */
-async function startServer(env: Record<string, string>): Promise<Running> {
+async function startServer(env: Record<string, string>, profileName?: string): Promise<Running> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // --profile-server: a V8 CPU profile of the server for the whole run, in bench/profiles/.
+  const profile = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`, `--cpu-prof-name=${profileName}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (log += String(chunk)));
-  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  child.stdout.on('data', (chunk) => (log += String(chunk)));
+  child.stderr.on('data', (chunk) => (log += String(chunk)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -162,6 +164,7 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   wireBytes: number;
+  decodedBytes: number;
   body: unknown;
 }
 
@@ -185,7 +188,8 @@ function call(base: string, method: string, path: string, options: { cookie?: st
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          const text = decoded.toString('utf8');
           let body: unknown = text;
           try {
             body = JSON.parse(text);
@@ -194,7 +198,7 @@ function call(base: string, method: string, path: string, options: { cookie?: st
           }
           // Headers count too: a refetch and a pull both pay them.
           const headerBytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 20);
-          done({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: raw.length + headerBytes, body });
+          done({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: raw.length + headerBytes, decodedBytes: decoded.length, body });
         });
         res.on('error', reject);
       },
@@ -393,10 +397,10 @@ function armPaintWatch({ sku, quantity }: { sku: string; quantity: number }) {
   });
 }
 
-async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, string>, options: { quick: boolean; browser: Browser; log: (s: string) => void }) {
+async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, string>, options: SyncOptions) {
   const { quick, browser, log } = options;
   const out: Record<string, unknown> = { backend: kind };
-  const server = await startServer(env);
+  const server = await startServer(env, options.profileServer ? `server-${kind}-${Date.now()}.cpuprofile` : undefined);
   try {
     const a = await signIn(server.base, USERS.a.email);
     const b = await signIn(server.base, USERS.b.email);
@@ -427,9 +431,10 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     for (let i = 0; i < pushSamples; i++) pushes.push((await pushOne(team, nextQuantity(), items[i % items.length].id)).ms);
     out.pushMs = stats(pushes, true);
 
+    const lean = quick && kind === 'postgres';
     log(`  ${kind}: first pull`);
     const pulls: Record<string, unknown> = {};
-    const sizes: [keyof typeof USERS, number, number][] = [['w10k', 10_000, quick ? 2 : 3]];
+    const sizes: [keyof typeof USERS, number, number][] = lean ? [] : [['w10k', 10_000, quick ? 2 : 3]];
     if (!quick) sizes.push(['w100k', 100_000, 2]);
     for (const [key, count, repeats] of sizes) {
       const cookie = (await signIn(server.base, USERS[key].email)).cookie;
@@ -437,15 +442,17 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
       let bytes = 0;
       let records = 0;
       let encoding = 'none';
+      let decodedBytes = 0;
       for (let i = 0; i < repeats; i++) {
         const started = performance.now();
         const answer = await call(server.base, 'GET', `/sync/pull?since=0&clientID=first${i}`, { cookie });
         times.push(performance.now() - started);
         bytes = answer.wireBytes;
+        decodedBytes = answer.decodedBytes;
         records = (answer.body as Pulled).records.filter((r) => r.collection === 'funnels').length;
         encoding = String(answer.headers['content-encoding'] ?? 'none');
       }
-      pulls[`${count / 1000}k funnels`] = { ms: stats(times), funnels: records, wireBytes: bytes, contentEncoding: encoding };
+      pulls[`${count / 1000}k funnels`] = { ms: stats(times), funnels: records, wireBytes: bytes, decodedBytes, contentEncoding: encoding };
     }
     out.firstPull = pulls;
 
@@ -457,7 +464,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     await pageB.goto(`${server.base}/inventory`);
     await pageB.getByRole('cell', { name: items[0].sku }).first().waitFor({ timeout: 60_000 });
     const editToMember: Record<string, unknown> = {};
-    for (const [clients, edits] of (quick ? [[1, 30], [10, 20]] : [[1, 100], [10, 60], [50, 40]]) as [number, number][]) {
+    for (const [clients, edits] of (lean ? [] : quick ? [[1, 30], [10, 10]] : [[1, 100], [10, 60], [50, 40]]) as [number, number][]) {
       log(`  ${kind}: edit to other member, ${clients} client(s)`);
       // Member B's page is one client; the others are Node clients on the event stream.
       const listeners = Array.from({ length: clients - 1 }, () => new Listener(server.base, b.cookie, 'sync', team.version));
@@ -473,7 +480,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
 
     log(`  ${kind}: REST refetch baseline`);
     const baseline: Record<string, unknown> = {};
-    for (const [clients, edits] of (quick ? [[1, 15]] : [[1, 40], [10, 20]]) as [number, number][]) {
+    for (const [clients, edits] of (lean ? [] : quick ? [[1, 10]] : [[1, 40], [10, 20]]) as [number, number][]) {
       const row: Record<string, unknown> = {};
       for (const mode of ['sync', 'rest'] as Mode[]) {
         const listeners = Array.from({ length: clients }, () => new Listener(server.base, b.cookie, mode, team.version));
@@ -494,8 +501,8 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
 
     if (kind === 'postgres') {
       log(`  ${kind}: sustained load, 50 clients at 200 mutations/s (autocannon, second process)`);
-      const seconds = quick ? 10 : 30;
-      const settings = { url: server.base, cookie: a.cookie, origin: server.base, items: items.map((i) => i.id), connections: 50, rate: 200, amount: 200 * seconds };
+      const seconds = quick ? 5 : 30;
+      const settings = { url: server.base, cookie: a.cookie, origin: server.base, items: items.map((i) => i.id), connections: 50, rate: 200, seconds };
       out.sustainedLoad = { planned: { clients: 50, perSecond: 200, seconds }, ...(await runLoad(settings)) };
     }
   } finally {
@@ -621,7 +628,14 @@ async function adminQuery(url: string, statement: string) {
   }
 }
 
-export async function syncBench(options: { quick: boolean; browser: Browser; log: (s: string) => void }) {
+interface SyncOptions {
+  quick: boolean;
+  browser: Browser;
+  log: (s: string) => void;
+  profileServer?: boolean;
+}
+
+export async function syncBench(options: SyncOptions) {
   const results: Record<string, unknown>[] = [];
   const full = !options.quick;
 
