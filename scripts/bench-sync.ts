@@ -67,7 +67,7 @@ async function insertFunnels(handle: DatabaseHandle, workspaceId: string, count:
     FROM generate_series(1, ${count}::int) AS g`);
 }
 
-async function prepare(handle: DatabaseHandle, options: { full: boolean }) {
+export async function prepare(handle: DatabaseHandle, options: { full: boolean }) {
   await migrateDatabase(handle);
   const now = new Date();
   const passwordHash = await hashPassword(PASSWORD);
@@ -125,11 +125,12 @@ interface Running {
 }
 
 /** `npm start`'s server (server/main.ts) without its build check: the bench built already. */
-async function startServer(env: Record<string, string>, profileName?: string): Promise<Running> {
+export async function startServer(env: Record<string, string>, profileName?: string): Promise<Running> {
   const port = await freePort();
   let log = '';
-  // --profile-server: a V8 CPU profile of the server for the whole run, in bench/profiles/.
-  const profile = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`, `--cpu-prof-name=${profileName}`] : [];
+  // --profile-server: V8 CPU profiles of the server for the whole run, in bench/profiles/<name>/,
+  // one per thread (tsx's module loader has its own): the main thread's is the largest.
+  const profile = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles', profileName)}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', ...env },
@@ -165,11 +166,14 @@ interface Answer {
   headers: IncomingHttpHeaders;
   wireBytes: number;
   decodedBytes: number;
+  /** Request start to the response's headers: the server's share of the time. */
+  ttfbMs: number;
   body: unknown;
 }
 
-function call(base: string, method: string, path: string, options: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
+export function call(base: string, method: string, path: string, options: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const started = performance.now();
   return new Promise((done, reject) => {
     const req = httpRequest(
       `${base}${path}`,
@@ -183,6 +187,7 @@ function call(base: string, method: string, path: string, options: { cookie?: st
         },
       },
       (res) => {
+        const ttfbMs = performance.now() - started;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
@@ -198,7 +203,7 @@ function call(base: string, method: string, path: string, options: { cookie?: st
           }
           // Headers count too: a refetch and a pull both pay them.
           const headerBytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 20);
-          done({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: raw.length + headerBytes, decodedBytes: decoded.length, body });
+          done({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: raw.length + headerBytes, decodedBytes: decoded.length, ttfbMs, body });
         });
         res.on('error', reject);
       },
@@ -209,7 +214,7 @@ function call(base: string, method: string, path: string, options: { cookie?: st
   });
 }
 
-async function signIn(base: string, email: string): Promise<{ cookie: string; name: string; value: string }> {
+export async function signIn(base: string, email: string): Promise<{ cookie: string; name: string; value: string }> {
   const answer = await call(base, 'POST', '/auth/signin', { body: { email, password: PASSWORD } });
   if (answer.status !== 200) throw new Error(`Sign-in as ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const setCookie = ([] as string[]).concat(answer.headers['set-cookie'] ?? [])[0] ?? '';
@@ -400,7 +405,7 @@ function armPaintWatch({ sku, quantity }: { sku: string; quantity: number }) {
 async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, string>, options: SyncOptions) {
   const { quick, browser, log } = options;
   const out: Record<string, unknown> = { backend: kind };
-  const server = await startServer(env, options.profileServer ? `server-${kind}-${Date.now()}.cpuprofile` : undefined);
+  const server = await startServer(env, options.profileServer ? `server-${kind}-${Date.now()}` : undefined);
   try {
     const a = await signIn(server.base, USERS.a.email);
     const b = await signIn(server.base, USERS.b.email);
@@ -439,6 +444,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     for (const [key, count, repeats] of sizes) {
       const cookie = (await signIn(server.base, USERS[key].email)).cookie;
       const times: number[] = [];
+      const ttfb: number[] = [];
       let bytes = 0;
       let records = 0;
       let encoding = 'none';
@@ -447,12 +453,13 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
         const started = performance.now();
         const answer = await call(server.base, 'GET', `/sync/pull?since=0&clientID=first${i}`, { cookie });
         times.push(performance.now() - started);
+        ttfb.push(answer.ttfbMs);
         bytes = answer.wireBytes;
         decodedBytes = answer.decodedBytes;
         records = (answer.body as Pulled).records.filter((r) => r.collection === 'funnels').length;
         encoding = String(answer.headers['content-encoding'] ?? 'none');
       }
-      pulls[`${count / 1000}k funnels`] = { ms: stats(times), funnels: records, wireBytes: bytes, decodedBytes, contentEncoding: encoding };
+      pulls[`${count / 1000}k funnels`] = { ms: stats(times), serverMsToFirstByte: stats(ttfb), funnels: records, wireBytes: bytes, decodedBytes, contentEncoding: encoding };
     }
     out.firstPull = pulls;
 

@@ -429,7 +429,7 @@ for (const backend of results.sync ?? []) {
   say('| figure | p50 / p95 / max (n) | other |');
   say('|---|---|---|');
   say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | |`);
-  for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);
+  for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | server (to first byte): ${fmt(pull.serverMsToFirstByte)}; ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);
   for (const [clients, row] of Object.entries(backend.editToOtherMember ?? {})) {
     if (row.paintedOnMemberBMs) say(`| edit by A painted on B's screen (Chromium), ${clients} | ${fmt(row.paintedOnMemberBMs)} | |`);
     if (row.nodeClientPulledMs) say(`| edit by A pulled by each Node client, ${clients} | ${fmt(row.nodeClientPulledMs)} | last client: ${fmt(row.lastClientPulledMs)}; ${kb(row.bytesPerEditPerClient)} per edit per client |`);
