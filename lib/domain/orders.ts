@@ -49,24 +49,12 @@ export function filterOrders(orders: readonly Order[], filters: Partial<OrderFil
   return orders.filter((order) => {
     if (statusSet && !statusSet.has(order.status)) return false;
     if (!needle) return true;
-    const keys = searchKeysOf(order);
-    return keys.orderNumber.includes(needle) || keys.customerName.includes(needle) || keys.customerEmail.includes(needle);
+    return (
+      order.orderNumber.toLowerCase().includes(needle) ||
+      order.customerName.toLowerCase().includes(needle) ||
+      order.customerEmail.toLowerCase().includes(needle)
+    );
   });
-}
-
-/**
- * The searched fields in lower case, computed once per order: a keystroke at 50,000 orders
- * otherwise lower-cases 150,000 strings. Records are replaced, never changed in place, so an
- * edited order is a new object and gets its own keys.
- */
-const searchKeys = new WeakMap<Order, { orderNumber: string; customerName: string; customerEmail: string }>();
-function searchKeysOf(order: Order) {
-  let keys = searchKeys.get(order);
-  if (!keys) {
-    keys = { orderNumber: order.orderNumber.toLowerCase(), customerName: order.customerName.toLowerCase(), customerEmail: order.customerEmail.toLowerCase() };
-    searchKeys.set(order, keys);
-  }
-  return keys;
 }
 
 /** Units in an order (the Items column; pick and pack is charged per unit). */
