@@ -24,6 +24,9 @@ const browser = await chromium.launch({
 
 const results = { machine: machine(), date: new Date().toISOString(), workloads: [], bundles: [] };
 const quick = process.argv.includes('--quick');
+// --only=funnels,sync: just those groups (while working on one of them).
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (group) => !only || only.includes(group);
 
 // ---------- data generation (runs inside the page; deterministic) ----------
 function generateAndStore({ kind, count }) {
@@ -114,16 +117,28 @@ async function freshPage() {
   await page.addInitScript(() => {
     window.__latencies = [];
     window.__events = [];
+    window.__longTasks = [];
+    // Keystroke to next frame: from the key event's time to a task queued right after the
+    // next animation frame (the frame that shows the keystroke's result has been produced).
     document.addEventListener('keydown', (event) => {
       const start = event.timeStamp;
-      requestAnimationFrame(() => setTimeout(() => window.__latencies.push(performance.now() - start), 0));
+      const kind = event.key === 'Backspace' ? 'delete' : 'type';
+      requestAnimationFrame(() => setTimeout(() => window.__latencies.push({ kind, ms: performance.now() - start }), 0));
     }, true);
     try {
+      // Event Timing: one entry per event over 16 ms; interactionId groups a key's events into one interaction.
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__events.push(entry.duration);
+        for (const entry of list.getEntries()) window.__events.push({ name: entry.name, duration: entry.duration, interactionId: entry.interactionId ?? 0, at: entry.startTime });
       }).observe({ type: 'event', durationThreshold: 16, buffered: true });
     } catch {
       // Event Timing is not supported in this browser: there is nothing to record.
+    }
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push({ at: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // Long Tasks are not supported in this browser: there is nothing to record.
     }
   });
   return { context, page };
@@ -141,22 +156,71 @@ const stats = (values) => {
 };
 const round = (n) => Math.round(n * 10) / 10;
 
+/** Navigation to the first matching element, then the longest task until the page has been quiet for a second (bounded). */
 async function timeToVisible(page, path, locator) {
   const started = Date.now();
   await page.goto(`${origin}${path}`);
-  await locator(page).first().waitFor({ timeout: 45000 });
+  await locator(page).first().waitFor({ timeout: 60000 });
   const sinceNavigation = await page.evaluate(() => performance.now());
-  return { wallMs: Date.now() - started, sinceNavigationMs: round(sinceNavigation) };
+  // The rest of the load: wait (bounded, 20 s) until a whole second passes without a long task.
+  const longest = await page.evaluate(async () => {
+    const deadline = performance.now() + 20000;
+    for (;;) {
+      const last = window.__longTasks.reduce((m, t) => Math.max(m, t.at + t.duration), 0);
+      if (performance.now() - last > 1000 || performance.now() > deadline) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const tasks = window.__longTasks;
+    return { longestTaskMs: tasks.reduce((m, t) => Math.max(m, t.duration), 0), longTasks: tasks.length, settledMs: tasks.reduce((m, t) => Math.max(m, t.at + t.duration), 0) };
+  });
+  return { wallMs: Date.now() - started, sinceNavigationMs: round(sinceNavigation), ...longest };
 }
 
-async function typeLatency(page, searchbox, text) {
-  await page.evaluate(() => { window.__latencies = []; window.__events = []; });
+/** A cold open (fresh context: nothing cached), then `reloads` reloads (JS cached), each timed to the first card. */
+async function opens(page, path, locator, reloads) {
+  const cold = await timeToVisible(page, path, locator);
+  const warm = [];
+  for (let i = 0; i < reloads; i++) warm.push(await timeToVisible(page, path, locator));
+  const all = [cold, ...warm];
+  return {
+    firstPaintMs: cold.sinceNavigationMs,
+    openMs: stats(all.map((o) => o.sinceNavigationMs)),
+    ...(warm.length ? { reopenJsCachedMs: stats(warm.map((o) => o.sinceNavigationMs)) } : {}),
+    longestTaskWhileLoadingMs: round(Math.max(...all.map((o) => o.longestTaskMs))),
+    loadSettledMs: stats(all.map((o) => round(o.settledMs))),
+  };
+}
+
+/**
+ * Types each query and deletes it again, until at least `keystrokes` keys went in (half typed,
+ * half deleted). Reports keystroke-to-next-frame for all, typed and deleted keys, Event
+ * Timing interactions (the longest event of each) and long tasks while typing.
+ */
+async function typeLatency(page, searchbox, queries, keystrokes = quick ? 60 : 100) {
+  await page.evaluate(() => { window.__latencies = []; window.__events = []; window.__longTasks = []; });
   await searchbox.click();
-  for (const char of text) await page.keyboard.type(char, { delay: 30 });
-  for (let i = 0; i < text.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
-  await page.waitForTimeout(200);
-  const { latencies, events } = await page.evaluate(() => ({ latencies: window.__latencies, events: window.__events }));
-  return { keystroke: stats(latencies), eventTiming: stats(events) };
+  let sent = 0;
+  for (let q = 0; sent < keystrokes; q++) {
+    const text = queries[q % queries.length];
+    for (const char of text) await page.keyboard.type(char, { delay: 30 });
+    for (let i = 0; i < text.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
+    sent += text.length * 2;
+  }
+  // Every keystroke's frame has been measured: observable, bounded.
+  await page.waitForFunction((n) => window.__latencies.length >= n, sent, { timeout: 30000 });
+  const { latencies, events, longTasks } = await page.evaluate(() => ({ latencies: window.__latencies, events: window.__events, longTasks: window.__longTasks }));
+  const interactions = new Map();
+  for (const e of events) if (e.interactionId) interactions.set(e.interactionId, Math.max(interactions.get(e.interactionId) ?? 0, e.duration));
+  const durations = [...interactions.values()];
+  return {
+    keystroke: stats(latencies.map((l) => l.ms)),
+    keystrokeTyping: stats(latencies.filter((l) => l.kind === 'type').map((l) => l.ms)),
+    keystrokeDeleting: stats(latencies.filter((l) => l.kind === 'delete').map((l) => l.ms)),
+    // Only interactions over 16 ms are reported by the browser; n counts those.
+    eventTiming: stats(durations),
+    interactionsOver100ms: durations.filter((d) => d > 100).length,
+    longestTaskWhileTypingMs: round(longTasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+  };
 }
 
 const domRows = (page) =>
@@ -173,76 +237,94 @@ async function workload(name, fn) {
 }
 
 // ---------- workloads ----------
-const funnelSizes = quick ? [1000] : [1000, 10000, 100000];
-for (const count of funnelSizes) {
-  await workload(`funnel board, ${count.toLocaleString('en-US')} funnels`, async () => {
+const reloads = quick ? 1 : 2;
+const FUNNEL_QUERIES = ['stone 12', 'ava', 'cr10005', 'park 9', 'tiktok', 'khan'];
+if (wanted('funnels')) {
+  for (const count of quick ? [1000] : [1000, 10000, 100000]) {
+    await workload(`funnel board, ${count.toLocaleString('en-US')} funnels`, async () => {
+      const { context, page } = await freshPage();
+      await seed(page, 'funnels', count);
+      const open = await opens(page, '/funnel', (p) => p.getByText(/CR1000\d\d/), reloads);
+      const search = page.getByPlaceholder('Search by Creator or ID').first();
+      const typing = await typeLatency(page, search, FUNNEL_QUERIES);
+      const rows = await domRows(page);
+      let throttled;
+      if (count === 10000 && !quick) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        throttled = (await typeLatency(page, search, FUNNEL_QUERIES, 40)).keystroke;
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      }
+      await context.close();
+      return { ...open, ...typing, domRows: rows, ...(throttled ? { keystrokeAt4xCpu: throttled } : {}) };
+    });
+  }
+}
+
+if (wanted('orders')) {
+  for (const count of quick ? [1000] : [1000, 50000]) {
+    await workload(`orders, ${count.toLocaleString('en-US')} orders`, async () => {
+      const { context, page } = await freshPage();
+      await seed(page, 'orders', count);
+      const open = await opens(page, '/orders', (p) => p.getByText(/ORD-2\d{5}/), reloads);
+      const search = page.getByRole('searchbox').first();
+      const typing = await typeLatency(page, search, ['ORD-2001', 'ava', 'customer12', 'austin']);
+      await search.fill('');
+      const rows = await domRows(page);
+      const openStart = Date.now();
+      await page.getByText(/ORD-2\d{5}/).first().click();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      const openDetailMs = Date.now() - openStart;
+      await context.close();
+      return { ...open, ...typing, domRows: rows, openDetailMs };
+    });
+  }
+}
+
+if (wanted('inventory')) {
+  await workload('inventory, 10,000 items', async () => {
     const { context, page } = await freshPage();
-    await seed(page, 'funnels', count);
-    const firstCard = await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
-    const search = page.getByPlaceholder('Search by Creator or ID').first();
-    const typing = await typeLatency(page, search, 'stone 12');
+    await seed(page, 'inventory', 10000);
+    const open = await opens(page, '/inventory', (p) => p.getByRole('cell', { name: /SKU-B0000/ }), reloads);
+    const typing = await typeLatency(page, page.getByRole('searchbox', { name: 'Search inventory' }), ['SKU-B0012', 'lamp', 'tripod 9']);
     const rows = await domRows(page);
-    let throttled;
-    if (count === 10000) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      throttled = (await typeLatency(page, search, 'stone 12')).keystroke;
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const edits = [];
+    for (let i = 0; i < (quick ? 5 : 20); i++) {
+      const value = String(300 + i);
+      await page.getByRole('button', { name: /^Edit quantity of/ }).first().click();
+      const input = page.getByRole('spinbutton').first();
+      await input.fill(value);
+      const editStart = Date.now();
+      await input.press('Enter');
+      await page.getByRole('cell').filter({ hasText: new RegExp(`^${value}`) }).first().waitFor();
+      edits.push(Date.now() - editStart);
     }
     await context.close();
-    return { firstPaintMs: firstCard.sinceNavigationMs, ...typing, domRows: rows, ...(throttled ? { keystrokeAt4xCpu: throttled } : {}) };
+    return { ...open, ...typing, domRows: rows, quantityEditToPaintMs: stats(edits) };
   });
 }
 
-for (const count of quick ? [1000] : [1000, 50000]) {
-  await workload(`orders, ${count.toLocaleString('en-US')} orders`, async () => {
+if (wanted('calendar')) {
+  await workload('calendar, 2,000 events', async () => {
     const { context, page } = await freshPage();
-    await seed(page, 'orders', count);
-    const first = await timeToVisible(page, '/orders', (p) => p.getByText(/ORD-2\d{5}/));
-    const search = page.getByRole('searchbox').first();
-    const typing = await typeLatency(page, search, 'ORD-2001');
-    await search.fill('');
-    const rows = await domRows(page);
-    const openStart = Date.now();
-    await page.getByText(/ORD-2\d{5}/).first().click();
-    await page.getByRole('heading', { level: 2 }).first().waitFor();
-    const openDetailMs = Date.now() - openStart;
+    await seed(page, 'events', 2000);
+    const open = await opens(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event'), reloads);
+    const toWeek = [];
+    const toMonth = [];
+    for (let i = 0; i < (quick ? 3 : 10); i++) {
+      let start = Date.now();
+      await page.getByRole('button', { name: 'Week', exact: true }).first().click();
+      await page.locator('.fc-timegrid').first().waitFor();
+      toWeek.push(Date.now() - start);
+      start = Date.now();
+      await page.getByRole('button', { name: 'Month', exact: true }).first().click();
+      await page.locator('.fc-daygrid').first().waitFor();
+      toMonth.push(Date.now() - start);
+    }
     await context.close();
-    return { firstPaintMs: first.sinceNavigationMs, ...typing, domRows: rows, openDetailMs };
+    return { ...open, toWeekMs: stats(toWeek), toMonthMs: stats(toMonth) };
   });
 }
-
-await workload('inventory, 10,000 items', async () => {
-  const { context, page } = await freshPage();
-  await seed(page, 'inventory', 10000);
-  const first = await timeToVisible(page, '/inventory', (p) => p.getByRole('cell', { name: /SKU-B0000/ }));
-  const typing = await typeLatency(page, page.getByRole('searchbox', { name: 'Search inventory' }), 'SKU-B0012');
-  const rows = await domRows(page);
-  const button = page.getByRole('button', { name: /^Edit quantity of/ }).first();
-  await button.click();
-  const input = page.getByRole('spinbutton').first();
-  await input.fill('77');
-  const editStart = Date.now();
-  await input.press('Enter');
-  await page.getByRole('cell').filter({ hasText: /^77/ }).first().waitFor();
-  const editMs = Date.now() - editStart;
-  await context.close();
-  return { firstPaintMs: first.sinceNavigationMs, ...typing, domRows: rows, quantityEditToPaintMs: editMs };
-});
-
-await workload('calendar, 2,000 events', async () => {
-  const { context, page } = await freshPage();
-  await seed(page, 'events', 2000);
-  const first = await timeToVisible(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event').first());
-  const switchStart = Date.now();
-  await page.getByRole('button', { name: 'Week', exact: true }).first().click();
-  await page.locator('.fc-timegrid').first().waitFor();
-  await page.getByRole('button', { name: 'Month', exact: true }).first().click();
-  await page.locator('.fc-daygrid').first().waitFor();
-  const switchMs = Date.now() - switchStart;
-  await context.close();
-  return { firstPaintMs: first.sinceNavigationMs, weekAndBackMs: switchMs };
-});
 
 // One write at 100 vs 100,000 records, through the page-wide store of the elements bundle.
 async function writeCost(count) {
@@ -250,37 +332,37 @@ async function writeCost(count) {
   await seed(page, 'funnels', count);
   await page.goto(`${origin}/examples/embed-plain-html/`);
   await page.waitForFunction(() => window.creatorflow?.getStore().ready.value === true, null, { timeout: 120000 });
-  const times = await page.evaluate(async () => {
+  const times = await page.evaluate(async (samples) => {
     const store = window.creatorflow.getStore();
     const id = store.inventory.items.items.value[0].id;
-    const samples = [];
-    for (let i = 0; i < 20; i++) {
+    const out = [];
+    for (let i = 0; i < samples; i++) {
       const start = performance.now();
       store.inventory.setQuantity(id, String(100 + i));
       await store.flush();
-      samples.push(performance.now() - start);
+      out.push(performance.now() - start);
     }
-    return samples;
-  });
+    return out;
+  }, quick ? 50 : 100);
   const estimate = await page.evaluate(() => navigator.storage.estimate());
   await context.close();
   return { write: stats(times), usageBytes: estimate.usage };
 }
-await workload('one write, 100 vs 100,000 funnels', async () => {
-  const small = await writeCost(100);
-  const large = quick ? small : await writeCost(100000);
-  return { at100: small.write, at100k: large.write, ratioP50: round(large.write.p50 / small.write.p50), sizeOnDiskAt100kMB: round(large.usageBytes / 1e6) };
-});
-
-if (!quick) {
-  await workload('reload, 100,000 funnels from IndexedDB', async () => {
-    const { context, page } = await freshPage();
-    await seed(page, 'funnels', 100000);
-    await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
-    const again = await timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/));
-    await context.close();
-    return { firstCardAfterReloadMs: again.sinceNavigationMs };
+if (wanted('writes')) {
+  await workload(quick ? 'one write, 100 funnels' : 'one write, 100 vs 100,000 funnels', async () => {
+    const small = await writeCost(100);
+    if (quick) return { at100: small.write };
+    const large = await writeCost(100000);
+    return { at100: small.write, at100k: large.write, ratioP50: round(large.write.p50 / small.write.p50), sizeOnDiskAt100kMB: round(large.usageBytes / 1e6) };
   });
+}
+
+// ---------- sync, against the real team server (scripts/bench-sync.ts) ----------
+if (wanted('sync')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { syncBench } = await import('./bench-sync.ts');
+  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), log: (line) => process.stdout.write(`${line}\n`) });
 }
 
 // ---------- bundles ----------
@@ -314,27 +396,72 @@ await browser.close();
 server.close();
 
 // ---------- report ----------
-mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nCreatorflow benchmark — ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGb} GB, Chromium headless\n`);
-console.log('| workload | first paint (ms) | keystroke p50 / p95 / max (ms) | event timing p95 (ms) | DOM rows | other |');
-console.log('|---|---|---|---|---|---|');
+const fmt = (st) => (st && typeof st === 'object' && 'p50' in st ? `${st.p50} / ${st.p95}${st.p99 !== undefined ? ` / p99 ${st.p99}` : ''} / ${st.max} (n ${st.n})` : '');
+const kb = (bytes) => (bytes === undefined ? '' : `${(bytes / 1024).toFixed(1)} kB`);
+const lines = [];
+const say = (line = '') => lines.push(line);
+say(`Creatorflow benchmark${quick ? ' (--quick)' : ''}, ${results.date.slice(0, 16).replace('T', ' ')} UTC: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGb} GB, Node ${results.machine.node}, ${results.machine.chromium ?? 'Chromium'} headless`);
+say();
+say('Figures are p50 / p95 / max (n samples), in ms unless marked.');
+say();
+say('| workload | open: first card or row (ms) | reopen, JS cached (ms) | longest task while loading | keystroke to next frame (ms) | interactions > 100 ms | longest task while typing | other |');
+say('|---|---|---|---|---|---|---|---|');
+const main = ['name', 'firstPaintMs', 'openMs', 'reopenJsCachedMs', 'longestTaskWhileLoadingMs', 'keystroke', 'keystrokeTyping', 'keystrokeDeleting', 'eventTiming', 'interactionsOver100ms', 'longestTaskWhileTypingMs', 'loadSettledMs'];
 for (const w of results.workloads) {
   if (w.error) {
-    console.log(`| ${w.name} | error: ${w.error} | | | | |`);
+    say(`| ${w.name} | error: ${w.error} | | | | | | |`);
     continue;
   }
-  const k = w.keystroke ? `${w.keystroke.p50} / ${w.keystroke.p95} / ${w.keystroke.max}` : '';
   const other = Object.entries(w)
-    .filter(([key]) => !['name', 'firstPaintMs', 'keystroke', 'eventTiming', 'domRows'].includes(key))
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`)
+    .filter(([key]) => !main.includes(key))
+    .map(([key, value]) => `${key}: ${fmt(value) || (typeof value === 'object' ? JSON.stringify(value) : value)}`)
     .join('; ');
-  console.log(`| ${w.name} | ${w.firstPaintMs ?? ''} | ${k} | ${w.eventTiming?.p95 ?? ''} | ${w.domRows ?? ''} | ${other} |`);
+  say(`| ${w.name} | ${fmt(w.openMs)} | ${fmt(w.reopenJsCachedMs)} | ${w.longestTaskWhileLoadingMs ?? ''} | ${fmt(w.keystroke)} | ${w.interactionsOver100ms ?? ''}${w.eventTiming ? ` (longest ${w.eventTiming.max})` : ''} | ${w.longestTaskWhileTypingMs ?? ''} | ${other} |`);
 }
-console.log('\n| bundle | gzip (kB) | brotli (kB) |');
-console.log('|---|---|---|');
-for (const b of results.bundles) console.log(`| ${b.name} | ${(b.gzip / 1024).toFixed(1)} | ${(b.brotli / 1024).toFixed(1)} |`);
-console.log('\nWrote bench/results.json');
+for (const backend of results.sync ?? []) {
+  say();
+  if (backend.error || backend.skipped) {
+    say(`Sync, ${backend.backend}: ${backend.error ? `error: ${backend.error}` : `skipped: ${backend.skipped}`}`);
+    continue;
+  }
+  say(`Sync against the team server, ${backend.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} (loopback)`);
+  say();
+  say('| figure | p50 / p95 / max (n) | other |');
+  say('|---|---|---|');
+  say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | |`);
+  for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | server (to first byte): ${fmt(pull.serverMsToFirstByte)}; ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);
+  for (const [clients, row] of Object.entries(backend.editToOtherMember ?? {})) {
+    if (row.paintedOnMemberBMs) say(`| edit by A painted on B's screen (Chromium), ${clients} | ${fmt(row.paintedOnMemberBMs)} | |`);
+    if (row.nodeClientPulledMs) say(`| edit by A pulled by each Node client, ${clients} | ${fmt(row.nodeClientPulledMs)} | last client: ${fmt(row.lastClientPulledMs)}; ${kb(row.bytesPerEditPerClient)} per edit per client |`);
+  }
+  for (const [clients, row] of Object.entries(backend.restRefetchBaseline ?? {})) {
+    say(`| REST refetch baseline, ${clients}: sync | ${fmt(row.sync.nodeClientPulledMs)} | ${kb(row.sync.bytesPerEditPerClient)} per edit per client |`);
+    say(`| REST refetch baseline, ${clients}: refetch GET /workspace/records | ${fmt(row.rest.nodeClientPulledMs)} | ${kb(row.rest.bytesPerEditPerClient)} per edit per client; refetch ÷ sync: latency p50 ×${row.ratio.latencyP50}, p95 ×${row.ratio.latencyP95}, bytes ×${row.ratio.bytes} |`);
+  }
+  if (backend.sustainedLoad) {
+    const l = backend.sustainedLoad;
+    say(`| sustained load: ${l.planned.clients} clients, ${l.planned.perSecond} pushes/s planned for ${l.planned.seconds} s (autocannon, second process) | ${l.latency.p50} / p90 ${l.latency.p90} / p99 ${l.latency.p99} / ${l.latency.max} (n ${l.requests}) | ${Math.round(l.ratePerS)} pushes/s achieved; non-2xx ${l.non2xx}, errors ${l.errors}, timeouts ${l.timeouts} |`);
+  }
+  if (backend.contentEncoding) say(`| content-encoding observed | | ${Object.entries(backend.contentEncoding).map(([k, v]) => `${k}: ${v}`).join('; ')} |`);
+  if (backend.bytesOnTheWire) {
+    const w = backend.bytesOnTheWire;
+    say();
+    say('Bytes a browser downloads from the team server (compressed as sent, cache off)');
+    say();
+    say('| page or screen | on the wire | decoded | files |');
+    say('|---|---|---|---|');
+    for (const [name, t] of Object.entries(w)) if (name !== 'screens') say(`| ${name} | ${kb(t.transferBytes)} | ${kb(t.decodedBytes)} | ${t.files} |`);
+    for (const [name, t] of Object.entries(w.screens ?? {})) say(t.error ? `| screen ${name} | error: ${t.error} | | |` : `| screen ${name}: its own chunks | ${kb(t.transferBytes)} | ${kb(t.decodedBytes)} | ${t.files} |`);
+  }
+}
+say();
+say('| bundle (files in dist/) | gzip (kB) | brotli (kB) |');
+say('|---|---|---|');
+for (const b of results.bundles) say(`| ${b.name} | ${(b.gzip / 1024).toFixed(1)} | ${(b.brotli / 1024).toFixed(1)} |`);
+
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\n${lines.join('\n')}\n\nWrote bench/results.json`);
 
 function machine() {
   const list = cpus();

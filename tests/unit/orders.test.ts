@@ -40,6 +40,13 @@ describe('filterOrders (spec §5)', () => {
   it('ignores dateRange', () => {
     expect(filterOrders(orders, { dateRange: ['2000-01-01', '2000-01-02'] })).toHaveLength(3);
   });
+  it('an order edited after a search (a new record) is searched by its new name', () => {
+    const before = byNumber('ORD-1003');
+    expect(filterOrders(orders, { search: 'emma' }).map((o) => o.orderNumber)).toEqual(['ORD-1003']);
+    const renamed = orders.map((o) => (o === before ? { ...o, customerName: 'Zoe Quinn', customerEmail: 'zoe@example.com' } : o));
+    expect(filterOrders(renamed, { search: 'emma' })).toEqual([]);
+    expect(filterOrders(renamed, { search: 'ZOE' }).map((o) => o.orderNumber)).toEqual(['ORD-1003']);
+  });
 });
 
 describe('sortOrders', () => {
