@@ -54,6 +54,7 @@ function CalendarScreen() {
         >
           <CalendarView
             entries={c.entries}
+            timeZone={c.timeZone}
             editable={!c.writeBlocked}
             onSelectRange={(start, end) => c.openAdd(start, end)}
             onEntryClick={c.openEntry}

@@ -73,7 +73,8 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
             {selected.fields.map((field) => (
               <label key={field} className="cf-check">
                 <input type="checkbox" checked={exp.fields.includes(field)} onChange={() => exp.toggleField(field)} />
-                {field}
+                {/* The label in the screen's language; the file's column keeps its English name. */}
+                {tm(field)}
               </label>
             ))}
           </fieldset>
