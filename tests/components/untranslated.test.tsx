@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
+import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { Settings } from '../../widgets/settings';
 import { LanguageProvider } from '../../widgets/ui/i18n';
@@ -19,12 +20,21 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI']);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
 const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void> }[] = [
   { name: 'Settings (General Settings)', ui: () => <Settings /> },
+  {
+    name: 'Calendar (with Add Event open)',
+    ui: () => <Calendar />,
+    open: async () => {
+      await screen.findByRole('button', { name: /^(Today|Hoy|Aujourd’hui)$/ });
+      const add = screen.getAllByRole('button').find((button) => button.closest('.cf-row'))!;
+      await act(async () => add.click());
+    },
+  },
   {
     name: 'Export Data (a type chosen)',
     ui: () => <DataExport />,
@@ -35,14 +45,18 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
   },
 ];
 
+/** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
+const PAGE_WIDE = '.cf-toaster';
+
 function visibleTexts(root: HTMLElement): Set<string> {
   const texts = new Set<string>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim();
-    if (text && !node.parentElement?.closest('script, style')) texts.add(text);
+    if (text && !node.parentElement?.closest(`script, style, ${PAGE_WIDE}`)) texts.add(text);
   }
   for (const element of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    if (element.closest(PAGE_WIDE)) continue;
     for (const attribute of ['placeholder', 'aria-label', 'title']) {
       const value = element.getAttribute(attribute)?.trim();
       if (value) texts.add(value);

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import type { CalendarEntry } from '../../lib/domain/calendar';
 import { CALENDAR } from '../../lib/domain/constants';
 import { instantFromUtcWallClock, wallClockAsUtc } from './timeZone';
+import { useT } from '../ui/i18n';
 
 export interface CalendarViewProps {
   /** Stored events and read-only order shipments. */
@@ -48,6 +49,7 @@ function toEventInput(entry: CalendarEntry, timeZone: string): EventInput {
 
 export default function CalendarView({ entries, timeZone = 'UTC', editable = true, onSelectRange, onEntryClick, onEntryMove }: CalendarViewProps) {
   const events = useMemo(() => entries.map((entry) => toEventInput(entry, timeZone)), [entries, timeZone]);
+  const { t, lang } = useT();
   const instant = (wall: Date) => instantFromUtcWallClock(wall, timeZone);
   const moved = (info: EventDropArg | EventResizeDoneArg) => {
     const { start, end } = info.event;
@@ -66,7 +68,16 @@ export default function CalendarView({ entries, timeZone = 'UTC', editable = tru
       // A day cell labelled by its date number alone hides its events from its name (WCAG 2.5.3):
       // without the label the cell is named by its whole content, date and events.
       dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
-      buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
+      buttonText={{
+        prev: t('calendar.button.previous'),
+        next: t('calendar.button.next'),
+        today: t('calendar.button.today'),
+        month: t('calendar.button.month'),
+        week: t('calendar.button.week'),
+        day: t('calendar.button.day'),
+      }}
+      // Day and month names from the browser's Intl in the screen's language (FullCalendar formats through Intl).
+      locale={lang}
       slotDuration={slotDuration}
       // A fixed height keeps day cells from growing: a day with more events than fit shows "+N more".
       dayMaxEvents
