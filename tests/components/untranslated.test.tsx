@@ -9,7 +9,7 @@ import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
-import { Settings } from '../../widgets/settings';
+import { ProfileSettings, Settings } from '../../widgets/settings';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { NavigationProvider } from '../../widgets/ui/navigation';
 import { StoreProvider } from '../../widgets/ui/store-context';
@@ -26,6 +26,7 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
 /** The screens translated so far, each with what to do before reading its texts. */
 const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void> }[] = [
   { name: 'Settings (General Settings)', ui: () => <Settings /> },
+  { name: 'Profile', ui: () => <ProfileSettings /> },
   {
     name: 'Calendar (with Add Event open)',
     ui: () => <Calendar />,
