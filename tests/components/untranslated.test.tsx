@@ -9,6 +9,7 @@ import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
+import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { NavigationProvider } from '../../widgets/ui/navigation';
@@ -16,7 +17,7 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI']);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
@@ -27,6 +28,7 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
 const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void> }[] = [
   { name: 'Settings (General Settings)', ui: () => <Settings /> },
   { name: 'Profile', ui: () => <ProfileSettings /> },
+  { name: 'Notifications', ui: () => <Notifications /> },
   {
     name: 'Calendar (with Add Event open)',
     ui: () => <Calendar />,
