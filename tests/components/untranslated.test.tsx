@@ -7,8 +7,10 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
+import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
+import { HelpCenter } from '../../widgets/help';
 import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { LanguageProvider } from '../../widgets/ui/i18n';
@@ -21,7 +23,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -29,6 +31,8 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
   { name: 'Settings (General Settings)', ui: () => <Settings /> },
   { name: 'Profile', ui: () => <ProfileSettings /> },
   { name: 'Notifications', ui: () => <Notifications /> },
+  // Its questions and tutorials are sample content kept in English, with a note saying so.
+  { name: 'Help Center', ui: () => <HelpCenter /> },
   {
     name: 'Calendar (with Add Event open)',
     ui: () => <Calendar />,
@@ -76,7 +80,7 @@ function dataStrings(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const DATA = dataStrings(sampleWorkspace(FIXED_NOW));
+const DATA = dataStrings([sampleWorkspace(FIXED_NOW), SAMPLE_FAQS, SAMPLE_TUTORIALS]);
 
 async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   await loadLanguage(lang);
