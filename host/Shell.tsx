@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { NavigationProvider, type Navigation } from '../widgets/ui/navigation';
+import { useLanguage, useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
 import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
@@ -41,6 +42,13 @@ export function Shell() {
   const sidebarOpen = sidebarOpenAt === pathname;
   const setSidebarOpen = (open: boolean) => setSidebarOpenAt(open ? pathname : null);
   useAdoptStyles(ref, baseStyles, shellStyles);
+  const lang = useLanguage();
+  const { t, tm } = useT();
+  // The page's language is the workspace's (the member's choice): assistive technology and the
+  // browser's hyphenation and spell checking follow it.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
 
   // A route change names the page and moves focus to the new content (not on first load),
   // as a full page load would for assistive technology.
@@ -82,14 +90,14 @@ export function Shell() {
         ) : (
           <>
             <a className="cf-skip-link" href="#cf-main">
-              Skip to content
+              {t('shell.skip')}
             </a>
             <header className="cf-topbar">
               <button
                 type="button"
                 className="cf-button cf-icon-button cf-sidebar-toggle"
                 data-variant="ghost"
-                aria-label="Main menu"
+                aria-label={t('shell.mainMenu')}
                 aria-expanded={sidebarOpen}
                 aria-controls="cf-sidebar"
                 onClick={() => setSidebarOpen(!sidebarOpen)}
@@ -98,7 +106,7 @@ export function Shell() {
                   <path d="M4 6h16M4 12h16M4 18h16" />
                 </svg>
               </button>
-              <NavLink to="/" className="cf-brand" aria-label="Creatorflow home">
+              <NavLink to="/" className="cf-brand" aria-label={t('shell.home')}>
                 Creatorflow
               </NavLink>
               <TopSearch />
@@ -108,12 +116,12 @@ export function Shell() {
               <UserMenu />
             </header>
             {/* The sidebar (spec §2 "Shell") lists the screen list's links; the exact current path is highlighted. */}
-            <nav id="cf-sidebar" className="cf-sidebar" aria-label="Main">
+            <nav id="cf-sidebar" className="cf-sidebar" aria-label={t('shell.mainNav')}>
               <ul>
                 {SIDEBAR.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end>
-                      {item.label}
+                      {tm(item.label)}
                     </NavLink>
                   </li>
                 ))}
@@ -123,7 +131,7 @@ export function Shell() {
             <div className="cf-content">
               <Breadcrumb pathname={pathname} />
               <main id="cf-main" className="cf-main" ref={mainRef} tabIndex={-1}>
-                <Suspense fallback={<p role="status">Loading…</p>}>
+                <Suspense fallback={<p role="status">{t('frame.loadingPage')}</p>}>
                   <Outlet />
                 </Suspense>
               </main>

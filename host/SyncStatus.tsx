@@ -1,24 +1,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
+import { englishTranslator, type Translator } from '../lib/i18n';
 import type { SyncStatus as Status } from '../lib/storage/sync';
+import { useT } from '../widgets/ui/i18n';
 import { toast } from '../widgets/ui/toast';
 import { useStore } from '../widgets/ui/store-context';
 
 /** What the status line says for each state of the team sync. */
-export function syncStatusText(status: Status): string {
+export function syncStatusText(status: Status, { t, tm }: Translator = englishTranslator()): string {
   switch (status.state) {
     case 'saved':
-      return 'All changes saved';
+      return t('shell.sync.saved');
     case 'saving':
-      return 'Saving…';
+      return t('shell.sync.saving');
     case 'offline':
-      return status.pending
-        ? `Offline — ${status.pending} ${status.pending === 1 ? 'change' : 'changes'} will sync`
-        : 'Offline — changes will sync';
+      return status.pending ? t('shell.sync.offlinePending', { count: status.pending }) : t('shell.sync.offline');
     case 'error':
-      return `Couldn't save: ${status.message ?? 'the server refused the change'}`;
+      return t('shell.sync.error', { message: status.message ? tm(status.message) : t('shell.sync.refused') });
     case 'signed-out':
-      return 'Signed out — sign in again to save';
+      return t('shell.sync.signedOut');
   }
 }
 
@@ -29,6 +29,7 @@ export function syncStatusText(status: Status): string {
 export function SyncStatus() {
   useSignals();
   const store = useStore();
+  const translator = useT();
   const status = store.sync?.value ?? null;
   const lastError = useRef<string | undefined>(undefined);
   const message = status?.state === 'error' ? status.message : undefined;
@@ -39,7 +40,7 @@ export function SyncStatus() {
   if (!status) return null;
   return (
     <span className="cf-sync-status" role="status" data-state={status.state}>
-      {syncStatusText(status)}
+      {syncStatusText(status, translator)}
     </span>
   );
 }

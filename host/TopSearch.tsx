@@ -11,9 +11,10 @@ import {
 } from '../lib/domain/search';
 import type { Funnel } from '../lib/domain/types';
 import { useNavigation } from '../widgets/ui/navigation';
+import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
 
-const KIND_LABEL: Record<SuggestionKind, string> = { creator: 'Creator', funnel: 'Funnel', page: 'Page' };
+const KIND_LABEL = { creator: 'shell.search.kind.creator', funnel: 'shell.search.kind.funnel', page: 'shell.search.kind.page' } as const satisfies Record<SuggestionKind, string>;
 
 /**
  * The top-bar search (spec §2 "Shell"): an ARIA 1.2 combobox with a listbox popup.
@@ -24,6 +25,7 @@ export function TopSearch() {
   useSignals();
   const store = useStore();
   const navigation = useNavigation();
+  const { t, tm } = useT();
   const funnels = store.funnels.items.items.value;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -90,13 +92,13 @@ export function TopSearch() {
   const statusText = !wantsSuggestions(query)
     ? ''
     : suggestions.length === 0
-      ? 'No suggestions'
-      : `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'} available`;
+      ? t('shell.search.none')
+      : t('shell.search.available', { count: suggestions.length });
 
   return (
     <div className="cf-top-search" role="search">
       <label htmlFor={`${listboxId}-input`} className="cf-visually-hidden">
-        Search creators, funnels and pages
+        {t('shell.search.label')}
       </label>
       <input
         ref={inputRef}
@@ -106,7 +108,7 @@ export function TopSearch() {
         role="combobox"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search creators, funnels, pages…"
+        placeholder={t('shell.search.placeholder')}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listboxId}
@@ -128,7 +130,7 @@ export function TopSearch() {
         <button
           type="button"
           className="cf-top-search-clear"
-          aria-label="Clear search"
+          aria-label={t('shell.search.clear')}
           onClick={() => {
             reset();
             inputRef.current?.focus();
@@ -137,7 +139,7 @@ export function TopSearch() {
           ✕
         </button>
       )}
-      <ul id={listboxId} role="listbox" aria-label="Suggestions" className="cf-top-search-list" hidden={!expanded}>
+      <ul id={listboxId} role="listbox" aria-label={t('shell.search.suggestions')} className="cf-top-search-list" hidden={!expanded}>
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion.id}
@@ -150,14 +152,14 @@ export function TopSearch() {
             onMouseMove={() => index !== activeIndex && setActive(index)}
             onClick={() => go(suggestion.href)}
           >
-            <span className="cf-top-search-label">{suggestion.label}</span>
-            <span className="cf-top-search-detail">{suggestion.detail}</span>
-            <span className="cf-top-search-kind">{KIND_LABEL[suggestion.kind]}</span>
+            <span className="cf-top-search-label">{suggestion.kind === 'page' ? tm(suggestion.label) : suggestion.label}</span>
+            <span className="cf-top-search-detail">{suggestion.kind === 'page' ? tm(suggestion.detail) : suggestion.detail}</span>
+            <span className="cf-top-search-kind">{t(KIND_LABEL[suggestion.kind])}</span>
           </li>
         ))}
       </ul>
       {expanded && suggestions.length === 0 && (
-        <p className="cf-top-search-list cf-top-search-empty">No matches. Press Enter to search the dashboard.</p>
+        <p className="cf-top-search-list cf-top-search-empty">{t('shell.search.noMatches')}</p>
       )}
       <span className="cf-visually-hidden" role="status">
         {expanded ? statusText : ''}

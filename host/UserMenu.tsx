@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Avatar } from '../widgets/ui/Avatar';
 import { Menu } from '../widgets/ui/Menu';
 import { useNavigation } from '../widgets/ui/navigation';
+import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
 import { isTeamServer } from './server-mode';
 
@@ -9,6 +10,7 @@ import { isTeamServer } from './server-mode';
 export function UserMenu() {
   useSignals();
   const store = useStore();
+  const { t } = useT();
   /** Ends the session on the team server and goes to the sign-in page; without a server, the local session. */
   async function signOut() {
     if (!isTeamServer()) return store.session.signOut();
@@ -27,10 +29,10 @@ export function UserMenu() {
         </>
       }
       items={[
-        { label: 'Profile', onSelect: () => navigation.navigate('/profile') },
-        { label: 'Settings', onSelect: () => navigation.navigate('/settings') },
-        { label: 'Submit Feedback', onSelect: () => navigation.navigate('/help') },
-        { label: 'Logout', onSelect: () => void signOut() },
+        { label: t('shell.menu.profile'), onSelect: () => navigation.navigate('/profile') },
+        { label: t('shell.menu.settings'), onSelect: () => navigation.navigate('/settings') },
+        { label: t('shell.menu.feedback'), onSelect: () => navigation.navigate('/help') },
+        { label: t('shell.menu.logout'), onSelect: () => void signOut() },
       ]}
     />
   );

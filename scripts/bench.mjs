@@ -387,6 +387,14 @@ const loader = sizes(join(root, 'dist/elements.js'));
 const chunks = jsFiles(join(root, 'dist/elements/chunks')).map(sizes);
 results.bundles.push({ name: 'elements loader (dist/elements.js)', gzip: loader.gzip, brotli: loader.brotli, files: 1 });
 for (const chunk of chunks) results.bundles.push({ name: `elements chunk ${chunk.file.replace(/^dist\/elements\/chunks\//, '')}`, gzip: chunk.gzip, brotli: chunk.brotli, files: 1 });
+// Spanish and French catalogs (with their date-fns locale) are chunks of their own, fetched only when chosen.
+for (const lang of ['es', 'fr']) {
+  const own = new RegExp(`/(lang-)?${lang}-[\\w-]+\\.js$`);
+  for (const [where, list] of [['host app', allHost], ['elements', chunks]]) {
+    const files = list.filter((f) => own.test(f.file));
+    results.bundles.push({ name: `${where}: ${lang} language chunk (loaded only when chosen)`, gzip: sum(files, 'gzip'), brotli: sum(files, 'brotli'), files: files.length });
+  }
+}
 for (const file of jsFiles(join(root, 'dist/lib')).filter((f) => !f.includes('/chunk-') && !f.endsWith('.map'))) {
   const s = sizes(file);
   results.bundles.push({ name: `library entry ${s.file.replace(/^dist\/lib\//, '')} (own code)`, gzip: s.gzip, brotli: s.brotli, files: 1 });

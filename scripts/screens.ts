@@ -278,7 +278,7 @@ export function elementTable(): string {
   );
   return [
     README_START,
-    `Every element dispatches ${COMMON_EVENTS.map((e) => `\`${e}\``).join(', ')}; the table names any other.`,
+    `Every element dispatches ${COMMON_EVENTS.map((e) => `\`${e}\``).join(', ')}; the table names any other. Every element also follows its \`lang\` attribute (\`en-US\`, \`es\`, \`fr\`), which overrides the workspace's language for that element.`,
     '',
     '| Element | Attributes | Other events | Parts |',
     '|---|---|---|---|',

@@ -148,7 +148,8 @@ describe('unsaved changes', () => {
   it('General Settings: switching tab with unsaved edits asks first; after saving it does not', async () => {
     const user = userEvent.setup();
     await renderScreen(<Settings />);
-    await user.selectOptions(await screen.findByLabelText('Language'), 'French');
+    // An edit that keeps the screen in English (a saved Language would translate the tabs).
+    await user.selectOptions(await screen.findByLabelText('Time Zone'), 'Eastern Time (ET)');
     await user.click(screen.getByRole('tab', { name: 'User Profile' }));
     expect(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));

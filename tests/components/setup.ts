@@ -2,7 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import 'fake-indexeddb/auto';
 import { toast } from 'react-hot-toast/headless';
-import { afterEach } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll } from 'vitest';
+import { AppToaster } from '../../widgets/ui/toast';
 
 // jsdom lacks matchMedia (react-hot-toast) and the dialog API.
 if (!window.matchMedia) {
@@ -18,6 +21,14 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+// The page's toaster in the light DOM, as the host app mounts it, so queries by text find the
+// toasts (a screen alone would mount one of its own inside a shadow root).
+beforeAll(() => {
+  const container = document.createElement('div');
+  document.body.append(container);
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  act(() => createRoot(container).render(createElement(AppToaster)));
+});
 afterEach(() => {
   cleanup();
   // Toasts live in a page-wide store: one test's toasts must not show up in the next test's screen or dialog.

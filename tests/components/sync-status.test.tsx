@@ -3,7 +3,6 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SyncStatus } from '../../host/SyncStatus';
 import type { SyncStatus as Status, SyncStorage } from '../../lib/storage/sync';
-import { AppToaster } from '../../widgets/ui/toast';
 import { renderScreen } from '../helpers/render';
 
 /** A sync storage that holds nothing: only its status signal matters here. */
@@ -15,13 +14,8 @@ describe('the sync status line', () => {
   it('says, quietly, whether changes are saved, saving, waiting offline (counted) or refused, and a refusal also shows as a toast', async () => {
     const storage = fakeSync();
     const status = storage.status as ReturnType<typeof signal<Status>>;
-    await renderScreen(
-      <>
-        <SyncStatus />
-        <AppToaster />
-      </>,
-      { storage },
-    );
+    // The page's toaster is mounted for every component test (setup.ts).
+    await renderScreen(<SyncStatus />, { storage });
     const line = () => screen.getAllByRole('status').find((el) => el.classList.contains('cf-sync-status'));
     expect(line()).toHaveTextContent(/^All changes saved$/);
     act(() => void (status.value = { state: 'saving', pending: 2 }));

@@ -2,17 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Inventory } from '../../widgets/inventory';
-import { AppToaster, toast } from '../../widgets/ui/toast';
+import { toast } from '../../widgets/ui/toast';
 import { renderScreen } from '../helpers/render';
 
-/** The Inventory screen with the page's toaster, as the host app renders them. */
-const renderInventoryWithToaster = () =>
-  renderScreen(
-    <>
-      <Inventory />
-      <AppToaster />
-    </>,
-  );
+/** The Inventory screen; the page's toaster is mounted once for every component test (setup.ts), as the host app mounts it. */
+const renderInventoryWithToaster = () => renderScreen(<Inventory />);
 
 describe('toasts and dialogs', () => {
   it('a toast raised while a dialog is open shows inside it (above the dimmed page) and can be closed', async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { EVENT_TYPE_LABEL } from '../../lib/domain/calendar';
-import { EVENT_TYPES } from '../../lib/domain/types';
+import { EVENT_TYPES, TIME_ZONES } from '../../lib/domain/types';
+import { useT } from '../ui/i18n';
 import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
@@ -24,23 +24,24 @@ export function Calendar(_props: CalendarProps) {
 
 function CalendarScreen() {
   const c = useCalendarController();
+  const { t } = useT();
   return (
     <div className="cf-stack">
       <Link href="/" className="cf-button cf-back" data-variant="ghost">
-        ← Back
+        {t('common.back')}
       </Link>
       <div className="cf-row">
-        <h1>Calendar</h1>
+        <h1>{t('nav.calendar')}</h1>
         <span className="cf-spacer" />
         <Button variant="primary" disabledReason={c.writeBlocked} onClick={() => c.openAdd()}>
-          Add Event
+          {t('calendar.addEvent')}
         </Button>
       </div>
-      <ul className="cf-calendar-legend" aria-label="Event types">
+      <ul className="cf-calendar-legend" aria-label={t('calendar.types')}>
         {EVENT_TYPES.map((type) => (
           <li key={type}>
             <span className="cf-calendar-swatch" data-type={type} aria-hidden="true" />
-            {EVENT_TYPE_LABEL[type]}
+            {t(`calendar.type.${type}`)}
           </li>
         ))}
       </ul>
@@ -48,12 +49,13 @@ function CalendarScreen() {
         <Suspense
           fallback={
             <p role="status" className="cf-muted">
-              Loading calendar…
+              {t('calendar.loading')}
             </p>
           }
         >
           <CalendarView
             entries={c.entries}
+            timeZone={c.timeZone}
             editable={!c.writeBlocked}
             onSelectRange={(start, end) => c.openAdd(start, end)}
             onEntryClick={c.openEntry}
@@ -71,6 +73,7 @@ function CalendarScreen() {
         onSave={c.save}
         onDelete={c.remove}
         disabledReason={c.writeBlocked}
+        timeZoneLabel={TIME_ZONES.find((zone) => zone.value === c.timeZone)?.label}
       />
     </div>
   );

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { EMPTY_EVENT_DRAFT, EVENT_TYPE_LABEL, type EventDraft } from '../../lib/domain/calendar';
+import { EMPTY_EVENT_DRAFT, type EventDraft } from '../../lib/domain/calendar';
 import { EVENT_TYPES, type Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
+import { useT } from '../ui/i18n';
 
-const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABEL[type] }));
 
 export interface EventDialogProps {
   /** Whether the dialog is open (controlled). */
@@ -26,6 +26,8 @@ export interface EventDialogProps {
   onDelete?(): Result<unknown>;
   /** When set, saving and deleting are disabled with this reason. */
   disabledReason?: string | null;
+  /** The time zone the date fields are in, as the user reads it (e.g. 'Eastern Time (ET)'); said under the fields when given. */
+  timeZoneLabel?: string;
 }
 
 /**
@@ -41,7 +43,10 @@ export function EventDialog({
   onSave,
   onDelete,
   disabledReason,
+  timeZoneLabel,
 }: EventDialogProps) {
+  const { t, tm } = useT();
+  const typeOptions = EVENT_TYPES.map((type) => ({ value: type, label: t(`calendar.type.${type}`) }));
   const [draft, setDraft] = useState<EventDraft>(defaultValue);
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -70,30 +75,30 @@ export function EventDialog({
       <Dialog
         open={open}
         onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-        title={mode === 'edit' ? 'Edit Event' : 'Add Event'}
+        title={mode === 'edit' ? t('calendar.editEvent') : t('calendar.addEvent')}
         onSubmit={() => finish(onSave(draft))}
         footer={
           <>
             {mode === 'edit' && onDelete && (
               <Button variant="danger" disabledReason={disabledReason} onClick={() => setConfirmDelete(true)}>
-                Delete
+                {t('calendar.delete')}
               </Button>
             )}
             <span className="cf-spacer" />
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{t('common.cancel')}</Button>
             <Button type="submit" variant="primary" disabledReason={disabledReason}>
-              {mode === 'edit' ? 'Update Event' : 'Add Event'}
+              {mode === 'edit' ? t('calendar.updateEvent') : t('calendar.addEvent')}
             </Button>
           </>
         }
       >
         <div className="cf-field">
-          <label htmlFor={`${id}-title`}>Title</label>
+          <label htmlFor={`${id}-title`}>{t('calendar.title')}</label>
           <input id={`${id}-title`} className="cf-input" required value={draft.title} onChange={(e) => set('title', e.target.value)} {...invalid} />
         </div>
         <div className="cf-event-dates">
           <div className="cf-field">
-            <label htmlFor={`${id}-start`}>Start Date</label>
+            <label htmlFor={`${id}-start`}>{t('calendar.startDate')}</label>
             <input
               id={`${id}-start`}
               className="cf-input"
@@ -105,7 +110,7 @@ export function EventDialog({
             />
           </div>
           <div className="cf-field">
-            <label htmlFor={`${id}-end`}>End Date</label>
+            <label htmlFor={`${id}-end`}>{t('calendar.endDate')}</label>
             <input
               id={`${id}-end`}
               className="cf-input"
@@ -118,16 +123,17 @@ export function EventDialog({
             />
           </div>
         </div>
+        {timeZoneLabel && <p className="cf-muted">{t('calendar.zoneNote', { zone: tm(timeZoneLabel) })}</p>}
         <div className="cf-field">
-          <label htmlFor={`${id}-type`}>Event Type</label>
-          <Select<EventDraft['type']> id={`${id}-type`} required options={TYPE_OPTIONS} value={draft.type} onValueChange={(type) => set('type', type)} />
+          <label htmlFor={`${id}-type`}>{t('calendar.eventType')}</label>
+          <Select<EventDraft['type']> id={`${id}-type`} required options={typeOptions} value={draft.type} onValueChange={(type) => set('type', type)} />
         </div>
         <div className="cf-field">
-          <label htmlFor={`${id}-description`}>Description</label>
+          <label htmlFor={`${id}-description`}>{t('calendar.description')}</label>
           <textarea id={`${id}-description`} className="cf-textarea" value={draft.description} onChange={(e) => set('description', e.target.value)} />
         </div>
         <div className="cf-field">
-          <label htmlFor={`${id}-creator`}>Creator</label>
+          <label htmlFor={`${id}-creator`}>{t('calendar.creator')}</label>
           <input
             id={`${id}-creator`}
             className="cf-input"
@@ -144,21 +150,21 @@ export function EventDialog({
         </div>
         {error && (
           <p id={errorId} role="alert" className="cf-error">
-            {error}
+            {tm(error)}
           </p>
         )}
       </Dialog>
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete this event?"
-        confirmLabel="Delete event"
+        title={t('calendar.deleteTitle')}
+        confirmLabel={t('calendar.deleteConfirm')}
         onConfirm={() => {
           setConfirmDelete(false);
           if (onDelete) finish(onDelete());
         }}
       >
-        <p>{draft.title || 'This event'} is removed from the calendar.</p>
+        <p>{t('calendar.deleteBody', { title: draft.title || t('calendar.thisEvent') })}</p>
       </ConfirmDialog>
     </>
   );

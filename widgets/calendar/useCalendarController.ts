@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { draftForNextHour, draftFromEvent, draftFromRange, EMPTY_EVENT_DRAFT, type CalendarEntry, type EventDraft } from '../../lib/domain/calendar';
+import { fromZonedInput, toZonedInput } from './timeZone';
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { showResult } from '../ui/toast';
@@ -15,6 +16,7 @@ export interface EventDialogState {
   key: number;
 }
 
+const HOUR = 60 * 60 * 1000;
 const CLOSED: EventDialogState = { open: false, mode: 'add', eventId: null, draft: EMPTY_EVENT_DRAFT, key: 0 };
 
 /** Signals and actions of the Calendar screen; the views only render. */
@@ -25,16 +27,27 @@ export function useCalendarController() {
   const [dialog, setDialog] = useState<EventDialogState>(CLOSED);
   const writeBlocked = store.session.whyNot();
 
+  // Every date here is a time in the workspace's zone: the dialog's fields show it and are read in it.
+  const timeZone = store.admin.settings.value.value.timeZone;
+  const zoned = (draft: EventDraft, start: Date, end: Date): EventDraft => ({ ...draft, start: toZonedInput(start, timeZone), end: toZonedInput(end, timeZone) });
+  const instants = (draft: EventDraft): EventDraft => ({ ...draft, start: fromZonedInput(draft.start, timeZone), end: fromZonedInput(draft.end, timeZone) });
+
   const open = (next: Omit<EventDialogState, 'open' | 'key'>) => setDialog((d) => ({ ...next, open: true, key: d.key + 1 }));
 
   return {
     entries: store.calendar.entries.value,
+    timeZone,
     creators: store.calendar.creators.value,
     writeBlocked,
     dialog,
     /** Add Event for a clicked or dragged range, or the next hour when none is given. */
     openAdd(start?: Date, end?: Date) {
-      open({ mode: 'add', eventId: null, draft: start ? draftFromRange(start, end ?? null) : draftForNextHour(store.now()) });
+      const draft = start ? draftFromRange(start, end ?? null) : draftForNextHour(store.now());
+      // The rules' range (a missing or empty end gets an hour), said in the workspace's zone.
+      const from = start ?? new Date(Math.floor(store.now().getTime() / HOUR + 1) * HOUR);
+      const to = new Date(from.getTime() + HOUR);
+      const finish = end && end.getTime() > from.getTime() ? end : to;
+      open({ mode: 'add', eventId: null, draft: zoned(draft, from, finish) });
     },
     /** Edit Event for a stored event; an order shipment opens its order instead. */
     openEntry(entry: CalendarEntry) {
@@ -43,13 +56,14 @@ export function useCalendarController() {
         return;
       }
       const event = store.calendar.events.get(entry.id);
-      if (event) open({ mode: 'edit', eventId: event.id, draft: draftFromEvent(event) });
+      if (event) open({ mode: 'edit', eventId: event.id, draft: zoned(draftFromEvent(event), new Date(event.start), new Date(event.end)) });
     },
     setDialogOpen(next: boolean) {
       if (!next) setDialog((d) => ({ ...d, open: false }));
     },
     save(draft: EventDraft) {
-      return dialog.mode === 'edit' && dialog.eventId ? store.calendar.updateEvent(dialog.eventId, draft) : store.calendar.addEvent(draft);
+      const stored = instants(draft);
+      return dialog.mode === 'edit' && dialog.eventId ? store.calendar.updateEvent(dialog.eventId, stored) : store.calendar.addEvent(stored);
     },
     remove() {
       return store.calendar.deleteEvent(dialog.eventId ?? '');

@@ -1,5 +1,6 @@
 import { EXPORT_GRID_COLUMNS } from '../../lib/domain/constants';
-import { EXPORT_TYPES, fieldsSelectedLabel } from '../../lib/domain/csv-export';
+import { EXPORT_TYPES } from '../../lib/domain/csv-export';
+import { useT } from '../ui/i18n';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { ScreenTitle } from '../settings/shared';
 import { Button } from '../ui/Button';
@@ -22,11 +23,12 @@ export function DataExport(_props: DataExportProps) {
 export function DataExportView({ embedded = false }: { embedded?: boolean }) {
   const exp = useDataExportController();
   const selected = exp.exportType;
+  const { t, tm } = useT();
   return (
     <div className="cf-stack" part="export">
-      <ScreenTitle embedded={embedded}>Export Data</ScreenTitle>
-      <p className="cf-muted">Download your workspace data as CSV. Cells that a spreadsheet would run as formulas are made safe.</p>
-      <ul className="cf-export-grid" data-columns={EXPORT_GRID_COLUMNS} aria-label="Export types">
+      <ScreenTitle embedded={embedded}>{t('export.title')}</ScreenTitle>
+      <p className="cf-muted">{t('export.intro')}</p>
+      <ul className="cf-export-grid" data-columns={EXPORT_GRID_COLUMNS} aria-label={t('export.types')}>
         {EXPORT_TYPES.map((type) => {
           const active = type.id === exp.type;
           return (
@@ -41,8 +43,8 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
                 <span className="cf-export-icon" aria-hidden="true">
                   {type.icon}
                 </span>
-                <span className="cf-export-name">{type.name}</span>
-                <span className="cf-muted">{type.description}</span>
+                <span className="cf-export-name">{tm(type.name)}</span>
+                <span className="cf-muted">{tm(type.description)}</span>
               </button>
             </li>
           );
@@ -50,49 +52,50 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
       </ul>
       {selected && (
         <section className="cf-card cf-stack" aria-labelledby="cf-export-config-title">
-          <h3 id="cf-export-config-title">Configure Export</h3>
+          <h3 id="cf-export-config-title">{t('export.configure')}</h3>
           <div className="cf-row cf-export-dates">
             <div className="cf-field">
-              <label htmlFor="cf-export-start">Start date</label>
+              <label htmlFor="cf-export-start">{t('export.start')}</label>
               <input id="cf-export-start" className="cf-input" type="date" value={exp.start} max={exp.end || undefined} onChange={(e) => exp.setStart(e.target.value)} />
             </div>
             <div className="cf-field">
-              <label htmlFor="cf-export-end">End date</label>
+              <label htmlFor="cf-export-end">{t('export.end')}</label>
               <input id="cf-export-end" className="cf-input" type="date" value={exp.end} min={exp.start || undefined} onChange={(e) => exp.setEnd(e.target.value)} />
             </div>
           </div>
           {exp.rangeError && (
             <p role="alert" className="cf-error">
-              {exp.rangeError}
+              {tm(exp.rangeError)}
             </p>
           )}
           <fieldset className="cf-export-fields">
-            <legend>Fields of {selected.name}</legend>
+            <legend>{t('export.fieldsOf', { name: tm(selected.name) })}</legend>
             {selected.fields.map((field) => (
               <label key={field} className="cf-check">
                 <input type="checkbox" checked={exp.fields.includes(field)} onChange={() => exp.toggleField(field)} />
-                {field}
+                {/* The label in the screen's language; the file's column keeps its English name. */}
+                {tm(field)}
               </label>
             ))}
           </fieldset>
           <div className="cf-row">
             <Button size="small" variant="ghost" onClick={exp.selectAll}>
-              Select all
+              {t('export.selectAll')}
             </Button>
             <Button size="small" variant="ghost" onClick={exp.clearAll}>
-              Clear
+              {t('export.clear')}
             </Button>
             <span className="cf-spacer" />
-            <span role="status">{fieldsSelectedLabel(exp.fields.length)}</span>
+            <span role="status">{t('fields.selected', { count: exp.fields.length })}</span>
           </div>
           <div>
             <Button
               variant="primary"
               disabled={exp.exporting || exp.fields.length === 0 || Boolean(exp.rangeError)}
-              title={exp.fields.length === 0 ? 'Select at least one field' : (exp.rangeError ?? undefined)}
+              title={exp.fields.length === 0 ? tm('Select at least one field') : exp.rangeError ? tm(exp.rangeError) : undefined}
               onClick={() => void exp.download()}
             >
-              {exp.exporting ? 'Exporting...' : 'Download CSV'}
+              {exp.exporting ? t('export.exporting') : t('export.download')}
             </Button>
           </div>
         </section>

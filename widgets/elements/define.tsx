@@ -8,9 +8,10 @@
 // controlled value: the screen's change callback writes the attribute back, so the element's
 // attribute always says what the screen shows (`<cf-settings tab>`, `<cf-orders order-id>`).
 // Which is which, and each attribute's type, is declared once in the screen list (screens.ts).
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { attributedTo } from '../../lib/store/origin';
+import { LanguageProvider } from '../ui/i18n';
 import { StoreProvider, useStore } from '../ui/store-context';
 import { ELEMENT_ATTRIBUTES } from './attributes';
 import { trackChanges } from './changes';
@@ -35,6 +36,24 @@ function writeAttribute(host: HTMLElement, attribute: string, type: AttributeTyp
   else if (typeof value === 'string') host.setAttribute(attribute, value);
   else if (typeof value === 'number' || typeof value === 'boolean') host.setAttribute(attribute, String(value));
   else host.setAttribute(attribute, JSON.stringify(value));
+}
+
+/**
+ * The element's own `lang` attribute (a global HTML attribute, so every element has it without
+ * being listed): it overrides the workspace's language for this element alone, live.
+ */
+function useHostLang(host: HTMLElement | null): string | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!host) return () => {};
+      const observer = new MutationObserver(onChange);
+      observer.observe(host, { attributes: true, attributeFilter: ['lang'] });
+      return () => observer.disconnect();
+    },
+    [host],
+  );
+  const read = () => host?.getAttribute('lang') ?? null;
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**
@@ -70,9 +89,12 @@ function withElementFrame<P extends object>(
     // The screen writes through a view of the store that names this element as the origin, so
     // `cf-change` fires only from the element that made the change.
     const own = useMemo(() => (host ? attributedTo(store, host) : store), [host, store]);
+    const lang = useHostLang(host);
     return (
       <StoreProvider store={own}>
-        <Component key={key} {...props} {...callbacks} />
+        <LanguageProvider lang={lang}>
+          <Component key={key} {...props} {...callbacks} />
+        </LanguageProvider>
       </StoreProvider>
     );
   }

@@ -4,6 +4,7 @@ import { Screen } from '../ui/Screen';
 import { helpStyles } from './styles';
 import { useHelpController, type HelpControllerOptions } from './useHelpController';
 import { SearchField } from '../ui/SearchField';
+import { useT } from '../ui/i18n';
 
 export type HelpCenterProps = HelpControllerOptions;
 
@@ -11,9 +12,9 @@ export type HelpCenterProps = HelpControllerOptions;
 export const SUPPORT_HREF = '/support';
 
 const DOCUMENTATION = [
-  { href: '/docs/dashboard', label: 'Dashboard guide', detail: 'Funnels, stages, steps and filters' },
-  { href: '/docs/api', label: 'API reference', detail: 'Endpoints and webhook events' },
-  { href: '/support', label: 'Support', detail: 'Contact the support team' },
+  { href: '/docs/dashboard', label: 'help.doc.dashboard', detail: 'help.doc.dashboardDetail' },
+  { href: '/docs/api', label: 'help.doc.api', detail: 'help.doc.apiDetail' },
+  { href: '/support', label: 'help.doc.support', detail: 'help.doc.supportDetail' },
 ] as const;
 
 /** The Help center (spec §2 "Help center"). */
@@ -27,15 +28,16 @@ export function HelpCenter(props: HelpCenterProps) {
 
 function HelpCenterView(options: HelpCenterProps) {
   const help = useHelpController(options);
+  const { t, lang } = useT();
   return (
     <div className="cf-stack">
       <header className="cf-stack">
-        <h1>Help Center</h1>
+        <h1>{t('help.title')}</h1>
         <SearchField
           landmark
           className="cf-help-search"
-          label="Search help"
-          placeholder="Search help articles, tutorials, and documentation..."
+          label={t('help.searchLabel')}
+          placeholder={t('help.searchPlaceholder')}
           value={help.search}
           onValueChange={help.setSearch}
         />
@@ -43,12 +45,14 @@ function HelpCenterView(options: HelpCenterProps) {
       <div className="cf-help-layout">
         <div className="cf-stack">
           <section aria-labelledby="cf-help-faq-title" part="faqs">
-            <h2 id="cf-help-faq-title">Frequently Asked Questions</h2>
+            <h2 id="cf-help-faq-title">{t('help.faqs')}</h2>
+            {/* The questions and tutorials are fixed sample content, written in English only. */}
+            {lang !== 'en-US' && <p className="cf-muted">{t('help.englishNote')}</p>}
             <p className="cf-visually-hidden" role="status">
-              {help.search.trim() ? `${help.faqs.length} matching question${help.faqs.length === 1 ? '' : 's'}` : ''}
+              {help.search.trim() ? t('help.matching', { count: help.faqs.length }) : ''}
             </p>
             {help.faqs.length === 0 ? (
-              <p className="cf-empty">No FAQs found matching your search</p>
+              <p className="cf-empty">{t('help.noFaqs')}</p>
             ) : (
               <ul className="cf-faq-list">
                 {help.faqs.map((faq) => (
@@ -58,7 +62,7 @@ function HelpCenterView(options: HelpCenterProps) {
             )}
           </section>
           <section aria-labelledby="cf-help-video-title" part="tutorials">
-            <h2 id="cf-help-video-title">Video Tutorials</h2>
+            <h2 id="cf-help-video-title">{t('help.tutorials')}</h2>
             <ul className="cf-tutorials">
               {help.tutorials.map((tutorial, index) => (
                 <TutorialCard key={tutorial.id} tutorial={tutorial} index={index} />
@@ -68,21 +72,21 @@ function HelpCenterView(options: HelpCenterProps) {
         </div>
         <aside className="cf-help-aside">
           <nav className="cf-card" aria-labelledby="cf-help-docs-title">
-            <h2 id="cf-help-docs-title">Documentation</h2>
+            <h2 id="cf-help-docs-title">{t('help.docs')}</h2>
             <ul className="cf-doc-links">
               {DOCUMENTATION.map((doc) => (
                 <li key={doc.href}>
-                  <Link href={doc.href}>{doc.label}</Link>
-                  <div className="cf-muted">{doc.detail}</div>
+                  <Link href={doc.href}>{t(doc.label)}</Link>
+                  <div className="cf-muted">{t(doc.detail)}</div>
                 </li>
               ))}
             </ul>
           </nav>
           <section className="cf-card cf-help-contact" aria-labelledby="cf-help-contact-title">
-            <h2 id="cf-help-contact-title">Need more help?</h2>
-            <p>Our support team is available 24/7 to help you with any questions.</p>
+            <h2 id="cf-help-contact-title">{t('help.moreHelp')}</h2>
+            <p>{t('help.supportBody')}</p>
             <Link href={SUPPORT_HREF} className="cf-button" data-variant="primary">
-              Contact Support
+              {t('help.contact')}
             </Link>
           </section>
         </aside>
@@ -95,6 +99,7 @@ function HelpCenterView(options: HelpCenterProps) {
 function FaqItem({ faq, open, onToggle }: { faq: Faq; open: boolean; onToggle(): void }) {
   const panelId = `cf-faq-panel-${faq.id}`;
   const buttonId = `cf-faq-button-${faq.id}`;
+  const { t } = useT();
   return (
     <li className="cf-faq" data-state={open ? 'open' : 'closed'}>
       <h3>
@@ -107,7 +112,7 @@ function FaqItem({ faq, open, onToggle }: { faq: Faq; open: boolean; onToggle():
       </h3>
       <div id={panelId} role="region" aria-labelledby={buttonId} className="cf-faq-panel" hidden={!open}>
         <p>{faq.answer}</p>
-        <ul className="cf-tags" aria-label="Tags">
+        <ul className="cf-tags" aria-label={t('help.tags')}>
           {faq.tags.map((tag) => (
             <li key={tag} className="cf-badge" data-color="gray">
               {tag}
@@ -127,11 +132,12 @@ const THUMB_COLORS = [
 function TutorialCard({ tutorial, index }: { tutorial: VideoTutorial; index: number }) {
   const [from, to] = THUMB_COLORS[index % THUMB_COLORS.length];
   const gradientId = `cf-thumb-${tutorial.id}`;
+  const { t } = useT();
   return (
     <li className="cf-card cf-tutorial">
       <span className="cf-tutorial-thumb">
         {/* Thumbnail drawn locally: no external image request. */}
-        <svg viewBox="0 0 320 180" role="img" aria-label={`Thumbnail: ${tutorial.title}`} preserveAspectRatio="xMidYMid slice">
+        <svg viewBox="0 0 320 180" role="img" aria-label={t('help.thumbnail', { title: tutorial.title })} preserveAspectRatio="xMidYMid slice">
           <defs>
             <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
               <stop offset="0" stopColor={from} />
@@ -143,15 +149,15 @@ function TutorialCard({ tutorial, index }: { tutorial: VideoTutorial; index: num
           <path d="M150 74 L176 90 L150 106 Z" fill={from} />
         </svg>
         <span className="cf-tutorial-duration">
-          <span className="cf-visually-hidden">Duration </span>
+          <span className="cf-visually-hidden">{t('help.duration')} </span>
           {tutorial.duration}
         </span>
       </span>
       <div className="cf-tutorial-body">
         <h3>{tutorial.title}</h3>
         <p className="cf-muted">{tutorial.description}</p>
-        <Link href={tutorial.url} aria-label={`Read the guide: ${tutorial.title}`}>
-          Read the guide
+        <Link href={tutorial.url} aria-label={t('help.readGuideLabel', { title: tutorial.title })}>
+          {t('help.readGuide')}
         </Link>
       </div>
     </li>

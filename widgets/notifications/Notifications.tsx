@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { SNOOZE_HOURS } from '../../lib/domain/constants';
-import {
-  NO_NOTIFICATIONS,
-  NOTIFICATION_TYPE_LABEL,
-  NOTIFICATION_TYPE_OPTIONS,
-  snoozeLabel,
-} from '../../lib/domain/notifications';
+import { NO_NOTIFICATIONS, NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
 import type { AppNotification, NotificationType } from '../../lib/domain/types';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { useT } from '../ui/i18n';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Menu } from '../ui/Menu';
@@ -18,6 +13,7 @@ import { notificationsStyles } from './styles';
 import { useNotificationsController, type NotificationsControllerOptions } from './useNotificationsController';
 
 const TYPE_COLOR: Record<NotificationType, BadgeColor> = { email: 'blue', sms: 'green', slack: 'purple' };
+const TYPE_NAME: Record<Exclude<NotificationType, 'email'>, string> = { sms: 'SMS', slack: 'Slack' };
 /** Rendered at a time; 'Show more' adds the next page, so a long history never floods the page. */
 const PAGE_SIZE = 50;
 
@@ -35,6 +31,11 @@ export function Notifications(props: NotificationsProps) {
 function NotificationsView(options: NotificationsProps) {
   const c = useNotificationsController(options);
   const [shown, setShown] = useState(PAGE_SIZE);
+  const { t, tm } = useT();
+  // Email, SMS and Slack are names; only "All Types" and "Email" read differently in another language.
+  const typeOptions = NOTIFICATION_TYPE_OPTIONS.map((option) =>
+    option.value === 'all' || option.value === 'email' ? { ...option, label: t(`notifications.type.${option.value}`) } : option,
+  );
   const page = c.notifications.slice(0, shown);
   const hasUnread = c.notifications.some((n) => !n.read);
   const listRef = useRef<HTMLUListElement>(null);
@@ -56,22 +57,22 @@ function NotificationsView(options: NotificationsProps) {
   return (
     <div className="cf-stack">
       <Link href="/" className="cf-button cf-back" data-variant="ghost">
-        ← Back
+        {t('common.back')}
       </Link>
       <div className="cf-row">
-        <h1>Notifications</h1>
-        {c.unreadCount > 0 && <Badge color="blue">{c.unreadCount} unread</Badge>}
+        <h1>{t('shell.notifications')}</h1>
+        {c.unreadCount > 0 && <Badge color="blue">{t('notifications.unread', { count: c.unreadCount })}</Badge>}
         <span className="cf-spacer" />
         <Button disabledReason={c.writeBlocked} disabled={!hasUnread} onClick={c.markAllRead}>
-          Mark all as read
+          {t('notifications.markAllRead')}
         </Button>
       </div>
-      <div className="cf-notifications-toolbar" role="group" aria-label="Filters">
+      <div className="cf-notifications-toolbar" role="group" aria-label={t('notifications.filters')}>
         <div className="cf-field">
-          <label htmlFor="cf-notifications-type">Filter by type</label>
+          <label htmlFor="cf-notifications-type">{t('notifications.filterByType')}</label>
           <Select
             id="cf-notifications-type"
-            options={NOTIFICATION_TYPE_OPTIONS}
+            options={typeOptions}
             value={c.type}
             onValueChange={(type) => {
               c.setType(type);
@@ -81,20 +82,20 @@ function NotificationsView(options: NotificationsProps) {
         </div>
         <label className="cf-check">
           <input type="checkbox" checked={c.unreadOnly} onChange={(event) => c.setUnreadOnly(event.target.checked)} />
-          Show unread only
+          {t('notifications.unreadOnly')}
         </label>
         {c.snoozedCount > 0 && (
           <span className="cf-muted" role="status">
-            {c.snoozedCount} snoozed notification{c.snoozedCount === 1 ? ' is' : 's are'} hidden until the snooze ends
+            {t('notifications.snoozedHidden', { count: c.snoozedCount })}
           </span>
         )}
       </div>
       {page.length === 0 ? (
         <p className="cf-empty cf-card" ref={emptyRef} tabIndex={-1}>
-          <strong>{NO_NOTIFICATIONS}</strong>
+          <strong>{tm(NO_NOTIFICATIONS)}</strong>
         </p>
       ) : (
-        <ul className="cf-notifications-list" aria-label="Notifications" part="list" ref={listRef}>
+        <ul className="cf-notifications-list" aria-label={t('shell.notifications')} part="list" ref={listRef}>
           {page.map((n, index) => (
             <NotificationItem key={n.id} notification={n} controller={c} onRemove={(action) => removeAt(index, action)} />
           ))}
@@ -102,7 +103,7 @@ function NotificationsView(options: NotificationsProps) {
       )}
       {c.notifications.length > shown && (
         <Button className="cf-back" onClick={() => setShown((s) => s + PAGE_SIZE)}>
-          Show more ({c.notifications.length - shown} more)
+          {t('notifications.showMore', { count: c.notifications.length - shown })}
         </Button>
       )}
     </div>
@@ -119,13 +120,14 @@ function NotificationItem({
   /** Runs an action that takes this item out of the list (snooze, dismiss); true when it did. */
   onRemove(action: () => boolean): void;
 }) {
+  const { t, formatDateTime, formatRelative } = useT();
   return (
     <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={n.title} tabIndex={-1}>
       <div className="cf-notification-body">
         <h2>
           {n.title}
-          <Badge color={TYPE_COLOR[n.type]}>{NOTIFICATION_TYPE_LABEL[n.type]}</Badge>
-          {!n.read && <Badge color="orange">Unread</Badge>}
+          <Badge color={TYPE_COLOR[n.type]}>{n.type === 'email' ? t('notifications.type.email') : TYPE_NAME[n.type]}</Badge>
+          {!n.read && <Badge color="orange">{t('notifications.unreadBadge')}</Badge>}
         </h2>
         <p>{n.message}</p>
         <p className="cf-muted">
@@ -137,22 +139,22 @@ function NotificationItem({
       <div className="cf-notification-actions">
         {c.writeBlocked ? (
           <Button size="small" variant="ghost" disabledReason={c.writeBlocked}>
-            Snooze
+            {t('notifications.snooze')}
           </Button>
         ) : (
           <Menu
-            trigger="Snooze"
-            triggerLabel={`Snooze: ${n.title}`}
-            items={SNOOZE_HOURS.map((hours) => ({ label: snoozeLabel(hours), onSelect: () => onRemove(() => c.snooze(n.id, hours)) }))}
+            trigger={t('notifications.snooze')}
+            triggerLabel={t('notifications.snoozeLabel', { title: n.title })}
+            items={SNOOZE_HOURS.map((hours) => ({ label: t('notifications.hours', { count: hours }), onSelect: () => onRemove(() => c.snooze(n.id, hours)) }))}
           />
         )}
         {!n.read && (
-          <Button size="small" aria-label={`Mark read: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
-            Mark read
+          <Button size="small" aria-label={t('notifications.markReadLabel', { title: n.title })} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
+            {t('notifications.markRead')}
           </Button>
         )}
-        <Button size="small" variant="ghost" aria-label={`Dismiss: ${n.title}`} disabledReason={c.writeBlocked} onClick={() => onRemove(() => c.dismiss(n.id))}>
-          Dismiss
+        <Button size="small" variant="ghost" aria-label={t('notifications.dismissLabel', { title: n.title })} disabledReason={c.writeBlocked} onClick={() => onRemove(() => c.dismiss(n.id))}>
+          {t('notifications.dismiss')}
         </Button>
       </div>
     </li>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useUnsavedChanges } from '../ui/unsavedChanges';
 import { BlockedNote } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
+import { useT } from '../ui/i18n';
 
 /** General Settings tab (spec §2 "Settings"): company name, time zone, language; workspace reset. */
 export function GeneralSettingsPanel() {
@@ -14,9 +15,12 @@ export function GeneralSettingsPanel() {
   const [confirmReset, setConfirmReset] = useState(false);
   const disabled = Boolean(general.blocked);
   const unsavedPrompt = useUnsavedChanges(general.dirty);
+  const { t, tm } = useT();
+  const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: tm(zone.label) }));
+  const languages = LANGUAGES.map((language) => ({ value: language.value, label: t(`language.${language.value}`) }));
   return (
     <div className="cf-stack" part="general">
-      <h2>General Settings</h2>
+      <h2>{t('settings.tab.general')}</h2>
       <BlockedNote reason={general.blocked} />
       <form
         className="cf-card cf-stack cf-admin-form"
@@ -27,11 +31,11 @@ export function GeneralSettingsPanel() {
         }}
       >
         <div className="cf-field">
-          <label htmlFor="cf-settings-company">Company Name</label>
+          <label htmlFor="cf-settings-company">{t('settings.general.companyName')}</label>
           <input
             id="cf-settings-company"
             className="cf-input"
-            placeholder="Your Company Name"
+            placeholder={t('settings.general.companyPlaceholder')}
             value={general.draft.companyName}
             disabled={disabled}
             aria-invalid={general.error ? true : undefined}
@@ -40,20 +44,20 @@ export function GeneralSettingsPanel() {
           />
         </div>
         <div className="cf-field">
-          <label htmlFor="cf-settings-timezone">Time Zone</label>
+          <label htmlFor="cf-settings-timezone">{t('settings.general.timeZone')}</label>
           <Select
             id="cf-settings-timezone"
-            options={TIME_ZONES}
+            options={zones}
             value={general.draft.timeZone}
             disabled={disabled}
             onValueChange={(timeZone) => general.update({ timeZone })}
           />
         </div>
         <div className="cf-field">
-          <label htmlFor="cf-settings-language">Language</label>
+          <label htmlFor="cf-settings-language">{t('settings.general.language')}</label>
           <Select
             id="cf-settings-language"
-            options={LANGUAGES}
+            options={languages}
             value={general.draft.language}
             disabled={disabled}
             onValueChange={(language) => general.update({ language })}
@@ -61,36 +65,36 @@ export function GeneralSettingsPanel() {
         </div>
         {general.error && (
           <p id="cf-settings-error" role="alert" className="cf-error">
-            {general.error}
+            {tm(general.error)}
           </p>
         )}
         <div className="cf-row">
           <Button type="submit" variant="primary" disabledReason={general.blocked}>
-            Save Changes
+            {t('settings.general.save')}
           </Button>
-          {general.dirty && <span className="cf-muted">Unsaved changes</span>}
+          {general.dirty && <span className="cf-muted">{t('settings.general.unsaved')}</span>}
         </div>
       </form>
       <section className="cf-card cf-stack" aria-labelledby="cf-settings-reset-title">
-        <h3 id="cf-settings-reset-title">Sample data</h3>
-        <p className="cf-muted">Replace everything in this workspace with the original sample data. Your changes are lost.</p>
+        <h3 id="cf-settings-reset-title">{t('settings.general.sampleTitle')}</h3>
+        <p className="cf-muted">{t('settings.general.sampleBody')}</p>
         <div>
           <Button variant="danger" disabledReason={general.blocked} onClick={() => setConfirmReset(true)}>
-            Reset workspace to sample data
+            {t('settings.general.reset')}
           </Button>
         </div>
       </section>
       <ConfirmDialog
         open={confirmReset}
         onOpenChange={setConfirmReset}
-        title="Reset workspace?"
-        confirmLabel="Reset workspace"
+        title={t('settings.general.resetTitle')}
+        confirmLabel={t('settings.general.resetConfirm')}
         onConfirm={() => {
           showResult(general.resetWorkspace());
           setConfirmReset(false);
         }}
       >
-        <p>Every funnel, order, inventory item, event, team change and setting in this workspace is replaced by the sample data. This cannot be undone.</p>
+        <p>{t('settings.general.resetBody')}</p>
       </ConfirmDialog>
       {unsavedPrompt}
     </div>

@@ -1,5 +1,4 @@
 import { MESSAGES } from '../../lib/domain/constants';
-import { CHANNEL_TITLES } from '../../lib/domain/profile';
 import { CHANNELS, type ProfileForm } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
@@ -8,6 +7,7 @@ import { showResult } from '../ui/toast';
 import { BackButton } from '../ui/BackButton';
 import { BlockedNote, ScreenTitle } from './shared';
 import { settingsStyles } from './styles';
+import { useT } from '../ui/i18n';
 import { useProfileController } from './useProfileController';
 
 export interface ProfileSettingsProps {}
@@ -33,6 +33,7 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
   const profile = useProfileController();
   const disabled = Boolean(profile.blocked);
   const unsavedPrompt = useUnsavedChanges(profile.dirty);
+  const { t, tm } = useT();
   // The field the error is about, so it is described by (and marked with) the message.
   const errorField: TextField | null = !profile.error
     ? null
@@ -64,29 +65,29 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
         if (!profile.saving) void profile.save().then((result) => showResult(result));
       }}
     >
-      <ScreenTitle embedded={embedded}>{embedded ? 'User Profile' : 'Profile Settings'}</ScreenTitle>
+      <ScreenTitle embedded={embedded}>{embedded ? t('settings.tab.profile') : t('profile.title')}</ScreenTitle>
       <BlockedNote reason={profile.blocked} />
       <fieldset className="cf-card cf-stack">
-        <legend>Personal Information</legend>
-        {field('name', 'Full Name', 'text', 'name')}
-        {field('email', 'Email Address', 'email', 'email')}
+        <legend>{t('profile.personal')}</legend>
+        {field('name', t('profile.fullName'), 'text', 'name')}
+        {field('email', t('profile.email'), 'email', 'email')}
       </fieldset>
       <fieldset className="cf-card cf-stack">
-        <legend>Change Password</legend>
-        {field('currentPassword', 'Current Password', 'password', 'current-password')}
-        {field('newPassword', 'New Password', 'password', 'new-password')}
-        {field('confirmPassword', 'Confirm New Password', 'password', 'new-password')}
+        <legend>{t('profile.changePassword')}</legend>
+        {field('currentPassword', t('profile.currentPassword'), 'password', 'current-password')}
+        {field('newPassword', t('profile.newPassword'), 'password', 'new-password')}
+        {field('confirmPassword', t('profile.confirmPassword'), 'password', 'new-password')}
       </fieldset>
       <fieldset className="cf-card cf-stack">
-        <legend>Notification Preferences</legend>
+        <legend>{t('profile.notifications')}</legend>
         {CHANNELS.map((channel) => (
           <div key={channel} className="cf-switch-row">
-            <span id={`cf-profile-switch-${channel}`}>{CHANNEL_TITLES[channel]}</span>
+            <span id={`cf-profile-switch-${channel}`}>{t(`profile.channel.${channel}`)}</span>
             <button
               type="button"
               role="switch"
               className="cf-switch"
-              title={CHANNEL_TITLES[channel]}
+              title={t(`profile.channel.${channel}`)}
               aria-labelledby={`cf-profile-switch-${channel}`}
               aria-checked={profile.form.notifications[channel]}
               data-state={profile.form.notifications[channel] ? 'checked' : 'unchecked'}
@@ -100,12 +101,12 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
       </fieldset>
       {profile.error && (
         <p id="cf-profile-error" role="alert" className="cf-error">
-          {profile.error}
+          {tm(profile.error)}
         </p>
       )}
       <div>
         <Button type="submit" variant="primary" disabledReason={profile.blocked}>
-          Save Changes
+          {t('settings.general.save')}
         </Button>
       </div>
       {unsavedPrompt}

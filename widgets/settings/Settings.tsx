@@ -16,6 +16,7 @@ import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
 import { BackButton } from '../ui/BackButton';
 import { allAdminStyles } from './styles';
+import { useT } from '../ui/i18n';
 
 export interface SettingsProps {
   /** The active tab id (controlled, with `onTabChange`); an unknown id means 'general' (spec §4). */
@@ -26,7 +27,6 @@ export interface SettingsProps {
   onTabChange?: (tab: SettingsTab) => void;
 }
 
-const TAB_ITEMS = SETTINGS_TABS.map((tab) => ({ value: tab.id, label: tab.label }));
 
 /** Settings at /settings: Back and the ten tabs as vertical ARIA tabs (spec §2 "Settings"). */
 export function Settings({ tab, defaultTab, onTabChange }: SettingsProps) {
@@ -35,17 +35,19 @@ export function Settings({ tab, defaultTab, onTabChange }: SettingsProps) {
     defaultValue: settingsTabFrom(defaultTab),
     onValueChange: onTabChange,
   });
+  const { t } = useT();
+  const tabItems = SETTINGS_TABS.map((item) => ({ value: item.id, label: t(`settings.tab.${item.id}`) }));
   return (
     <Screen name="Settings" styles={allAdminStyles} part="root">
       <div className="cf-stack">
         <div>
           <BackButton />
         </div>
-        <h1>Settings</h1>
+        <h1>{t('settings.title')}</h1>
         <Tabs
-          label="Settings"
+          label={t('settings.title')}
           orientation="vertical"
-          items={TAB_ITEMS}
+          items={tabItems}
           value={active}
           onValueChange={(next) =>
             // Another tab replaces this one's form: unsaved edits there ask first.

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from './Button';
 import { useNavigation } from './navigation';
+import { useT } from './i18n';
 
 export interface BackButtonProps extends Omit<ButtonProps, 'onClick'> {
   /** Where Back goes when this app has no previous page (opened from a bookmark or a link). Default '/', the dashboard. */
@@ -9,8 +10,9 @@ export interface BackButtonProps extends Omit<ButtonProps, 'onClick'> {
 }
 
 /** Back to the previous page of the app, or to the dashboard when the page was opened directly. */
-export function BackButton({ fallbackHref = '/', label = '← Back', variant = 'ghost', className, ...rest }: BackButtonProps) {
+export function BackButton({ fallbackHref = '/', label, variant = 'ghost', className, ...rest }: BackButtonProps) {
   const navigation = useNavigation();
+  const { t } = useT();
   return (
     <Button
       variant={variant}
@@ -18,7 +20,7 @@ export function BackButton({ fallbackHref = '/', label = '← Back', variant = '
       onClick={() => navigation.back(fallbackHref)}
       {...rest}
     >
-      {label}
+      {label ?? t('common.back')}
     </Button>
   );
 }

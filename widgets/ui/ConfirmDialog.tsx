@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { useT } from './i18n';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
@@ -18,7 +19,8 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no confirmation on the shared Dialog; Cancel and Escape change nothing. */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, cancelLabel = 'Cancel', variant = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, cancelLabel, variant = 'danger' }: ConfirmDialogProps) {
+  const { t } = useT();
   return (
     <Dialog
       open={open}
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
       title={title}
       footer={
         <>
-          <Button onClick={() => onOpenChange(false)}>{cancelLabel}</Button>
+          <Button onClick={() => onOpenChange(false)}>{cancelLabel ?? t('common.cancel')}</Button>
           <Button variant={variant} onClick={onConfirm}>
             {confirmLabel}
           </Button>

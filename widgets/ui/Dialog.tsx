@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 import { dialogClosed, dialogOpened } from './openDialogs';
+import { useT } from './i18n';
 
 export interface DialogProps {
   /** Whether the dialog is open (controlled). */
@@ -21,6 +22,7 @@ export interface DialogProps {
 
 /** A modal on the native <dialog>: focus is trapped while open and returns to the opener on close. */
 export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, className, initialFocusRef }: DialogProps) {
+  const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -68,7 +70,7 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
         <>
           <div className="cf-dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <Button variant="ghost" className="cf-icon-button" aria-label="Close" onClick={() => onOpenChange(false)}>
+            <Button variant="ghost" className="cf-icon-button" aria-label={t('common.close')} onClick={() => onOpenChange(false)}>
               ×
             </Button>
           </div>

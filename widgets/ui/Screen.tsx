@@ -7,6 +7,7 @@ import { useStore } from './store-context';
 import { baseStyles } from './styles';
 import { ensureToaster } from './toast';
 import { useAdoptStyles } from './useAdoptStyles';
+import { useLanguage, useT } from './i18n';
 
 interface BoundaryProps {
   name: string;
@@ -26,31 +27,35 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, { error: Error
   }
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div role="alert" className="cf-banner" data-tone="error">
-        <span>
-          {this.props.name} could not be shown: {this.state.error.message}
-        </span>
-        <Button size="small" onClick={() => this.setState({ error: null })}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ScreenFailed name={this.props.name} message={this.state.error.message} onRetry={() => this.setState({ error: null })} />;
   }
+}
+
+function ScreenFailed({ name, message, onRetry }: { name: string; message: string; onRetry: () => void }) {
+  const { t, tm } = useT();
+  return (
+    <div role="alert" className="cf-banner" data-tone="error">
+      <span>{t('frame.failed', { name: tm(name), message })}</span>
+      <Button size="small" onClick={onRetry}>
+        {t('frame.tryAgain')}
+      </Button>
+    </div>
+  );
 }
 
 /** Says plainly when changes are not being saved, and offers records it could not read. */
 export function PersistenceBanner() {
   useSignals();
   const store = useStore();
+  const { t, tm } = useT();
   const { warning, unreadable } = store.persistence.value;
   if (!warning) return null;
   return (
     <div role="alert" className="cf-banner" data-part="persistence-warning">
-      <span>{warning}</span>
+      <span>{tm(warning)}</span>
       {unreadable.length > 0 && (
         <Button size="small" onClick={() => downloadText('creatorflow-unreadable-records.json', JSON.stringify(unreadable, null, 2), 'application/json')}>
-          Download unreadable data
+          {t('frame.downloadUnreadable')}
         </Button>
       )}
     </div>
@@ -79,6 +84,8 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
   const rootRef = useRef<HTMLDivElement>(null);
   const store = useStore();
   const hasNavigation = useHasNavigation();
+  const lang = useLanguage();
+  const { t } = useT();
   // Without a navigation from above, links leave as cf-navigate events from the screen's root.
   const navigateByEvent = useCallback((href: string) => eventNavigation(() => rootRef.current).navigate(href), []);
   const fallbackNavigation = useMemo<Navigation>(() => ({ navigate: navigateByEvent }), [navigateByEvent]);
@@ -86,7 +93,7 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
   if (typeof window !== 'undefined') ensureToaster();
 
   const content = (
-    <div ref={rootRef} className={['cf-root', className].filter(Boolean).join(' ')} part={part} data-screen={name}>
+    <div ref={rootRef} className={['cf-root', className].filter(Boolean).join(' ')} part={part} data-screen={name} lang={lang}>
       <ScreenErrorBoundary
         name={name}
         // Embedders hear about it: a bubbling, composed cf-error from the screen's root
@@ -104,7 +111,7 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
           children
         ) : (
           <p role="status" className="cf-muted">
-            Loading workspace…
+            {t('frame.loading')}
           </p>
         )}
       </ScreenErrorBoundary>

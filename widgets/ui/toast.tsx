@@ -10,6 +10,7 @@ import type { Result } from '../../lib/domain/types';
 import { tokens } from './styles';
 import { useTopDialog } from './openDialogs';
 import { adoptStyles } from './useAdoptStyles';
+import { useT } from './i18n';
 
 export { toast };
 
@@ -47,6 +48,7 @@ export function AppToaster({ styleRoot }: { /** Where the toasts render: the doc
     success: { duration: TOAST.durationMs.success },
     error: { duration: TOAST.durationMs.error },
   });
+  const { t: tr } = useT();
   useLayoutEffect(() => adoptStyles(styleRoot ?? document, toasterStyles), [styleRoot]);
   // Under an open modal dialog the page is inert and dimmed: the toasts move into the dialog
   // (the top layer), where they stay readable and can be closed.
@@ -69,7 +71,7 @@ export function AppToaster({ styleRoot }: { /** Where the toasts render: the doc
             key={position}
             className="cf-toaster"
             data-position={position}
-            aria-label={`Notifications ${position}`}
+            aria-label={tr('toast.region', { position })}
             onMouseEnter={handlers.startPause}
             onMouseLeave={handlers.endPause}
             // Keyboard users reaching a toast (its Undo, its close button) pause it too.
@@ -89,7 +91,10 @@ export function AppToaster({ styleRoot }: { /** Where the toasts render: the doc
 
 function ToastView({ toast: t }: { toast: Toast }) {
   const ref = useRef<HTMLDivElement>(null);
-  const message = resolveValue(t.message, t);
+  const { t: tr, tm } = useT();
+  const resolved = resolveValue(t.message, t);
+  // Messages come as the spec's English texts (domain rules, store actions): shown in the page's language.
+  const message = typeof resolved === 'string' ? tm(resolved) : resolved;
   return (
     <div
       ref={ref}
@@ -102,7 +107,7 @@ function ToastView({ toast: t }: { toast: Toast }) {
       aria-atomic="true"
     >
       <p className="cf-toast-message">{message}</p>
-      <button type="button" className="cf-toast-close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+      <button type="button" className="cf-toast-close" aria-label={tr('toast.dismiss')} onClick={() => toast.dismiss(t.id)}>
         ×
       </button>
     </div>
@@ -134,21 +139,27 @@ export function ensureToaster() {
 export function toastWithUndo(message: string, onUndo: () => void, options: { position?: ToastPosition } = {}) {
   toast(
     (t) => (
-      <>
-        {message}
-        <button
-          type="button"
-          className="cf-toast-action"
-          onClick={() => {
-            toast.dismiss(t.id);
-            onUndo();
-          }}
-        >
-          Undo
-        </button>
-      </>
+      <UndoToast
+        message={message}
+        onUndo={() => {
+          toast.dismiss(t.id);
+          onUndo();
+        }}
+      />
     ),
     options,
+  );
+}
+
+function UndoToast({ message, onUndo }: { message: string; onUndo: () => void }) {
+  const { t, tm } = useT();
+  return (
+    <>
+      {tm(message)}
+      <button type="button" className="cf-toast-action" onClick={onUndo}>
+        {t('toast.undo')}
+      </button>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@
 // the host's links) goes through leavePage, and closing or reloading the tab gets the browser's
 // own prompt.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from './i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface Guard {
@@ -33,6 +34,7 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
  * changes. Render the returned dialog next to the form.
  */
 export function useUnsavedChanges(dirty: boolean): ReactNode {
+  const { t } = useT();
   const [pending, setPending] = useState<(() => void) | null>(null);
   const guardRef = useRef<Guard | null>(null);
   useEffect(() => {
@@ -50,9 +52,9 @@ export function useUnsavedChanges(dirty: boolean): ReactNode {
     <ConfirmDialog
       open={pending !== null}
       onOpenChange={(open) => !open && setPending(null)}
-      title="Discard unsaved changes?"
-      cancelLabel="Keep editing"
-      confirmLabel="Discard changes"
+      title={t('unsaved.title')}
+      cancelLabel={t('unsaved.keep')}
+      confirmLabel={t('unsaved.discard')}
       onConfirm={() => {
         const proceed = pending;
         setPending(null);
@@ -61,7 +63,7 @@ export function useUnsavedChanges(dirty: boolean): ReactNode {
         proceed?.();
       }}
     >
-      <p>Your changes on this page have not been saved. If you leave now, they are lost.</p>
+      <p>{t('unsaved.body')}</p>
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,195 @@
+// Languages: one message catalog per language (ICU MessageFormat through @formatjs/intl), dates
+// through date-fns locales, numbers and currency through Intl. English (US) is bundled and holds
+// the spec's texts; Spanish and French are separate chunks, loaded only when chosen.
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { format as formatDate, type Locale } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import { DATE_FORMATS } from '../domain/constants';
+import { en, type MessageKey } from './catalogs/en-US';
+import { toZonedWallTime } from './zone';
+
+export type { MessageKey };
+export { toZonedWallTime };
+
+export const LANGUAGE_CODES = ['en-US', 'es', 'fr'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en-US';
+export const isLanguageCode = (value: unknown): value is LanguageCode => LANGUAGE_CODES.includes(value as LanguageCode);
+
+export type Catalog = Record<MessageKey, string>;
+export type DatePatterns = Record<keyof typeof DATE_FORMATS, string>;
+
+/** What a language's chunk exports. */
+export interface LanguagePack {
+  messages: Catalog;
+  dateLocale: Locale;
+  datePatterns: DatePatterns;
+}
+
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+/** Everything a screen needs to speak one language. */
+export interface Translator {
+  lang: LanguageCode;
+  t(key: MessageKey, values?: MessageValues): string;
+  /** A message that came as English text (a domain rule's result): its translation, or itself when the catalog has none. */
+  tm(english: string): string;
+  formatDay(iso: string | Date, timeZone?: string): string;
+  formatTime(iso: string | Date, timeZone?: string): string;
+  formatHistory(iso: string | Date, timeZone?: string): string;
+  formatDateTime(iso: string | Date, timeZone?: string): string;
+  /** A date-fns pattern in this language (month and day names translated). */
+  formatPattern(iso: string | Date, pattern: string, timeZone?: string): string;
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
+  formatMoney(amount: number, currency?: string): string;
+  formatPercent(value: number, digits?: number): string;
+  formatCompact(value: number): string;
+  formatRelative(iso: string, now: Date): string;
+}
+
+const loaders: Record<Exclude<LanguageCode, 'en-US'>, () => Promise<LanguagePack>> = {
+  es: () => import('./catalogs/es').then((m) => m.pack),
+  fr: () => import('./catalogs/fr').then((m) => m.pack),
+};
+
+const english: LanguagePack = { messages: en, dateLocale: enUS, datePatterns: DATE_FORMATS };
+const packs = signal<Partial<Record<LanguageCode, LanguagePack>>>({ 'en-US': english });
+const pending = new Map<LanguageCode, Promise<void>>();
+
+/** Loads a language's catalog once (English is always there). Resolves when it can be used. */
+export function loadLanguage(lang: LanguageCode): Promise<void> {
+  if (lang === 'en-US' || packs.peek()[lang]) return Promise.resolve();
+  let loading = pending.get(lang);
+  if (!loading) {
+    loading = loaders[lang]().then(
+      (pack) => {
+        packs.value = { ...packs.peek(), [lang]: pack };
+      },
+      (error: unknown) => {
+        // A chunk that fails to load (offline) leaves the screens in English; a later choice retries.
+        pending.delete(lang);
+        console.warn(`Creatorflow: the ${lang} catalog could not be loaded`, error);
+      },
+    );
+    pending.set(lang, loading);
+  }
+  return loading;
+}
+
+/** The loaded catalogs: reading it in a computed or a component re-renders when one arrives. */
+export const loadedLanguages: ReadonlySignal<Partial<Record<LanguageCode, LanguagePack>>> = packs;
+
+const cache = createIntlCache();
+const translators = new Map<LanguagePack, Translator>();
+
+/** English messages by text, and the templates among them (`{name}` arguments) as patterns. */
+let reverse: { exact: Map<string, MessageKey>; templates: { key: MessageKey; pattern: RegExp; names: string[] }[] } | null = null;
+function reverseIndex() {
+  if (reverse) return reverse;
+  const exact = new Map<string, MessageKey>();
+  const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
+  for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
+    if (!text.includes('{')) {
+      if (!exact.has(text)) exact.set(text, key);
+      continue;
+    }
+    // Only simple arguments ({name}) can be read back out of a finished English sentence.
+    if (/\{[^}]*,/.test(text) || text.includes("'")) continue;
+    const names: string[] = [];
+    const source = text
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const arg = /^\{(\w+)\}$/.exec(part);
+        if (arg) {
+          names.push(arg[1]);
+          return '(.+?)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
+  }
+  reverse = { exact, templates };
+  return reverse;
+}
+
+function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
+  const intl: IntlShape<string> = createIntl(
+    { locale: lang, messages: pack.messages, defaultLocale: 'en-US', onError: (error) => console.warn(`Creatorflow i18n (${lang}):`, error.message) },
+    cache,
+  );
+  const t = (key: MessageKey, values?: MessageValues) =>
+    intl.formatMessage({ id: key, defaultMessage: en[key] }, values as Record<string, string | number | Date>) ;
+  const formatIn = (iso: string | Date, pattern: string, timeZone?: string) => {
+    const date = typeof iso === 'string' ? new Date(iso) : iso;
+    if (Number.isNaN(date.getTime())) return '—';
+    return formatDate(timeZone ? toZonedWallTime(date, timeZone) : date, pattern, { locale: pack.dateLocale });
+  };
+  const money = new Map<string, Intl.NumberFormat>();
+  const compact = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
+  return {
+    lang,
+    t,
+    tm(english) {
+      const index = reverseIndex();
+      const key = index.exact.get(english);
+      if (key) return t(key);
+      for (const template of index.templates) {
+        const match = template.pattern.exec(english);
+        if (match) return t(template.key, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
+      }
+      return english;
+    },
+    formatDay: (iso, tz) => formatIn(iso, pack.datePatterns.date, tz),
+    formatTime: (iso, tz) => formatIn(iso, pack.datePatterns.time, tz),
+    formatHistory: (iso, tz) => formatIn(iso, pack.datePatterns.history, tz),
+    formatDateTime: (iso, tz) => formatIn(iso, pack.datePatterns.dateTime, tz),
+    formatPattern: formatIn,
+    formatNumber: (value, options) => new Intl.NumberFormat(lang, options).format(value),
+    formatMoney(amount, currency = 'USD') {
+      let formatter = money.get(currency);
+      if (!formatter) money.set(currency, (formatter = new Intl.NumberFormat(lang, { style: 'currency', currency })));
+      return formatter.format(amount);
+    },
+    formatPercent: (value, digits = 1) =>
+      new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100),
+    formatCompact: (value) => compact.format(value),
+    formatRelative(iso, now) {
+      const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
+      if (!Number.isFinite(seconds)) return '—';
+      if (seconds < 60) return t('time.justNow');
+      const units: [number, Intl.RelativeTimeFormatUnit][] = [
+        [60 * 60 * 24 * 365, 'year'],
+        [60 * 60 * 24 * 30, 'month'],
+        [60 * 60 * 24, 'day'],
+        [60 * 60, 'hour'],
+        [60, 'minute'],
+      ];
+      for (const [size, unit] of units) {
+        const count = Math.floor(seconds / size);
+        if (count >= 1) return relative.format(-count, unit);
+      }
+      return t('time.justNow');
+    },
+  };
+}
+
+/**
+ * The translator for a language. Until its catalog has loaded it is English's (and the load
+ * starts); inside a computed or a component reading signals, the loaded catalog re-renders it.
+ */
+export function translatorFor(lang: LanguageCode): Translator {
+  const pack = packs.value[lang];
+  if (!pack) {
+    void loadLanguage(lang);
+    return translatorFor('en-US');
+  }
+  let translator = translators.get(pack);
+  if (!translator) translators.set(pack, (translator = makeTranslator(lang, pack)));
+  return translator;
+}
+
+/** English (US): the spec's texts. For code outside any screen (logs, files). */
+export const englishTranslator = (): Translator => translatorFor('en-US');

@@ -1,0 +1,116 @@
+// The untranslated-text check: each screen below is rendered in English, then in Spanish and in
+// French; any visible text (text nodes, placeholders, accessible names) that is still exactly as
+// in English fails, unless it is workspace data (names, SKUs, handles) or in the allowlist of
+// words that are the same in both languages.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { loadLanguage, type LanguageCode } from '../../lib/i18n';
+import { sampleWorkspace } from '../../lib/sample';
+import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Calendar } from '../../widgets/calendar';
+import { DataExport } from '../../widgets/data-export';
+import { HelpCenter } from '../../widgets/help';
+import { Notifications } from '../../widgets/notifications';
+import { ProfileSettings, Settings } from '../../widgets/settings';
+import { LanguageProvider } from '../../widgets/ui/i18n';
+import { NavigationProvider } from '../../widgets/ui/navigation';
+import { StoreProvider } from '../../widgets/ui/store-context';
+import { FIXED_NOW, makeStore } from '../helpers/render';
+
+/** The same in English, Spanish and French (or not words): brand, units, codes. */
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
+/** Words French shares with English. */
+const SAME_IN: Record<'es' | 'fr', Set<string>> = {
+  es: new Set(['ROI']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+};
+
+/** The screens translated so far, each with what to do before reading its texts. */
+const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void> }[] = [
+  { name: 'Settings (General Settings)', ui: () => <Settings /> },
+  { name: 'Profile', ui: () => <ProfileSettings /> },
+  { name: 'Notifications', ui: () => <Notifications /> },
+  // Its questions and tutorials are sample content kept in English, with a note saying so.
+  { name: 'Help Center', ui: () => <HelpCenter /> },
+  {
+    name: 'Calendar (with Add Event open)',
+    ui: () => <Calendar />,
+    open: async () => {
+      await screen.findByRole('button', { name: /^(Today|Hoy|Aujourd’hui)$/ });
+      const add = screen.getAllByRole('button').find((button) => button.closest('.cf-row'))!;
+      await act(async () => add.click());
+    },
+  },
+  {
+    name: 'Export Data (a type chosen)',
+    ui: () => <DataExport />,
+    open: async () => {
+      const type = screen.getAllByRole('button', { pressed: false })[0];
+      await act(async () => type.click());
+    },
+  },
+];
+
+/** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
+const PAGE_WIDE = '.cf-toaster';
+
+function visibleTexts(root: HTMLElement): Set<string> {
+  const texts = new Set<string>();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim();
+    if (text && !node.parentElement?.closest(`script, style, ${PAGE_WIDE}`)) texts.add(text);
+  }
+  for (const element of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    if (element.closest(PAGE_WIDE)) continue;
+    for (const attribute of ['placeholder', 'aria-label', 'title']) {
+      const value = element.getAttribute(attribute)?.trim();
+      if (value) texts.add(value);
+    }
+  }
+  return texts;
+}
+
+/** Every string in the sample workspace: names, SKUs, handles and other data are not translated. */
+function dataStrings(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') into.add(value.trim());
+  else if (Array.isArray(value)) value.forEach((item) => dataStrings(item, into));
+  else if (value && typeof value === 'object') Object.values(value).forEach((item) => dataStrings(item, into));
+  return into;
+}
+
+const DATA = dataStrings([sampleWorkspace(FIXED_NOW), SAMPLE_FAQS, SAMPLE_TUTORIALS]);
+
+async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
+  await loadLanguage(lang);
+  const store = await makeStore();
+  const { container } = render(
+    <StoreProvider store={store}>
+      <NavigationProvider value={{ navigate: () => {} }}>
+        <LanguageProvider lang={lang}>{entry.ui()}</LanguageProvider>
+      </NavigationProvider>
+    </StoreProvider>,
+  );
+  await screen.findAllByRole('heading', { level: 1 });
+  await entry.open?.();
+  const texts = visibleTexts(container);
+  cleanup();
+  return texts;
+}
+
+describe('nothing is left in English', () => {
+  describe.each(SCREENS)('$name', (entry) => {
+    it.each(['es', 'fr'] as const)('in %s', async (lang) => {
+      const english = await textsOf(entry, 'en-US');
+      const translated = await textsOf(entry, lang);
+      const untranslated = [...translated].filter(
+        // Texts without a letter (numbers, emoji, ×) have nothing to translate.
+        (text) => english.has(text) && /\p{L}/u.test(text) && !ALLOWLIST.has(text) && !SAME_IN[lang].has(text) && !DATA.has(text),
+      );
+      expect(untranslated).toEqual([]);
+      // The check sees the screen: it has texts in both languages.
+      expect(english.size).toBeGreaterThan(5);
+    });
+  });
+});

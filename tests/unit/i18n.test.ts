@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateGeneralSettings } from '../../lib/domain/settings';
+import { LANGUAGE_CODES, loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
+import { en } from '../../lib/i18n/catalogs/en-US';
+import { pack as es } from '../../lib/i18n/catalogs/es';
+import { pack as fr } from '../../lib/i18n/catalogs/fr';
+
+const loaded = async (lang: LanguageCode) => {
+  await loadLanguage(lang);
+  return translatorFor(lang);
+};
+
+describe('plural forms', () => {
+  it('English: one field, N fields', async () => {
+    const { t } = await loaded('en-US');
+    expect(t('fields.selected', { count: 1 })).toBe('1 field selected');
+    expect(t('fields.selected', { count: 0 })).toBe('0 fields selected');
+    expect(t('fields.selected', { count: 3 })).toBe('3 fields selected');
+  });
+  it('Spanish: 1 is singular, 0 and 2 plural', async () => {
+    const { t } = await loaded('es');
+    expect(t('fields.selected', { count: 1 })).toBe('1 campo seleccionado');
+    expect(t('fields.selected', { count: 0 })).toBe('0 campos seleccionados');
+    expect(t('fields.selected', { count: 2 })).toBe('2 campos seleccionados');
+  });
+  it('French: 0 and 1 are singular, 2 plural', async () => {
+    const { t } = await loaded('fr');
+    expect(t('fields.selected', { count: 0 })).toBe('0 champ sélectionné');
+    expect(t('fields.selected', { count: 1 })).toBe('1 champ sélectionné');
+    expect(t('fields.selected', { count: 2 })).toBe('2 champs sélectionnés');
+  });
+});
+
+describe('formats', () => {
+  const instant = '2026-03-05T17:04:00Z';
+  it('English keeps the spec formats (MMM d, yyyy; HH:mm) and US dollars', async () => {
+    const f = await loaded('en-US');
+    expect(f.formatDay(instant, 'UTC')).toBe('Mar 5, 2026');
+    expect(f.formatDateTime(instant, 'America/New_York')).toBe('Mar 5, 2026 12:04');
+    expect(f.formatHistory(instant, 'America/Los_Angeles')).toBe('Mar 5, 09:04');
+    expect(f.formatMoney(1234.5)).toBe('$1,234.50');
+    expect(f.formatNumber(1234567)).toBe('1,234,567');
+    expect(f.formatPercent(12.34)).toBe('12.3%');
+    expect(f.formatRelative('2026-03-05T15:04:00Z', new Date(instant))).toBe('2 hours ago');
+  });
+  it('Spanish: day first, Spanish month names, comma decimals, euro-style currency layout', async () => {
+    const f = await loaded('es');
+    expect(f.formatDay(instant, 'UTC')).toBe('5 mar 2026');
+    expect(f.formatDateTime(instant, 'America/New_York')).toBe('5 mar 2026, 12:04');
+    expect(f.formatMoney(1234.5)).toBe('1234,50\u00a0US$');
+    expect(f.formatNumber(1234567)).toBe('1.234.567');
+    expect(f.formatPercent(12.34)).toBe('12,3\u00a0%');
+    expect(f.formatRelative('2026-03-05T15:04:00Z', new Date(instant))).toBe('hace 2 horas');
+  });
+  it('French: day first, French month names, narrow spaces for thousands', async () => {
+    const f = await loaded('fr');
+    expect(f.formatDay(instant, 'UTC')).toBe('5 mars 2026');
+    expect(f.formatHistory(instant, 'America/Los_Angeles')).toBe('5 mars, 09:04');
+    expect(f.formatMoney(1234.5)).toBe('1\u202f234,50\u00a0$US');
+    expect(f.formatNumber(1234567)).toBe('1\u202f234\u202f567');
+    expect(f.formatPercent(12.34)).toBe('12,3\u00a0%');
+    expect(f.formatRelative('2026-03-05T15:04:00Z', new Date(instant))).toBe('il y a 2 heures');
+  });
+});
+
+describe('messages from the domain rules', () => {
+  it('are translated by their English text, arguments included, and unknown ones stay as they are', async () => {
+    const { tm } = await loaded('es');
+    const tooLong = validateGeneralSettings({ companyName: 'x'.repeat(500), timeZone: 'UTC', language: 'es' });
+    expect(tooLong.ok).toBe(false);
+    if (!tooLong.ok) expect(tm(tooLong.error)).toBe('El nombre de la empresa no puede superar los 120 caracteres');
+    expect(tm('Settings saved successfully')).toBe('Configuración guardada');
+    expect(tm('Something nobody wrote down')).toBe('Something nobody wrote down');
+    expect((await loaded('en-US')).tm('Settings saved successfully')).toBe('Settings saved successfully');
+  });
+});
+
+describe('catalogs', () => {
+  const keys = Object.keys(en).sort();
+  it.each([
+    ['es', es.messages],
+    ['fr', fr.messages],
+  ] as const)('%s has exactly the English keys, each translated and each a valid message', async (lang, messages) => {
+    expect(Object.keys(messages).sort()).toEqual(keys);
+    const { t } = await loaded(lang);
+    for (const key of keys) {
+      expect(messages[key as keyof typeof messages].trim(), key).not.toBe('');
+      // A message that does not parse falls back to its English default: it must not.
+      const text = t(key as keyof typeof en, { count: 2, name: 'N', message: 'M', max: 1, position: 'P' });
+      expect(text, key).toBeTypeOf('string');
+    }
+  });
+
+  it('every language the Settings offer has a catalog', () => {
+    expect([...LANGUAGE_CODES]).toEqual(['en-US', 'es', 'fr']);
+  });
+
+  it('has no unused key: each is named in the source, or is an English text the source says and translates by text', () => {
+    const root = join(__dirname, '../..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name)) files.push(path);
+      }
+    };
+    for (const dir of ['lib', 'widgets', 'host', 'server']) walk(join(root, dir));
+    files.push(join(root, 'screens.ts'));
+    const sources = files.filter((file) => !file.includes(join('lib', 'i18n', 'catalogs'))).map((file) => readFileSync(file, 'utf8'));
+    const source = sources.join('\n');
+    // Keys built from a prefix and a value: t(`settings.tab.${id}`).
+    const prefixes = [...source.matchAll(/t\(`([\w.-]+)\$\{/g)].map((m) => m[1]);
+    const unused = keys.filter((key) => {
+      if (source.includes(`'${key}'`) || prefixes.some((prefix) => key.startsWith(prefix))) return false;
+      const text = en[key as keyof typeof en];
+      // A template's longest fixed part ("Company name must be at most ", " is not a valid email address").
+      const fixed = text.split(/\{[^}]*\}/).sort((x, y) => y.length - x.length)[0];
+      if (fixed === text) return !(source.includes(`'${text}'`) || source.includes(`"${text}"`) || source.includes(`\`${text}\``));
+      return !(fixed.trim().length > 4 && source.includes(fixed));
+    });
+    expect(unused).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// The screens' language: an element's own `lang` attribute, else the workspace's (the member's
+// preference), read from the store's signal so that every screen and element on the page
+// re-renders together when it changes. Catalogs other than English load on first use.
+import type { ReadonlySignal } from '@preact/signals-core';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, isLanguageCode, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import type { Store } from '../../lib/store/createStore';
+import { useStore } from './store-context';
+
+const LanguageOverride = createContext<LanguageCode | null>(null);
+
+/** Gives the screens below a language of their own (an element's `lang` attribute); null or an unknown code passes the workspace's through. */
+export function LanguageProvider({ lang, children }: { lang: string | null | undefined; children: ReactNode }) {
+  const outer = useContext(LanguageOverride);
+  return <LanguageOverride.Provider value={matchLanguage(lang) ?? outer}>{children}</LanguageOverride.Provider>;
+}
+
+/** 'es', 'es-MX' and 'ES' are Spanish; 'en', 'en-GB' are English (US); anything else is no choice. */
+export function matchLanguage(lang: string | null | undefined): LanguageCode | null {
+  if (!lang) return null;
+  if (isLanguageCode(lang)) return lang;
+  const base = lang.toLowerCase().split('-')[0];
+  if (base === 'en') return 'en-US';
+  return isLanguageCode(base) ? base : null;
+}
+
+/** A signal's value, re-rendering when it changes (without the signals runtime in this hook). */
+export function useSignalValue<T>(source: ReadonlySignal<T>): T {
+  return useSyncExternalStore(
+    (onChange) => source.subscribe(() => onChange()),
+    () => source.value,
+    () => source.value,
+  );
+}
+
+/** The workspace's language as stored (the Settings' Language). */
+export function storedLanguage(store: Store): LanguageCode {
+  return matchLanguage(store.admin.settings.value.peek().language) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language the screens here speak. */
+export function useLanguage(): LanguageCode {
+  const override = useContext(LanguageOverride);
+  const store = useStore();
+  const settings = useSignalValue(store.admin.settings.value);
+  return override ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
+}
+
+/** `t(key, values)`, the formatters and `tm(englishMessage)` in the screens' language. */
+export function useT(): Translator {
+  const lang = useLanguage();
+  const packs = useSignalValue(loadedLanguages);
+  return useMemo(() => {
+    void packs;
+    return translatorFor(lang);
+  }, [lang, packs]);
+}
