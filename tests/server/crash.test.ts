@@ -36,17 +36,17 @@ async function startProcess(env: Record<string, string>, port: number): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Ready when the process says it listens (its own console line), or fail when it exits.
   await new Promise<void>((done, fail) => {
     const check = () => {
       if (output.includes('Creatorflow is running at')) {
-        child.stdout!.off('data', check);
+        child.stdout.off('data', check);
         done();
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => fail(new Error(`The server exited (${code}):\n${output}`)));
   });
   return child;
@@ -99,6 +99,7 @@ describe.each(DB_KINDS)('a crash of the server process on %s', (kind) => {
       return { status: response.status, body: (await response.json()) as T };
     };
 
+    const startVersion = (await call<PullResponse>('/sync/pull?since=0')).body.version;
     // The burst: each client pushes one mutation at a time; the kill comes once 40 are acknowledged.
     const acked = Array.from({ length: CLIENTS }, () => 0);
     const sent = Array.from({ length: CLIENTS }, () => 0);
@@ -156,6 +157,8 @@ describe.each(DB_KINDS)('a crash of the server process on %s', (kind) => {
     const final = (await call<PullResponse>('/sync/pull?since=0')).body;
     const finalTitles = final.records.filter((r) => r.collection === 'events' && (r.value as { title: string } | null)?.title.startsWith('crash ')).map((r) => (r.value as { title: string }).title);
     expect(finalTitles.length).toBe(new Set(finalTitles).size);
+    // Each mutation was applied once: one commit (one version) each, none run again by a retry.
+    expect(final.version - startVersion).toBe(finalTitles.length);
     expect(finalTitles.sort()).toEqual(
       Array.from({ length: CLIENTS }, (_, client) => Array.from({ length: sent[client] + 1 }, (_, i) => titleOf(client, i + 1)))
         .flat()
