@@ -70,6 +70,8 @@ const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // Bound statements well under PostgreSQL's 65,535 parameters per statement.
 const ROWS_PER_INSERT = 500;
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function checkCollection(collection: string): asserts collection is CollectionName {
   if (!COLLECTIONS.has(collection)) throw new TxRejected(`Unknown collection "${collection}"`);
 }
@@ -306,6 +308,8 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         if (column?.name) set[key] = sql.raw(`excluded."${column.name}"`);
       }
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        // PGlite runs in this thread: between batches, let other requests (health checks) in.
+        if (i > 0) await yieldToEventLoop();
         const chunk = rows.slice(i, i + ROWS_PER_INSERT);
         try {
           await tx
