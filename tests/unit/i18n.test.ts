@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateGeneralSettings } from '../../lib/domain/settings';
 import { LANGUAGE_CODES, loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
 import { en } from '../../lib/i18n/catalogs/en-US';
@@ -85,11 +85,19 @@ describe('catalogs', () => {
   ] as const)('%s has exactly the English keys, each translated and each a valid message', async (lang, messages) => {
     expect(Object.keys(messages).sort()).toEqual(keys);
     const { t } = await loaded(lang);
-    for (const key of keys) {
-      expect(messages[key as keyof typeof messages].trim(), key).not.toBe('');
-      // A message that does not parse falls back to its English default: it must not.
-      const text = t(key as keyof typeof en, { count: 2, name: 'N', message: 'M', max: 1, position: 'P' });
-      expect(text, key).toBeTypeOf('string');
+    // A message that does not parse, or names a value the English one does not give, is reported
+    // (and falls back to English): no report may come.
+    const reports = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const key of keys) {
+        expect(messages[key as keyof typeof messages].trim(), key).not.toBe('');
+        const names = [...en[key as keyof typeof en].matchAll(/\{(\w+)/g)].map((match) => match[1]);
+        const text = t(key as keyof typeof en, Object.fromEntries(names.map((name) => [name, 2])));
+        expect(text, key).toBeTypeOf('string');
+        expect(reports.mock.calls.map((call) => String(call[1] ?? call[0])), key).toEqual([]);
+      }
+    } finally {
+      reports.mockRestore();
     }
   });
 
