@@ -11,6 +11,7 @@ import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { HelpCenter } from '../../widgets/help';
+import { Inventory } from '../../widgets/inventory';
 import { Notifications } from '../../widgets/notifications';
 import { Orders } from '../../widgets/orders';
 import { ProfileSettings, Settings } from '../../widgets/settings';
@@ -24,7 +25,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Total', 'Subtotal']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -74,6 +75,22 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
     ui: () => <Orders />,
     open: async () => {
       await act(async () => screen.getByRole('button', { name: /^(New Order|Nuevo pedido|Nouvelle commande)$/ }).click());
+    },
+  },
+  { name: 'Inventory', ui: () => <Inventory /> },
+  {
+    name: 'Inventory item details',
+    ui: () => <Inventory />,
+    open: async () => {
+      const [view] = await screen.findAllByRole('button', { name: /^(View details of|Ver los detalles de|Voir le détail de) / });
+      await act(async () => view.click());
+    },
+  },
+  {
+    name: 'Inventory Add Item',
+    ui: () => <Inventory />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(Add Item|Añadir artículo|Ajouter un article)$/ }).click());
     },
   },
 ];
