@@ -11,7 +11,9 @@ import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { HelpCenter } from '../../widgets/help';
+import { Inventory } from '../../widgets/inventory';
 import { Notifications } from '../../widgets/notifications';
+import { Orders } from '../../widgets/orders';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { NavigationProvider } from '../../widgets/ui/navigation';
@@ -19,11 +21,11 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'SKU']);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
-  es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+  es: new Set(['ROI', 'Total', 'Subtotal']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -50,17 +52,67 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => type.click());
     },
   },
+  { name: 'Orders (list)', ui: () => <Orders /> },
+  {
+    name: 'Order detail (Add Tracking open)',
+    ui: () => <Orders />,
+    open: async () => {
+      await act(async () => openOrder('ORD-1002'));
+      const addTracking = await screen.findByRole('button', { expanded: false });
+      await act(async () => addTracking.click());
+    },
+  },
+  {
+    name: 'Order shipping label',
+    ui: () => <Orders />,
+    open: async () => {
+      await act(async () => openOrder('ORD-1003'));
+      await act(async () => screen.getByRole('button', { name: /^(Print Label|Imprimir etiqueta|Imprimer l’étiquette)$/ }).click());
+    },
+  },
+  {
+    name: 'New Order',
+    ui: () => <Orders />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(New Order|Nuevo pedido|Nouvelle commande)$/ }).click());
+    },
+  },
+  { name: 'Inventory', ui: () => <Inventory /> },
+  {
+    name: 'Inventory item details',
+    ui: () => <Inventory />,
+    open: async () => {
+      const [view] = await screen.findAllByRole('button', { name: /^(View details of|Ver los detalles de|Voir le détail de) / });
+      await act(async () => view.click());
+    },
+  },
+  {
+    name: 'Inventory Add Item',
+    ui: () => <Inventory />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(Add Item|Añadir artículo|Ajouter un article)$/ }).click());
+    },
+  },
 ];
+
+/** Opens an order from the Orders list by its number (the row's label is translated, its number is not). */
+async function openOrder(orderNumber: string) {
+  const rows = await screen.findAllByRole('row', { name: new RegExp(`${orderNumber}$`) });
+  rows[0].click();
+  await screen.findByRole('heading', { level: 1, name: new RegExp(`${orderNumber}$`) });
+}
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
 const PAGE_WIDE = '.cf-toaster';
+/** Postal addresses are workspace data laid out on lines (street, city, state, postal code). */
+const DATA_ELEMENTS = 'address';
 
 function visibleTexts(root: HTMLElement): Set<string> {
   const texts = new Set<string>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim();
-    if (text && !node.parentElement?.closest(`script, style, ${PAGE_WIDE}`)) texts.add(text);
+    if (text && !node.parentElement?.closest(`script, style, ${PAGE_WIDE}, ${DATA_ELEMENTS}`)) texts.add(text);
   }
   for (const element of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
     if (element.closest(PAGE_WIDE)) continue;

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { INVENTORY_IMPORT_FIELDS, INVENTORY_STATUS_LABEL, inventoryStatus, locationLabel, type InventoryImportField, type InventoryItemEdit } from '../../lib/domain/inventory';
+import { inventoryStatus, type InventoryImportField, type InventoryItemEdit } from '../../lib/domain/inventory';
 import type { InventoryItem, InventoryStatus } from '../../lib/domain/types';
-import { formatDay } from '../../lib/format';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -13,6 +12,8 @@ import { InventorySummaryCards } from './InventorySummary';
 import { inventoryStyles } from './styles';
 import { useInventoryController, type InventoryControllerOptions } from './useInventoryController';
 import { SearchField } from '../ui/SearchField';
+import { useT } from '../ui/i18n';
+import type { Translator } from '../../lib/i18n';
 
 const STATUS_COLOR: Record<InventoryStatus, BadgeColor> = { 'in-stock': 'green', 'low-stock': 'yellow', 'out-of-stock': 'red' };
 
@@ -34,31 +35,33 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
   const inv = useInventoryController(options);
   const [adding, setAdding] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const { t, tm, formatDay } = useT();
+  const blocked = inv.writeBlocked && tm(inv.writeBlocked);
 
   const columns: Column<InventoryItem>[] = [
-    { key: 'name', header: 'Product', render: (item) => item.name },
-    { key: 'sku', header: 'SKU', render: (item) => item.sku },
+    { key: 'name', header: t('inventory.col.product'), render: (item) => item.name },
+    { key: 'sku', header: t('inventory.col.sku'), render: (item) => item.sku },
     {
       key: 'quantity',
-      header: 'Quantity',
-      render: (item) => <QuantityCell item={item} blocked={inv.writeBlocked} onSave={(q) => showResult(inv.setQuantity(item.id, q))} />,
+      header: t('inventory.col.quantity'),
+      render: (item) => <QuantityCell item={item} blocked={blocked} onSave={(q) => showResult(inv.setQuantity(item.id, q))} />,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('inventory.col.status'),
       render: (item) => {
         const status = inventoryStatus(item);
-        return <Badge color={STATUS_COLOR[status]}>{INVENTORY_STATUS_LABEL[status]}</Badge>;
+        return <Badge color={STATUS_COLOR[status]}>{t(`inventory.status.${status}`)}</Badge>;
       },
     },
-    { key: 'location', header: 'Location', render: (item) => locationLabel(item.location) },
-    { key: 'lastRestocked', header: 'Last Restocked', render: (item) => formatDay(item.lastRestocked, inv.timeZone) },
+    { key: 'location', header: t('inventory.col.location'), render: (item) => item.location.trim() || t('inventory.notSet') },
+    { key: 'lastRestocked', header: t('inventory.col.lastRestocked'), render: (item) => formatDay(item.lastRestocked, inv.timeZone) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('inventory.col.actions'),
       render: (item) => (
-        <Button size="small" aria-label={`View details of ${item.name}`} onClick={() => inv.open(item.id)}>
-          View Details
+        <Button size="small" aria-label={t('inventory.viewDetailsOf', { name: item.name })} onClick={() => inv.open(item.id)}>
+          {t('inventory.viewDetails')}
         </Button>
       ),
     },
@@ -67,14 +70,14 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
   return (
     <div className="cf-stack">
       <div className="cf-row">
-        <h1>Inventory</h1>
+        <h1>{t('inventory.heading')}</h1>
         <span className="cf-spacer" />
         <input
           ref={fileRef}
           type="file"
           accept=".csv,text/csv"
           className="cf-visually-hidden"
-          aria-label="Import inventory CSV file"
+          aria-label={t('inventory.importFile')}
           tabIndex={-1}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -82,31 +85,31 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
             if (file) void inv.importCsv(file);
           }}
         />
-        <Button disabledReason={inv.writeBlocked} onClick={() => fileRef.current?.click()}>
-          Import
+        <Button disabledReason={blocked} onClick={() => fileRef.current?.click()}>
+          {t('inventory.import')}
         </Button>
-        <Button onClick={inv.exportCsv}>Export</Button>
-        <Button variant="primary" disabledReason={inv.writeBlocked} onClick={() => setAdding(true)}>
-          Add Item
+        <Button onClick={inv.exportCsv}>{t('inventory.export')}</Button>
+        <Button variant="primary" disabledReason={blocked} onClick={() => setAdding(true)}>
+          {t('inventory.addItem')}
         </Button>
       </div>
       {!hideSummary && <InventorySummaryCards />}
       <div className="cf-inventory-toolbar" role="search">
-        <SearchField label="Search inventory" placeholder="Search by name or SKU" value={inv.search} onValueChange={inv.setSearch} />
+        <SearchField label={t('inventory.search')} placeholder={t('inventory.searchPlaceholder')} value={inv.search} onValueChange={inv.setSearch} />
         <label className="cf-check">
           <input type="checkbox" checked={inv.lowStockOnly} onChange={(event) => inv.setLowStockOnly(event.target.checked)} />
-          Low stock only
+          {t('inventory.lowStockOnly')}
         </label>
         <span className="cf-muted" role="status">
-          {inv.items.length} of {inv.total} items
+          {t('inventory.count', { shown: inv.items.length, total: inv.total })}
         </span>
       </div>
       <VirtualTable
-        label="Inventory items"
+        label={t('inventory.table')}
         columns={columns}
         rows={inv.items}
         rowKey={(item) => item.id}
-        empty={<strong>No inventory items found</strong>}
+        empty={<strong>{t('inventory.none')}</strong>}
       />
       <AddItemDialog open={adding} onOpenChange={setAdding} onAdd={inv.addItem} />
       <ItemDetailsDialog controller={inv} />
@@ -120,6 +123,8 @@ type InventoryController = ReturnType<typeof useInventoryController>;
 /** An item's details (its own URL in the host app), with Edit and Delete. Deleting asks first. */
 function ItemDetailsDialog({ controller: inv }: { controller: InventoryController }) {
   const item = inv.openItem;
+  const { t, tm, formatDay } = useT();
+  const blocked = inv.writeBlocked && tm(inv.writeBlocked);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [edit, setEdit] = useState<InventoryItemEdit>({ name: '', lowStockThreshold: '', reorderPoint: '', location: '' });
@@ -134,7 +139,7 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
     setError(null);
     setEditing(true);
   };
-  const title = item ? (editing ? `Edit ${item.name}` : item.name) : 'Item not found';
+  const title = item ? (editing ? t('inventory.editTitle', { name: item.name }) : item.name) : t('inventory.notFound');
   return (
     <>
       <Dialog
@@ -155,59 +160,59 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
         }
         footer={
           !item ? (
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('inventory.done')}</Button>
           ) : editing ? (
             <>
-              <Button onClick={() => setEditing(false)}>Cancel</Button>
+              <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
               <Button type="submit" variant="primary">
-                Save Changes
+                {t('inventory.saveChanges')}
               </Button>
             </>
           ) : (
             <>
-              <Button variant="danger" disabledReason={inv.writeBlocked} onClick={() => setConfirmDelete(true)}>
-                Delete
+              <Button variant="danger" disabledReason={blocked} onClick={() => setConfirmDelete(true)}>
+                {t('inventory.delete')}
               </Button>
               <span className="cf-spacer" />
-              <Button disabledReason={inv.writeBlocked} onClick={() => startEditing(item)}>
-                Edit
+              <Button disabledReason={blocked} onClick={() => startEditing(item)}>
+                {t('inventory.edit')}
               </Button>
               <Button variant="primary" onClick={close}>
-                Done
+                {t('inventory.done')}
               </Button>
             </>
           )
         }
       >
         {!item ? (
-          <p>This inventory item does not exist. It may have been deleted.</p>
+          <p>{t('inventory.notFoundBody')}</p>
         ) : editing ? (
           <>
-            <FormField id="cf-edit-name" label="Product Name" value={edit.name} onChange={(name) => setEdit({ ...edit, name })} />
-            <FormField id="cf-edit-threshold" label="Low Stock Threshold" type="number" value={String(edit.lowStockThreshold)} onChange={(lowStockThreshold) => setEdit({ ...edit, lowStockThreshold })} />
-            <FormField id="cf-edit-reorder" label="Reorder Point" type="number" value={String(edit.reorderPoint)} onChange={(reorderPoint) => setEdit({ ...edit, reorderPoint })} />
-            <FormField id="cf-edit-location" label="Location" value={edit.location} onChange={(location) => setEdit({ ...edit, location })} />
+            <FormField id="cf-edit-name" label={t('inventory.productName')} value={edit.name} onChange={(name) => setEdit({ ...edit, name })} />
+            <FormField id="cf-edit-threshold" label={t('inventory.lowStockThreshold')} type="number" value={String(edit.lowStockThreshold)} onChange={(lowStockThreshold) => setEdit({ ...edit, lowStockThreshold })} />
+            <FormField id="cf-edit-reorder" label={t('inventory.reorderPoint')} type="number" value={String(edit.reorderPoint)} onChange={(reorderPoint) => setEdit({ ...edit, reorderPoint })} />
+            <FormField id="cf-edit-location" label={t('inventory.col.location')} value={edit.location} onChange={(location) => setEdit({ ...edit, location })} />
             {error && (
               <p role="alert" className="cf-error">
-                {error}
+                {tm(error)}
               </p>
             )}
           </>
         ) : (
           <dl className="cf-details">
-            <dt>SKU</dt>
+            <dt>{t('inventory.col.sku')}</dt>
             <dd>{item.sku}</dd>
-            <dt>Quantity</dt>
+            <dt>{t('inventory.col.quantity')}</dt>
             <dd>{item.quantity}</dd>
-            <dt>Status</dt>
-            <dd>{INVENTORY_STATUS_LABEL[inventoryStatus(item)]}</dd>
-            <dt>Low Stock Threshold</dt>
+            <dt>{t('inventory.col.status')}</dt>
+            <dd>{t(`inventory.status.${inventoryStatus(item)}`)}</dd>
+            <dt>{t('inventory.lowStockThreshold')}</dt>
             <dd>{item.lowStockThreshold}</dd>
-            <dt>Reorder Point</dt>
+            <dt>{t('inventory.reorderPoint')}</dt>
             <dd>{item.reorderPoint}</dd>
-            <dt>Location</dt>
-            <dd>{locationLabel(item.location)}</dd>
-            <dt>Last Restocked</dt>
+            <dt>{t('inventory.col.location')}</dt>
+            <dd>{item.location.trim() || t('inventory.notSet')}</dd>
+            <dt>{t('inventory.col.lastRestocked')}</dt>
             <dd>{formatDay(item.lastRestocked, inv.timeZone)}</dd>
           </dl>
         )}
@@ -215,39 +220,38 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
       <ConfirmDialog
         open={confirmDelete && Boolean(item)}
         onOpenChange={setConfirmDelete}
-        title={`Delete ${item?.name ?? 'item'}?`}
-        confirmLabel="Delete item"
+        title={item ? t('inventory.deleteTitle', { name: item.name }) : t('inventory.deleteTitleItem')}
+        confirmLabel={t('inventory.deleteItem')}
         onConfirm={() => {
           setConfirmDelete(false);
           if (item && showResult(inv.deleteItem(item.id))) close();
         }}
       >
         <p>
-          {item?.name} ({item?.sku}) and its stock count of {item?.quantity} leave the inventory. Orders that list this SKU then show it as missing.
+          {t('inventory.deleteBody', { name: item?.name ?? '', sku: item?.sku ?? '', quantity: item?.quantity ?? 0 })}
         </p>
       </ConfirmDialog>
     </>
   );
 }
 
-const CHANGE_LABEL = { create: 'New item', update: 'Updated', unchanged: 'No change' } as const;
-
 /** What a chosen CSV file would change, before anything is written: Apply or Cancel. */
 function ImportPreviewDialog({ controller: inv }: { controller: InventoryController }) {
   const preview = inv.importPreview;
   const plan = preview?.plan;
   const writes = plan ? plan.created + plan.updated : 0;
+  const { t, tm } = useT();
   return (
     <Dialog
       open={Boolean(preview)}
       onOpenChange={(open) => !open && inv.cancelImport()}
-      title="Import preview"
+      title={t('inventory.preview')}
       className="cf-import-preview"
       footer={
         <>
-          <Button onClick={inv.cancelImport}>Cancel</Button>
+          <Button onClick={inv.cancelImport}>{t('common.cancel')}</Button>
           <Button variant="primary" disabled={writes === 0} onClick={inv.applyImport}>
-            Apply import
+            {t('inventory.applyImport')}
           </Button>
         </>
       }
@@ -255,17 +259,17 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
       {plan && (
         <>
           <p role="status">
-            {preview.fileName}: {plan.created} new, {plan.updated} updated, {plan.unchanged} unchanged, {plan.rejected.length} rejected. Nothing is changed until you apply it.
+            {t('inventory.previewSummary', { file: preview.fileName, created: plan.created, updated: plan.updated, unchanged: plan.unchanged, rejected: plan.rejected.length })}
           </p>
           <div className="cf-table-wrap">
             <table className="cf-table">
-              <caption className="cf-visually-hidden">Changes the import makes</caption>
+              <caption className="cf-visually-hidden">{t('inventory.changesCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Change</th>
+                  <th scope="col">{t('inventory.row')}</th>
+                  <th scope="col">{t('inventory.col.sku')}</th>
+                  <th scope="col">{t('inventory.col.product')}</th>
+                  <th scope="col">{t('inventory.change')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -275,9 +279,9 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
                     <td>{change.after.sku}</td>
                     <td>{change.after.name}</td>
                     <td>
-                      {CHANGE_LABEL[change.kind]}
+                      {t(`inventory.change.${change.kind}`)}
                       {change.kind === 'update' &&
-                        `: ${change.changed.map((key) => `${fieldLabel(key)} ${String(change.before![key])} → ${String(change.after[key])}`).join(', ')}`}
+                        `: ${change.changed.map((key) => `${fieldLabel(t, key)} ${String(change.before![key])} → ${String(change.after[key])}`).join(', ')}`}
                     </td>
                   </tr>
                 ))}
@@ -285,7 +289,7 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
                   <tr key={`rejected-${r.row}`}>
                     <td>{r.row}</td>
                     <td colSpan={2} />
-                    <td className="cf-error">Not imported: {r.error}</td>
+                    <td className="cf-error">{t('inventory.notImported', { error: tm(r.error) })}</td>
                   </tr>
                 ))}
               </tbody>
@@ -297,7 +301,14 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
   );
 }
 
-const fieldLabel = (key: InventoryImportField) => INVENTORY_IMPORT_FIELDS.find((f) => f.key === key)!.label;
+const FIELD_LABEL_KEY = {
+  name: 'inventory.productName',
+  quantity: 'inventory.col.quantity',
+  lowStockThreshold: 'inventory.lowStockThreshold',
+  reorderPoint: 'inventory.reorderPoint',
+  location: 'inventory.col.location',
+} as const satisfies Record<InventoryImportField, string>;
+const fieldLabel = (t: Translator['t'], key: InventoryImportField) => t(FIELD_LABEL_KEY[key]);
 
 /** One labelled input of the inventory dialogs. */
 function FormField({ id, label, value, onChange, type = 'text', placeholder }: { id: string; label: string; value: string; onChange(value: string): void; type?: string; placeholder?: string }) {
@@ -321,6 +332,7 @@ function FormField({ id, label, value, onChange, type = 'text', placeholder }: {
 function QuantityCell({ item, blocked, onSave }: { item: InventoryItem; blocked: string | null; onSave(quantity: string): boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(item.quantity));
+  const { t } = useT();
   if (!editing) {
     return (
       <span className="cf-qty">
@@ -328,7 +340,7 @@ function QuantityCell({ item, blocked, onSave }: { item: InventoryItem; blocked:
         <Button
           size="small"
           variant="ghost"
-          aria-label={`Edit quantity of ${item.name}`}
+          aria-label={t('inventory.editQuantityOf', { name: item.name })}
           disabledReason={blocked}
           onClick={() => {
             setDraft(String(item.quantity));
@@ -351,7 +363,7 @@ function QuantityCell({ item, blocked, onSave }: { item: InventoryItem; blocked:
         min={0}
         step={1}
         inputMode="numeric"
-        aria-label={`Quantity of ${item.name}`}
+        aria-label={t('inventory.quantityOf', { name: item.name })}
         value={draft}
         autoFocus
         onChange={(event) => setDraft(event.target.value)}
@@ -360,10 +372,10 @@ function QuantityCell({ item, blocked, onSave }: { item: InventoryItem; blocked:
           if (event.key === 'Escape') setEditing(false);
         }}
       />
-      <Button size="small" variant="primary" aria-label={`Save quantity of ${item.name}`} onClick={save}>
+      <Button size="small" variant="primary" aria-label={t('inventory.saveQuantityOf', { name: item.name })} onClick={save}>
         ✓
       </Button>
-      <Button size="small" aria-label={`Cancel editing quantity of ${item.name}`} onClick={() => setEditing(false)}>
+      <Button size="small" aria-label={t('inventory.cancelQuantityOf', { name: item.name })} onClick={() => setEditing(false)}>
         ✕
       </Button>
     </span>
@@ -383,6 +395,7 @@ function AddItemDialog({
 }) {
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
+  const { t, tm } = useT();
   const close = (next: boolean) => {
     if (!next) {
       setDraft(EMPTY_DRAFT);
@@ -407,25 +420,25 @@ function AddItemDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Add Item"
+      title={t('inventory.addItem')}
       onSubmit={submit}
       footer={
         <>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary">
-            Add Item
+            {t('inventory.addItem')}
           </Button>
         </>
       }
     >
-      {field('sku', 'SKU')}
-      {field('name', 'Product Name')}
-      {field('quantity', 'Initial Quantity', 'number', '0')}
-      {field('lowStockThreshold', 'Low Stock Threshold', 'number', '10')}
-      {field('location', 'Location')}
+      {field('sku', t('inventory.col.sku'))}
+      {field('name', t('inventory.productName'))}
+      {field('quantity', t('inventory.initialQuantity'), 'number', '0')}
+      {field('lowStockThreshold', t('inventory.lowStockThreshold'), 'number', '10')}
+      {field('location', t('inventory.col.location'))}
       {error && (
         <p role="alert" className="cf-error">
-          {error}
+          {tm(error)}
         </p>
       )}
     </Dialog>

@@ -1,20 +1,21 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { formatMoney } from '../../lib/format';
 import { Screen } from '../ui/Screen';
 import { useStore } from '../ui/store-context';
+import { useT } from '../ui/i18n';
 
 /** The four summary cards: Total Items, Low Stock, Out of Stock, Total Value. */
 export function InventorySummaryCards() {
   useSignals();
   const summary = useStore().inventory.summary.value;
+  const { t, formatMoney, formatNumber } = useT();
   const cards = [
-    { label: 'Total Items', value: String(summary.totalItems) },
-    { label: 'Low Stock', value: String(summary.lowStock) },
-    { label: 'Out of Stock', value: String(summary.outOfStock) },
-    { label: 'Total Value', value: formatMoney(summary.totalValue) },
+    { label: t('inventory.totalItems'), value: formatNumber(summary.totalItems) },
+    { label: t('inventory.status.low-stock'), value: formatNumber(summary.lowStock) },
+    { label: t('inventory.status.out-of-stock'), value: formatNumber(summary.outOfStock) },
+    { label: t('inventory.totalValue'), value: formatMoney(summary.totalValue) },
   ];
   return (
-    <section aria-label="Inventory summary" className="cf-grid-cards" part="summary">
+    <section aria-label={t('inventory.summary')} className="cf-grid-cards" part="summary">
       {cards.map((card) => (
         <div key={card.label} className="cf-card">
           <p className="cf-stat-label">{card.label}</p>

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { INVENTORY } from '../../lib/domain/constants';
 import { ORDER_SOURCES, orderTotals, type NewOrderDraft, type NewOrderLineDraft } from '../../lib/domain/orders';
 import type { InventoryItem, Order, Result } from '../../lib/domain/types';
-import { formatMoney } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { useT } from '../ui/i18n';
 
 export interface NewOrderDialogProps {
   /** Whether the dialog is open (controlled). */
@@ -32,6 +32,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
   const [draft, setDraft] = useState(emptyDraft);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const { t, tm, formatMoney } = useT();
 
   const close = (next: boolean) => {
     if (!next) {
@@ -55,7 +56,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
     <div className="cf-field">
       <label htmlFor={`${id}-${key}`}>
         {label}
-        {options.optional && <span className="cf-muted"> (optional)</span>}
+        {options.optional && <span className="cf-muted"> {t('orders.optional')}</span>}
       </label>
       <input
         id={`${id}-${key}`}
@@ -72,7 +73,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
     <Dialog
       open={open}
       onOpenChange={close}
-      title="New Order"
+      title={t('orders.new')}
       className="cf-new-order"
       onSubmit={() => {
         const result = onCreate(draft);
@@ -85,56 +86,58 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
       }}
       footer={
         <>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary">
-            Create Order
+            {t('orders.create')}
           </Button>
         </>
       }
     >
       <fieldset>
-        <legend>Customer</legend>
-        {text('name', 'Customer name', draft.customerName, (v) => setDraft({ ...draft, customerName: v }))}
-        {text('email', 'Customer email', draft.customerEmail, (v) => setDraft({ ...draft, customerEmail: v }), { type: 'email' })}
-        {text('phone', 'Phone', draft.customerPhone ?? '', (v) => setDraft({ ...draft, customerPhone: v }), { type: 'tel', optional: true })}
+        <legend>{t('orders.customer')}</legend>
+        {text('name', t('orders.customerName'), draft.customerName, (v) => setDraft({ ...draft, customerName: v }))}
+        {text('email', t('orders.customerEmail'), draft.customerEmail, (v) => setDraft({ ...draft, customerEmail: v }), { type: 'email' })}
+        {text('phone', t('orders.phone'), draft.customerPhone ?? '', (v) => setDraft({ ...draft, customerPhone: v }), { type: 'tel', optional: true })}
         <div className="cf-field">
-          <label htmlFor={`${id}-source`}>Sales channel</label>
+          <label htmlFor={`${id}-source`}>{t('orders.salesChannel')}</label>
           <select id={`${id}-source`} className="cf-select" value={draft.source} onChange={(event) => setDraft({ ...draft, source: event.target.value })}>
             {ORDER_SOURCES.map((source) => (
-              <option key={source}>{source}</option>
+              <option key={source} value={source}>
+                {source === 'Direct' ? t('orders.source.direct') : source}
+              </option>
             ))}
           </select>
         </div>
       </fieldset>
       <fieldset>
-        <legend>Shipping address</legend>
-        {text('line1', 'Street address', draft.shippingAddress.line1, (v) => setAddress('line1', v))}
-        {text('line2', 'Apartment, suite', draft.shippingAddress.line2 ?? '', (v) => setAddress('line2', v), { optional: true })}
-        {text('city', 'City', draft.shippingAddress.city, (v) => setAddress('city', v))}
-        {text('state', 'State', draft.shippingAddress.state, (v) => setAddress('state', v))}
-        {text('postal', 'Postal code', draft.shippingAddress.postalCode, (v) => setAddress('postalCode', v))}
-        {text('country', 'Country', draft.shippingAddress.country, (v) => setAddress('country', v))}
+        <legend>{t('orders.addressLegend')}</legend>
+        {text('line1', t('orders.street'), draft.shippingAddress.line1, (v) => setAddress('line1', v))}
+        {text('line2', t('orders.apartment'), draft.shippingAddress.line2 ?? '', (v) => setAddress('line2', v), { optional: true })}
+        {text('city', t('orders.city'), draft.shippingAddress.city, (v) => setAddress('city', v))}
+        {text('state', t('orders.state'), draft.shippingAddress.state, (v) => setAddress('state', v))}
+        {text('postal', t('orders.postalCode'), draft.shippingAddress.postalCode, (v) => setAddress('postalCode', v))}
+        {text('country', t('orders.country'), draft.shippingAddress.country, (v) => setAddress('country', v))}
       </fieldset>
       <fieldset aria-describedby={`${id}-totals`}>
-        <legend>Items</legend>
+        <legend>{t('orders.items')}</legend>
         <div className="cf-order-lines">
           {draft.items.map((line, index) => {
             const n = index + 1;
             return (
               <div key={index} className="cf-order-line">
                 <div className="cf-field">
-                  <label htmlFor={`${id}-sku-${n}`}>Product {n}</label>
+                  <label htmlFor={`${id}-sku-${n}`}>{t('orders.productN', { n })}</label>
                   <select id={`${id}-sku-${n}`} className="cf-select" value={line.sku} onChange={(event) => setLine(index, { sku: event.target.value })}>
-                    <option value="">Choose a product…</option>
+                    <option value="">{t('orders.chooseProduct')}</option>
                     {inventory.map((item) => (
                       <option key={item.id} value={item.sku}>
-                        {item.sku} — {item.name} ({item.quantity} in stock)
+                        {t('orders.productOption', { sku: item.sku, name: item.name, count: item.quantity })}
                       </option>
                     ))}
                   </select>
                 </div>
                 <div className="cf-field">
-                  <label htmlFor={`${id}-qty-${n}`}>Quantity {n}</label>
+                  <label htmlFor={`${id}-qty-${n}`}>{t('orders.quantityN', { n })}</label>
                   <input
                     id={`${id}-qty-${n}`}
                     className="cf-input"
@@ -147,7 +150,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
                   />
                 </div>
                 <div className="cf-field">
-                  <label htmlFor={`${id}-price-${n}`}>Unit price {n}</label>
+                  <label htmlFor={`${id}-price-${n}`}>{t('orders.unitPriceN', { n })}</label>
                   <input
                     id={`${id}-price-${n}`}
                     className="cf-input"
@@ -161,7 +164,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
                 </div>
                 <Button
                   variant="ghost"
-                  aria-label={`Remove item ${n}`}
+                  aria-label={t('orders.removeItem', { n })}
                   disabled={draft.items.length === 1}
                   onClick={() => setDraft({ ...draft, items: draft.items.filter((_, i) => i !== index) })}
                 >
@@ -173,17 +176,21 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
         </div>
         <div className="cf-row">
           <Button size="small" onClick={() => setDraft({ ...draft, items: [...draft.items, emptyLine()] })}>
-            Add item
+            {t('orders.addItem')}
           </Button>
         </div>
       </fieldset>
       <p id={`${id}-totals`} className="cf-muted">
-        Subtotal {formatMoney(preview.subtotal)} · Tax {formatMoney(preview.tax)} · Shipping {formatMoney(preview.shipping)} · Total{' '}
-        {formatMoney(preview.total)}
+        {t('orders.preview', {
+          subtotal: formatMoney(preview.subtotal),
+          tax: formatMoney(preview.tax),
+          shipping: formatMoney(preview.shipping),
+          total: formatMoney(preview.total),
+        })}
       </p>
       {error && (
         <p role="alert" className="cf-error">
-          {error}
+          {tm(error)}
         </p>
       )}
     </Dialog>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Order, Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { showResult } from '../ui/toast';
+import { useT } from '../ui/i18n';
 
 export interface NotesEditorProps {
   /** The saved notes the editor starts from. */
@@ -14,6 +15,7 @@ export interface NotesEditorProps {
 export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorProps) {
   const [draft, setDraft] = useState(defaultValue);
   const id = useId();
+  const { t, tm } = useT();
   return (
     <form
       className="cf-stack"
@@ -23,19 +25,19 @@ export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorP
       }}
     >
       <div className="cf-field">
-        <label htmlFor={id}>Order notes</label>
+        <label htmlFor={id}>{t('orders.orderNotes')}</label>
         <textarea
           id={id}
           className="cf-textarea"
           value={draft}
           readOnly={Boolean(writeBlocked)}
-          placeholder="Add a note about this order"
+          placeholder={t('orders.notesPlaceholder')}
           onChange={(event) => setDraft(event.target.value)}
         />
       </div>
       <div className="cf-row">
-        <Button type="submit" disabledReason={writeBlocked} disabled={draft === defaultValue}>
-          Save Notes
+        <Button type="submit" disabledReason={writeBlocked && tm(writeBlocked)} disabled={draft === defaultValue}>
+          {t('orders.saveNotes')}
         </Button>
       </div>
     </form>

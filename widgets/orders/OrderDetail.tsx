@@ -1,18 +1,16 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { formatAddressLines, SHIPPING_SECTION_STATUSES, STOCK_AVAILABILITY_LABEL, type StockAvailability } from '../../lib/domain/orders';
+import { formatAddressLines, SHIPPING_SECTION_STATUSES, type StockAvailability } from '../../lib/domain/orders';
 import { ORDER_STATUSES } from '../../lib/domain/types';
-import { formatDateTime, formatHistory, formatMoney } from '../../lib/format';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
+import { useT } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 import { NotesEditor } from './NotesEditor';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { ShippingForm } from './ShippingForm';
 import { ShippingLabelDialog } from './ShippingLabel';
 import { useOrderDetail } from './useOrdersController';
-
-const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status }));
 
 const AVAILABILITY_COLOR: Record<StockAvailability, BadgeColor> = { available: 'green', insufficient: 'yellow', missing: 'red' };
 
@@ -29,10 +27,11 @@ export interface OrderDetailProps {
 export function OrderDetail({ orderId, onBack, onOpened }: OrderDetailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [orderId]);
+  const { t } = useT();
 
   const back = (
     <Button variant="ghost" onClick={onBack}>
-      ← Back to orders
+      {t('orders.back')}
     </Button>
   );
   if (!orderId) {
@@ -40,9 +39,9 @@ export function OrderDetail({ orderId, onBack, onOpened }: OrderDetailProps) {
       <div className="cf-stack">
         <div className="cf-row">{back}</div>
         <h1 ref={headingRef} tabIndex={-1}>
-          Order not found
+          {t('orders.notFound')}
         </h1>
-        <p className="cf-muted">This order does not exist in this workspace. It may have been removed.</p>
+        <p className="cf-muted">{t('orders.notFoundBody')}</p>
       </div>
     );
   }
@@ -61,6 +60,7 @@ function OrderDetailBody({
   onOpened?(orderNumber: string): void;
 }) {
   const detail = useOrderDetail(orderId);
+  const { t, tm, formatDateTime, formatHistory, formatMoney } = useT();
   const { order, fees, timeZone, writeBlocked } = detail;
   const [printing, setPrinting] = useState(false);
   const statusId = useId();
@@ -74,102 +74,100 @@ function OrderDetailBody({
   if (!order || !fees) return null;
 
   const address = formatAddressLines(order.shippingAddress);
+  const statusOptions = ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }));
   return (
     <div className="cf-stack" part="detail">
       <div className="cf-row">
         {back}
         <span className="cf-spacer" />
-        <Button onClick={() => setPrinting(true)}>Print Label</Button>
+        <Button onClick={() => setPrinting(true)}>{t('orders.printLabel')}</Button>
       </div>
       <div className="cf-row">
         <h1 ref={headingRef} tabIndex={-1}>
-          Order {order.orderNumber}
+          {t('orders.title', { number: order.orderNumber })}
         </h1>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="cf-order-meta">
         <span>
-          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, timeZone)}</time>
+          {t('orders.placed')} <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, timeZone)}</time>
         </span>
         <span>
-          Updated <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt, timeZone)}</time>
+          {t('orders.updated')} <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt, timeZone)}</time>
         </span>
       </p>
 
       <div className="cf-order-detail">
         <section className="cf-card" aria-labelledby={`${statusId}-h`}>
-          <h2 id={`${statusId}-h`}>Status</h2>
+          <h2 id={`${statusId}-h`}>{t('orders.col.status')}</h2>
           <div className="cf-field">
-            <label htmlFor={statusId}>Order status</label>
+            <label htmlFor={statusId}>{t('orders.orderStatus')}</label>
             <Select
               id={statusId}
-              options={STATUS_OPTIONS}
+              options={statusOptions}
               value={order.status}
               disabled={Boolean(writeBlocked)}
-              title={writeBlocked ?? undefined}
+              title={writeBlocked ? tm(writeBlocked) : undefined}
               aria-describedby={statusHelpId}
               onValueChange={(status) => showResult(detail.changeStatus(status))}
             />
             <p id={statusHelpId} className="cf-muted">
-              {writeBlocked ??
-                (order.stockDeducted
-                  ? 'Stock for this order has been deducted from inventory.'
-                  : 'Processing or Shipped deducts this order’s stock from inventory.')}
+              {writeBlocked ? tm(writeBlocked) : order.stockDeducted ? t('orders.stockDeducted') : t('orders.stockWillDeduct')}
             </p>
           </div>
         </section>
 
-        <section className="cf-card" aria-label="Customer">
-          <h2>Customer</h2>
+        <section className="cf-card" aria-label={t('orders.customer')}>
+          <h2>{t('orders.customer')}</h2>
           <dl className="cf-details">
-            <dt>Name</dt>
+            <dt>{t('orders.name')}</dt>
             <dd>{order.customerName}</dd>
-            <dt>Email</dt>
+            <dt>{t('orders.email')}</dt>
             <dd>
               <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
             </dd>
             {order.customerPhone && (
               <>
-                <dt>Phone</dt>
+                <dt>{t('orders.phone')}</dt>
                 <dd>{order.customerPhone}</dd>
               </>
             )}
-            <dt>Source</dt>
+            <dt>{t('orders.source')}</dt>
             <dd>{order.source}</dd>
           </dl>
         </section>
 
-        <section className="cf-card" aria-label="Shipping Address">
-          <h2>Shipping Address</h2>
+        <section className="cf-card" aria-label={t('orders.shippingAddress')}>
+          <h2>{t('orders.shippingAddress')}</h2>
           <address className="cf-address">{address.join('\n')}</address>
         </section>
 
-        <section className="cf-card" aria-label="Fulfilment Fees">
-          <h2>Fulfilment Fees</h2>
+        <section className="cf-card" aria-label={t('orders.fees')}>
+          <h2>{t('orders.fees')}</h2>
           <dl className="cf-details">
-            <dt>Pick and pack</dt>
+            <dt>{t('orders.pickAndPack')}</dt>
             <dd className="cf-num">{formatMoney(fees.pickAndPack)}</dd>
-            <dt>Shipping</dt>
+            <dt>{t('orders.shipping')}</dt>
             <dd className="cf-num">{formatMoney(fees.shipping)}</dd>
-            <dt>Handling</dt>
+            <dt>{t('orders.handling')}</dt>
             <dd className="cf-num">{formatMoney(fees.handling)}</dd>
-            <dt className="cf-total">Total fees</dt>
+            <dt className="cf-total">{t('orders.totalFees')}</dt>
             <dd className="cf-num cf-total">{formatMoney(fees.total)}</dd>
           </dl>
         </section>
 
-        <section className="cf-card cf-wide" aria-label="Items">
-          <h2>Items</h2>
+        <section className="cf-card cf-wide" aria-label={t('orders.items')}>
+          <h2>{t('orders.items')}</h2>
           <div className="cf-table-wrap">
-            <table className="cf-table" aria-label="Order items">
+            <table className="cf-table" aria-label={t('orders.itemsTable')}>
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col" className="cf-num">Quantity</th>
-                  <th scope="col" className="cf-num">Price</th>
-                  <th scope="col" className="cf-num">Line total</th>
-                  <th scope="col">Stock</th>
+                  <th scope="col">{t('orders.product')}</th>
+                  <th scope="col">{t('orders.sku')}</th>
+                  <th scope="col" className="cf-num">{t('orders.quantity')}</th>
+                  <th scope="col" className="cf-num">{t('orders.price')}</th>
+                  <th scope="col" className="cf-num">{t('orders.lineTotal')}</th>
+                  <th scope="col">{t('orders.stock')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -186,13 +184,13 @@ function OrderDetailBody({
                     <td>
                       {order.stockDeducted ? (
                         <span className="cf-row">
-                          <Badge color="blue">Deducted</Badge>
-                          <span className="cf-muted">{inStock} left</span>
+                          <Badge color="blue">{t('orders.deducted')}</Badge>
+                          <span className="cf-muted">{t('orders.left', { count: inStock })}</span>
                         </span>
                       ) : (
                         <span className="cf-row">
-                          <Badge color={AVAILABILITY_COLOR[availability]}>{STOCK_AVAILABILITY_LABEL[availability]}</Badge>
-                          <span className="cf-muted">{availability === 'missing' ? 'Not in inventory' : `${inStock} in stock`}</span>
+                          <Badge color={AVAILABILITY_COLOR[availability]}>{t(`orders.availability.${availability}`)}</Badge>
+                          <span className="cf-muted">{availability === 'missing' ? t('orders.notInInventory') : t('orders.inStock', { count: inStock })}</span>
                         </span>
                       )}
                     </td>
@@ -201,53 +199,53 @@ function OrderDetailBody({
               </tbody>
             </table>
           </div>
-          <dl className="cf-details" aria-label="Order totals">
-            <dt>Subtotal</dt>
+          <dl className="cf-details" aria-label={t('orders.totals')}>
+            <dt>{t('orders.subtotal')}</dt>
             <dd className="cf-num">{formatMoney(order.subtotal)}</dd>
-            <dt>Tax</dt>
+            <dt>{t('orders.tax')}</dt>
             <dd className="cf-num">{formatMoney(order.tax)}</dd>
-            <dt>Shipping</dt>
+            <dt>{t('orders.shipping')}</dt>
             <dd className="cf-num">{formatMoney(order.shipping)}</dd>
-            <dt className="cf-total">Total</dt>
+            <dt className="cf-total">{t('orders.total')}</dt>
             <dd className="cf-num cf-total">{formatMoney(order.total)}</dd>
           </dl>
         </section>
 
         {SHIPPING_SECTION_STATUSES.includes(order.status) && (
-          <section className="cf-card" aria-label="Shipping">
-            <h2>Shipping</h2>
+          <section className="cf-card" aria-label={t('orders.shipping')}>
+            <h2>{t('orders.shipping')}</h2>
             {order.trackingNumber ? (
               <dl className="cf-details">
-                <dt>Tracking number</dt>
+                <dt>{t('orders.trackingNumber')}</dt>
                 <dd>{order.trackingNumber}</dd>
-                <dt>Carrier</dt>
+                <dt>{t('orders.carrier')}</dt>
                 <dd>{order.carrierName}</dd>
               </dl>
             ) : (
-              <p className="cf-muted">No tracking information yet.</p>
+              <p className="cf-muted">{t('orders.noTracking')}</p>
             )}
             <ShippingForm key={order.trackingNumber ?? ''} onShip={detail.shipWithTracking} writeBlocked={writeBlocked} />
           </section>
         )}
         {!SHIPPING_SECTION_STATUSES.includes(order.status) && order.trackingNumber && (
-          <section className="cf-card" aria-label="Tracking">
-            <h2>Tracking</h2>
+          <section className="cf-card" aria-label={t('orders.tracking')}>
+            <h2>{t('orders.tracking')}</h2>
             <dl className="cf-details">
-              <dt>Tracking number</dt>
+              <dt>{t('orders.trackingNumber')}</dt>
               <dd>{order.trackingNumber}</dd>
-              <dt>Carrier</dt>
+              <dt>{t('orders.carrier')}</dt>
               <dd>{order.carrierName}</dd>
             </dl>
           </section>
         )}
 
-        <section className="cf-card" aria-label="Notes">
-          <h2>Notes</h2>
+        <section className="cf-card" aria-label={t('orders.notes')}>
+          <h2>{t('orders.notes')}</h2>
           <NotesEditor key={order.id} defaultValue={order.notes ?? ''} onSave={detail.saveNotes} writeBlocked={writeBlocked} />
         </section>
 
-        <section className="cf-card" aria-label="History">
-          <h2>History</h2>
+        <section className="cf-card" aria-label={t('orders.history')}>
+          <h2>{t('orders.history')}</h2>
           <ol className="cf-history">
             {[...order.history].reverse().map((entry) => (
               <li key={entry.id}>

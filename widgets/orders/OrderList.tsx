@@ -1,11 +1,11 @@
 import { orderUnits, type OrderSort, type OrderSortKey } from '../../lib/domain/orders';
 import type { Order, OrderStatus } from '../../lib/domain/types';
-import { formatDay, formatMoney } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderStatusFilter } from './OrderStatusFilter';
 import { SearchField } from '../ui/SearchField';
+import { useT } from '../ui/i18n';
 
 export interface OrderListProps {
   orders: readonly Order[];
@@ -29,11 +29,12 @@ export interface OrderListProps {
 /** The orders list: count, search, status filter panel and a virtualized, sortable table. */
 export function OrderList(props: OrderListProps) {
   const { orders, total, timeZone } = props;
+  const { t, tm, formatDay, formatMoney } = useT();
   const columns: Column<Order>[] = [
-    { key: 'orderNumber', header: 'Order', sortable: true, render: (o) => <strong>{o.orderNumber}</strong> },
+    { key: 'orderNumber', header: t('orders.col.order'), sortable: true, render: (o) => <strong>{o.orderNumber}</strong> },
     {
       key: 'customerName',
-      header: 'Customer',
+      header: t('orders.col.customer'),
       sortable: true,
       render: (o) => (
         <span className="cf-customer-cell">
@@ -42,40 +43,40 @@ export function OrderList(props: OrderListProps) {
         </span>
       ),
     },
-    { key: 'status', header: 'Status', sortable: true, render: (o) => <OrderStatusBadge status={o.status} /> },
-    { key: 'items', header: 'Items', sortable: true, render: (o) => orderUnits(o) },
-    { key: 'createdAt', header: 'Date', sortable: true, render: (o) => formatDay(o.createdAt, timeZone) },
-    { key: 'total', header: 'Total', sortable: true, render: (o) => formatMoney(o.total) },
+    { key: 'status', header: t('orders.col.status'), sortable: true, render: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'items', header: t('orders.col.items'), sortable: true, render: (o) => orderUnits(o) },
+    { key: 'createdAt', header: t('orders.col.date'), sortable: true, render: (o) => formatDay(o.createdAt, timeZone) },
+    { key: 'total', header: t('orders.col.total'), sortable: true, render: (o) => formatMoney(o.total) },
   ];
   const filtered = props.statuses.length > 0 || props.search.trim() !== '';
 
   return (
     <div className="cf-stack">
       <div className="cf-row cf-orders-header">
-        <h1>Orders</h1>
+        <h1>{t('orders.heading')}</h1>
         <span className="cf-muted" role="status">
-          {filtered ? `${orders.length} of ${total} orders` : `${total} ${total === 1 ? 'order' : 'orders'}`}
+          {filtered ? t('orders.countFiltered', { shown: orders.length, total }) : t('orders.count', { total })}
         </span>
         <span className="cf-spacer" />
-        <Button variant="primary" disabledReason={props.writeBlocked} onClick={props.onNewOrder}>
-          New Order
+        <Button variant="primary" disabledReason={props.writeBlocked && tm(props.writeBlocked)} onClick={props.onNewOrder}>
+          {t('orders.new')}
         </Button>
       </div>
       <div className="cf-orders-toolbar" role="search">
-        <SearchField label="Search orders" placeholder="Order number, customer name or email" value={props.search} onValueChange={props.onSearchChange} />
+        <SearchField label={t('orders.search')} placeholder={t('orders.searchPlaceholder')} value={props.search} onValueChange={props.onSearchChange} />
         <OrderStatusFilter value={props.statuses} onToggle={props.onStatusToggle} onClear={props.onClearFilters} />
       </div>
       <VirtualTable
-        label="Orders"
+        label={t('orders.heading')}
         columns={columns}
         rows={orders}
         rowKey={(o) => o.id}
-        rowLabel={(o) => `Open order ${o.orderNumber}`}
+        rowLabel={(o) => t('orders.open', { number: o.orderNumber })}
         onRowActivate={props.onOpen}
         sort={props.sort}
         onSortChange={(next) => props.onSortChange({ key: next.key as OrderSortKey, direction: next.direction })}
         estimateRowHeight={61}
-        empty={<strong>No orders found</strong>}
+        empty={<strong>{t('orders.none')}</strong>}
       />
     </div>
   );

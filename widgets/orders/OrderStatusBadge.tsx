@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../lib/domain/types';
 import { Badge, type BadgeColor } from '../ui/Badge';
+import { useT } from '../ui/i18n';
 
 export const ORDER_STATUS_COLOR: Record<OrderStatus, BadgeColor> = {
   New: 'blue',
@@ -11,5 +12,6 @@ export const ORDER_STATUS_COLOR: Record<OrderStatus, BadgeColor> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge color={ORDER_STATUS_COLOR[status]}>{status}</Badge>;
+  const { t } = useT();
+  return <Badge color={ORDER_STATUS_COLOR[status]}>{t(`orders.status.${status}`)}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 
 export interface OrderStatusFilterProps {
   /** Chosen statuses; none chosen shows every order (spec §5). */
@@ -11,17 +12,18 @@ export interface OrderStatusFilterProps {
 
 /** The status filter panel: a multi-select of the six order statuses, with Clear filters. */
 export function OrderStatusFilter({ value, onToggle, onClear }: OrderStatusFilterProps) {
+  const { t } = useT();
   return (
     <fieldset className="cf-orders-filter" part="filters" data-state={value.length ? 'filtered' : 'all'}>
-      <legend>Filter by status</legend>
+      <legend>{t('orders.filter')}</legend>
       {ORDER_STATUSES.map((status) => (
         <label key={status} className="cf-check">
           <input type="checkbox" checked={value.includes(status)} onChange={(event) => onToggle(status, event.target.checked)} />
-          {status}
+          {t(`orders.status.${status}`)}
         </label>
       ))}
       <Button size="small" variant="ghost" onClick={onClear}>
-        Clear filters
+        {t('orders.clearFilters')}
       </Button>
     </fieldset>
   );

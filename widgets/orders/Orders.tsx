@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '../ui/Screen';
 import { showResult } from '../ui/toast';
+import { useT } from '../ui/i18n';
 import { NewOrderDialog } from './NewOrderDialog';
 import { OrderDetail } from './OrderDetail';
 import { OrderList } from './OrderList';
@@ -20,6 +21,7 @@ export function Orders(props: OrdersProps) {
 
 function OrdersView(options: OrdersProps) {
   const ctl = useOrdersController(options);
+  const { t } = useT();
   const [creating, setCreating] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const lastOpened = useRef<string | null>(null);
@@ -28,11 +30,11 @@ function OrdersView(options: OrdersProps) {
   useEffect(() => {
     if (ctl.openId || !lastOpened.current) return;
     const root = listRef.current;
-    const label = `Open order ${lastOpened.current}`;
+    const label = t('orders.open', { number: lastOpened.current });
     const row = [...(root?.querySelectorAll<HTMLElement>('tr[aria-label]') ?? [])].find((r) => r.getAttribute('aria-label') === label);
     (row ?? root?.querySelector<HTMLElement>('input[type="search"]'))?.focus();
     lastOpened.current = null;
-  }, [ctl.openId]);
+  }, [ctl.openId, t]);
 
   if (ctl.openId) {
     return (

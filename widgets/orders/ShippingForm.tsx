@@ -3,6 +3,7 @@ import type { TrackingDraft } from '../../lib/domain/orders';
 import type { Order, Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { showResult } from '../ui/toast';
+import { useT } from '../ui/i18n';
 
 export interface ShippingFormProps {
   /** Save & Ship: the store action. */
@@ -20,11 +21,12 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const formId = `${id}-form`;
+  const { t, tm } = useT();
 
   if (!open) {
     return (
-      <Button aria-expanded={false} aria-controls={formId} disabledReason={writeBlocked} onClick={() => setOpen(true)}>
-        Add Tracking
+      <Button aria-expanded={false} aria-controls={formId} disabledReason={writeBlocked && tm(writeBlocked)} onClick={() => setOpen(true)}>
+        {t('orders.addTracking')}
       </Button>
     );
   }
@@ -37,7 +39,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
     <form
       id={formId}
       className="cf-stack"
-      aria-label="Add Tracking"
+      aria-label={t('orders.addTracking')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,7 +50,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
       }}
     >
       <div className="cf-field">
-        <label htmlFor={`${id}-tracking`}>Tracking Number</label>
+        <label htmlFor={`${id}-tracking`}>{t('orders.trackingNumberField')}</label>
         <input
           id={`${id}-tracking`}
           className="cf-input"
@@ -60,12 +62,12 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
         />
       </div>
       <div className="cf-field">
-        <label htmlFor={`${id}-carrier`}>Carrier</label>
+        <label htmlFor={`${id}-carrier`}>{t('orders.carrier')}</label>
         <input
           id={`${id}-carrier`}
           className="cf-input"
           required
-          placeholder="e.g. UPS, FedEx, USPS, DHL"
+          placeholder={t('orders.carrierPlaceholder')}
           aria-invalid={error !== null && !draft.carrierName.trim()}
           value={draft.carrierName}
           onChange={(event) => setDraft({ ...draft, carrierName: event.target.value })}
@@ -73,14 +75,14 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
       </div>
       {error && (
         <p role="alert" className="cf-error">
-          {error}
+          {tm(error)}
         </p>
       )}
       <div className="cf-row">
-        <Button type="submit" variant="primary" disabledReason={writeBlocked}>
-          Save &amp; Ship
+        <Button type="submit" variant="primary" disabledReason={writeBlocked && tm(writeBlocked)}>
+          {t('orders.saveAndShip')}
         </Button>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close}>{t('common.cancel')}</Button>
       </div>
     </form>
   );

@@ -9,9 +9,28 @@ export interface LabelContent {
   order: Order;
   /** Units in the parcel. */
   units: number;
+  /** The label's words in the screen's language (English when not given). */
+  labels?: LabelWords;
 }
 
-export function printShippingLabel({ from, order, units }: LabelContent): void {
+export interface LabelWords {
+  title: string;
+  from: string;
+  shipTo: string;
+  order: string;
+  tracking: string;
+  units: string;
+}
+
+export function printShippingLabel({ from, order, units, labels }: LabelContent): void {
+  const words: LabelWords = labels ?? {
+    title: `Shipping label ${order.orderNumber}`,
+    from: 'From',
+    shipTo: 'Ship to',
+    order: 'Order',
+    tracking: 'Tracking',
+    units: `${units} ${units === 1 ? 'unit' : 'units'}`,
+  };
   if (typeof document === 'undefined') return;
   const frame = document.createElement('iframe');
   frame.setAttribute('aria-hidden', 'true');
@@ -24,7 +43,7 @@ export function printShippingLabel({ from, order, units }: LabelContent): void {
     frame.remove();
     return;
   }
-  doc.title = `Shipping label ${order.orderNumber}`;
+  doc.title = words.title;
   const sheet = doc.createElement('div');
   Object.assign(sheet.style, {
     fontFamily: 'ui-monospace, Menlo, monospace',
@@ -48,10 +67,10 @@ export function printShippingLabel({ from, order, units }: LabelContent): void {
     }
     sheet.appendChild(section);
   };
-  block('From', [from]);
-  block('Ship to', [order.customerName, ...formatAddressLines(order.shippingAddress)], true);
-  block('Order', [`${order.orderNumber} · ${units} ${units === 1 ? 'unit' : 'units'}`]);
-  if (order.trackingNumber) block('Tracking', [`${order.carrierName ?? ''} ${order.trackingNumber}`.trim()]);
+  block(words.from, [from]);
+  block(words.shipTo, [order.customerName, ...formatAddressLines(order.shippingAddress)], true);
+  block(words.order, [`${order.orderNumber} · ${words.units}`]);
+  if (order.trackingNumber) block(words.tracking, [`${order.carrierName ?? ''} ${order.trackingNumber}`.trim()]);
   doc.body.appendChild(sheet);
   const cleanUp = () => setTimeout(() => frame.remove(), 0);
   win.addEventListener('afterprint', cleanUp, { once: true });
