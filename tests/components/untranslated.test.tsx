@@ -13,6 +13,8 @@ import { DataExport } from '../../widgets/data-export';
 import { HelpCenter } from '../../widgets/help';
 import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
+import { Team } from '../../widgets/team';
+import { initials } from '../../widgets/ui/Avatar';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { NavigationProvider } from '../../widgets/ui/navigation';
 import { StoreProvider } from '../../widgets/ui/store-context';
@@ -22,8 +24,8 @@ import { FIXED_NOW, makeStore } from '../helpers/render';
 const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
-  es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+  es: new Set(['ROI', 'Editor']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -50,6 +52,7 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => type.click());
     },
   },
+  { name: 'Team', ui: () => <Team /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
@@ -81,6 +84,8 @@ function dataStrings(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 const DATA = dataStrings([sampleWorkspace(FIXED_NOW), SAMPLE_FAQS, SAMPLE_TUTORIALS]);
+// An avatar's initials come from a name, so they are data too.
+for (const text of [...DATA]) DATA.add(initials(text));
 
 async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   await loadLanguage(lang);
