@@ -10,6 +10,7 @@ import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
+import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
 import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
@@ -25,7 +26,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Editor']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions', 'Action', 'Type', 'Notification', 'Funnel']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -53,6 +54,14 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
     },
   },
   { name: 'Team', ui: () => <Team /> },
+  {
+    name: 'Activity log (filters open)',
+    ui: () => <ActivityLog />,
+    open: async () => {
+      const filters = await screen.findByRole('button', { name: /^(Filters|Filtros|Filtres)$/ });
+      await act(async () => filters.click());
+    },
+  },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
