@@ -5,9 +5,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { SALES_EMAIL } from '../../lib/domain/billing';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { ActivityLog } from '../../widgets/activity';
@@ -22,7 +24,7 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Visa', SALES_EMAIL]);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Editor']),
@@ -62,6 +64,7 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => filters.click());
     },
   },
+  { name: 'Billing', ui: () => <Billing /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
