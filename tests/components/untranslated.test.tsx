@@ -14,6 +14,7 @@ import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
+import { Integrations } from '../../widgets/integrations';
 import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { Team } from '../../widgets/team';
@@ -24,11 +25,11 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Visa', SALES_EMAIL]);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Visa', 'Webhooks', SALES_EMAIL]);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Editor']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions', 'Action', 'Type', 'Notification', 'Funnel']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions', 'Action', 'Type', 'Notification', 'Funnel', 'E-commerce', 'Services']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -65,6 +66,7 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
     },
   },
   { name: 'Billing', ui: () => <Billing /> },
+  { name: 'Integrations', ui: () => <Integrations /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
