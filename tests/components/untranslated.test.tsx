@@ -3,30 +3,83 @@
 // in English fails, unless it is workspace data (names, SKUs, handles) or in the allowlist of
 // words that are the same in both languages.
 import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { SALES_EMAIL } from '../../lib/domain/billing';
+import { SYSTEM_FIELDS } from '../../lib/domain/types';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
+import { DataImport } from '../../widgets/data-import';
 import { DataExport } from '../../widgets/data-export';
+import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
 import { Inventory } from '../../widgets/inventory';
+import { Integrations } from '../../widgets/integrations';
 import { Notifications } from '../../widgets/notifications';
 import { Orders } from '../../widgets/orders';
 import { ProfileSettings, Settings } from '../../widgets/settings';
+import { Team } from '../../widgets/team';
+import { initials } from '../../widgets/ui/Avatar';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { NavigationProvider } from '../../widgets/ui/navigation';
 import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
-/** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'SKU']);
-/** Words French shares with English. */
+/** The same in English, Spanish and French (or not words): brand, units, codes. One per line. */
+const ALLOWLIST = new Set([
+  'Creatorflow',
+  'UTC',
+  'OK',
+  'CSV',
+  'ROI',
+  'SMS',
+  'Slack',
+  'SKU',
+  'Visa',
+  'Webhooks',
+  SALES_EMAIL,
+  ...SYSTEM_FIELDS,
+]);
+/** Words a language shares with English. One per line. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
-  es: new Set(['ROI', 'Total', 'Subtotal']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions']),
+  es: new Set([
+    'ROI',
+    'Total',
+    'Subtotal',
+    'Editor',
+  ]),
+  fr: new Set([
+    'Notifications',
+    'Funnels',
+    'Description',
+    'Documentation',
+    'Date',
+    'Impressions',
+    'Conversions',
+    'Suggestions',
+    'Page',
+    'Notifications top-right',
+    'Notifications bottom-right',
+    'Notifications top-center',
+    'Total',
+    'Notes',
+    'Stock',
+    'Actions',
+    'Action',
+    'Type',
+    'Notification',
+    'Funnel',
+    'E-commerce',
+    'Services',
+  ]),
 };
+
+/** The CSV file the import check chooses: its name is the member's data. */
+const IMPORT_FILE = 'creators.csv';
 
 /** The screens translated so far, each with what to do before reading its texts. */
 const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void> }[] = [
@@ -93,6 +146,27 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => screen.getByRole('button', { name: /^(Add Item|Añadir artículo|Ajouter un article)$/ }).click());
     },
   },
+  { name: 'Team', ui: () => <Team /> },
+  {
+    name: 'Activity log (filters open)',
+    ui: () => <ActivityLog />,
+    open: async () => {
+      const filters = await screen.findByRole('button', { name: /^(Filters|Filtros|Filtres)$/ });
+      await act(async () => filters.click());
+    },
+  },
+  { name: 'Billing', ui: () => <Billing /> },
+  { name: 'Integrations', ui: () => <Integrations /> },
+  {
+    name: 'Import Data (a file chosen, one row refused)',
+    ui: () => <DataImport />,
+    open: async () => {
+      // The file's own headers are the CSV's column names (code, like the allowlisted fields); its cells are sample data.
+      const csv = new File(['creator_handle,creator_name\n@sarahjstyle,Sarah Johnson\n,Mike Chen\n'], IMPORT_FILE, { type: 'text/csv' });
+      await userEvent.setup().upload(document.querySelector<HTMLInputElement>('#cf-import-file')!, csv);
+      await screen.findByRole('table');
+    },
+  },
 ];
 
 /** Opens an order from the Orders list by its number (the row's label is translated, its number is not). */
@@ -133,6 +207,9 @@ function dataStrings(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 const DATA = dataStrings([sampleWorkspace(FIXED_NOW), SAMPLE_FAQS, SAMPLE_TUTORIALS]);
+// An avatar's initials come from a name, so they are data too.
+for (const text of [...DATA]) DATA.add(initials(text));
+DATA.add(IMPORT_FILE);
 
 async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   await loadLanguage(lang);

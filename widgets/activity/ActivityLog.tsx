@@ -1,9 +1,9 @@
-import { ACTIVITY_TYPE_LABEL, ACTIVITY_TYPES } from '../../lib/domain/activity';
-import type { ActivityEntry, ActivityStatus } from '../../lib/domain/types';
-import { formatDateTime } from '../../lib/format';
+import { ACTIVITY_TYPES } from '../../lib/domain/activity';
+import type { ActivityEntry, ActivityStatus, ActivityType } from '../../lib/domain/types';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { ScreenTitle } from '../settings/shared';
 import { Avatar } from '../ui/Avatar';
+import { useT } from '../ui/i18n';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
@@ -28,11 +28,13 @@ export function ActivityLog(_props: ActivityLogProps) {
 /** The log body; inside Settings (`embedded`) its title is an h2. */
 export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
   const log = useActivityLogController();
+  const { t, formatDateTime } = useT();
+  const typeLabel = (type: ActivityType) => (ACTIVITY_TYPES.includes(type) ? t(`activity.type.${type}`) : type);
   const columns: Column<ActivityEntry>[] = [
-    { key: 'time', header: 'When', render: (e) => <time dateTime={e.timestamp}>{formatDateTime(e.timestamp, log.timeZone)}</time>, width: '150px' },
+    { key: 'time', header: t('activity.col.when'), render: (e) => <time dateTime={e.timestamp}>{formatDateTime(e.timestamp, log.timeZone)}</time>, width: '150px' },
     {
       key: 'user',
-      header: 'User',
+      header: t('activity.col.user'),
       render: (e) => (
         <span className="cf-activity-user">
           <Avatar name={e.userName} size={24} />
@@ -40,37 +42,41 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
         </span>
       ),
     },
-    { key: 'action', header: 'Action', render: (e) => e.action },
-    { key: 'type', header: 'Type', render: (e) => ACTIVITY_TYPE_LABEL[e.actionType] ?? e.actionType },
-    { key: 'details', header: 'Details', render: (e) => e.details },
-    { key: 'status', header: 'Status', render: (e) => <Badge color={STATUS_COLOR[e.status] ?? 'gray'}>{e.status}</Badge> },
+    { key: 'action', header: t('activity.col.action'), render: (e) => e.action },
+    { key: 'type', header: t('activity.col.type'), render: (e) => typeLabel(e.actionType) },
+    { key: 'details', header: t('activity.col.details'), render: (e) => e.details },
+    {
+      key: 'status',
+      header: t('activity.col.status'),
+      render: (e) => <Badge color={STATUS_COLOR[e.status] ?? 'gray'}>{e.status in STATUS_COLOR ? t(`activity.status.${e.status}`) : e.status}</Badge>,
+    },
   ];
   return (
     <div className="cf-stack" part="activity">
-      <ScreenTitle embedded={embedded}>Activity Log</ScreenTitle>
+      <ScreenTitle embedded={embedded}>{t('activity.title')}</ScreenTitle>
       <div className="cf-row cf-activity-toolbar">
-        <SearchField landmark label="Search activity" placeholder="Search by action, details or user" value={log.search} onValueChange={log.setSearch} />
+        <SearchField landmark label={t('activity.search')} placeholder={t('activity.searchPlaceholder')} value={log.search} onValueChange={log.setSearch} />
         <Button aria-expanded={log.filtersOpen} aria-controls="cf-activity-filters" onClick={log.toggleFilters}>
-          Filters{log.activeFilters ? ` (${log.activeFilters})` : ''}
+          {log.activeFilters ? t('activity.filtersCount', { count: log.activeFilters }) : t('activity.filters')}
         </Button>
         <span className="cf-spacer" />
-        <Button onClick={log.exportCsv}>Export CSV</Button>
+        <Button onClick={log.exportCsv}>{t('activity.export')}</Button>
       </div>
       {log.filtersOpen && (
-        <section id="cf-activity-filters" className="cf-card cf-activity-filters" aria-label="Activity filters">
+        <section id="cf-activity-filters" className="cf-card cf-activity-filters" aria-label={t('activity.filtersLabel')}>
           <fieldset>
-            <legend>Date range</legend>
+            <legend>{t('activity.dateRange')}</legend>
             <div className="cf-field">
-              <label htmlFor="cf-activity-from">From</label>
+              <label htmlFor="cf-activity-from">{t('activity.from')}</label>
               <input id="cf-activity-from" className="cf-input" type="date" value={log.from} max={log.to || undefined} onChange={(e) => log.setFrom(e.target.value)} />
             </div>
             <div className="cf-field">
-              <label htmlFor="cf-activity-to">To</label>
+              <label htmlFor="cf-activity-to">{t('activity.to')}</label>
               <input id="cf-activity-to" className="cf-input" type="date" value={log.to} min={log.from || undefined} onChange={(e) => log.setTo(e.target.value)} />
             </div>
           </fieldset>
           <fieldset>
-            <legend>Users</legend>
+            <legend>{t('activity.users')}</legend>
             {log.people.map((person) => (
               <label key={person.id} className="cf-check">
                 <input type="checkbox" checked={log.users.includes(person.id)} onChange={() => log.toggleUser(person.id)} />
@@ -79,31 +85,31 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
             ))}
           </fieldset>
           <fieldset>
-            <legend>Action types</legend>
+            <legend>{t('activity.types')}</legend>
             {ACTIVITY_TYPES.map((type) => (
               <label key={type} className="cf-check">
                 <input type="checkbox" checked={log.types.includes(type)} onChange={() => log.toggleType(type)} />
-                {ACTIVITY_TYPE_LABEL[type]}
+                {typeLabel(type)}
               </label>
             ))}
           </fieldset>
           <div>
             <Button size="small" variant="ghost" onClick={log.clearFilters} disabled={log.activeFilters === 0}>
-              Clear filters
+              {t('activity.clearFilters')}
             </Button>
           </div>
         </section>
       )}
       <p className="cf-muted" role="status">
-        {log.entries.length} of {log.total} entries
+        {t('activity.count', { shown: log.entries.length, count: log.total })}
       </p>
       <VirtualTable
-        label="Activity log"
+        label={t('activity.tableLabel')}
         columns={columns}
         rows={log.entries}
         rowKey={(e) => e.id}
         estimateRowHeight={49}
-        empty={<strong>No activity matches your search</strong>}
+        empty={<strong>{t('activity.empty')}</strong>}
       />
     </div>
   );

@@ -7,12 +7,14 @@ import { toCsv } from '../../lib/csv';
 import { formatDateTime, formatIsoDay, toZonedWallTime } from '../../lib/format';
 import { downloadText } from '../ui/download';
 import { useStore } from '../ui/store-context';
+import { useT } from '../ui/i18n';
 import { toast } from '../ui/toast';
 
 /** Activity log: every entry, search, the filter panel (dates, users, types) and Export CSV. */
 export function useActivityLogController() {
   useSignals();
   const store = useStore();
+  const { t } = useT();
   const all = store.admin.activity.items.value;
   const timeZone = store.admin.settings.value.value.timeZone;
   const [search, setSearch] = useState('');
@@ -30,7 +32,7 @@ export function useActivityLogController() {
   function exportCsv() {
     const name = activityExportFileName(dayOf(store.now().toISOString()));
     downloadText(name, toCsv(ACTIVITY_CSV_HEADERS, activityCsvRows(entries, (iso) => formatDateTime(iso, timeZone))));
-    toast.success(`Exported ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} to ${name}`);
+    toast.success(t('activity.exported', { count: entries.length, name }));
   }
 
   return {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { formatPlanPrice, INVOICE_STATUS_COLOR, INVOICE_STATUS_LABEL, PLAN_OFFERS, salesMailto, SALES_EMAIL, usagePercent } from '../../lib/domain/billing';
-import { formatDay, formatMoney } from '../../lib/format';
+import { INVOICE_STATUS_COLOR, PLAN_OFFERS, salesMailto, SALES_EMAIL, usagePercent } from '../../lib/domain/billing';
+import type { Plan } from '../../lib/domain/types';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { billingStyles } from './styles';
 import { useBillingController } from './useBillingController';
@@ -22,9 +23,11 @@ export function Billing(_props: BillingProps) {
   );
 }
 
-function UsageBar({ label, used, limit, unit }: { label: string; used: number; limit: number; unit: string }) {
+function UsageBar({ label, used, limit, unit }: { label: string; used: number; limit: number; unit: 'funnels' | 'storage' }) {
+  const { t, formatNumber } = useT();
   const percent = usagePercent(used, limit);
-  const text = Number.isFinite(limit) ? `${used} of ${limit} ${unit}` : `${used} ${unit} (unlimited)`;
+  const values = { used: formatNumber(used), limit: formatNumber(limit) };
+  const text = Number.isFinite(limit) ? t(`billing.usage.${unit}`, values) : t(`billing.usage.${unit}Unlimited`, values);
   return (
     <div className="cf-stack cf-usage">
       <div className="cf-row">
@@ -46,63 +49,66 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
   /** The plan chosen in the Upgrade Plan dialog, waiting for confirmation (a plan change bills differently). */
   const [switchingTo, setSwitchingTo] = useState<(typeof PLAN_OFFERS)[number] | null>(null);
   const { plan, usage } = billing;
+  const { t, tm, formatDay, formatMoney } = useT();
+  const renewal = formatDay(plan.renewalDate, billing.timeZone);
+  const price = (amount: number, cycle: Plan['billingCycle'] = 'month') => t('billing.price', { amount, cycle });
   return (
     <div className="cf-stack" part="billing">
-      <ScreenTitle embedded={embedded}>Billing &amp; Subscription</ScreenTitle>
+      <ScreenTitle embedded={embedded}>{t('billing.title')}</ScreenTitle>
       <div className="cf-billing-grid">
         <section className="cf-card cf-stack" aria-labelledby="cf-plan-title">
-          <h3 id="cf-plan-title">Current Plan</h3>
+          <h3 id="cf-plan-title">{t('billing.currentPlan')}</h3>
           <p className="cf-plan-name">
-            {plan.name} <span className="cf-muted">{formatPlanPrice(plan)}</span>
+            {plan.name} <span className="cf-muted">{price(plan.price, plan.billingCycle)}</span>
           </p>
-          <p className="cf-muted">Renews on {billing.renewal}</p>
+          <p className="cf-muted">{t('billing.renews', { date: renewal })}</p>
           <ul className="cf-features">
             {plan.features.map((feature) => (
-              <li key={feature}>{feature}</li>
+              <li key={feature}>{tm(feature)}</li>
             ))}
           </ul>
           <div className="cf-row">
             <Button variant="primary" onClick={() => setUpgrading(true)}>
-              Upgrade Plan
+              {t('billing.upgrade')}
             </Button>
             <a className="cf-button" data-variant="ghost" href={salesMailto()}>
-              Contact Sales
+              {t('billing.contactSales')}
             </a>
           </div>
         </section>
         <section className="cf-card cf-stack" aria-labelledby="cf-usage-title">
-          <h3 id="cf-usage-title">Usage</h3>
-          <UsageBar label="Creator funnels" used={usage.creatorsUsed} limit={usage.creatorsLimit} unit="funnels" />
-          <UsageBar label="Storage" used={usage.storageUsedGb} limit={usage.storageLimitGb} unit="GB" />
+          <h3 id="cf-usage-title">{t('billing.usage')}</h3>
+          <UsageBar label={t('billing.creatorFunnels')} used={usage.creatorsUsed} limit={usage.creatorsLimit} unit="funnels" />
+          <UsageBar label={t('billing.storage')} used={usage.storageUsedGb} limit={usage.storageLimitGb} unit="storage" />
         </section>
         <section className="cf-card cf-stack" aria-labelledby="cf-payment-title">
-          <h3 id="cf-payment-title">Payment Method</h3>
+          <h3 id="cf-payment-title">{t('billing.paymentMethod')}</h3>
           <p>
-            <strong>Visa</strong> ending in 4242 <span className="cf-muted">· expires 12/2028</span>
+            <strong>Visa</strong> {t('billing.cardEnding', { last4: '4242' })} <span className="cf-muted">· {t('billing.cardExpires', { date: '12/2028' })}</span>
           </p>
           <p className="cf-muted">
-            To change the card on file, email <a href={salesMailto('Update payment method')}>{SALES_EMAIL}</a>.
+            {t('billing.changeCard')} <a href={salesMailto('Update payment method')}>{SALES_EMAIL}</a>{t('billing.changeCardEnd')}
           </p>
         </section>
       </div>
       <section className="cf-stack" aria-labelledby="cf-invoices-title">
-        <h3 id="cf-invoices-title">Invoice History</h3>
+        <h3 id="cf-invoices-title">{t('billing.invoices')}</h3>
         <div className="cf-table-wrap">
           <table className="cf-table" aria-labelledby="cf-invoices-title">
             <thead>
               <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Download</th>
+                <th scope="col">{t('billing.col.invoice')}</th>
+                <th scope="col">{t('billing.col.date')}</th>
+                <th scope="col">{t('billing.col.amount')}</th>
+                <th scope="col">{t('billing.col.status')}</th>
+                <th scope="col">{t('billing.download')}</th>
               </tr>
             </thead>
             <tbody>
               {billing.invoices.length === 0 && (
                 <tr>
                   <td colSpan={5} className="cf-empty">
-                    No invoices yet
+                    {t('billing.noInvoices')}
                   </td>
                 </tr>
               )}
@@ -112,11 +118,11 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
                   <td>{formatDay(invoice.date, billing.timeZone)}</td>
                   <td>{formatMoney(invoice.amount)}</td>
                   <td>
-                    <Badge color={INVOICE_STATUS_COLOR[invoice.status]}>{INVOICE_STATUS_LABEL[invoice.status]}</Badge>
+                    <Badge color={INVOICE_STATUS_COLOR[invoice.status]}>{t(`billing.status.${invoice.status}`)}</Badge>
                   </td>
                   <td>
-                    <Button size="small" aria-label={`Download invoice ${invoice.id}`} onClick={() => billing.downloadInvoice(invoice)}>
-                      Download
+                    <Button size="small" aria-label={t('billing.downloadLabel', { id: invoice.id })} onClick={() => billing.downloadInvoice(invoice)}>
+                      {t('billing.download')}
                     </Button>
                   </td>
                 </tr>
@@ -125,33 +131,33 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
           </table>
         </div>
       </section>
-      <Dialog open={upgrading} onOpenChange={setUpgrading} title="Upgrade Plan" className="cf-upgrade-dialog">
-        <BlockedNote reason={billing.blocked} />
+      <Dialog open={upgrading} onOpenChange={setUpgrading} title={t('billing.upgrade')} className="cf-upgrade-dialog">
+        <BlockedNote reason={billing.blocked && tm(billing.blocked)} />
         <ul className="cf-plan-offers">
           {PLAN_OFFERS.map((offer) => {
             const current = offer.name === plan.name;
             return (
               <li key={offer.name} className="cf-card cf-stack">
                 <h3>{offer.name}</h3>
-                <p className="cf-plan-price">{offer.price === null ? 'Custom pricing' : `$${offer.price} per month`}</p>
+                <p className="cf-plan-price">{offer.price === null ? t('billing.customPricing') : price(offer.price)}</p>
                 <ul className="cf-features">
                   {offer.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
+                    <li key={feature}>{tm(feature)}</li>
                   ))}
                 </ul>
                 {current ? (
-                  <Badge color="blue">Current plan</Badge>
+                  <Badge color="blue">{t('billing.currentBadge')}</Badge>
                 ) : offer.price === null ? (
                   <a className="cf-button" href={salesMailto(`${offer.name} plan`)}>
-                    Contact Sales
+                    {t('billing.contactSales')}
                   </a>
                 ) : (
                   <Button
                     variant="primary"
-                    disabledReason={billing.blocked}
+                    disabledReason={billing.blocked && tm(billing.blocked)}
                     onClick={() => setSwitchingTo(offer)}
                   >
-                    Switch to {offer.name}
+                    {t('billing.switchTo', { name: offer.name })}
                   </Button>
                 )}
               </li>
@@ -162,18 +168,15 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
       <ConfirmDialog
         open={switchingTo !== null}
         onOpenChange={(open) => !open && setSwitchingTo(null)}
-        title={`Switch to ${switchingTo?.name ?? ''}?`}
-        confirmLabel={`Switch to ${switchingTo?.name ?? ''}`}
+        title={t('billing.switchTitle', { name: switchingTo?.name ?? '' })}
+        confirmLabel={t('billing.switchTo', { name: switchingTo?.name ?? '' })}
         variant="primary"
         onConfirm={() => {
           if (switchingTo && billing.changePlan(switchingTo.name)) setUpgrading(false);
           setSwitchingTo(null);
         }}
       >
-        <p>
-          Your plan changes from {plan.name} to {switchingTo?.name} now, at ${switchingTo?.price} per month from the next renewal on {billing.renewal}.
-          Invoices already issued do not change.
-        </p>
+        <p>{t('billing.switchBody', { from: plan.name, to: switchingTo?.name ?? '', price: switchingTo?.price ?? 0, date: renewal })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -2,8 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { invoiceFileName, invoiceRows } from '../../lib/domain/billing';
 import type { Invoice } from '../../lib/domain/types';
 import { toCsv } from '../../lib/csv';
-import { formatDay, formatIsoDay, toZonedWallTime } from '../../lib/format';
+import { formatIsoDay, toZonedWallTime } from '../../lib/format';
 import { downloadText } from '../ui/download';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 
@@ -11,6 +12,7 @@ import { showResult, toast } from '../ui/toast';
 export function useBillingController() {
   useSignals();
   const store = useStore();
+  const { t } = useT();
   const settings = store.admin.settings.value.value;
   const plan = store.admin.plan.value.value;
 
@@ -18,7 +20,7 @@ export function useBillingController() {
     const day = formatIsoDay(toZonedWallTime(new Date(invoice.date), settings.timeZone));
     const { headers, rows } = invoiceRows(invoice, settings.companyName, day);
     downloadText(invoiceFileName(invoice), toCsv(headers, rows));
-    toast.success(`Downloaded ${invoiceFileName(invoice)}`);
+    toast.success(t('billing.downloaded', { name: invoiceFileName(invoice) }));
   }
 
   return {
@@ -26,7 +28,6 @@ export function useBillingController() {
     usage: store.admin.usage.value,
     invoices: store.admin.invoices.items.value,
     timeZone: settings.timeZone,
-    renewal: formatDay(plan.renewalDate, settings.timeZone),
     blocked: store.session.whyNot('manageTeam'),
     downloadInvoice,
     changePlan: (name: string) => showResult(store.admin.changePlan(name)),

@@ -4,6 +4,7 @@ import { SYSTEM_FIELDS, type SystemField } from '../../lib/domain/types';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { ScreenTitle, BlockedNote } from '../settings/shared';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { Select, type SelectOption } from '../ui/Select';
 import { dataImportStyles } from './styles';
@@ -14,10 +15,20 @@ export interface DataImportProps extends DataImportControllerOptions {}
 /** Rejected rows listed on screen; the rest are counted. */
 const MAX_LISTED = 50;
 
-const MAPPING_OPTIONS: SelectOption<SystemField | ''>[] = [{ value: '', label: 'Do not import' }, ...SYSTEM_FIELDS.map((field) => ({ value: field }))];
+type T = ReturnType<typeof useT>;
 
-const columnLabel = (header: string, index: number) => header || `Column ${index + 1}`;
-const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+/** The CSV's own column names stay as they are; only "Do not import" is said in the screen's language. */
+const mappingOptions = ({ t }: T): SelectOption<SystemField | ''>[] => [{ value: '', label: t('import.doNotImport') }, ...SYSTEM_FIELDS.map((field) => ({ value: field }))];
+
+const columnLabel = ({ t }: T, header: string, index: number) => header || t('import.column', { number: index + 1 });
+const formatSize = ({ t, formatNumber }: T, bytes: number) => {
+  const one = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
+  if (bytes < 1024) return t('import.size', { size: formatNumber(bytes), unit: 'b' });
+  if (bytes < 1024 * 1024) return t('import.size', { size: formatNumber(bytes / 1024, one), unit: 'kb' });
+  return t('import.size', { size: formatNumber(bytes / 1024 / 1024, one), unit: 'mb' });
+};
+/** A row's problems, each said in the screen's language (the domain joins them with "; "). */
+const rowProblems = ({ tm }: T, error: string) => error.split('; ').map(tm).join('; ');
 
 /** CSV import at /import (spec §2 "CSV import"). */
 export function DataImport(props: DataImportProps) {
@@ -33,17 +44,20 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
   const imp = useDataImportController(options);
   const inputRef = useRef<HTMLInputElement>(null);
   const file = imp.file;
+  const i18n = useT();
+  const { t, tm, formatPercent } = i18n;
+  const blocked = imp.blocked && tm(imp.blocked);
+  const mappingError = imp.mappingError && tm(imp.mappingError);
+  const fieldOptions = mappingOptions(i18n);
   return (
     <div className="cf-stack" part="import">
-      <ScreenTitle embedded={embedded}>Import Data</ScreenTitle>
-      <p className="cf-muted">
-        Import creators from a CSV file with a header row. Each row creates a creator (with a funnel at Brief) or updates the creator with the same handle.
-      </p>
-      <BlockedNote reason={imp.blocked} />
+      <ScreenTitle embedded={embedded}>{t('import.title')}</ScreenTitle>
+      <p className="cf-muted">{t('import.intro')}</p>
+      <BlockedNote reason={blocked} />
       {!file && (
         <div className="cf-card cf-stack cf-dropzone">
           <div className="cf-field">
-            <label htmlFor="cf-import-file">Choose a CSV file</label>
+            <label htmlFor="cf-import-file">{t('import.choose')}</label>
             <input
               ref={inputRef}
               id="cf-import-file"
@@ -60,43 +74,43 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
             />
           </div>
           <p id="cf-import-hint" className="cf-muted">
-            .csv only, up to {CSV.maxUploadLabel}. Columns: {SYSTEM_FIELDS.join(', ')}.
+            {t('import.hint', { max: CSV.maxUploadLabel, columns: SYSTEM_FIELDS.join(', ') })}
           </p>
         </div>
       )}
       {imp.fileError && (
         <p role="alert" className="cf-error">
-          {imp.fileError}
+          {tm(imp.fileError)}
         </p>
       )}
       {file && (
         <>
           <div className="cf-card cf-row">
             <span>
-              <strong>{file.name}</strong> <span className="cf-muted">({formatSize(file.size)}, {file.rows.length} data rows)</span>
+              <strong>{file.name}</strong> <span className="cf-muted">{t('import.fileInfo', { size: formatSize(i18n, file.size), count: file.rows.length })}</span>
             </span>
             <span className="cf-spacer" />
             <Button onClick={imp.removeFile} disabled={imp.progress !== null}>
-              Remove file
+              {t('import.removeFile')}
             </Button>
           </div>
           {file.warnings.length > 0 && (
-            <ul className="cf-import-warnings" aria-label="Problems reading the file">
+            <ul className="cf-import-warnings" aria-label={t('import.warnings')}>
               {file.warnings.map((warning) => (
                 <li key={warning}>{warning}</li>
               ))}
             </ul>
           )}
           <section className="cf-stack" aria-labelledby="cf-import-preview-title">
-            <h3 id="cf-import-preview-title">Preview (first {CSV.previewRows} rows)</h3>
+            <h3 id="cf-import-preview-title">{t('import.preview', { count: CSV.previewRows })}</h3>
             <div className="cf-table-wrap">
               <table className="cf-table" aria-labelledby="cf-import-preview-title">
                 <thead>
                   <tr>
-                    <th scope="col">Row</th>
+                    <th scope="col">{t('import.row')}</th>
                     {file.headers.map((header, index) => (
                       <th key={index} scope="col">
-                        {columnLabel(header, index)}
+                        {columnLabel(i18n, header, index)}
                       </th>
                     ))}
                   </tr>
@@ -115,14 +129,14 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
             </div>
           </section>
           <section className="cf-card cf-stack" aria-labelledby="cf-import-mapping-title">
-            <h3 id="cf-import-mapping-title">Map columns to fields</h3>
+            <h3 id="cf-import-mapping-title">{t('import.mapping')}</h3>
             <div className="cf-mapping">
               {file.headers.map((header, index) => (
                 <div className="cf-field" key={index}>
-                  <label htmlFor={`cf-map-${index}`}>{columnLabel(header, index)}</label>
+                  <label htmlFor={`cf-map-${index}`}>{columnLabel(i18n, header, index)}</label>
                   <Select
                     id={`cf-map-${index}`}
-                    options={MAPPING_OPTIONS}
+                    options={fieldOptions}
                     value={imp.mapping[index] ?? ''}
                     disabled={imp.progress !== null || imp.outcome !== null}
                     onValueChange={(field) => imp.mapColumn(index, field)}
@@ -130,37 +144,36 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
                 </div>
               ))}
             </div>
-            {imp.mappingError && <p className="cf-error">{imp.mappingError}</p>}
+            {mappingError && <p className="cf-error">{mappingError}</p>}
           </section>
           {!imp.outcome && (
-            <section className="cf-stack" aria-label="Import check">
+            <section className="cf-stack" aria-label={t('import.check')}>
               <p role="status">
-                {imp.accepted} {imp.accepted === 1 ? 'row is' : 'rows are'} ready to import
-                {imp.rejected.length > 0 && `; ${imp.rejected.length} ${imp.rejected.length === 1 ? 'row has' : 'rows have'} problems and will not be imported`}.
+                {t('import.ready', { count: imp.accepted, rejected: imp.rejected.length })}
               </p>
-              <RejectedRows rows={imp.rejected} title="Rows that will not be imported" />
+              <RejectedRows rows={imp.rejected} title={t('import.willNotImport')} />
               {imp.progress !== null ? (
                 <div className="cf-stack">
                   <div
                     className="cf-progress"
                     role="progressbar"
-                    aria-label="Import progress"
+                    aria-label={t('import.progress')}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={imp.progress}
                   >
                     <span style={{ width: `${imp.progress}%` }} />
                   </div>
-                  <p className="cf-muted">Importing… {imp.progress}%</p>
+                  <p className="cf-muted">{t('import.importing', { percent: formatPercent(imp.progress, 0) })}</p>
                 </div>
               ) : (
                 <div>
                   <Button
                     variant="primary"
-                    disabledReason={imp.blocked ?? imp.mappingError ?? (imp.accepted === 0 ? 'There are no valid rows to import' : null)}
+                    disabledReason={blocked || mappingError || (imp.accepted === 0 ? t('import.noValidRows') : null)}
                     onClick={imp.runImport}
                   >
-                    Import {imp.accepted} {imp.accepted === 1 ? 'row' : 'rows'}
+                    {t('import.run', { count: imp.accepted })}
                   </Button>
                 </div>
               )}
@@ -168,14 +181,11 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
           )}
           {imp.outcome && (
             <section className="cf-card cf-stack" aria-labelledby="cf-import-done-title">
-              <h3 id="cf-import-done-title">Data imported successfully</h3>
-              <p>
-                {imp.outcome.created} {imp.outcome.created === 1 ? 'creator' : 'creators'} created, {imp.outcome.updated} updated
-                {imp.outcome.rejected.length > 0 && `, ${imp.outcome.rejected.length} ${imp.outcome.rejected.length === 1 ? 'row' : 'rows'} not imported`}.
-              </p>
-              <RejectedRows rows={imp.outcome.rejected} title="Rows not imported" />
+              <h3 id="cf-import-done-title">{t('import.done')}</h3>
+              <p>{t('import.outcome', { count: imp.outcome.created, updated: imp.outcome.updated, rejected: imp.outcome.rejected.length })}</p>
+              <RejectedRows rows={imp.outcome.rejected} title={t('import.notImported')} />
               <div>
-                <Button onClick={imp.removeFile}>Import another file</Button>
+                <Button onClick={imp.removeFile}>{t('import.another')}</Button>
               </div>
             </section>
           )}
@@ -186,6 +196,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
 }
 
 function RejectedRows({ rows, title }: { rows: { row: number; error: string }[]; title: string }) {
+  const i18n = useT();
   if (rows.length === 0) return null;
   return (
     <div className="cf-rejected">
@@ -193,11 +204,11 @@ function RejectedRows({ rows, title }: { rows: { row: number; error: string }[];
       <ul aria-label={title}>
         {rows.slice(0, MAX_LISTED).map((r) => (
           <li key={r.row}>
-            Row {r.row}: {r.error}
+            {i18n.t('import.rowError', { row: r.row, error: rowProblems(i18n, r.error) })}
           </li>
         ))}
       </ul>
-      {rows.length > MAX_LISTED && <p className="cf-muted">…and {rows.length - MAX_LISTED} more rows.</p>}
+      {rows.length > MAX_LISTED && <p className="cf-muted">{i18n.t('import.more', { count: rows.length - MAX_LISTED })}</p>}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { INTEGRATION_TABS } from '../../lib/domain/developer';
 import type { Integration } from '../../lib/domain/types';
-import { formatDateTime } from '../../lib/format';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { integrationsStyles } from './styles';
@@ -31,16 +31,19 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
   /** The service waiting for Disconnect to be confirmed: syncing stops until it is connected again. */
   const [disconnecting, setDisconnecting] = useState<Integration | null>(null);
   const configuring = int.integrations.find((i) => i.id === configuringId) ?? int.connected.find((i) => i.id === configuringId);
-  const lastSync = (i: Integration) => (i.lastSync ? `Last sync ${formatDateTime(i.lastSync, int.timeZone)}` : 'Never synced');
+  const { t, tm, formatDateTime } = useT();
+  const lastSync = (i: Integration) => (i.lastSync ? t('integrations.lastSync', { date: formatDateTime(i.lastSync, int.timeZone) }) : t('integrations.neverSynced'));
+  const blocked = int.blocked && tm(int.blocked);
+  const tabs = INTEGRATION_TABS.map((tab) => ({ ...tab, label: t(`integrations.tab.${tab.value}`) }));
 
   return (
     <div className="cf-stack" part="integrations">
-      <ScreenTitle embedded={embedded}>Integrations</ScreenTitle>
-      <BlockedNote reason={int.blocked} />
+      <ScreenTitle embedded={embedded}>{t('integrations.title')}</ScreenTitle>
+      <BlockedNote reason={blocked} />
       <section className="cf-card cf-stack" aria-labelledby="cf-connected-title">
-        <h3 id="cf-connected-title">Connected Services</h3>
+        <h3 id="cf-connected-title">{t('integrations.connectedServices')}</h3>
         {int.connected.length === 0 ? (
-          <p className="cf-muted">No services connected yet.</p>
+          <p className="cf-muted">{t('integrations.noneConnected')}</p>
         ) : (
           <ul className="cf-connected-list" aria-labelledby="cf-connected-title">
             {int.connected.map((i) => (
@@ -52,8 +55,8 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
           </ul>
         )}
       </section>
-      <Tabs label="Integration categories" items={INTEGRATION_TABS} value={int.tab} onValueChange={(v: IntegrationTab) => int.setTab(v)}>
-        <ul className="cf-integration-grid" aria-label="Services">
+      <Tabs label={t('integrations.categories')} items={tabs} value={int.tab} onValueChange={(v: IntegrationTab) => int.setTab(v)}>
+        <ul className="cf-integration-grid" aria-label={t('integrations.services')}>
           {int.integrations.map((i) => {
             const busy = int.connecting.includes(i.id);
             return (
@@ -61,29 +64,29 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
                 <div className="cf-row">
                   <h3>{i.name}</h3>
                   <span className="cf-spacer" />
-                  <Badge color={i.status === 'connected' ? 'green' : 'gray'}>{busy ? 'Connecting…' : i.status === 'connected' ? 'Connected' : 'Disconnected'}</Badge>
+                  <Badge color={i.status === 'connected' ? 'green' : 'gray'}>{busy ? t('integrations.connecting') : i.status === 'connected' ? t('integrations.connected') : t('integrations.disconnected')}</Badge>
                 </div>
                 <p className="cf-muted">{i.description}</p>
                 {i.status === 'connected' && <p className="cf-muted cf-small">{lastSync(i)}</p>}
                 <div className="cf-row">
                   {i.status === 'connected' ? (
                     <>
-                      <Button size="small" aria-label={`Configure ${i.name}`} disabledReason={int.blocked} onClick={() => setConfiguringId(i.id)}>
-                        Configure
+                      <Button size="small" aria-label={t('integrations.configureLabel', { name: i.name })} disabledReason={blocked} onClick={() => setConfiguringId(i.id)}>
+                        {t('integrations.configure')}
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={`Disconnect ${i.name}`} disabledReason={int.blocked} onClick={() => setDisconnecting(i)}>
-                        Disconnect
+                      <Button size="small" variant="ghost" aria-label={t('integrations.disconnectLabel', { name: i.name })} disabledReason={blocked} onClick={() => setDisconnecting(i)}>
+                        {t('integrations.disconnect')}
                       </Button>
                     </>
                   ) : (
                     <Button
                       size="small"
                       variant="primary"
-                      aria-label={`Connect ${i.name}`}
-                      disabledReason={int.blocked ?? (busy ? 'Connecting…' : null)}
+                      aria-label={t('integrations.connectLabel', { name: i.name })}
+                      disabledReason={blocked || (busy ? t('integrations.connecting') : null)}
                       onClick={() => setConfiguringId(i.id)}
                     >
-                      Connect
+                      {t('integrations.connect')}
                     </Button>
                   )}
                 </div>
@@ -95,14 +98,14 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
       <ConfirmDialog
         open={disconnecting !== null}
         onOpenChange={(open) => !open && setDisconnecting(null)}
-        title={`Disconnect ${disconnecting?.name ?? ''}?`}
-        confirmLabel="Disconnect"
+        title={t('integrations.disconnectTitle', { name: disconnecting?.name ?? '' })}
+        confirmLabel={t('integrations.disconnect')}
         onConfirm={() => {
           if (disconnecting) int.disconnect(disconnecting.id);
           setDisconnecting(null);
         }}
       >
-        <p>Creatorflow stops syncing with {disconnecting?.name}. Its API key is kept, so you can connect it again later.</p>
+        <p>{t('integrations.disconnectBody', { name: disconnecting?.name ?? '' })}</p>
       </ConfirmDialog>
       {configuring && (
         <ConfigureDialog
@@ -128,11 +131,12 @@ function ConfigureDialog({
   const [apiKey, setApiKey] = useState(integration.apiKey ?? '');
   const [webhookUrl, setWebhookUrl] = useState(integration.webhookUrl ?? '');
   const [error, setError] = useState<string | null>(null);
+  const { t, tm } = useT();
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Configure Integration"
+      title={t('integrations.configureTitle')}
       onSubmit={() => {
         const problem = onSave({ apiKey, webhookUrl });
         setError(problem);
@@ -140,32 +144,32 @@ function ConfigureDialog({
       }}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary">
-            Save Configuration
+            {t('integrations.save')}
           </Button>
         </>
       }
     >
       <p className="cf-muted">{integration.name}</p>
       <div className="cf-field">
-        <label htmlFor="cf-integration-key">API Key</label>
+        <label htmlFor="cf-integration-key">{t('integrations.apiKey')}</label>
         <input id="cf-integration-key" className="cf-input" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
       </div>
       <div className="cf-field">
-        <label htmlFor="cf-integration-webhook">Webhook URL</label>
+        <label htmlFor="cf-integration-webhook">{t('integrations.webhookUrl')}</label>
         <input
           id="cf-integration-webhook"
           className="cf-input"
           type="url"
-          placeholder="https://example.com/webhooks/creatorflow"
+          placeholder={t('integrations.webhookPlaceholder')}
           value={webhookUrl}
           onChange={(e) => setWebhookUrl(e.target.value)}
         />
       </div>
       {error && (
         <p role="alert" className="cf-error">
-          {error}
+          {tm(error)}
         </p>
       )}
     </Dialog>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CONNECT_SIMULATION_MS, MESSAGES } from '../../lib/domain/constants';
 import type { IntegrationConfig } from '../../lib/domain/developer';
 import type { Integration, IntegrationCategory } from '../../lib/domain/types';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 
@@ -17,6 +18,7 @@ export interface IntegrationsControllerOptions {
 export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_MS }: IntegrationsControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const { t } = useT();
   const all = store.admin.integrations.items.value;
   const [tab, setTab] = useState<IntegrationTab>('all');
   const [connecting, setConnecting] = useState<string[]>([]);
@@ -34,7 +36,7 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
     if (!checked.ok) return checked.error;
     if (integration.status === 'connected') {
       const result = store.admin.configureIntegration(integration.id, config);
-      if (result.ok) toast.success(`Configuration saved for ${integration.name}`);
+      if (result.ok) toast.success(t('integrations.saved', { name: integration.name }));
       else showResult(result);
       return result.ok ? null : result.error;
     }

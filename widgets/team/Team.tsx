@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { DEFAULT_INVITE_ROLE } from '../../lib/domain/team';
+import { DEFAULT_INVITE_ROLE, lockedPermissionReason } from '../../lib/domain/team';
 import { PERMISSIONS, ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { Avatar } from '../ui/Avatar';
+import { useT } from '../ui/i18n';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -15,7 +16,11 @@ import { adminBaseStyles } from '../settings/sharedStyles';
 import { teamStyles } from './styles';
 import { useTeamController } from './useTeamController';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role }));
+/** The roles in the screen's language; the value stays the stored English role. */
+function useRoleOptions() {
+  const { t } = useT();
+  return ROLES.map((role) => ({ value: role, label: t(`team.role.${role}`) }));
+}
 
 export interface TeamProps {}
 
@@ -45,18 +50,27 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   /** A change of the signed-in member's own role that takes rights away, waiting for confirmation. */
   const [selfDemotion, setSelfDemotion] = useState<Role | null>(null);
   const self = team.members.find((m) => m.id === team.currentMemberId);
+  const { t, tm } = useT();
+  const roleOptions = useRoleOptions();
+  const reason = (text: string | null) => (text ? tm(text) : null);
+  /** Why a box is fixed: a Viewer's fixed flags are said whole here (the domain's sentence ends in English words). */
+  const permissionReason = (m: TeamMember, permission: Permission) => {
+    const why = team.permissionBlocked(m, permission);
+    if (why && m.role === 'Viewer' && why === lockedPermissionReason('Viewer', permission)) return t(`domain.team.viewerCannot.${permission as Exclude<Permission, 'viewAnalytics'>}`);
+    return reason(why);
+  };
 
   const columns: Column<TeamMember>[] = [
     {
       key: 'member',
-      header: 'Member',
+      header: t('team.col.member'),
       render: (m) => (
         <span className="cf-member">
           <Avatar name={m.name} size={32} />
           <span>
             <span className="cf-member-name">
               {m.name}
-              {m.id === team.currentMemberId && <span className="cf-muted"> (you)</span>}
+              {m.id === team.currentMemberId && <span className="cf-muted"> {t('team.you')}</span>}
             </span>
             <span className="cf-muted cf-member-email">{m.email}</span>
           </span>
@@ -65,14 +79,14 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
     },
     {
       key: 'role',
-      header: 'Role',
+      header: t('team.col.role'),
       render: (m) => (
         <Select
-          aria-label={`Role of ${m.name}`}
-          options={ROLE_OPTIONS}
+          aria-label={t('team.roleOf', { name: m.name })}
+          options={roleOptions}
           value={m.role}
           disabled={Boolean(team.roleBlocked(m))}
-          title={team.roleBlocked(m) ?? undefined}
+          title={reason(team.roleBlocked(m)) ?? undefined}
           onValueChange={(role) => {
             if (team.demotesSelf(m, role)) setSelfDemotion(role);
             else showResult(team.setRole(m.id, role));
@@ -82,26 +96,26 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
     },
     {
       key: 'status',
-      header: 'Status',
-      render: (m) => <Badge color={m.status === 'Active' ? 'green' : 'yellow'}>{m.status}</Badge>,
+      header: t('team.col.status'),
+      render: (m) => <Badge color={m.status === 'Active' ? 'green' : 'yellow'}>{t(`team.status.${m.status}`)}</Badge>,
     },
     {
       key: 'permissions',
-      header: 'Permissions',
+      header: t('team.col.permissions'),
       render: (m) => (
         <fieldset className="cf-permissions">
-          <legend className="cf-visually-hidden">Permissions of {m.name}</legend>
+          <legend className="cf-visually-hidden">{t('team.permissionsOf', { name: m.name })}</legend>
           {PERMISSIONS.map((permission) => (
-            <label key={permission} className="cf-check" title={team.permissionBlocked(m, permission) ?? undefined}>
+            <label key={permission} className="cf-check" title={permissionReason(m, permission) ?? undefined}>
               <input
                 type="checkbox"
                 checked={m.permissions[permission]}
                 disabled={Boolean(team.permissionBlocked(m, permission))}
-                title={team.permissionBlocked(m, permission) ?? undefined}
-                aria-label={`${PERMISSION_LABEL[permission]} for ${m.name}`}
+                title={permissionReason(m, permission) ?? undefined}
+                aria-label={t('team.permissionFor', { permission: t(`team.permission.${permission}`), name: m.name })}
                 onChange={() => showResult(team.togglePermission(m.id, permission))}
               />
-              <span aria-hidden="true">{PERMISSION_LABEL[permission]}</span>
+              <span aria-hidden="true">{t(`team.permission.${permission}`)}</span>
             </label>
           ))}
         </fieldset>
@@ -109,16 +123,16 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('team.col.actions'),
       render: (m) => (
         <Button
           size="small"
           variant="ghost"
-          aria-label={`Remove ${m.name}`}
-          disabledReason={team.removeBlocked(m)}
+          aria-label={t('team.removeLabel', { name: m.name })}
+          disabledReason={reason(team.removeBlocked(m))}
           onClick={() => setRemovingId(m.id)}
         >
-          Remove
+          {t('team.remove')}
         </Button>
       ),
     },
@@ -127,27 +141,27 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   return (
     <div className="cf-stack" part="team">
       <div className="cf-row">
-        <ScreenTitle embedded={embedded}>Team Members</ScreenTitle>
+        <ScreenTitle embedded={embedded}>{t('team.title')}</ScreenTitle>
         <span className="cf-spacer" />
-        <Button variant="primary" disabledReason={team.blocked} onClick={() => setInviting(true)}>
-          Invite Member
+        <Button variant="primary" disabledReason={reason(team.blocked)} onClick={() => setInviting(true)}>
+          {t('team.invite')}
         </Button>
       </div>
-      <BlockedNote reason={team.blocked} />
+      <BlockedNote reason={reason(team.blocked)} />
       <VirtualTable
-        label="Team members"
+        label={t('team.tableLabel')}
         columns={columns}
         rows={team.members}
         rowKey={(m) => m.id}
         estimateRowHeight={96}
-        empty={<strong>No team members yet</strong>}
+        empty={<strong>{t('team.empty')}</strong>}
       />
       <InviteDialog open={inviting} onOpenChange={setInviting} onInvite={team.invite} />
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(open) => !open && setRemovingId(null)}
-        title="Remove team member?"
-        confirmLabel="Remove member"
+        title={t('team.removeTitle')}
+        confirmLabel={t('team.removeConfirm')}
         onConfirm={() => {
           if (removing) showResult(team.remove(removing.id));
           setRemovingId(null);
@@ -156,25 +170,22 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
         {removing && (
           <p>
             {removing.id === team.currentMemberId
-              ? `You (${removing.email}) lose access to this workspace and are signed out.`
-              : `${removing.name} (${removing.email}) loses access to this workspace.`}
+              ? t('team.removeSelfBody', { email: removing.email })
+              : t('team.removeBody', { name: removing.name, email: removing.email })}
           </p>
         )}
       </ConfirmDialog>
       <ConfirmDialog
         open={selfDemotion !== null}
         onOpenChange={(open) => !open && setSelfDemotion(null)}
-        title="Change your own role?"
-        confirmLabel={`Make me ${selfDemotion ?? ''}`}
+        title={t('team.demoteTitle')}
+        confirmLabel={t('team.makeMe', { role: selfDemotion ? t(`team.role.${selfDemotion}`) : '' })}
         onConfirm={() => {
           if (self && selfDemotion) showResult(team.setRole(self.id, selfDemotion));
           setSelfDemotion(null);
         }}
       >
-        <p>
-          As {selfDemotion === 'Viewer' ? 'a Viewer you can no longer change anything' : `an ${selfDemotion} you can no longer manage the team`} in this
-          workspace. Only another member who can manage the team can give the rights back.
-        </p>
+        <p>{t('team.demoteBody', { role: selfDemotion ?? '', roleName: selfDemotion ? t(`team.role.${selfDemotion}`) : '' })}</p>
       </ConfirmDialog>
     </div>
   );
@@ -194,6 +205,8 @@ function InviteDialog({
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const { t, tm } = useT();
+  const roleOptions = useRoleOptions();
   const close = (next: boolean) => {
     if (!next) {
       setEmail('');
@@ -223,21 +236,21 @@ function InviteDialog({
       <Dialog
         open={open}
         onOpenChange={close}
-        title="Invitation link"
+        title={t('team.linkTitle')}
         footer={
           <>
-            <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success('Link copied'), () => toast.error('Copy the link from the field'))}>
-              Copy link
+            <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success(t('team.linkCopied')), () => toast.error(t('team.copyFromField')))}>
+              {t('team.copyLink')}
             </Button>
             <Button variant="primary" onClick={() => close(false)}>
-              Done
+              {t('team.done')}
             </Button>
           </>
         }
       >
-        <p>Send this link to {email.trim()}. It works once and expires in 7 days.</p>
+        <p>{t('team.linkBody', { email: email.trim() })}</p>
         <div className="cf-field">
-          <label htmlFor="cf-invite-link">Invitation link</label>
+          <label htmlFor="cf-invite-link">{t('team.linkTitle')}</label>
           <input id="cf-invite-link" className="cf-input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </div>
       </Dialog>
@@ -246,25 +259,25 @@ function InviteDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Invite Member"
+      title={t('team.invite')}
       onSubmit={() => void submit()}
       footer={
         <>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary">
-            Send Invitation
+            {t('team.send')}
           </Button>
         </>
       }
     >
       <div className="cf-field">
-        <label htmlFor="cf-invite-email">Email Address</label>
+        <label htmlFor="cf-invite-email">{t('team.email')}</label>
         <input
           id="cf-invite-email"
           className="cf-input"
           type="email"
           autoComplete="off"
-          placeholder="name@company.com"
+          placeholder={t('team.emailPlaceholder')}
           value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'cf-invite-error' : undefined}
@@ -272,13 +285,13 @@ function InviteDialog({
         />
       </div>
       <div className="cf-field">
-        <label htmlFor="cf-invite-role">Role</label>
-        <Select id="cf-invite-role" options={ROLE_OPTIONS} value={role} onValueChange={(next) => setRole(next)} />
+        <label htmlFor="cf-invite-role">{t('team.col.role')}</label>
+        <Select id="cf-invite-role" options={roleOptions} value={role} onValueChange={(next) => setRole(next)} />
       </div>
-      <p className="cf-muted">New members start as Pending. Editors can edit automations, send outreach and view analytics; Admins can also manage the team.</p>
+      <p className="cf-muted">{t('team.inviteNote')}</p>
       {error && (
         <p id="cf-invite-error" role="alert" className="cf-error">
-          {error}
+          {tm(error)}
         </p>
       )}
     </Dialog>
