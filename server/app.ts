@@ -29,6 +29,7 @@ import { developerRoutes } from './api/developer';
 import { embedPreflight } from './api/embed';
 import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -185,6 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof TxRejected) return reply.code(409).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on the server' });
   });

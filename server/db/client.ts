@@ -85,10 +85,41 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * A client handed out by `pool.connect()` whose connection dies is given back to the pool
+ * (and so dropped) by itself. Drizzle's transaction does not release its client when the
+ * opening BEGIN fails (as it does when the connection died while idle), so each database
+ * outage met at that moment would otherwise keep one pool slot forever, and `pool.end()`
+ * would wait for it. Releasing twice is made harmless for the same reason.
+ */
+function guardCheckedOutClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  const guarded = async () => {
+    const client = (await connect()) as pg.PoolClient;
+    const release = client.release;
+    let released = false;
+    const onEnd = () => once(new Error('The database connection ended'));
+    const once = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      client.removeListener('error', onEnd);
+      release(error);
+    };
+    client.once('end', onEnd);
+    client.once('error', onEnd);
+    client.release = once;
+    return client;
+  };
+  // pool.query uses the callback form, which releases its own client.
+  (pool as { connect: unknown }).connect = (callback?: unknown) => (callback ? connect(callback) : guarded());
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onPoolError?.(error));
+  guardCheckedOutClients(pool);
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   let closed = false;
   return {

@@ -19,6 +19,7 @@ import * as t from './schema';
 import { singletonDefault } from './seed-data';
 import { apiKeyLabel, apiKeyPermissions, type RecordChange } from '../../lib/domain/webhooks';
 import { enqueueForChanges } from '../webhooks/outbox';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 
 /** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
 export class TxRejected extends Error {
@@ -600,6 +601,9 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     // The transaction rolled back. A database invariant is the mutation's answer ('rejected');
     // anything else is a bug or an outage. Either way the client should not push it again.
     const rejected = error instanceof TxRejected ? error : null;
+    // An outage is not the mutation's answer: nothing is recorded, the caller answers 503 and
+    // the client pushes the same mutation again later.
+    if (!rejected && isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(error);
     if (!rejected) options.onError?.(error);
     if (error instanceof WorkspaceMissingError) return { status: 'forbidden', error: 'This workspace does not exist' };
     let version = 0;
