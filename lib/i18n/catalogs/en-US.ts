@@ -243,6 +243,10 @@ export const en = {
   'help.duration': 'Duration',
   'help.readGuide': 'Read the guide',
   'help.readGuideLabel': 'Read the guide: {title}',
+  // Export zip
+  'export.zipIntro': 'Or export the whole workspace: every type, every field and every date, one CSV file each.',
+  'export.zipDownload': 'Download all (ZIP)',
+  'export.zipDone': 'Exported {count} CSV files to {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -245,6 +245,10 @@ const messages: Catalog = {
   'help.duration': 'Duración',
   'help.readGuide': 'Leer la guía',
   'help.readGuideLabel': 'Leer la guía: {title}',
+  // Export zip
+  'export.zipIntro': 'O exporta todo el espacio de trabajo: cada tipo, cada campo y cada fecha, un archivo CSV por tipo.',
+  'export.zipDownload': 'Descargar todo (ZIP)',
+  'export.zipDone': 'Se exportaron {count} archivos CSV a {name}',
 };
 
 export const pack: LanguagePack = {

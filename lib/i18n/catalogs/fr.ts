@@ -245,6 +245,10 @@ const messages: Catalog = {
   'help.duration': 'Durée',
   'help.readGuide': 'Lire le guide',
   'help.readGuideLabel': 'Lire le guide : {title}',
+  // Export zip
+  'export.zipIntro': 'Ou exportez tout l’espace de travail : chaque type, chaque champ et chaque date, un fichier CSV par type.',
+  'export.zipDownload': 'Tout télécharger (ZIP)',
+  'export.zipDone': '{count} fichiers CSV exportés dans {name}',
 };
 
 export const pack: LanguagePack = {
