@@ -4,15 +4,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseCsv } from '../../lib/csv';
 import { DataExport } from '../../widgets/data-export';
 import { renderScreen } from '../helpers/render';
+import { readZip } from '../helpers/unzip';
 
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+const zips = vi.hoisted(() => [] as { name: string; bytes: Uint8Array }[]);
 vi.mock('../../widgets/ui/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
+  downloadBytes: (name: string, bytes: Uint8Array) => zips.push({ name, bytes }),
 }));
 
 describe('<DataExport>', () => {
   beforeEach(() => {
     downloads.length = 0;
+    zips.length = 0;
   });
 
   it('shows the three export types in a grid', async () => {
@@ -57,5 +61,22 @@ describe('<DataExport>', () => {
     const parsed = parseCsv(downloads[0].text);
     expect(parsed.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
     expect(parsed.rows.map((r) => r[0])).toEqual(['CR12346', 'CR12348']);
+  });
+
+  it('offers the whole workspace as a ZIP of one CSV per export type, with every field and date', async () => {
+    const user = userEvent.setup();
+    await renderScreen(<DataExport />);
+    await user.click(await screen.findByRole('button', { name: 'Download all (ZIP)' }));
+    await vi.waitFor(() => expect(zips).toHaveLength(1));
+    expect(zips[0].name).toBe('export-workspace-2026-03-10.zip');
+    const files = readZip(zips[0].bytes);
+    expect(files.map((f) => f.name)).toEqual(['export-creators-2026-03-10.csv', 'export-funnels-2026-03-10.csv', 'export-analytics-2026-03-10.csv']);
+    const funnels = parseCsv(files[1].text);
+    expect(funnels.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
+    // Every date: more funnels than the range-limited download above.
+    expect(funnels.rows.map((r) => r[0])).toEqual(expect.arrayContaining(['CR12346', 'CR12348']));
+    expect(funnels.rows.length).toBeGreaterThan(2);
+    expect(await screen.findByText('Exported 3 CSV files to export-workspace-2026-03-10.zip')).toBeInTheDocument();
+    expect(downloads).toHaveLength(0);
   });
 });

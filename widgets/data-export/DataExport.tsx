@@ -50,6 +50,13 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
           );
         })}
       </ul>
+      <div className="cf-row">
+        <span className="cf-muted">{t('export.zipIntro')}</span>
+        <span className="cf-spacer" />
+        <Button variant="secondary" disabled={exp.exporting} onClick={() => void exp.downloadAll()}>
+          {t('export.zipDownload')}
+        </Button>
+      </div>
       {selected && (
         <section className="cf-card cf-stack" aria-labelledby="cf-export-config-title">
           <h3 id="cf-export-config-title">{t('export.configure')}</h3>

@@ -2,11 +2,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { subDays } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { exportFileName } from '../../lib/domain/constants';
-import { buildExport, exportTypeById, validateDateRange } from '../../lib/domain/csv-export';
+import { buildExport, EXPORT_TYPES, exportTypeById, validateDateRange } from '../../lib/domain/csv-export';
 import type { ExportTypeId } from '../../lib/domain/types';
 import { toCsv } from '../../lib/csv';
 import { formatIsoDay, toZonedWallTime } from '../../lib/format';
-import { downloadText } from '../ui/download';
+import { zipStore } from '../../lib/zip';
+import { downloadBytes, downloadText } from '../ui/download';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { toast } from '../ui/toast';
 
@@ -17,6 +19,7 @@ export const DEFAULT_EXPORT_DAYS = 90;
 export function useDataExportController() {
   useSignals();
   const store = useStore();
+  const { t } = useT();
   const timeZone = store.admin.settings.value.value.timeZone;
   const dayIn = (iso: string | Date) => formatIsoDay(toZonedWallTime(typeof iso === 'string' ? new Date(iso) : iso, timeZone));
   const today = dayIn(store.now());
@@ -60,7 +63,33 @@ export function useDataExportController() {
     }
   }
 
+  /** The whole workspace: every export type with every field and every date, one CSV each, in a ZIP. */
+  async function downloadAll() {
+    if (exporting) return;
+    setExporting(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      const all = store.admin.workspaceFunnels.peek();
+      const day = dayIn(store.now());
+      const files = [];
+      for (const exportType of EXPORT_TYPES) {
+        const built = buildExport({ type: exportType.id, fields: [...exportType.fields], range: { start: '0000-01-01', end: '9999-12-31' } }, all, (iso) => dayIn(iso));
+        if (!built.ok) {
+          toast.error(built.error);
+          return;
+        }
+        files.push({ name: exportFileName(exportType.id, day), data: toCsv(built.value.headers, built.value.rows) });
+      }
+      const name = `export-workspace-${day}.zip`;
+      downloadBytes(name, zipStore(files, store.now()));
+      toast.success(t('export.zipDone', { count: files.length, name }));
+    } finally {
+      if (mounted.current) setExporting(false);
+    }
+  }
+
   return {
+    downloadAll,
     type,
     exportType: type ? exportTypeById(type) : undefined,
     chooseType,

@@ -1,6 +1,15 @@
 /** Saves text as a file through a same-page blob link (no request leaves the page). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Saves bytes (a ZIP file, say) the same way. */
+export function downloadBytes(fileName: string, bytes: Uint8Array, type = 'application/zip') {
+  downloadBlob(fileName, new Blob([bytes as BlobPart], { type }));
+}
+
+function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -650,6 +650,10 @@ export const en = {
   'domain.import.followersLarge': 'followers is too large',
   'domain.import.rateNumber': 'engagement_rate must be a number (got "{value}")',
   'domain.import.rateRange': 'engagement_rate must be a percentage from 0 to 100',
+  // Export zip
+  'export.zipIntro': 'Or export the whole workspace: every type, every field and every date, one CSV file each.',
+  'export.zipDownload': 'Download all (ZIP)',
+  'export.zipDone': 'Exported {count} CSV files to {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -652,6 +652,10 @@ const messages: Catalog = {
   'domain.import.followersLarge': 'followers es demasiado grande',
   'domain.import.rateNumber': 'engagement_rate debe ser un número (se recibió "{value}")',
   'domain.import.rateRange': 'engagement_rate debe ser un porcentaje entre 0 y 100',
+  // Export zip
+  'export.zipIntro': 'O exporta todo el espacio de trabajo: cada tipo, cada campo y cada fecha, un archivo CSV por tipo.',
+  'export.zipDownload': 'Descargar todo (ZIP)',
+  'export.zipDone': 'Se exportaron {count} archivos CSV a {name}',
 };
 
 export const pack: LanguagePack = {

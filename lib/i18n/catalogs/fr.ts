@@ -652,6 +652,10 @@ const messages: Catalog = {
   'domain.import.followersLarge': 'followers est trop grand',
   'domain.import.rateNumber': 'engagement_rate doit être un nombre (reçu : « {value} »)',
   'domain.import.rateRange': 'engagement_rate doit être un pourcentage entre 0 et 100',
+  // Export zip
+  'export.zipIntro': 'Ou exportez tout l’espace de travail : chaque type, chaque champ et chaque date, un fichier CSV par type.',
+  'export.zipDownload': 'Tout télécharger (ZIP)',
+  'export.zipDone': '{count} fichiers CSV exportés dans {name}',
 };
 
 export const pack: LanguagePack = {
