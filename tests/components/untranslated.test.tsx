@@ -9,6 +9,7 @@ import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Calendar } from '../../widgets/calendar';
+import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from '../../widgets/creator';
 import { DataExport } from '../../widgets/data-export';
 import { HelpCenter } from '../../widgets/help';
 import { Inventory } from '../../widgets/inventory';
@@ -25,7 +26,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Total', 'Subtotal']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions', 'Engagement', 'Brief']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -93,6 +94,17 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => screen.getByRole('button', { name: /^(Add Item|Añadir artículo|Ajouter un article)$/ }).click());
     },
   },
+  // A creator at Shipped: the agreement shows too.
+  { name: 'Creator detail', ui: () => <CreatorDetail creatorId="CR12347" /> },
+  {
+    name: 'Creator shipping label (generated)',
+    ui: () => <ShippingLabel creatorId="CR12347" />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(Generate Label|Generar etiqueta|Générer l’étiquette)$/ }).click());
+    },
+  },
+  { name: 'Creator shipment tracking', ui: () => <ShipmentTracking creatorId="CR12347" /> },
+  { name: 'Creative brief', ui: () => <CreativeBrief creatorId="CR12347" /> },
 ];
 
 /** Opens an order from the Orders list by its number (the row's label is translated, its number is not). */
@@ -104,8 +116,8 @@ async function openOrder(orderNumber: string) {
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
 const PAGE_WIDE = '.cf-toaster';
-/** Postal addresses are workspace data laid out on lines (street, city, state, postal code). */
-const DATA_ELEMENTS = 'address';
+/** Workspace data laid out: postal addresses on lines (street, city, state, postal code), a name's initials. */
+const DATA_ELEMENTS = 'address, .cf-avatar';
 
 function visibleTexts(root: HTMLElement): Set<string> {
   const texts = new Set<string>();
