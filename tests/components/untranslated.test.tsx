@@ -26,7 +26,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Total', 'Subtotal']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions', 'Engagement', 'Brief']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Total', 'Notes', 'Stock', 'Actions', 'Engagement', 'Brief', 'Message']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -96,6 +96,20 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
   },
   // A creator at Shipped: the agreement shows too.
   { name: 'Creator detail', ui: () => <CreatorDetail creatorId="CR12347" /> },
+  {
+    name: 'Creator detail (Send Outreach open)',
+    ui: () => <CreatorDetail creatorId="CR12347" />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(Send Outreach|Enviar mensaje|Envoyer un message)$/ }).click());
+    },
+  },
+  {
+    name: 'Creator detail (a step being edited)',
+    ui: () => <CreatorDetail creatorId="CR12347" />,
+    open: async () => {
+      await act(async () => screen.getAllByRole('button', { name: /^(Edit step|Editar el paso|Modifier l’étape) / })[0].click());
+    },
+  },
   {
     name: 'Creator shipping label (generated)',
     ui: () => <ShippingLabel creatorId="CR12347" />,

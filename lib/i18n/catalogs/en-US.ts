@@ -516,6 +516,17 @@ export const en = {
   'creator.specs.instagram': 'Feed 1080×1350 or Reels 1080×1920, up to 90 s.',
   'creator.specs.tiktok': 'Vertical 1080×1920, 15–60 s.',
   'creator.specs.other': 'Landscape 1920×1080, at least 60 s, with captions.',
+
+  // Funnel board (so far: the outreach dialog and the step editor, shared with the creator page)
+  'funnelBoard.outreach.title': 'Send Outreach',
+  'funnelBoard.outreach.send': 'Send Message',
+  'funnelBoard.outreach.to': 'To:',
+  'funnelBoard.outreach.message': 'Message',
+  'funnelBoard.outreach.placeholder': 'Write your message here...',
+  'funnelBoard.step.editLabel': 'Edit step {name}',
+  'funnelBoard.step.name': 'Step name',
+  'funnelBoard.step.description': 'Step description',
+  'funnelBoard.step.save': 'Save Step',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -518,6 +518,17 @@ const messages: Catalog = {
   'creator.specs.instagram': 'Feed 1080×1350 o Reels 1080×1920, hasta 90 s.',
   'creator.specs.tiktok': 'Vídeo vertical 1080×1920, de 15 a 60 s.',
   'creator.specs.other': 'Horizontal 1920×1080, al menos 60 s, con subtítulos.',
+
+  // Funnel board (so far: the outreach dialog and the step editor, shared with the creator page)
+  'funnelBoard.outreach.title': 'Enviar mensaje',
+  'funnelBoard.outreach.send': 'Enviar mensaje',
+  'funnelBoard.outreach.to': 'Para:',
+  'funnelBoard.outreach.message': 'Mensaje',
+  'funnelBoard.outreach.placeholder': 'Escribe tu mensaje aquí...',
+  'funnelBoard.step.editLabel': 'Editar el paso {name}',
+  'funnelBoard.step.name': 'Nombre del paso',
+  'funnelBoard.step.description': 'Descripción del paso',
+  'funnelBoard.step.save': 'Guardar paso',
 };
 
 export const pack: LanguagePack = {

@@ -518,6 +518,17 @@ const messages: Catalog = {
   'creator.specs.instagram': 'Fil 1080×1350 ou Reels 1080×1920, jusqu’à 90 s.',
   'creator.specs.tiktok': 'Format vertical 1080×1920, de 15 à 60 s.',
   'creator.specs.other': 'Paysage 1920×1080, au moins 60 s, avec sous-titres.',
+
+  // Funnel board (so far: the outreach dialog and the step editor, shared with the creator page)
+  'funnelBoard.outreach.title': 'Envoyer un message',
+  'funnelBoard.outreach.send': 'Envoyer le message',
+  'funnelBoard.outreach.to': 'À :',
+  'funnelBoard.outreach.message': 'Message',
+  'funnelBoard.outreach.placeholder': 'Écrivez votre message ici...',
+  'funnelBoard.step.editLabel': 'Modifier l’étape {name}',
+  'funnelBoard.step.name': 'Nom de l’étape',
+  'funnelBoard.step.description': 'Description de l’étape',
+  'funnelBoard.step.save': 'Enregistrer l’étape',
 };
 
 export const pack: LanguagePack = {
