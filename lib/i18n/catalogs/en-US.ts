@@ -527,6 +527,13 @@ export const en = {
   'funnelBoard.step.name': 'Step name',
   'funnelBoard.step.description': 'Step description',
   'funnelBoard.step.save': 'Save Step',
+
+  // Inventory (export and import messages)
+  'inventory.exported': '{count, plural, one {Exported # inventory item} other {Exported # inventory items}}',
+  'inventory.needsColumns': 'The file needs SKU and Product Name columns',
+  'inventory.rowsNotImported': 'Rows not imported: {rows}',
+  'inventory.rowNotImported': 'row {row} ({error})',
+  'inventory.imported': '{total, plural, one {Imported {created} new and {updated} updated item} other {Imported {created} new and {updated} updated items}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -529,6 +529,13 @@ const messages: Catalog = {
   'funnelBoard.step.name': 'Nombre del paso',
   'funnelBoard.step.description': 'Descripción del paso',
   'funnelBoard.step.save': 'Guardar paso',
+
+  // Inventory (export and import messages)
+  'inventory.exported': '{count, plural, one {# artículo de inventario exportado} other {# artículos de inventario exportados}}',
+  'inventory.needsColumns': 'El archivo necesita las columnas SKU y Product Name',
+  'inventory.rowsNotImported': 'Filas no importadas: {rows}',
+  'inventory.rowNotImported': 'fila {row} ({error})',
+  'inventory.imported': 'Importados: {created} nuevos y {updated} actualizados',
 };
 
 export const pack: LanguagePack = {

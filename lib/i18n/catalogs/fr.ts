@@ -529,6 +529,13 @@ const messages: Catalog = {
   'funnelBoard.step.name': 'Nom de l’étape',
   'funnelBoard.step.description': 'Description de l’étape',
   'funnelBoard.step.save': 'Enregistrer l’étape',
+
+  // Inventory (export and import messages)
+  'inventory.exported': '{count, plural, one {# article d’inventaire exporté} other {# articles d’inventaire exportés}}',
+  'inventory.needsColumns': 'Le fichier doit contenir les colonnes SKU et Product Name',
+  'inventory.rowsNotImported': 'Lignes non importées : {rows}',
+  'inventory.rowNotImported': 'ligne {row} ({error})',
+  'inventory.imported': 'Importés : {created} nouveaux et {updated} modifiés',
 };
 
 export const pack: LanguagePack = {
