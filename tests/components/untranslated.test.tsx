@@ -13,7 +13,7 @@ import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
-import { DataImport } from '../../widgets/data-import';
+import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from '../../widgets/creator';
 import { DataExport } from '../../widgets/data-export';
 import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
@@ -75,6 +75,9 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
     'Funnel',
     'E-commerce',
     'Services',
+    'Engagement',
+    'Brief',
+    'Message',
   ]),
 };
 
@@ -146,27 +149,31 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => screen.getByRole('button', { name: /^(Add Item|Añadir artículo|Ajouter un article)$/ }).click());
     },
   },
-  { name: 'Team', ui: () => <Team /> },
+  // A creator at Shipped: the agreement shows too.
+  { name: 'Creator detail', ui: () => <CreatorDetail creatorId="CR12347" /> },
   {
-    name: 'Activity log (filters open)',
-    ui: () => <ActivityLog />,
+    name: 'Creator detail (Send Outreach open)',
+    ui: () => <CreatorDetail creatorId="CR12347" />,
     open: async () => {
-      const filters = await screen.findByRole('button', { name: /^(Filters|Filtros|Filtres)$/ });
-      await act(async () => filters.click());
+      await act(async () => screen.getByRole('button', { name: /^(Send Outreach|Enviar mensaje|Envoyer un message)$/ }).click());
     },
   },
-  { name: 'Billing', ui: () => <Billing /> },
-  { name: 'Integrations', ui: () => <Integrations /> },
   {
-    name: 'Import Data (a file chosen, one row refused)',
-    ui: () => <DataImport />,
+    name: 'Creator detail (a step being edited)',
+    ui: () => <CreatorDetail creatorId="CR12347" />,
     open: async () => {
-      // The file's own headers are the CSV's column names (code, like the allowlisted fields); its cells are sample data.
-      const csv = new File(['creator_handle,creator_name\n@sarahjstyle,Sarah Johnson\n,Mike Chen\n'], IMPORT_FILE, { type: 'text/csv' });
-      await userEvent.setup().upload(document.querySelector<HTMLInputElement>('#cf-import-file')!, csv);
-      await screen.findByRole('table');
+      await act(async () => screen.getAllByRole('button', { name: /^(Edit step|Editar el paso|Modifier l’étape) / })[0].click());
     },
   },
+  {
+    name: 'Creator shipping label (generated)',
+    ui: () => <ShippingLabel creatorId="CR12347" />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(Generate Label|Generar etiqueta|Générer l’étiquette)$/ }).click());
+    },
+  },
+  { name: 'Creator shipment tracking', ui: () => <ShipmentTracking creatorId="CR12347" /> },
+  { name: 'Creative brief', ui: () => <CreativeBrief creatorId="CR12347" /> },
 ];
 
 /** Opens an order from the Orders list by its number (the row's label is translated, its number is not). */
@@ -178,8 +185,8 @@ async function openOrder(orderNumber: string) {
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
 const PAGE_WIDE = '.cf-toaster';
-/** Postal addresses are workspace data laid out on lines (street, city, state, postal code). */
-const DATA_ELEMENTS = 'address';
+/** Workspace data laid out: postal addresses on lines (street, city, state, postal code), a name's initials. */
+const DATA_ELEMENTS = 'address, .cf-avatar';
 
 function visibleTexts(root: HTMLElement): Set<string> {
   const texts = new Set<string>();

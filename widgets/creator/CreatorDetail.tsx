@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { daysLeft, FUNNEL_STATUS_COLOR, statusIndex, stepIndexByName } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
-import { formatDateTime, formatDay, formatMoney, formatPercent } from '../../lib/format';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -14,6 +13,7 @@ import { OutreachDialog } from '../funnel-board/OutreachDialog';
 import { StepEditor, stepState } from '../funnel-board/StepTimeline';
 import { creatorStyles } from './styles';
 import { useCreator } from './useCreator';
+import { useT } from '../ui/i18n';
 
 export interface CreatorDetailProps {
   /** The funnel id (CR12345). */
@@ -33,12 +33,14 @@ export function CreatorDetail(props: CreatorDetailProps) {
 
 /** 'Creator not found' with Back to Dashboard (spec §2, §8). */
 export function CreatorNotFound({ creatorId }: { creatorId: string }) {
-  return <NotFoundState title="Creator not found" detail={creatorId ? `No creator has the id ${creatorId}.` : 'No creator was given.'} />;
+  const { t } = useT();
+  return <NotFoundState title={t('creator.notFound')} detail={creatorId ? t('creator.notFoundId', { id: creatorId }) : t('creator.notFoundNone')} />;
 }
 
 function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const c = useCreator(creatorId);
   const [outreachOpen, setOutreachOpen] = useState(false);
+  const { t, tm, formatDay, formatMoney, formatPercent } = useT();
   const { funnel } = c;
   if (!funnel) return <CreatorNotFound creatorId={creatorId} />;
   const base = `/creator/${encodeURIComponent(funnel.id)}`;
@@ -54,7 +56,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   return (
     <div className="cf-stack">
       <Link className="cf-back cf-noprint" href="/">
-        ← Back to Dashboard
+        {t('creator.backToDashboard')}
       </Link>
       <header className="cf-creator-head">
         <Avatar name={funnel.creatorName} src={funnel.creatorAvatar} size={64} />
@@ -64,44 +66,44 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
             {funnel.creatorHandle} · #{funnel.id}
           </p>
         </div>
-        <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={`Status: ${funnel.status}`}>
-          {funnel.status}
+        <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={t('creator.statusLabel', { status: t(`creator.status.${funnel.status}`) })}>
+          {t(`creator.status.${funnel.status}`)}
         </Badge>
       </header>
-      <section className="cf-grid-cards" aria-label="Creator stats">
-        <Stat label="Start Date" value={formatDay(funnel.startDate, c.timeZone)} />
-        <Stat label="Days Left" value={String(daysLeft(funnel.dueDate, c.now))} />
-        <Stat label="Value" value={formatMoney(funnel.value)} />
-        <Stat label="Engagement" value={formatPercent(funnel.engagementRate)} />
+      <section className="cf-grid-cards" aria-label={t('creator.stats')}>
+        <Stat label={t('creator.startDate')} value={formatDay(funnel.startDate, c.timeZone)} />
+        <Stat label={t('creator.daysLeft')} value={String(daysLeft(funnel.dueDate, c.now))} />
+        <Stat label={t('creator.value')} value={formatMoney(funnel.value)} />
+        <Stat label={t('creator.engagement')} value={formatPercent(funnel.engagementRate)} />
       </section>
       <div className="cf-creator-grid">
         <div className="cf-stack">
-          <FunnelProgress funnel={funnel} openStep={step} blocked={c.writeBlocked} onSave={(index, draft) => {
+          <FunnelProgress funnel={funnel} openStep={step} blocked={c.writeBlocked && tm(c.writeBlocked)} onSave={(index, draft) => {
             const result = c.store.funnels.saveStep(funnel.id, index, draft);
             if (!showResult(result, { position: 'bottom-right' })) return false;
-            if (!result.messages?.length) toast.success('Step saved', { position: 'bottom-right' });
+            if (!result.messages?.length) toast.success(t('creator.stepSaved'), { position: 'bottom-right' });
             return true;
           }} />
           {statusIndex(funnel.status) >= statusIndex('Contract') && <CreatorAgreement funnel={funnel} timeZone={c.timeZone} />}
           <OutreachHistory funnel={funnel} timeZone={c.timeZone} />
         </div>
         <aside className="cf-card cf-stack" aria-labelledby="cf-quick-actions">
-          <h2 id="cf-quick-actions">Quick Actions</h2>
+          <h2 id="cf-quick-actions">{t('creator.quickActions')}</h2>
           <div className="cf-quick-actions">
-            <Button variant="primary" disabledReason={c.outreachBlocked} onClick={() => setOutreachOpen(true)}>
-              Send Outreach
+            <Button variant="primary" disabledReason={c.outreachBlocked && tm(c.outreachBlocked)} onClick={() => setOutreachOpen(true)}>
+              {t('creator.sendOutreach')}
             </Button>
             <Link className="cf-button" href={`${base}/shipment/label`}>
-              Generate Label
+              {t('creator.generateLabel')}
             </Link>
             <Link className="cf-button" href={`${base}/brief`}>
-              Send Brief
+              {t('creator.sendBrief')}
             </Link>
             <Link className="cf-button" href={`${base}/shipment/tracking`}>
-              Track Shipment
+              {t('creator.trackShipment')}
             </Link>
           </div>
-          <p className="cf-muted">Last updated {formatDay(funnel.lastUpdated, c.timeZone)}</p>
+          <p className="cf-muted">{t('creator.lastUpdated', { date: formatDay(funnel.lastUpdated, c.timeZone) })}</p>
         </aside>
       </div>
       <OutreachDialog funnel={outreachOpen ? funnel : null} onOpenChange={setOutreachOpen} onSend={send} />
@@ -133,15 +135,16 @@ function FunnelProgress({
   const [open, setOpen] = useState<number>(requested >= 0 ? requested : funnel.steps.findIndex((s) => s.current));
   const [editing, setEditing] = useState<number | null>(null);
   const id = useId();
+  const { t } = useT();
   return (
     <section className="cf-card cf-stack" aria-labelledby={`${id}-title`}>
       <div className="cf-row">
         <h2 id={`${id}-title`} style={{ margin: 0 }}>
-          Funnel Progress
+          {t('creator.funnelProgress')}
         </h2>
         <span className="cf-spacer" />
         <span className="cf-muted">
-          Step {currentStepNumber(funnel)} of {funnel.steps.length} ({funnel.progressPercentage}%)
+          {t('creator.stepOf', { step: currentStepNumber(funnel), total: funnel.steps.length, percent: funnel.progressPercentage })}
         </span>
       </div>
       <ol className="cf-progress-steps">
@@ -161,7 +164,7 @@ function FunnelProgress({
                   {step.completed ? '✓' : index + 1}
                 </span>
                 <span style={{ flex: 1 }}>{step.name}</span>
-                <span className="cf-muted">{state === 'current' ? 'Current' : state === 'completed' ? 'Completed' : 'Upcoming'}</span>
+                <span className="cf-muted">{t(`creator.step.${state}`)}</span>
               </button>
               {expanded && (
                 <div id={`${id}-panel-${index}`} className="cf-progress-panel">
@@ -175,10 +178,10 @@ function FunnelProgress({
                     />
                   ) : (
                     <>
-                      <p>{step.description || <span className="cf-muted">No description</span>}</p>
+                      <p>{step.description || <span className="cf-muted">{t('creator.noDescription')}</span>}</p>
                       <div>
-                        <Button size="small" disabledReason={blocked} onClick={() => setEditing(index)} aria-label={`Edit step ${step.name}`}>
-                          ✎ Edit
+                        <Button size="small" disabledReason={blocked} onClick={() => setEditing(index)} aria-label={t('creator.editStep', { name: step.name })}>
+                          {t('creator.edit')}
                         </Button>
                       </div>
                     </>
@@ -196,35 +199,36 @@ function FunnelProgress({
 /** The creator agreement template (spec §2), shown once the funnel reaches Contract. */
 function CreatorAgreement({ funnel, timeZone }: { funnel: Funnel; timeZone: string }) {
   const id = useId();
+  const { t, formatDay, formatMoney } = useT();
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
-      <h2 id={id}>Creator Agreement</h2>
+      <h2 id={id}>{t('creator.agreement')}</h2>
       <div className="cf-doc-section">
-        <h3>Agreement Details</h3>
+        <h3>{t('creator.agreementDetails')}</h3>
         <p>
-          {funnel.engagementType} campaign on {funnel.platform} between your brand and {funnel.creatorName} ({funnel.creatorHandle}), funnel #{funnel.id}.
+          {t('creator.agreementBody', { type: funnel.engagementType, platform: funnel.platform, name: funnel.creatorName, handle: funnel.creatorHandle, id: funnel.id })}
         </p>
       </div>
       <div className="cf-doc-section">
-        <h3>Compensation</h3>
-        <p>{formatMoney(funnel.value)} for the agreed deliverables, paid on approval of the final content.</p>
+        <h3>{t('creator.compensation')}</h3>
+        <p>{t('creator.compensationBody', { value: formatMoney(funnel.value) })}</p>
       </div>
       <div className="cf-doc-section">
-        <h3>Timeline &amp; Deadlines</h3>
+        <h3>{t('creator.timeline')}</h3>
         <p>
-          Starts {formatDay(funnel.startDate, timeZone)}; final deliverables due {formatDay(funnel.dueDate, timeZone)}.
+          {t('creator.timelineBody', { start: formatDay(funnel.startDate, timeZone), due: formatDay(funnel.dueDate, timeZone) })}
         </p>
       </div>
       <div className="cf-doc-section">
-        <h3>Creator Information</h3>
+        <h3>{t('creator.info')}</h3>
         <p>
           {funnel.creatorName}, {funnel.creatorHandle}
-          {funnel.email ? `, ${funnel.email}` : ''}
+          {funnel.email && <>, {funnel.email}</>}
         </p>
       </div>
       <div className="cf-doc-section">
-        <h3>Terms &amp; Conditions</h3>
-        <p>Content must disclose the partnership as required by law. The brand may reuse approved content for 12 months. Either party may end the agreement with 14 days' written notice.</p>
+        <h3>{t('creator.terms')}</h3>
+        <p>{t('creator.termsBody')}</p>
       </div>
     </section>
   );
@@ -233,11 +237,12 @@ function CreatorAgreement({ funnel, timeZone }: { funnel: Funnel; timeZone: stri
 function OutreachHistory({ funnel, timeZone }: { funnel: Funnel; timeZone: string }) {
   const id = useId();
   const history = [...(funnel.outreach ?? [])].reverse();
+  const { t, formatDateTime } = useT();
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
-      <h2 id={id}>Outreach History</h2>
+      <h2 id={id}>{t('creator.outreachHistory')}</h2>
       {history.length === 0 ? (
-        <p className="cf-muted">No messages sent yet.</p>
+        <p className="cf-muted">{t('creator.noMessages')}</p>
       ) : (
         <ul className="cf-history">
           {history.map((m) => (
@@ -245,7 +250,7 @@ function OutreachHistory({ funnel, timeZone }: { funnel: Funnel; timeZone: strin
               <p className="cf-muted" style={{ margin: 0 }}>
                 {formatDateTime(m.timestamp, timeZone)} · {m.sentBy}
               </p>
-              <p style={{ margin: 0 }}>{m.message.trim() || <em className="cf-muted">(no text)</em>}</p>
+              <p style={{ margin: 0 }}>{m.message.trim() || <em className="cf-muted">{t('creator.noText')}</em>}</p>
             </li>
           ))}
         </ul>

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Funnel } from '../../lib/domain/types';
-import { formatDateTime, formatDay, formatMoney } from '../../lib/format';
+import type { MessageKey } from '../../lib/i18n';
 import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { showResult, toast } from '../ui/toast';
 import { CreatorNotFound } from './CreatorDetail';
+import { useT } from '../ui/i18n';
 import { creatorStyles } from './styles';
 import { PLACEHOLDER_ADDRESS, PLACEHOLDER_TRACKING, useCreator } from './useCreator';
 
@@ -15,26 +16,27 @@ export interface CreatorPageProps {
 }
 
 /** Frame of the creator subpages: back link, one h1, not-found handling. */
-function CreatorPage({ name, creatorId, children }: { name: string; creatorId: string; children(c: ReturnType<typeof useCreator> & { funnel: Funnel }): ReactNode }) {
+function CreatorPage({ name, title, creatorId, children }: { name: string; title: MessageKey; creatorId: string; children(c: ReturnType<typeof useCreator> & { funnel: Funnel }): ReactNode }) {
   return (
     <Screen name={name} styles={creatorStyles} part="root">
-      <CreatorPageBody name={name} creatorId={creatorId}>
+      <CreatorPageBody title={title} creatorId={creatorId}>
         {children}
       </CreatorPageBody>
     </Screen>
   );
 }
 
-function CreatorPageBody({ name, creatorId, children }: { name: string; creatorId: string; children(c: ReturnType<typeof useCreator> & { funnel: Funnel }): ReactNode }) {
+function CreatorPageBody({ title, creatorId, children }: { title: MessageKey; creatorId: string; children(c: ReturnType<typeof useCreator> & { funnel: Funnel }): ReactNode }) {
   const c = useCreator(creatorId);
+  const { t } = useT();
   if (!c.funnel) return <CreatorNotFound creatorId={creatorId} />;
   return (
     <div className="cf-stack">
       <Link className="cf-back cf-noprint" href={`/creator/${encodeURIComponent(c.funnel.id)}`}>
-        ← Back to {c.funnel.creatorName}
+        {t('creator.backTo', { name: c.funnel.creatorName })}
       </Link>
       <div>
-        <h1>{name}</h1>
+        <h1>{t(title)}</h1>
         <p className="cf-muted" style={{ marginTop: -8 }}>
           {c.funnel.creatorName} · {c.funnel.creatorHandle} · #{c.funnel.id}
         </p>
@@ -49,7 +51,7 @@ const addressLines = (a: Address) => [a.line1, a.line2, `${a.city}, ${a.state} $
 /** Shipping Label Generator (spec §2): shipping details and Generate Label, which makes a printable label. */
 export function ShippingLabel({ creatorId }: CreatorPageProps) {
   return (
-    <CreatorPage name="Shipping Label Generator" creatorId={creatorId}>
+    <CreatorPage name="Shipping Label Generator" title="creator.labelTitle" creatorId={creatorId}>
       {(c) => <LabelBody funnel={c.funnel} address={c.order?.shippingAddress ?? PLACEHOLDER_ADDRESS} tracking={c.order?.trackingNumber ?? PLACEHOLDER_TRACKING.number} carrier={c.order?.carrierName ?? PLACEHOLDER_TRACKING.carrier} now={c.now} timeZone={c.timeZone} />}
     </CreatorPage>
   );
@@ -57,43 +59,43 @@ export function ShippingLabel({ creatorId }: CreatorPageProps) {
 
 function LabelBody({ funnel, address, tracking, carrier, now, timeZone }: { funnel: Funnel; address: Address; tracking: string; carrier: string; now: Date; timeZone: string }) {
   const [generated, setGenerated] = useState(false);
+  const { t, formatDay } = useT();
   return (
     <>
-      <section className="cf-card cf-stack cf-noprint" aria-label="Shipping details">
-        <h2>Shipping Details</h2>
+      <section className="cf-card cf-stack cf-noprint" aria-label={t('creator.shippingDetailsLabel')}>
+        <h2>{t('creator.shippingDetails')}</h2>
         <dl className="cf-details">
-          <dt>Name</dt>
+          <dt>{t('creator.name')}</dt>
           <dd>{funnel.creatorName}</dd>
-          <dt>Address</dt>
-          <dd style={{ whiteSpace: 'pre-line' }}>{addressLines(address)}</dd>
-          <dt>Carrier</dt>
+          <dt>{t('creator.address')}</dt>
+          <dd>
+            <address className="cf-creator-address">{addressLines(address)}</address>
+          </dd>
+          <dt>{t('creator.carrier')}</dt>
           <dd>{carrier}</dd>
         </dl>
         <div className="cf-row">
           <Button variant="primary" onClick={() => setGenerated(true)}>
-            Generate Label
+            {t('creator.generateLabel')}
           </Button>
-          {generated && <Button onClick={() => window.print()}>Print Label</Button>}
+          {generated && <Button onClick={() => window.print()}>{t('creator.printLabel')}</Button>}
         </div>
       </section>
       {generated && (
-        <article className="cf-label-sheet" aria-label="Shipping label" part="label">
-          <h2>{carrier} · Ground</h2>
-          <p>
-            <strong>From:</strong>
-            {'\n'}Creatorflow Fulfilment{'\n'}1 Warehouse Way{'\n'}Oakland, CA 94607{'\n'}US
-          </p>
-          <p>
-            <strong>To:</strong>
-            {'\n'}
-            {funnel.creatorName}
-            {'\n'}
-            {addressLines(address)}
-          </p>
+        <article className="cf-label-sheet" aria-label={t('creator.shippingLabel')} part="label">
+          <h2>{t('creator.ground', { carrier })}</h2>
+          <div>
+            <strong>{t('creator.from')}</strong>
+            <address className="cf-creator-address">{'Creatorflow Fulfilment\n1 Warehouse Way\nOakland, CA 94607\nUS'}</address>
+          </div>
+          <div>
+            <strong>{t('creator.to')}</strong>
+            <address className="cf-creator-address">{`${funnel.creatorName}\n${addressLines(address)}`}</address>
+          </div>
           <Barcode value={tracking} />
-          <p>Tracking: {tracking}</p>
+          <p>{t('creator.trackingLine', { number: tracking })}</p>
           <p>
-            Ref #{funnel.id} · {formatDay(now, timeZone)}
+            {t('creator.ref', { id: funnel.id, date: formatDay(now, timeZone) })}
           </p>
         </article>
       )}
@@ -115,8 +117,14 @@ function Barcode({ value }: { value: string }) {
 /** Shipment Tracking (spec §2): tracking number, the 'Package shipped' event, Share Tracking copies a link. */
 export function ShipmentTracking({ creatorId }: CreatorPageProps) {
   return (
-    <CreatorPage name="Shipment Tracking" creatorId={creatorId}>
-      {(c) => {
+    <CreatorPage name="Shipment Tracking" title="creator.trackingTitle" creatorId={creatorId}>
+      {(c) => <TrackingBody c={c} />}
+    </CreatorPage>
+  );
+}
+
+function TrackingBody({ c }: { c: ReturnType<typeof useCreator> & { funnel: Funnel } }) {
+  const { t, formatDateTime } = useT();
         const number = c.order?.trackingNumber ?? PLACEHOLDER_TRACKING.number;
         const carrier = c.order?.carrierName ?? PLACEHOLDER_TRACKING.carrier;
         const shippedAt = c.order?.history.find((h) => h.status === 'Shipped')?.timestamp ?? c.funnel.lastUpdated;
@@ -124,77 +132,77 @@ export function ShipmentTracking({ creatorId }: CreatorPageProps) {
           const link = `${window.location.origin}/creator/${encodeURIComponent(c.funnel.id)}/shipment/tracking`;
           try {
             await navigator.clipboard.writeText(link);
-            toast.success('Tracking link copied to clipboard');
+            toast.success(t('creator.linkCopied'));
           } catch {
-            toast.error(`Could not copy the link. Copy it yourself: ${link}`);
+            toast.error(t('creator.copyFailed', { link }));
           }
         };
         return (
-          <section className="cf-card cf-stack" aria-label="Tracking">
+          <section className="cf-card cf-stack" aria-label={t('creator.tracking')}>
             <dl className="cf-details">
-              <dt>Tracking number</dt>
+              <dt>{t('creator.trackingNumber')}</dt>
               <dd>{number}</dd>
-              <dt>Carrier</dt>
+              <dt>{t('creator.carrier')}</dt>
               <dd>{carrier}</dd>
             </dl>
-            <h2>Events</h2>
+            <h2>{t('creator.events')}</h2>
             <ol className="cf-events">
               <li>
-                <strong>Package shipped</strong>
+                <strong>{t('creator.packageShipped')}</strong>
                 <br />
                 <span className="cf-muted">{formatDateTime(shippedAt, c.timeZone)}</span>
               </li>
             </ol>
             <div>
               <Button variant="primary" onClick={() => void share()}>
-                Share Tracking
+                {t('creator.shareTracking')}
               </Button>
             </div>
           </section>
         );
-      }}
-    </CreatorPage>
-  );
 }
 
 /** Creative Brief (spec §2): the template's four sections and Send Brief, which advances the funnel like a step save. */
 export function CreativeBrief({ creatorId }: CreatorPageProps) {
   return (
-    <CreatorPage name="Creative Brief" creatorId={creatorId}>
-      {(c) => {
+    <CreatorPage name="Creative Brief" title="creator.briefTitle" creatorId={creatorId}>
+      {(c) => <BriefBody c={c} />}
+    </CreatorPage>
+  );
+}
+
+function BriefBody({ c }: { c: ReturnType<typeof useCreator> & { funnel: Funnel } }) {
+  const { t, tm, formatDay, formatMoney } = useT();
         const f = c.funnel;
         return (
-          <article className="cf-card cf-stack" aria-label="Brief">
+          <article className="cf-card cf-stack" aria-label={t('creator.brief')}>
             <section className="cf-doc-section">
-              <h2>Project Overview</h2>
+              <h2>{t('creator.overview')}</h2>
               <p>
-                A {f.engagementType.toLowerCase()} campaign with {f.creatorName} on {f.platform}, worth {formatMoney(f.value)}, due {formatDay(f.dueDate, c.timeZone)}.
+                {t('creator.overviewBody', { type: f.engagementType.toLowerCase(), name: f.creatorName, platform: f.platform, value: formatMoney(f.value), due: formatDay(f.dueDate, c.timeZone) })}
               </p>
             </section>
             <section className="cf-doc-section">
-              <h2>Content Requirements</h2>
+              <h2>{t('creator.requirements')}</h2>
               <ul>
-                <li>One {f.engagementType.toLowerCase()} featuring the product in use.</li>
-                <li>Clear call to action with the campaign link.</li>
-                <li>Partnership disclosure (#ad) in the first line.</li>
+                <li>{t('creator.req1', { type: f.engagementType.toLowerCase() })}</li>
+                <li>{t('creator.req2')}</li>
+                <li>{t('creator.req3')}</li>
               </ul>
             </section>
             <section className="cf-doc-section">
-              <h2>Brand Guidelines</h2>
-              <p>Keep the tone authentic and positive; show the product in natural light; do not mention competitors.</p>
+              <h2>{t('creator.guidelines')}</h2>
+              <p>{t('creator.guidelinesBody')}</p>
             </section>
             <section className="cf-doc-section">
-              <h2>Technical Specifications</h2>
-              <p>{f.platform === 'Instagram' ? 'Feed 1080×1350 or Reels 1080×1920, up to 90 s.' : f.platform === 'TikTok' ? 'Vertical 1080×1920, 15–60 s.' : 'Landscape 1920×1080, at least 60 s, with captions.'}</p>
+              <h2>{t('creator.specs')}</h2>
+              <p>{t(f.platform === 'Instagram' ? 'creator.specs.instagram' : f.platform === 'TikTok' ? 'creator.specs.tiktok' : 'creator.specs.other')}</p>
             </section>
             <div>
-              <Button variant="primary" disabledReason={c.writeBlocked} onClick={() => showResult(c.store.funnels.sendBrief(f.id), { position: 'bottom-right' })}>
-                Send Brief
+              <Button variant="primary" disabledReason={c.writeBlocked && tm(c.writeBlocked)} onClick={() => showResult(c.store.funnels.sendBrief(f.id), { position: 'bottom-right' })}>
+                {t('creator.sendBrief')}
               </Button>
             </div>
           </article>
         );
-      }}
-    </CreatorPage>
-  );
 }

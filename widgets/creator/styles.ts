@@ -26,6 +26,7 @@ export const creatorStyles = `
 .cf-label-sheet { border: 2px solid var(--cf-color-text); border-radius: 4px; padding: 16px; max-width: 420px; background: #fff; color: #000; font-family: ui-monospace, Menlo, Consolas, monospace; display: flex; flex-direction: column; gap: 10px; }
 .cf-label-sheet h2 { font-size: 1rem; margin: 0; }
 .cf-label-sheet p { margin: 0; white-space: pre-line; }
+.cf-creator-address { margin: 0; white-space: pre-line; font-style: normal; }
 .cf-barcode { display: flex; height: 48px; gap: 1px; align-items: stretch; }
 .cf-barcode i { background: #000; display: block; }
 .cf-events { list-style: none; margin: 0; padding: 0; }

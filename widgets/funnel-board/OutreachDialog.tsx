@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { Funnel } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { useT } from '../ui/i18n';
 
 export interface OutreachDialogProps {
   /** The creator written to; the dialog is open while set. */
@@ -17,6 +18,7 @@ export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogP
   const [message, setMessage] = useState('');
   // The dialog exists to write a message: it opens with the cursor in the message box.
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const { t } = useT();
   const close = (open: boolean) => {
     if (!open) setMessage('');
     onOpenChange(open);
@@ -25,30 +27,30 @@ export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogP
     <Dialog
       open={funnel !== null}
       onOpenChange={close}
-      title="Send Outreach"
+      title={t('funnelBoard.outreach.title')}
       initialFocusRef={messageRef}
       onSubmit={() => {
         if (onSend(message)) setMessage('');
       }}
       footer={
         <>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary">
-            Send Message
+            {t('funnelBoard.outreach.send')}
           </Button>
         </>
       }
     >
       <p className="cf-outreach-to">
-        <span className="cf-muted">To:</span> <strong>{funnel?.creatorHandle}</strong>
+        <span className="cf-muted">{t('funnelBoard.outreach.to')}</span> <strong>{funnel?.creatorHandle}</strong>
       </p>
       <div className="cf-field">
-        <label htmlFor="cf-outreach-message">Message</label>
+        <label htmlFor="cf-outreach-message">{t('funnelBoard.outreach.message')}</label>
         <textarea
           ref={messageRef}
           id="cf-outreach-message"
           className="cf-textarea"
-          placeholder="Write your message here..."
+          placeholder={t('funnelBoard.outreach.placeholder')}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />

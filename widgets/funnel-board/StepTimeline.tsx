@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Step } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 
 export interface StepTimelineProps {
@@ -68,10 +69,11 @@ export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draf
   const [name, setName] = useState(step.name);
   const [description, setDescription] = useState(step.description);
   const id = useId();
+  const { t } = useT();
   return (
     <form
       className="cf-step-editor cf-stack"
-      aria-label={`Edit step ${step.name}`}
+      aria-label={t('funnelBoard.step.editLabel', { name: step.name })}
       onSubmit={(event) => {
         event.preventDefault();
         onSave({ name, description });
@@ -84,19 +86,19 @@ export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draf
       }}
     >
       <div className="cf-field">
-        <label htmlFor={`${id}-name`}>Step name</label>
+        <label htmlFor={`${id}-name`}>{t('funnelBoard.step.name')}</label>
         <input id={`${id}-name`} className="cf-input" value={name} autoFocus onChange={(event) => setName(event.target.value)} />
       </div>
       <div className="cf-field">
-        <label htmlFor={`${id}-description`}>Step description</label>
+        <label htmlFor={`${id}-description`}>{t('funnelBoard.step.description')}</label>
         <textarea id={`${id}-description`} className="cf-textarea" value={description} onChange={(event) => setDescription(event.target.value)} />
       </div>
       <div className="cf-row">
         <Button type="submit" variant="primary" size="small">
-          Save Step
+          {t('funnelBoard.step.save')}
         </Button>
         <Button size="small" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

@@ -13,6 +13,7 @@ import { formatIsoDay } from '../../lib/format';
 import { downloadText } from '../ui/download';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
+import { useT } from '../ui/i18n';
 
 export const INVENTORY_CSV_HEADERS = ['SKU', 'Product Name', 'Quantity', 'Low Stock Threshold', 'Reorder Point', 'Location', 'Last Restocked'] as const;
 
@@ -36,6 +37,7 @@ export interface InventoryImportPreview {
 export function useInventoryController({ defaultSearch = '', defaultLowStockOnly = false, itemId, onItemIdChange }: InventoryControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const { t, tm } = useT();
   const [search, setSearch] = useState(defaultSearch);
   const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
   const [openId, setOpenId] = useState<string | undefined>(itemId);
@@ -56,13 +58,13 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
   function exportCsv() {
     const rows = all.map((item) => [item.sku, item.name, item.quantity, item.lowStockThreshold, item.reorderPoint, item.location, item.lastRestocked]);
     downloadText(`inventory-${formatIsoDay(store.now())}.csv`, toCsv(INVENTORY_CSV_HEADERS, rows));
-    toast.success(`Exported ${all.length} inventory item${all.length === 1 ? '' : 's'}`);
+    toast.success(t('inventory.exported', { count: all.length }));
   }
 
   async function importCsv(file: File) {
     const problem = checkCsvFile(file, CSV.maxUploadBytes);
     if (problem) {
-      toast.error(problem);
+      toast.error(tm(problem));
       return;
     }
     const parsed = parseCsv(await file.text());
@@ -70,7 +72,7 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     const sku = column('SKU');
     const name = column('Product Name');
     if (sku < 0 || name < 0) {
-      toast.error('The file needs SKU and Product Name columns');
+      toast.error(t('inventory.needsColumns'));
       return;
     }
     const at = (row: string[], index: number) => (index >= 0 ? row[index] : undefined);
@@ -95,9 +97,11 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     if (!showResult(result)) return;
     const { created, updated, rejected } = result.value;
     if (rejected.length)
-      toast.error(`Rows not imported: ${rejected.map((r) => `row ${r.row} (${r.error})`).join('; ')}`, { duration: 8000 });
+      toast.error(t('inventory.rowsNotImported', { rows: rejected.map((r) => t('inventory.rowNotImported', { row: r.row, error: tm(r.error) })).join('; ') }), {
+        duration: 8000,
+      });
     // Called imported once stored, not when the rows first show.
-    void store.flush().then(() => toast.success(`Imported ${created} new and ${updated} updated item${created + updated === 1 ? '' : 's'}`));
+    void store.flush().then(() => toast.success(t('inventory.imported', { created, updated, total: created + updated })));
   }
 
   function openItem(id: string | undefined) {
