@@ -11,6 +11,7 @@ import { SYSTEM_FIELDS } from '../../lib/domain/types';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Analytics } from '../../widgets/analytics';
 import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
 import { DataImport } from '../../widgets/data-import';
@@ -32,7 +33,7 @@ const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Sla
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI', 'Editor']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions', 'Action', 'Type', 'Notification', 'Funnel', 'E-commerce', 'Services']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Actions', 'Action', 'Type', 'Notification', 'Funnel', 'E-commerce', 'Services', 'Engagement', 'Conversion']),
 };
 
 /** The CSV file the import check chooses: its name is the member's data. */
@@ -83,6 +84,7 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await screen.findByRole('table');
     },
   },
+  { name: 'Analytics', ui: () => <Analytics /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
