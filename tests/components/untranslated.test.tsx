@@ -20,6 +20,7 @@ import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
 import { Integrations } from '../../widgets/integrations';
 import { Notifications } from '../../widgets/notifications';
+import { Onboarding } from '../../widgets/onboarding';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { Team } from '../../widgets/team';
 import { initials } from '../../widgets/ui/Avatar';
@@ -85,6 +86,7 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
     },
   },
   { name: 'Analytics', ui: () => <Analytics /> },
+  { name: 'Onboarding', ui: () => <Onboarding /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
