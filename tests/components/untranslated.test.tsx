@@ -11,15 +11,18 @@ import { SYSTEM_FIELDS } from '../../lib/domain/types';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Analytics } from '../../widgets/analytics';
 import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
 import { CreativeBrief, CreatorDetail, ShipmentTracking, ShippingLabel } from '../../widgets/creator';
 import { DataExport } from '../../widgets/data-export';
+import { DataImport } from '../../widgets/data-import';
 import { ActivityLog } from '../../widgets/activity';
 import { HelpCenter } from '../../widgets/help';
 import { Inventory } from '../../widgets/inventory';
 import { Integrations } from '../../widgets/integrations';
 import { Notifications } from '../../widgets/notifications';
+import { Onboarding } from '../../widgets/onboarding';
 import { Orders } from '../../widgets/orders';
 import { ProfileSettings, Settings } from '../../widgets/settings';
 import { Team } from '../../widgets/team';
@@ -78,6 +81,7 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
     'Engagement',
     'Brief',
     'Message',
+    'Conversion',
   ]),
 };
 
@@ -174,6 +178,29 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
   },
   { name: 'Creator shipment tracking', ui: () => <ShipmentTracking creatorId="CR12347" /> },
   { name: 'Creative brief', ui: () => <CreativeBrief creatorId="CR12347" /> },
+  { name: 'Team', ui: () => <Team /> },
+  {
+    name: 'Activity log (filters open)',
+    ui: () => <ActivityLog />,
+    open: async () => {
+      const filters = await screen.findByRole('button', { name: /^(Filters|Filtros|Filtres)$/ });
+      await act(async () => filters.click());
+    },
+  },
+  { name: 'Billing', ui: () => <Billing /> },
+  { name: 'Integrations', ui: () => <Integrations /> },
+  {
+    name: 'Import Data (a file chosen, one row refused)',
+    ui: () => <DataImport />,
+    open: async () => {
+      // The file's own headers are the CSV's column names (code, like the allowlisted fields); its cells are sample data.
+      const csv = new File(['creator_handle,creator_name\n@sarahjstyle,Sarah Johnson\n,Mike Chen\n'], IMPORT_FILE, { type: 'text/csv' });
+      await userEvent.setup().upload(document.querySelector<HTMLInputElement>('#cf-import-file')!, csv);
+      await screen.findByRole('table');
+    },
+  },
+  { name: 'Analytics', ui: () => <Analytics /> },
+  { name: 'Onboarding', ui: () => <Onboarding /> },
 ];
 
 /** Opens an order from the Orders list by its number (the row's label is translated, its number is not). */

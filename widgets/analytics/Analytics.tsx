@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { HEATMAP_METRICS, heatmapTextIsWhite, type HeatmapCell, type HeatmapMetric } from '../../lib/domain/analytics';
 import { ANALYTICS_PERIODS, HEATMAP, type AnalyticsPeriod } from '../../lib/domain/constants';
-import { formatCompact, formatMoney, formatPercent } from '../../lib/format';
 import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
 import { Badge } from '../ui/Badge';
+import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
@@ -40,107 +40,113 @@ export function Analytics(props: AnalyticsProps) {
   );
 }
 
-const roiText = (roi: number | null) => (roi === null ? 'No data' : `${roi.toFixed(2)}x`);
-const numberText = (n: number) => n.toLocaleString('en-US');
+type T = ReturnType<typeof useT>;
+const roiText = ({ t, formatNumber }: T, roi: number | null) =>
+  roi === null ? t('analytics.noData') : t('analytics.roi', { value: formatNumber(roi, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+/** A month of the trend ('yyyy-MM') named in the screen's language. */
+const monthText = ({ formatPattern }: T, month: string) => formatPattern(`${month}-15T12:00:00Z`, 'MMM yyyy', 'UTC');
 
 function AnalyticsView({ metric, period, filter, contentType, value, onPeriodChange, embedded = false }: AnalyticsProps) {
   const a = useAnalyticsController({ period, metric, onPeriodChange });
   const Title = embedded ? 'h2' : 'h1';
   const Section = embedded ? 'h3' : 'h2';
   const s = a.summary;
-  const periodLabel = ANALYTICS_PERIODS.find((p) => p.value === a.period)?.label.toLowerCase() ?? '';
+  const i18n = useT();
+  const { t, tm, formatCompact, formatMoney, formatPercent, formatNumber } = i18n;
+  const periodLabel = t(`analytics.periodIn.${a.period}`);
+  const periods = ANALYTICS_PERIODS.map((p) => ({ value: p.value, label: t(`analytics.period.${p.value}`) }));
   const scope = [filter, contentType].filter(Boolean).join(' · ');
 
   return (
     <div className="cf-stack">
       {!embedded && (
         <Link href="/" className="cf-button cf-back" data-variant="ghost">
-          ← Back to Dashboard
+          {t('analytics.back')}
         </Link>
       )}
       <div className="cf-analytics-header">
-        <Title>Analytics</Title>
+        <Title>{t('analytics.title')}</Title>
         <span className="cf-spacer" />
         <div className="cf-field">
-          <label htmlFor="cf-analytics-period">Period</label>
-          <Select id="cf-analytics-period" options={ANALYTICS_PERIODS} value={a.period} onValueChange={a.setPeriod} />
+          <label htmlFor="cf-analytics-period">{t('analytics.periodLabel')}</label>
+          <Select id="cf-analytics-period" options={periods} value={a.period} onValueChange={a.setPeriod} />
         </div>
       </div>
       {metric && (
         <p role="status" className="cf-banner" data-part="metric-filter">
           <span>
-            Filtering by metric: <strong>{metric}</strong>
+            {t('analytics.filtering')} <strong>{metric}</strong>
             {value ? ` (${value})` : ''}
             {scope ? ` · ${scope}` : ''}
           </span>
-          <Link href="/analytics">Clear filter</Link>
+          <Link href="/analytics">{t('analytics.clearFilter')}</Link>
         </p>
       )}
       {a.blocked ? (
         <p role="alert" className="cf-banner" data-tone="error">
-          {a.blocked}
+          {tm(a.blocked)}
         </p>
       ) : (
         <>
-          <section aria-label="Key figures" className="cf-grid-cards" part="cards">
+          <section aria-label={t('analytics.keyFigures')} className="cf-grid-cards" part="cards">
             <div className="cf-card">
-              <p className="cf-stat-label">Conversion Rate</p>
-              <p className="cf-stat-value">{s.conversionRate === null ? 'No data' : formatPercent(s.conversionRate)}</p>
-              <p className="cf-muted">
-                Average of {s.funnelCount} funnel{s.funnelCount === 1 ? '' : 's'} in the {periodLabel}
-              </p>
+              <p className="cf-stat-label">{t('analytics.conversionRate')}</p>
+              <p className="cf-stat-value">{s.conversionRate === null ? t('analytics.noData') : formatPercent(s.conversionRate)}</p>
+              <p className="cf-muted">{t('analytics.averageOf', { count: s.funnelCount, period: periodLabel })}</p>
             </div>
             <div className="cf-card">
-              <p className="cf-stat-label">Average ROI</p>
-              <p className="cf-stat-value">{roiText(s.averageRoi)}</p>
-              <p className="cf-muted">
-                Revenue {formatMoney(s.revenue)} from {s.funnel.orders} order{s.funnel.orders === 1 ? '' : 's'}
-              </p>
+              <p className="cf-stat-label">{t('analytics.averageRoi')}</p>
+              <p className="cf-stat-value">{roiText(i18n, s.averageRoi)}</p>
+              <p className="cf-muted">{t('analytics.revenue', { revenue: formatMoney(s.revenue), count: s.funnel.orders })}</p>
             </div>
           </section>
           <div className="cf-analytics-charts">
             <ChartFigure
-              title="Conversion Funnel"
+              title={t('analytics.funnel')}
               Heading={Section}
-              summary={`Impressions ${formatCompact(s.funnel.impressions)} · Clicks ${formatCompact(s.funnel.clicks)} · Orders ${numberText(s.funnel.orders)}`}
+              summary={t('analytics.funnelSummary', { impressions: formatCompact(s.funnel.impressions), clicks: formatCompact(s.funnel.clicks), orders: formatNumber(s.funnel.orders) })}
               chart={<ConversionFunnelChart funnel={s.funnel} />}
               table={
                 <DataTable
-                  caption="Conversion Funnel"
-                  headers={['Stage', 'Count']}
+                  caption={t('analytics.funnel')}
+                  headers={[t('analytics.stage'), t('analytics.count')]}
                   rows={[
-                    ['Impressions', numberText(s.funnel.impressions)],
-                    ['Clicks', numberText(s.funnel.clicks)],
-                    ['Orders', numberText(s.funnel.orders)],
+                    [t('analytics.impressions'), formatNumber(s.funnel.impressions)],
+                    [t('analytics.clicks'), formatNumber(s.funnel.clicks)],
+                    [t('analytics.orders'), formatNumber(s.funnel.orders)],
                   ]}
                 />
               }
             />
             <ChartFigure
-              title="ROI Trends"
+              title={t('analytics.roiTrends')}
               Heading={Section}
-              summary={`Average ROI by month, ${periodLabel}`}
+              summary={t('analytics.roiSummary', { period: t(`analytics.period.${a.period}`) })}
               chart={<RoiTrendChart points={s.roiTrend} />}
               table={
-                <DataTable caption="ROI Trends" headers={['Month', 'Average ROI', 'Orders']} rows={s.roiTrend.map((p) => [p.label, roiText(p.roi), numberText(p.orders)])} />
+                <DataTable
+                  caption={t('analytics.roiTrends')}
+                  headers={[t('analytics.month'), t('analytics.averageRoi'), t('analytics.orders')]}
+                  rows={s.roiTrend.map((p) => [monthText(i18n, p.month), roiText(i18n, p.roi), formatNumber(p.orders)])}
+                />
               }
             />
           </div>
           <section className="cf-card" aria-labelledby="cf-heatmap-title" part="heatmap">
-            <Section id="cf-heatmap-title">Performance Heatmap</Section>
+            <Section id="cf-heatmap-title">{t('analytics.heatmap')}</Section>
             <Heatmap rows={s.heatmap} focus={a.focus} />
           </section>
         </>
       )}
       <section aria-labelledby="cf-nba-title" part="next-best-actions">
-        <Section id="cf-nba-title">AI Next Best Actions</Section>
+        <Section id="cf-nba-title">{t('analytics.nba')}</Section>
         <ul className="cf-nba">
           {NEXT_BEST_ACTIONS.map((action) => (
             <li key={action.id} className="cf-card">
-              <Badge color="purple">{action.impact}</Badge>
-              <strong>{action.title}</strong>
-              <p className="cf-muted">{action.description}</p>
-              <Link href={action.href}>{action.actionLabel}</Link>
+              <Badge color="purple">{tm(action.impact)}</Badge>
+              <strong>{tm(action.title)}</strong>
+              <p className="cf-muted">{tm(action.description)}</p>
+              <Link href={action.href}>{tm(action.actionLabel)}</Link>
             </li>
           ))}
         </ul>
@@ -150,6 +156,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
 }
 
 function ChartFigure({ title, Heading, summary, chart, table }: { title: string; Heading: 'h2' | 'h3'; summary: string; chart: ReactNode; table: ReactNode }) {
+  const { t } = useT();
   return (
     <figure className="cf-card cf-analytics-chart" part="chart">
       <figcaption>
@@ -157,7 +164,7 @@ function ChartFigure({ title, Heading, summary, chart, table }: { title: string;
       </figcaption>
       <p className="cf-chart-summary">{summary}</p>
       <div className="cf-chart-box" aria-hidden="true">
-        <Suspense fallback={<p className="cf-muted">Loading chart…</p>}>{chart}</Suspense>
+        <Suspense fallback={<p className="cf-muted">{t('analytics.loadingChart')}</p>}>{chart}</Suspense>
       </div>
       {table}
     </figure>
@@ -200,12 +207,12 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
   );
 }
 
-const RAW_FORMAT: Record<HeatmapMetric, (raw: number) => string> = {
-  engagement: (v) => formatPercent(v),
-  conversion: (v) => formatPercent(v),
-  roi: (v) => `${v.toFixed(1)}x`,
-  reach: (v) => `${formatCompact(v)} followers`,
-  sales: (v) => formatMoney(v),
+const RAW_FORMAT: Record<HeatmapMetric, (i18n: T, raw: number) => string> = {
+  engagement: ({ formatPercent }, v) => formatPercent(v),
+  conversion: ({ formatPercent }, v) => formatPercent(v),
+  roi: ({ t, formatNumber }, v) => t('analytics.roi', { value: formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+  reach: ({ t, formatCompact }, v) => t('analytics.followers', { count: formatCompact(v) }),
+  sales: ({ formatMoney }, v) => formatMoney(v),
 };
 
 /** Darker for higher scores; white text above 3.5 (spec §9), dark text otherwise. */
@@ -216,16 +223,18 @@ function cellStyle(cell: HeatmapCell) {
 }
 
 function Heatmap({ rows, focus }: { rows: ReturnType<typeof useAnalyticsController>['summary']['heatmap']; focus: HeatmapMetric | null }) {
-  if (rows.length === 0) return <p className="cf-empty">No creator funnels ran in this period.</p>;
+  const i18n = useT();
+  const { t, formatNumber } = i18n;
+  if (rows.length === 0) return <p className="cf-empty">{t('analytics.noFunnels')}</p>;
   return (
     <div className="cf-heatmap-wrap">
       <table className="cf-heatmap" aria-labelledby="cf-heatmap-title">
         <thead>
           <tr>
-            <th scope="col">Creator</th>
+            <th scope="col">{t('analytics.creator')}</th>
             {HEATMAP_METRICS.map((m) => (
               <th key={m.key} scope="col" data-focus={focus === m.key}>
-                {m.label}
+                {t(`analytics.metric.${m.key}`)}
               </th>
             ))}
           </tr>
@@ -235,9 +244,9 @@ function Heatmap({ rows, focus }: { rows: ReturnType<typeof useAnalyticsControll
             <tr key={row.creatorId}>
               <th scope="row">{row.creatorName}</th>
               {row.cells.map((cell) => (
-                <td key={cell.metric} style={cellStyle(cell)} data-text={heatmapTextIsWhite(cell.score) ? 'white' : 'dark'} title={RAW_FORMAT[cell.metric](cell.raw)}>
-                  {cell.score.toFixed(1)}
-                  <span className="cf-visually-hidden"> ({RAW_FORMAT[cell.metric](cell.raw)})</span>
+                <td key={cell.metric} style={cellStyle(cell)} data-text={heatmapTextIsWhite(cell.score) ? 'white' : 'dark'} title={RAW_FORMAT[cell.metric](i18n, cell.raw)}>
+                  {formatNumber(cell.score, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                  <span className="cf-visually-hidden"> ({RAW_FORMAT[cell.metric](i18n, cell.raw)})</span>
                 </td>
               ))}
             </tr>

@@ -3,6 +3,7 @@ import { AUTOMATION_TOGGLES, ONBOARDING_MARKETPLACES, ONBOARDING_STEP_TEXTS } fr
 import { ONBOARDING_STEPS } from '../../lib/domain/constants';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { AutomationIcon, CheckIcon, StoreIcon, TeamIcon } from './icons';
 import { onboardingStyles } from './styles';
@@ -37,22 +38,23 @@ function OnboardingView(options: OnboardingProps) {
   }, [wizard.step]);
 
   const texts = ONBOARDING_STEP_TEXTS[wizard.step];
+  const { t } = useT();
   return (
     <div className="cf-stack cf-onboarding">
-      <h1>Set up Creatorflow</h1>
+      <h1>{t('onboarding.title')}</h1>
       <div
         className="cf-progress"
         role="progressbar"
-        aria-label="Onboarding progress"
+        aria-label={t('onboarding.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={wizard.progress}
-        aria-valuetext={`Step ${wizard.step + 1} of ${ONBOARDING_STEPS}`}
+        aria-valuetext={t('onboarding.stepOf', { step: wizard.step + 1, count: ONBOARDING_STEPS })}
         part="progress"
       >
         <div className="cf-progress-fill" style={{ width: `${wizard.progress}%` }} />
       </div>
-      <ol className="cf-steps" aria-label="Steps">
+      <ol className="cf-steps" aria-label={t('onboarding.steps')}>
         {ONBOARDING_STEP_TEXTS.map((step, index) => {
           const Icon = index < wizard.step ? CheckIcon : STEP_ICONS[index];
           const state = index < wizard.step ? 'complete' : index === wizard.step ? 'current' : 'upcoming';
@@ -62,8 +64,8 @@ function OnboardingView(options: OnboardingProps) {
                 <Icon />
               </span>
               <span>
-                {step.title}
-                {state === 'complete' && <span className="cf-visually-hidden"> (done)</span>}
+                {t(`onboarding.step.${step.id}.title`)}
+                {state === 'complete' && <span className="cf-visually-hidden"> {t('onboarding.done')}</span>}
               </span>
             </li>
           );
@@ -72,17 +74,17 @@ function OnboardingView(options: OnboardingProps) {
       <section className="cf-card cf-stack cf-onboarding-panel" aria-labelledby="cf-onboarding-step-title" part="step">
         <div>
           <h2 id="cf-onboarding-step-title" ref={headingRef} tabIndex={-1}>
-            {texts.title}
+            {t(`onboarding.step.${texts.id}.title`)}
           </h2>
-          <p className="cf-muted">{texts.description}</p>
+          <p className="cf-muted">{t(`onboarding.step.${texts.id}.description`)}</p>
         </div>
         {wizard.step === 0 && <StoresStep wizard={wizard} />}
         {wizard.step === 1 && <AutomationStep wizard={wizard} />}
         {wizard.step === 2 && <TeamStep wizard={wizard} />}
         <div className="cf-onboarding-footer">
-          {wizard.isFirst ? <span /> : <Button onClick={wizard.back}>Back</Button>}
+          {wizard.isFirst ? <span /> : <Button onClick={wizard.back}>{t('onboarding.back')}</Button>}
           <Button variant="primary" onClick={wizard.next}>
-            {wizard.isLast ? 'Finish' : 'Next'}
+            {wizard.isLast ? t('onboarding.finish') : t('onboarding.next')}
           </Button>
         </div>
       </section>
@@ -91,6 +93,7 @@ function OnboardingView(options: OnboardingProps) {
 }
 
 function StoresStep({ wizard }: { wizard: Controller }) {
+  const { t, tm } = useT();
   return (
     <ul className="cf-market-list">
       {ONBOARDING_MARKETPLACES.map(({ integrationId, provider }) => {
@@ -103,16 +106,16 @@ function StoresStep({ wizard }: { wizard: Controller }) {
               <p className="cf-muted">{wizard.integrationDescription(integrationId)}</p>
             </div>
             {connected ? (
-              <Badge color="green">Connected</Badge>
+              <Badge color="green">{t('onboarding.connected')}</Badge>
             ) : (
               <Button
-                aria-label={`Connect ${provider}`}
-                disabledReason={wizard.connectBlocked}
+                aria-label={t('onboarding.connectLabel', { name: provider })}
+                disabledReason={wizard.connectBlocked && tm(wizard.connectBlocked)}
                 disabled={busy}
                 aria-busy={busy || undefined}
                 onClick={() => wizard.connect(integrationId, provider)}
               >
-                {busy ? 'Connecting…' : 'Connect'}
+                {busy ? t('onboarding.connecting') : t('onboarding.connect')}
               </Button>
             )}
           </li>
@@ -123,6 +126,7 @@ function StoresStep({ wizard }: { wizard: Controller }) {
 }
 
 function AutomationStep({ wizard }: { wizard: Controller }) {
+  const { t, tm } = useT();
   return (
     <ul className="cf-toggle-list">
       {AUTOMATION_TOGGLES.map((toggle) => {
@@ -131,10 +135,10 @@ function AutomationStep({ wizard }: { wizard: Controller }) {
           <li key={toggle.key} className="cf-toggle">
             <div>
               <label htmlFor={id}>
-                <strong>{toggle.label}</strong>
+                <strong>{t(`onboarding.toggle.${toggle.key}.label`)}</strong>
               </label>
               <p className="cf-muted" id={`${id}-description`}>
-                {toggle.description}
+                {t(`onboarding.toggle.${toggle.key}.description`)}
               </p>
             </div>
             <input
@@ -144,7 +148,7 @@ function AutomationStep({ wizard }: { wizard: Controller }) {
               className="cf-switch"
               checked={wizard.flags[toggle.key]}
               disabled={Boolean(wizard.connectBlocked)}
-              title={wizard.connectBlocked ?? undefined}
+              title={wizard.connectBlocked ? tm(wizard.connectBlocked) : undefined}
               aria-describedby={`${id}-description`}
               onChange={() => wizard.toggle(toggle.key)}
             />
@@ -156,6 +160,7 @@ function AutomationStep({ wizard }: { wizard: Controller }) {
 }
 
 function TeamStep({ wizard }: { wizard: Controller }) {
+  const { t, tm } = useT();
   return (
     <div className="cf-stack">
       <ul className="cf-invite-list">
@@ -165,13 +170,13 @@ function TeamStep({ wizard }: { wizard: Controller }) {
           return (
             <li key={index} className="cf-invite">
               <div className="cf-field">
-                <label htmlFor={id}>Email address {index + 1}</label>
+                <label htmlFor={id}>{t('onboarding.email', { number: index + 1 })}</label>
                 <input
                   id={id}
                   className="cf-input"
                   type="email"
                   autoComplete="off"
-                  placeholder="colleague@company.com"
+                  placeholder={t('onboarding.emailPlaceholder')}
                   value={email}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
@@ -179,11 +184,11 @@ function TeamStep({ wizard }: { wizard: Controller }) {
                 />
                 {error && (
                   <p className="cf-error" id={`${id}-error`} role="alert">
-                    {error}
+                    {tm(error)}
                   </p>
                 )}
               </div>
-              <Button variant="ghost" className="cf-icon-button" aria-label={`Remove email address ${index + 1}`} onClick={() => wizard.removeInvite(index)}>
+              <Button variant="ghost" className="cf-icon-button" aria-label={t('onboarding.removeEmail', { number: index + 1 })} onClick={() => wizard.removeInvite(index)}>
                 ✕
               </Button>
             </li>
@@ -191,7 +196,7 @@ function TeamStep({ wizard }: { wizard: Controller }) {
         })}
       </ul>
       <div>
-        <Button onClick={wizard.addInvite}>Add Another Email</Button>
+        <Button onClick={wizard.addInvite}>{t('onboarding.addEmail')}</Button>
       </div>
     </div>
   );
