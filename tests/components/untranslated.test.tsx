@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { Maintenance, NotFound, Support } from '../../host/pages';
+import { SUPPORT_EMAIL } from '../../host/pages/Support';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
 import { HelpCenter } from '../../widgets/help';
@@ -19,7 +21,7 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack']);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', SUPPORT_EMAIL]);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
@@ -50,6 +52,9 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await act(async () => type.click());
     },
   },
+  { name: 'Not found (404)', ui: () => <NotFound /> },
+  { name: 'Maintenance', ui: () => <Maintenance /> },
+  { name: 'Support', ui: () => <Support /> },
 ];
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
