@@ -4,11 +4,13 @@
 // words that are the same in both languages.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { Maintenance, NotFound, Support } from '../../host/pages';
+import { AcceptInvitation, Setup, SignIn } from '../../host/pages/Auth';
 import { SUPPORT_EMAIL } from '../../host/pages/Support';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
@@ -55,7 +57,43 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
   { name: 'Not found (404)', ui: () => <NotFound /> },
   { name: 'Maintenance', ui: () => <Maintenance /> },
   { name: 'Support', ui: () => <Support /> },
+  { name: 'Sign in', ui: () => onTeamServer('/signin') },
+  {
+    name: 'Accept invitation',
+    ui: () => onTeamServer('/invite/tok123', { email: 'olivia.brown@example.com', role: 'Editor', workspaceName: 'Creatorflow Demo Co.' }),
+    open: async () => {
+      await screen.findByRole('button', { name: /^(Accept invitation|Aceptar la invitación|Accepter l’invitation)$/ });
+    },
+  },
+  {
+    name: 'Set up Creatorflow',
+    ui: () => onTeamServer('/setup?token=tok123', { email: 'olivia.brown@example.com', name: 'Olivia Brown', workspaceName: 'Creatorflow Demo Co.' }),
+    open: async () => {
+      await screen.findByRole('button', { name: /^(Save password and sign in|Guardar la contraseña e iniciar sesión|Enregistrer le mot de passe et se connecter)$/ });
+    },
+  },
+  { name: 'No team server (sign in without a server)', ui: () => <MemoryRouter initialEntries={['/signin']}><SignIn /></MemoryRouter> },
 ];
+
+/** A sign-in page as the team server serves it (its mark on the page), its look-up answered with `info`. */
+function onTeamServer(path: string, info?: unknown): ReactElement {
+  if (!document.head.querySelector('meta[name="cf-server"]')) {
+    const meta = document.createElement('meta');
+    meta.name = 'cf-server';
+    meta.content = '1';
+    document.head.append(meta);
+  }
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(info ?? {}), { status: 200, headers: { 'content-type': 'application/json' } })));
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/signin" element={<SignIn />} />
+        <Route path="/invite/:token" element={<AcceptInvitation />} />
+        <Route path="/setup" element={<Setup />} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
 
 /** The page's one toaster follows the page's language, not a screen's own (it may move into a dialog). */
 const PAGE_WIDE = '.cf-toaster';
@@ -101,6 +139,8 @@ async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   await entry.open?.();
   const texts = visibleTexts(container);
   cleanup();
+  document.head.querySelector('meta[name="cf-server"]')?.remove();
+  vi.unstubAllGlobals();
   return texts;
 }
 

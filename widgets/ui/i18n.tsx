@@ -58,3 +58,17 @@ export function useT(): Translator {
     return translatorFor(lang);
   }, [lang, packs]);
 }
+
+/**
+ * For the pages before sign-in (no workspace, no member yet): an element's own language, else the
+ * browser's, else English (US).
+ */
+export function useBrowserT(): Translator {
+  const override = useContext(LanguageOverride);
+  const lang = override ?? (typeof navigator !== 'undefined' ? matchLanguage(navigator.language) : null) ?? DEFAULT_LANGUAGE;
+  const packs = useSignalValue(loadedLanguages);
+  return useMemo(() => {
+    void packs;
+    return translatorFor(lang);
+  }, [lang, packs]);
+}
