@@ -308,6 +308,13 @@ export const en = {
   'pages.auth.setupAfter': ' workspace owner. You sign in with this email and password from now on.',
   'pages.auth.confirmPassword': 'Confirm Password',
   'pages.auth.savePassword': 'Save password and sign in',
+  'pages.back': 'Back',
+  'pages.lastUpdated': 'Last updated: {date}',
+  'pages.englishOnly': 'This text is available in English only.',
+  'pages.terms.title': 'Terms of Service',
+  'pages.privacy.title': 'Privacy Policy',
+  'pages.docs.dashboardTitle': 'Dashboard guide',
+  'pages.docs.apiTitle': 'API reference',
 } as const;
 
 export type MessageKey = keyof typeof en;

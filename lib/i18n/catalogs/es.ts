@@ -310,6 +310,13 @@ const messages: Catalog = {
   'pages.auth.setupAfter': '. A partir de ahora inicias sesión con este correo electrónico y esta contraseña.',
   'pages.auth.confirmPassword': 'Confirmar contraseña',
   'pages.auth.savePassword': 'Guardar la contraseña e iniciar sesión',
+  'pages.back': 'Volver',
+  'pages.lastUpdated': 'Última actualización: {date}',
+  'pages.englishOnly': 'Este texto solo está disponible en inglés.',
+  'pages.terms.title': 'Condiciones del servicio',
+  'pages.privacy.title': 'Política de privacidad',
+  'pages.docs.dashboardTitle': 'Guía del panel',
+  'pages.docs.apiTitle': 'Referencia de la API',
 };
 
 export const pack: LanguagePack = {

@@ -310,6 +310,13 @@ const messages: Catalog = {
   'pages.auth.setupAfter': '. Vous vous connecterez désormais avec cet e-mail et ce mot de passe.',
   'pages.auth.confirmPassword': 'Confirmer le mot de passe',
   'pages.auth.savePassword': 'Enregistrer le mot de passe et se connecter',
+  'pages.back': 'Retour',
+  'pages.lastUpdated': 'Dernière mise à jour : {date}',
+  'pages.englishOnly': 'Ce texte n’est disponible qu’en anglais.',
+  'pages.terms.title': 'Conditions d’utilisation',
+  'pages.privacy.title': 'Politique de confidentialité',
+  'pages.docs.dashboardTitle': 'Guide du tableau de bord',
+  'pages.docs.apiTitle': 'Référence de l’API',
 };
 
 export const pack: LanguagePack = {
