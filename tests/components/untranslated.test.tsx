@@ -9,11 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
+import { API_ENDPOINTS, sdkExamples } from '../../lib/sample/developer';
+import { WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { DocsApi, DocsDashboard, Maintenance, NotFound, Privacy, Support, Terms } from '../../host/pages';
 import { AcceptInvitation, Setup, SignIn } from '../../host/pages/Auth';
 import { SUPPORT_EMAIL } from '../../host/pages/Support';
 import { Calendar } from '../../widgets/calendar';
 import { DataExport } from '../../widgets/data-export';
+import { Developer } from '../../widgets/developer';
 import { HelpCenter } from '../../widgets/help';
 import { Notifications } from '../../widgets/notifications';
 import { ProfileSettings, Settings } from '../../widgets/settings';
@@ -23,11 +26,11 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', SUPPORT_EMAIL]);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Webhooks', 'https://example.com/webhooks', SUPPORT_EMAIL]);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Type']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -77,6 +80,17 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await screen.findByRole('button', { name: /^(Save password and sign in|Guardar la contraseña e iniciar sesión|Enregistrer le mot de passe et se connecter)$/ });
     },
   },
+  { name: 'Developer (API Reference)', ui: () => <Developer /> },
+  {
+    name: 'Developer (Webhooks, a payload open)',
+    ui: () => <Developer />,
+    open: async () => {
+      await act(async () => screen.getAllByRole('tab')[1].click());
+      const view = await screen.findAllByRole('button', { name: /^(View payload|Ver la carga útil|Voir le contenu) / });
+      await act(async () => view[0].click());
+    },
+  },
+  { name: 'Developer (SDK Examples)', ui: () => <Developer />, open: async () => act(async () => screen.getAllByRole('tab')[2].click()) },
   { name: 'No team server (sign in without a server)', ui: () => <MemoryRouter initialEntries={['/signin']}><SignIn /></MemoryRouter> },
 ];
 
@@ -104,13 +118,15 @@ function onTeamServer(path: string, info?: unknown): ReactElement {
 const PAGE_WIDE = '.cf-toaster';
 /** Text a screen keeps in English on purpose says so with lang="en" (the screens' own root says en-US, es or fr). */
 const KEPT_ENGLISH = '[lang="en"]';
+/** Code (keys, paths, JSON) is not words in any language. */
+const CODE = 'code, pre';
 
 function visibleTexts(root: HTMLElement): Set<string> {
   const texts = new Set<string>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim();
-    if (text && !node.parentElement?.closest(`script, style, ${PAGE_WIDE}, ${KEPT_ENGLISH}`)) texts.add(text);
+    if (text && !node.parentElement?.closest(`script, style, ${CODE}, ${PAGE_WIDE}, ${KEPT_ENGLISH}`)) texts.add(text);
   }
   for (const element of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
     if (element.closest(`${PAGE_WIDE}, ${KEPT_ENGLISH}`)) continue;
@@ -130,7 +146,16 @@ function dataStrings(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const DATA = dataStrings([sampleWorkspace(FIXED_NOW), SAMPLE_FAQS, SAMPLE_TUTORIALS]);
+// The API's own words (endpoint descriptions, event types, code examples) are documentation data too.
+const DATA = dataStrings([
+  sampleWorkspace(FIXED_NOW),
+  SAMPLE_FAQS,
+  SAMPLE_TUTORIALS,
+  API_ENDPOINTS,
+  API_ENDPOINTS.map((doc) => `${doc.method} ${doc.path}`),
+  WEBHOOK_EVENT_TYPES,
+  sdkExamples(),
+]);
 
 async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   await loadLanguage(lang);
