@@ -15,6 +15,9 @@ import { DocsApi, DocsDashboard, Maintenance, NotFound, Privacy, Support, Terms 
 import { AcceptInvitation, Setup, SignIn } from '../../host/pages/Auth';
 import { SUPPORT_EMAIL } from '../../host/pages/Support';
 import { Calendar } from '../../widgets/calendar';
+import { configureDeveloperClient, type DeveloperClient, type WebhookDeliveryInfo, type WebhookEndpointInfo } from '../../lib/developer/client';
+import { API_ROUTES } from '../../server/api/v1';
+import { openApiDocument } from '../../server/api/openapi';
 import { DataExport } from '../../widgets/data-export';
 import { Developer } from '../../widgets/developer';
 import { HelpCenter } from '../../widgets/help';
@@ -26,11 +29,11 @@ import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, makeStore } from '../helpers/render';
 
 /** The same in English, Spanish and French (or not words): brand, units, codes. */
-const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Webhooks', 'https://example.com/webhooks', SUPPORT_EMAIL]);
+const ALLOWLIST = new Set(['Creatorflow', 'UTC', 'OK', 'CSV', 'ROI', 'SMS', 'Slack', 'Webhooks', 'Endpoint', 'Endpoints', 'https://example.com/webhooks', 'https://portal.example.com', SUPPORT_EMAIL]);
 /** Words French shares with English. */
 const SAME_IN: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['ROI']),
-  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Type']),
+  fr: new Set(['Notifications', 'Funnels', 'Description', 'Documentation', 'Date', 'Impressions', 'Conversions', 'Suggestions', 'Page', 'Notifications top-right', 'Notifications bottom-right', 'Notifications top-center', 'Type', 'Actions']),
 };
 
 /** The screens translated so far, each with what to do before reading its texts. */
@@ -91,8 +94,55 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
     },
   },
   { name: 'Developer (SDK Examples)', ui: () => <Developer />, open: async () => act(async () => screen.getAllByRole('tab')[2].click()) },
+  {
+    name: 'Developer with a team server (keys, Webhooks)',
+    ui: () => {
+      configureDeveloperClient(fakeDeveloperServer());
+      return <Developer />;
+    },
+    open: async () => {
+      await screen.findAllByRole('cell', { name: '—' });
+      await act(async () => screen.getAllByRole('tab')[1].click());
+      await screen.findAllByRole('button', { name: /^(View payload|Ver la carga útil|Voir le contenu) / });
+    },
+  },
   { name: 'No team server (sign in without a server)', ui: () => <MemoryRouter initialEntries={['/signin']}><SignIn /></MemoryRouter> },
 ];
+
+/** What a team server's developer API answers: one key, one endpoint, one delivery. */
+const TEAM_DEVELOPER = {
+  key: { id: 'key_1', name: '', role: 'Editor' as const, lastFour: '9f3c', allowedOrigins: [], createdBy: 'Alex Morgan', createdAt: '2026-03-10T11:00:00.000Z', lastUsedAt: null, revokedAt: null },
+  endpoint: { id: 'we_1', url: 'http://127.0.0.1:9999/hooks', events: ['funnel.status.updated'], createdAt: '2026-03-10T11:00:00.000Z', disabledAt: null, disabledReason: null } as WebhookEndpointInfo,
+  delivery: {
+    id: 'msg_1',
+    endpointId: 'we_1',
+    type: 'funnel.status.updated',
+    status: 'delivered' as const,
+    attempts: 2,
+    lastStatusCode: 200,
+    lastError: null,
+    createdAt: '2026-03-10T11:30:00.000Z',
+    deliveredAt: '2026-03-10T11:30:05.000Z',
+    payload: { id: 'msg_1' },
+  } as WebhookDeliveryInfo,
+};
+
+function fakeDeveloperServer(): DeveloperClient {
+  const refuse = () => Promise.reject(new Error('not in this check'));
+  return {
+    keys: async () => [TEAM_DEVELOPER.key],
+    createKey: refuse,
+    regenerateKey: refuse,
+    revokeKey: refuse,
+    webhooks: async () => ({ endpoints: [TEAM_DEVELOPER.endpoint], deliveries: [TEAM_DEVELOPER.delivery] }),
+    addEndpoint: refuse,
+    updateEndpoint: refuse,
+    endpointSecret: refuse,
+    removeEndpoint: refuse,
+    sendTestEvent: refuse,
+    openApi: async () => openApiDocument(API_ROUTES),
+  };
+}
 
 /** A sign-in page as the team server serves it (its mark on the page), its look-up answered with `info`. */
 function onTeamServer(path: string, info?: unknown): ReactElement {
@@ -155,6 +205,7 @@ const DATA = dataStrings([
   API_ENDPOINTS.map((doc) => `${doc.method} ${doc.path}`),
   WEBHOOK_EVENT_TYPES,
   sdkExamples(),
+  TEAM_DEVELOPER,
 ]);
 
 async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
@@ -173,6 +224,7 @@ async function textsOf(entry: (typeof SCREENS)[number], lang: LanguageCode) {
   cleanup();
   document.head.querySelector('meta[name="cf-server"]')?.remove();
   vi.unstubAllGlobals();
+  configureDeveloperClient(null);
   return texts;
 }
 

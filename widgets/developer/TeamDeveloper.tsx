@@ -283,7 +283,7 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         )}
       </section>
       <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
-        <h4 id="cf-webhook-events-title">Recent events</h4>
+        <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
         {dev.deliveries === null ? (
           <p className="cf-muted">{t('developer.team.loading')}</p>
         ) : dev.deliveries.length === 0 ? (
