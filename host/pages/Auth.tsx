@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../widgets/ui/Button';
+import { useBrowserT } from '../../widgets/ui/i18n';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
 
@@ -36,8 +37,6 @@ interface Answer<T> {
   data: T & { error?: string; field?: string };
 }
 
-const OFFLINE = 'Could not reach the server. Check your connection and try again.';
-
 async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
   const response = await fetch(url, {
     method,
@@ -56,10 +55,12 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
 
 function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
+  const { t } = useBrowserT();
   useAdoptStyles(ref, baseStyles, authStyles);
+  const documentTitle = t('pages.auth.documentTitle', { title });
   useEffect(() => {
-    document.title = `${title} · Creatorflow`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <main ref={ref} id="cf-main" className="cf-root cf-auth">
       <div className="cf-card cf-stack">
@@ -67,7 +68,7 @@ function AuthFrame({ title, children }: { title: string; children: ReactNode }) 
         <h1>{title}</h1>
         {children}
         <p className="cf-auth-footer cf-muted">
-          <a href="/terms">Terms</a> · <a href="/privacy">Privacy</a>
+          <a href="/terms">{t('pages.auth.terms')}</a> · <a href="/privacy">{t('pages.auth.privacy')}</a>
         </p>
       </div>
     </main>
@@ -117,19 +118,18 @@ function ErrorText({ error }: { error: string | null }) {
 }
 
 function LocalWorkspaceNote() {
+  const { t } = useBrowserT();
   return (
-    <AuthFrame title="No team server">
-      <p>This Creatorflow keeps its workspace in this browser: there is nothing to sign in to.</p>
+    <AuthFrame title={t('pages.auth.noServer')}>
+      <p>{t('pages.auth.noServerBody')}</p>
       <div>
         <Button variant="primary" onClick={() => window.location.assign('/')}>
-          Open the workspace
+          {t('pages.auth.openWorkspace')}
         </Button>
       </div>
     </AuthFrame>
   );
 }
-
-const PASSWORD_HINT = 'At least 10 characters.';
 
 export function SignIn() {
   const [params] = useSearchParams();
@@ -138,6 +138,7 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useBrowserT();
   if (!hasTeamServer()) return <LocalWorkspaceNote />;
 
   async function submit(event: FormEvent) {
@@ -153,26 +154,26 @@ export function SignIn() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? 'Email or password is incorrect');
+      setError(answer.data.error ?? t('pages.auth.wrongCredentials'));
     } catch {
-      setError(OFFLINE);
+      setError(t('pages.auth.offline'));
     }
     setBusy(false);
   }
 
   return (
-    <AuthFrame title="Sign in">
+    <AuthFrame title={t('pages.auth.signIn')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} autoFocus />
-        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" invalid={field === 'password'} />
+        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} autoFocus />
+        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" invalid={field === 'password'} />
         <ErrorText error={error} />
         <div>
           <Button type="submit" variant="primary" disabled={busy}>
-            Sign in
+            {t('pages.auth.signIn')}
           </Button>
         </div>
       </form>
-      <p className="cf-auth-hint">New to the team? Ask a team admin for an invitation link.</p>
+      <p className="cf-auth-hint">{t('pages.auth.newToTeam')}</p>
     </AuthFrame>
   );
 }
@@ -193,6 +194,7 @@ export function AcceptInvitation() {
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const server = hasTeamServer();
+  const { t } = useBrowserT();
 
   useEffect(() => {
     if (!server) return;
@@ -201,13 +203,15 @@ export function AcceptInvitation() {
       (answer) => {
         if (!live) return;
         if (answer.ok) setInfo(answer.data);
-        else setLoadError(answer.data.error ?? 'This invitation link is not valid');
+        else setLoadError(answer.data.error ?? t('pages.auth.invitationInvalid'));
       },
-      () => live && setLoadError(OFFLINE),
+      () => live && setLoadError(t('pages.auth.offline')),
     );
     return () => {
       live = false;
     };
+    // The translator changes only when a catalog arrives; the invitation is asked for once per token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, server]);
 
   if (!server) return <LocalWorkspaceNote />;
@@ -224,42 +228,42 @@ export function AcceptInvitation() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? 'The invitation could not be accepted');
+      setError(answer.data.error ?? t('pages.auth.invitationFailed'));
     } catch {
-      setError(OFFLINE);
+      setError(t('pages.auth.offline'));
     }
     setBusy(false);
   }
 
   if (loadError)
     return (
-      <AuthFrame title="Invitation">
+      <AuthFrame title={t('pages.auth.invitation')}>
         <p role="alert">{loadError}</p>
         <p>
-          <a href="/signin">Go to sign in</a>
+          <a href="/signin">{t('pages.auth.goToSignIn')}</a>
         </p>
       </AuthFrame>
     );
   if (!info)
     return (
-      <AuthFrame title="Invitation">
+      <AuthFrame title={t('pages.auth.invitation')}>
         <p role="status" className="cf-muted">
-          Checking your invitation…
+          {t('pages.auth.checkingInvitation')}
         </p>
       </AuthFrame>
     );
   return (
-    <AuthFrame title={`Join ${info.workspaceName}`}>
+    <AuthFrame title={t('pages.auth.join', { workspace: info.workspaceName })}>
       <p>
-        You are invited as <strong>{info.role}</strong> with the email <strong>{info.email}</strong>.
+        {t('pages.auth.invitedAs')} <strong>{info.role}</strong> {t('pages.auth.withEmail')} <strong>{info.email}</strong>.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Full Name" value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} autoFocus />
-        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={PASSWORD_HINT} invalid={field === 'password'} />
+        <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} autoFocus />
+        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} />
         <ErrorText error={error} />
         <div>
           <Button type="submit" variant="primary" disabled={busy}>
-            Accept invitation
+            {t('pages.auth.accept')}
           </Button>
         </div>
       </form>
@@ -286,29 +290,31 @@ export function Setup() {
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const server = hasTeamServer();
+  const { t } = useBrowserT();
 
   useEffect(() => {
     if (!server) return;
     if (!token) {
       // Known on the first render and set once: the page has nothing else to load.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setLoadError('This page needs the one-time setup link the server printed when it started.');
+      setLoadError(t('pages.auth.setupNeedsLink'));
       return;
     }
     let live = true;
     call<SetupInfo>('GET', `/auth/setup/${encodeURIComponent(token)}`).then(
       (answer) => {
         if (!live) return;
-        if (!answer.ok) return setLoadError(answer.data.error ?? 'This setup link is not valid');
+        if (!answer.ok) return setLoadError(answer.data.error ?? t('pages.auth.setupInvalid'));
         setInfo(answer.data);
         setEmail(answer.data.email);
         setName(answer.data.name);
       },
-      () => live && setLoadError(OFFLINE),
+      () => live && setLoadError(t('pages.auth.offline')),
     );
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, server]);
 
   if (!server) return <LocalWorkspaceNote />;
@@ -318,7 +324,7 @@ export function Setup() {
     if (busy) return;
     if (password !== confirm) {
       setField('confirm');
-      setError('Passwords do not match');
+      setError(t('pages.auth.passwordsMismatch'));
       return;
     }
     setBusy(true);
@@ -330,44 +336,45 @@ export function Setup() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? 'The password could not be set');
+      setError(answer.data.error ?? t('pages.auth.setupFailed'));
     } catch {
-      setError(OFFLINE);
+      setError(t('pages.auth.offline'));
     }
     setBusy(false);
   }
 
   if (loadError)
     return (
-      <AuthFrame title="Set up Creatorflow">
+      <AuthFrame title={t('pages.auth.setupTitle')}>
         <p role="alert">{loadError}</p>
         <p>
-          <a href="/signin">Go to sign in</a>
+          <a href="/signin">{t('pages.auth.goToSignIn')}</a>
         </p>
       </AuthFrame>
     );
   if (!info)
     return (
-      <AuthFrame title="Set up Creatorflow">
+      <AuthFrame title={t('pages.auth.setupTitle')}>
         <p role="status" className="cf-muted">
-          Checking the setup link…
+          {t('pages.auth.checkingSetup')}
         </p>
       </AuthFrame>
     );
   return (
-    <AuthFrame title="Set up Creatorflow">
+    <AuthFrame title={t('pages.auth.setupTitle')}>
       <p>
-        Choose the password of the <strong>{info.workspaceName}</strong> workspace owner. You sign in with this email and password from now on.
+        {t('pages.auth.setupBefore')} <strong>{info.workspaceName}</strong>
+        {t('pages.auth.setupAfter')}
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} />
-        <Field label="Full Name" value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} />
-        <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={PASSWORD_HINT} invalid={field === 'password'} autoFocus />
-        <Field label="Confirm Password" type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
+        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} />
+        <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} />
+        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} autoFocus />
+        <Field label={t('pages.auth.confirmPassword')} type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
         <ErrorText error={error} />
         <div>
           <Button type="submit" variant="primary" disabled={busy}>
-            Save password and sign in
+            {t('pages.auth.savePassword')}
           </Button>
         </div>
       </form>

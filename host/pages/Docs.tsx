@@ -6,7 +6,8 @@ import { developerClient } from '../../lib/developer/client';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { ApiParametersTable } from '../../widgets/developer/ApiParametersTable';
 import { Link } from '../../widgets/ui/navigation';
-import { StaticPage, useScrollToHash } from './shared';
+import { useT } from '../../widgets/ui/i18n';
+import { EnglishOnly, StaticPage, useScrollToHash } from './shared';
 
 export function DocsDashboard() {
   return (
@@ -18,9 +19,11 @@ export function DocsDashboard() {
 
 function DashboardGuide() {
   useScrollToHash();
+  const { t } = useT();
   return (
     <article className="cf-page cf-stack">
-      <h1>Dashboard guide</h1>
+      <h1>{t('pages.docs.dashboardTitle')}</h1>
+      <EnglishOnly>
       <section id="getting-started">
         <h2>Getting started</h2>
         <ol>
@@ -47,6 +50,7 @@ function DashboardGuide() {
           <Link href="/analytics">Analytics</Link> is computed from your own funnels and orders for the chosen period (last 6 or 12 months).
         </p>
       </section>
+      </EnglishOnly>
     </article>
   );
 }
@@ -67,11 +71,20 @@ function useApiEndpoints(): readonly ApiEndpointDoc[] {
 }
 
 export function DocsApi() {
-  const endpoints = useApiEndpoints();
   return (
     <StaticPage name="API documentation">
+      <ApiReference />
+    </StaticPage>
+  );
+}
+
+function ApiReference() {
+  const endpoints = useApiEndpoints();
+  const { t } = useT();
+  return (
       <article className="cf-page cf-stack">
-        <h1>API reference</h1>
+        <h1>{t('pages.docs.apiTitle')}</h1>
+        <EnglishOnly>
         <p>
           Authenticate with your API key from the <Link href="/developer">Developer area</Link>. Test keys start with sk_test_.
         </p>
@@ -106,7 +119,7 @@ export function DocsApi() {
             </li>
           </ul>
         </section>
+        </EnglishOnly>
       </article>
-    </StaticPage>
   );
 }

@@ -2,17 +2,27 @@
 import { LEGAL } from '../../lib/domain/constants';
 import { Link } from '../../widgets/ui/navigation';
 import { BackButton } from '../../widgets/ui/BackButton';
-import { StaticPage } from './shared';
+import { useT } from '../../widgets/ui/i18n';
+import { EnglishOnly, StaticPage } from './shared';
 
 export function Terms() {
   return (
     <StaticPage name="Terms of Service">
+      <TermsContent />
+    </StaticPage>
+  );
+}
+
+function TermsContent() {
+  const { t } = useT();
+  return (
       <article className="cf-page cf-stack">
         <div>
-          <BackButton label="Back" variant="secondary" />
+          <BackButton label={t('pages.back')} variant="secondary" />
         </div>
-        <h1>Terms of Service</h1>
-        <p className="cf-page-meta">Last updated: {LEGAL.lastUpdated}</p>
+        <h1>{t('pages.terms.title')}</h1>
+        <p className="cf-page-meta">{t('pages.lastUpdated', { date: LEGAL.lastUpdated })}</p>
+        <EnglishOnly>
         <section>
           <h2>1. Acceptance of Terms</h2>
           <p>By accessing or using Creatorflow you agree to these Terms of Service. If you use Creatorflow for an organisation, you accept them on its behalf.</p>
@@ -51,20 +61,29 @@ export function Terms() {
             Questions about these terms: <a href="mailto:legal@creatorflow.example">legal@creatorflow.example</a>. See also our <Link href="/privacy">Privacy Policy</Link>.
           </p>
         </section>
+        </EnglishOnly>
       </article>
-    </StaticPage>
   );
 }
 
 export function Privacy() {
   return (
     <StaticPage name="Privacy Policy">
+      <PrivacyContent />
+    </StaticPage>
+  );
+}
+
+function PrivacyContent() {
+  const { t } = useT();
+  return (
       <article className="cf-page cf-stack">
         <div>
-          <BackButton label="Back" variant="secondary" />
+          <BackButton label={t('pages.back')} variant="secondary" />
         </div>
-        <h1>Privacy Policy</h1>
-        <p className="cf-page-meta">Last updated: {LEGAL.lastUpdated}</p>
+        <h1>{t('pages.privacy.title')}</h1>
+        <p className="cf-page-meta">{t('pages.lastUpdated', { date: LEGAL.lastUpdated })}</p>
+        <EnglishOnly>
         <section>
           <h2>Information We Collect</h2>
           <p>Account details (name, email address, role), the campaign data you enter or import (creators, funnels, orders, inventory, events), and technical data such as browser type and usage of features.</p>
@@ -103,7 +122,7 @@ export function Privacy() {
             Questions about this policy or your data: <a href="mailto:privacy@creatorflow.example">privacy@creatorflow.example</a>. See also our <Link href="/terms">Terms of Service</Link>.
           </p>
         </section>
+        </EnglishOnly>
       </article>
-    </StaticPage>
   );
 }

@@ -4,6 +4,7 @@ import { dashboardSearchHref } from '../../lib/domain/search';
 import { Button } from '../../widgets/ui/Button';
 import { Link, useNavigation } from '../../widgets/ui/navigation';
 import { BackButton } from '../../widgets/ui/BackButton';
+import { useT } from '../../widgets/ui/i18n';
 import { StaticPage } from './shared';
 
 export function NotFound() {
@@ -18,13 +19,14 @@ function NotFoundContent() {
   const navigation = useNavigation();
   const [query, setQuery] = useState('');
   const id = useId();
+  const { t } = useT();
   return (
     <div className="cf-card cf-stack cf-centered">
       <h1 className="cf-big-code">404</h1>
       <p>
-        <strong>Page not found</strong>
+        <strong>{t('pages.notFound.title')}</strong>
       </p>
-      <p className="cf-muted">The page you are looking for does not exist or has moved.</p>
+      <p className="cf-muted">{t('pages.notFound.body')}</p>
       <form
         role="search"
         className="cf-notfound-search"
@@ -34,17 +36,17 @@ function NotFoundContent() {
         }}
       >
         <label htmlFor={id} className="cf-visually-hidden">
-          Search creators and funnels
+          {t('pages.notFound.searchLabel')}
         </label>
-        <input id={id} className="cf-input" type="search" placeholder="Search creators and funnels..." value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input id={id} className="cf-input" type="search" placeholder={t('pages.notFound.searchPlaceholder')} value={query} onChange={(event) => setQuery(event.target.value)} />
         <Button type="submit" variant="primary">
-          Search
+          {t('pages.notFound.search')}
         </Button>
       </form>
       <div className="cf-row">
-        <BackButton label="Go Back" variant="secondary" />
+        <BackButton label={t('pages.notFound.goBack')} variant="secondary" />
         <Link href="/" className="cf-button">
-          Back to Dashboard
+          {t('pages.notFound.dashboard')}
         </Link>
       </div>
     </div>

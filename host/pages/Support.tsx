@@ -1,4 +1,5 @@
 // Support page: where Contact Support, the docs list and the maintenance status link lead.
+import { useT } from '../../widgets/ui/i18n';
 import { Link } from '../../widgets/ui/navigation';
 import { StaticPage, useScrollToHash } from './shared';
 
@@ -14,43 +15,45 @@ export function Support() {
 
 function SupportContent() {
   useScrollToHash();
+  const { t } = useT();
   return (
     <article className="cf-page cf-stack">
-      <h1>Support</h1>
-      <p>Our support team is available 24/7. We answer most requests within one hour.</p>
+      <h1>{t('pages.support.title')}</h1>
+      <p>{t('pages.support.intro')}</p>
       <section className="cf-card" aria-labelledby="cf-support-contact">
-        <h2 id="cf-support-contact">Contact the support team</h2>
+        <h2 id="cf-support-contact">{t('pages.support.contactTitle')}</h2>
         <ul>
           <li>
-            Email: <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Creatorflow support request')}`}>{SUPPORT_EMAIL}</a>
+            {t('pages.support.email')} <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Creatorflow support request')}`}>{SUPPORT_EMAIL}</a>
           </li>
-          <li>Phone support is included in the Pro plan: see Billing for your plan.</li>
+          <li>{t('pages.support.phone')}</li>
         </ul>
         <p>
           <a className="cf-button" data-variant="primary" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Creatorflow support request')}`}>
-            Email Support
+            {t('pages.support.emailButton')}
           </a>
         </p>
       </section>
       <section className="cf-card" aria-labelledby="cf-support-self">
-        <h2 id="cf-support-self">Help yourself</h2>
+        <h2 id="cf-support-self">{t('pages.support.selfTitle')}</h2>
         <ul>
           <li>
-            <Link href="/help">Help Center</Link>: answers to common questions and video tutorials
+            <Link href="/help">{t('pages.support.helpCenter')}</Link>
+            {t('pages.support.helpCenterDetail')}
           </li>
           <li>
-            <Link href="/docs/dashboard">Dashboard guide</Link>
+            <Link href="/docs/dashboard">{t('pages.support.dashboardGuide')}</Link>
           </li>
           <li>
-            <Link href="/docs/api">API reference</Link>
+            <Link href="/docs/api">{t('pages.support.apiReference')}</Link>
           </li>
         </ul>
       </section>
       <section className="cf-card" id="status" aria-labelledby="cf-support-status">
-        <h2 id="cf-support-status">System status</h2>
-        <p className="cf-status-ok">All systems operational</p>
+        <h2 id="cf-support-status">{t('pages.support.statusTitle')}</h2>
+        <p className="cf-status-ok">{t('pages.support.statusOk')}</p>
         <p className="cf-muted">
-          Planned work is announced on the <Link href="/maintenance">maintenance page</Link>.
+          {t('pages.support.plannedBefore')} <Link href="/maintenance">{t('pages.support.plannedLink')}</Link>.
         </p>
       </section>
     </article>

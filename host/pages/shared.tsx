@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Screen } from '../../widgets/ui/Screen';
+import { useT } from '../../widgets/ui/i18n';
 import { pageStyles } from './styles';
 
 /** Scrolls to the element named by the URL's #hash once the page has rendered (e.g. /support#status). */
@@ -18,5 +19,21 @@ export function StaticPage({ name, children }: { name: string; children: ReactNo
     <Screen name={name} styles={pageStyles} part="root">
       {children}
     </Screen>
+  );
+}
+
+/**
+ * Long text kept in English (legal terms, guides): marked `lang="en"` so that screen readers
+ * pronounce it as English, with a note in the chosen language saying so.
+ */
+export function EnglishOnly({ children }: { children: ReactNode }) {
+  const { t, lang } = useT();
+  return (
+    <>
+      {lang !== 'en-US' && <p className="cf-muted">{t('pages.englishOnly')}</p>}
+      <div lang="en" className="cf-stack">
+        {children}
+      </div>
+    </>
   );
 }

@@ -12,10 +12,8 @@ import { toZonedWallTime } from './zone';
 export type { MessageKey };
 export { toZonedWallTime };
 
-export const LANGUAGE_CODES = ['en-US', 'es', 'fr'] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
-export const DEFAULT_LANGUAGE: LanguageCode = 'en-US';
-export const isLanguageCode = (value: unknown): value is LanguageCode => LANGUAGE_CODES.includes(value as LanguageCode);
+import { type LanguageCode } from './codes';
+export { LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './codes';
 
 export type Catalog = Record<MessageKey, string>;
 export type DatePatterns = Record<keyof typeof DATE_FORMATS, string>;

@@ -5,6 +5,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Mutation } from '../mutators/types';
 import { POKE_EVENT, SYNC_PATHS, type PullResponse, type PushedMutation, type PushResponse } from '../sync/protocol';
+import { isLanguageCode, type LanguageCode } from '../i18n/codes';
 import { createIndexedDbStorage } from './indexeddb';
 import type { StorageAdapter, StorageOp, StoredRecord } from './types';
 
@@ -79,6 +80,9 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     if (refusal && next.state === 'error') next.message = refusal;
     status.value = next;
   }
+
+  const memberLanguage = signal<LanguageCode | null>(null);
+  let languageAsked = false;
 
   async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     const extra = (await options.headers?.()) ?? {};
@@ -354,6 +358,32 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) };
       }
+    },
+    memberLanguage: {
+      get value() {
+        // Asked once, on first read: the sync tests and embeds that never show a screen skip it.
+        if (!languageAsked) {
+          languageAsked = true;
+          request<{ language?: unknown }>('/auth/session').then(
+            (session) => {
+              if (isLanguageCode(session.language)) memberLanguage.value = session.language;
+            },
+            () => {
+              languageAsked = false;
+            },
+          );
+        }
+        return memberLanguage;
+      },
+      async choose(language) {
+        try {
+          await request<{ language: string }>('/auth/me', { method: 'PATCH', body: JSON.stringify({ language }) });
+          memberLanguage.value = language;
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      },
     },
     async changePassword(draft) {
       try {

@@ -1,3 +1,5 @@
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { LanguageCode } from '../i18n/codes';
 // The storage adapter: where the store's state lives between page loads.
 import type { PasswordChange, Permissions, Role } from '../domain/types';
 import type { Mutation } from '../mutators/types';
@@ -41,6 +43,18 @@ export interface StorageAdapter {
    * current one). Passwords never enter a mutation, so they are never queued or cached.
    */
   changePassword?(draft: PasswordChange): Promise<{ ok: true } | { ok: false; error: string; field?: keyof PasswordChange }>;
+  /**
+   * With a team server: the signed-in member's own language (null until read, or none chosen),
+   * so that one member's choice does not switch everyone's screens. Without one, the workspace's
+   * Settings language is the choice.
+   */
+  memberLanguage?: MemberLanguage;
+}
+
+export interface MemberLanguage {
+  /** The member's choice; reading it the first time asks the server. */
+  readonly value: ReadonlySignal<LanguageCode | null>;
+  choose(language: LanguageCode): Promise<{ ok: true } | { ok: false; error: string }>;
 }
 
 

@@ -115,6 +115,8 @@ export function createStore(options: StoreOptions = {}) {
     persistence: engine.persistence,
     /** With a team server: whether local changes are saved, waiting, offline or refused. */
     sync: ('status' in storage ? (storage as SyncStorage).status : null) as ReadonlySignal<SyncStatus> | null,
+    /** With a team server: the signed-in member's own language (else null: the workspace's applies). */
+    memberLanguage: storage.memberLanguage ?? null,
     /** Resolves when every write issued so far is stored. */
     flush: engine.flush,
     now,

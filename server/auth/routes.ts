@@ -6,11 +6,12 @@ import { HttpError, endSession, requireSession, sessionPayload, startSession, ty
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
-import { changePasswordBody, okResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
+import { changePasswordBody, currentSessionResponse, okResponse, preferencesBody, preferencesResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
 import { deleteOtherSessions } from './sessions';
 import { passwordProblem } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
+import { isLanguageCode } from '../../lib/i18n/codes';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
@@ -57,9 +58,21 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
     return { ok: true as const };
   });
 
-  app.get('/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
+  app.get('/auth/session', { schema: { response: { 200: currentSessionResponse } } }, async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
-    return sessionPayload(session);
+    return { ...sessionPayload(session), language: isLanguageCode(session.member.language) ? session.member.language : null };
+  });
+
+  // The member's own preferences: on a team server each member reads the screens in their own
+  // language, while the workspace's Settings language stays what members without a choice see.
+  app.patch('/auth/me', { schema: { body: preferencesBody, response: { 200: preferencesResponse } } }, async (request, reply) => {
+    const session = await requireSession(ctx, request, reply);
+    const { language } = request.body;
+    await ctx.db
+      .update(t.members)
+      .set({ language })
+      .where(and(eq(t.members.workspaceId, session.workspace.id), eq(t.members.id, session.member.id)));
+    return { language };
   });
 
   app.post(

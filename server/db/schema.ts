@@ -74,6 +74,8 @@ export const members = pgTable(
     sendOutreach: boolean('send_outreach').notNull().default(false),
     manageTeam: boolean('manage_team').notNull().default(false),
     viewAnalytics: boolean('view_analytics').notNull().default(false),
+    /** The member's own screen language (en-US, es, fr); null follows the workspace's Settings. */
+    language: text('language'),
     version: bigint('version', { mode: 'number' }).notNull(),
     position: bigint('position', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -2,6 +2,7 @@
 // keep only the fields listed: nothing about accounts but what the browser shows.
 import * as v from 'valibot';
 import { PERMISSIONS, ROLES } from '../../lib/domain/types';
+import { LANGUAGE_CODES } from '../../lib/i18n/codes';
 import { MAX_PASSWORD_LENGTH } from '../auth/passwords';
 
 /** A missing field reads as empty, so its "is required" message is the one given here. */
@@ -50,6 +51,9 @@ export const setupBody = v.object({
   name: v.optional(required('Full Name', 100)),
   email: v.optional(emailField),
 });
+export const preferencesBody = v.object({
+  language: v.picklist(LANGUAGE_CODES, `language must be one of ${LANGUAGE_CODES.join(', ')}`),
+});
 export const inviteBody = v.object({
   email: emailField,
   role: roleField,
@@ -78,6 +82,9 @@ export const memberSchema = v.object({
 });
 export const workspaceSchema = v.object({ id: v.string(), name: v.string() });
 export const sessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema });
+/** The session with the member's own preferences (null: none chosen, the workspace's applies). */
+export const currentSessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema, language: v.nullable(v.picklist(LANGUAGE_CODES)) });
+export const preferencesResponse = v.object({ language: v.picklist(LANGUAGE_CODES) });
 export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string() });
 export const invitationInfoResponse = v.object({ email: v.string(), role: v.picklist(ROLES), workspaceName: v.string() });
 export const setupInfoResponse = v.object({ email: v.string(), name: v.string(), workspaceName: v.string() });

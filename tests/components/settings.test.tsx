@@ -2,6 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileSettings, Settings } from '../../widgets/settings';
+import { signal } from '@preact/signals-core';
+import { loadLanguage, type LanguageCode } from '../../lib/i18n';
+import { createMemoryStorage } from '../../lib/storage/memory';
+import type { StorageAdapter } from '../../lib/storage/types';
 import { renderScreen } from '../helpers/render';
 
 describe('<Settings>', () => {
@@ -57,6 +61,29 @@ describe('<Settings>', () => {
     await user.selectOptions(screen.getByLabelText('Language'), 'French');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(store.admin.settings.value.value).toEqual({ companyName: 'Acme Creators', timeZone: 'America/New_York', language: 'fr' });
+  });
+
+  it("with a team server, Language is the member's own choice and the workspace's stays", async () => {
+    const user = userEvent.setup();
+    const own = signal<LanguageCode | null>(null);
+    const chosen: string[] = [];
+    const storage: StorageAdapter = Object.assign(createMemoryStorage(), {
+      memberLanguage: {
+        value: own,
+        async choose(language: LanguageCode) {
+          chosen.push(language);
+          own.value = language;
+          return { ok: true as const };
+        },
+      },
+    });
+    await loadLanguage('es');
+    const { store } = await renderScreen(<Settings />, { storage });
+    await user.selectOptions(await screen.findByLabelText('Language'), 'Spanish');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(chosen).toEqual(['es']);
+    expect(store.admin.settings.value.value.language).toBe('en-US');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configuración' })).toBeInTheDocument();
   });
 
   it('refuses a blank company name and changes nothing', async () => {

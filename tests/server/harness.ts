@@ -223,6 +223,9 @@ export class Client {
   post(url: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('POST', url, body, headers);
   }
+  patch(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('PATCH', url, body, headers);
+  }
   delete(url: string, headers?: Record<string, string>) {
     return this.request('DELETE', url, undefined, headers);
   }

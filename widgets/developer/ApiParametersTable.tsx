@@ -1,16 +1,18 @@
 import type { ApiEndpointDoc } from '../../lib/domain/types';
+import { useT } from '../ui/i18n';
 
 /** The parameters of one documented endpoint (Developer area and the /docs/api page). */
 export function ApiParametersTable({ doc }: { doc: ApiEndpointDoc }) {
+  const { t } = useT();
   return (
     <div className="cf-table-wrap">
-      <table className="cf-table" aria-label={`Parameters of ${doc.method} ${doc.path}`}>
+      <table className="cf-table" aria-label={t('developer.parametersOf', { endpoint: `${doc.method} ${doc.path}` })}>
         <thead>
           <tr>
-            <th scope="col">Parameter</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t('developer.col.parameter')}</th>
+            <th scope="col">{t('developer.col.type')}</th>
+            <th scope="col">{t('developer.col.required')}</th>
+            <th scope="col">{t('developer.col.description')}</th>
           </tr>
         </thead>
         <tbody>
@@ -20,7 +22,7 @@ export function ApiParametersTable({ doc }: { doc: ApiEndpointDoc }) {
                 <code>{p.name}</code>
               </td>
               <td>{p.type}</td>
-              <td>{p.required ? 'Required' : 'Optional'}</td>
+              <td>{p.required ? t('developer.required') : t('developer.optional')}</td>
               <td>{p.description}</td>
             </tr>
           ))}

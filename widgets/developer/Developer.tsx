@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { maskApiKey } from '../../lib/domain/developer';
 import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../lib/domain/types';
-import { formatDateTime } from '../../lib/format';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -12,7 +11,8 @@ import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { showResult } from '../ui/toast';
 import { developerStyles } from './styles';
-import { Endpoint, SdkExamples, TABS } from './parts';
+import { Endpoint, SdkExamples, useTabs } from './parts';
+import { useT } from '../ui/i18n';
 import { TeamDeveloperView } from './TeamDeveloper';
 import { useDeveloperController, type DeveloperTab } from './useDeveloperController';
 import { SearchField } from '../ui/SearchField';
@@ -40,43 +40,45 @@ export function DeveloperView({ embedded = false }: { embedded?: boolean }) {
 function SampleDeveloperView({ dev, embedded }: { dev: Dev; embedded: boolean }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const [revealed, setRevealed] = useState(false);
+  const { t } = useT();
+  const tabs = useTabs();
   return (
     <div className="cf-stack" part="developer">
-      <ScreenTitle embedded={embedded}>Developer Portal</ScreenTitle>
+      <ScreenTitle embedded={embedded}>{t('settings.tab.developer')}</ScreenTitle>
       <p className="cf-muted" role="note">
-        Sample data: this key and these events are examples. With a team server, keys, webhooks and events here are real.
+        {t('developer.sampleNote')}
       </p>
       <section className="cf-card cf-stack" aria-labelledby="cf-api-key-title">
-        <h3 id="cf-api-key-title">API Key</h3>
-        <p className="cf-muted">Use this test key to authenticate requests. Keep it secret.</p>
+        <h3 id="cf-api-key-title">{t('developer.apiKey')}</h3>
+        <p className="cf-muted">{t('developer.apiKeyHint')}</p>
         <div className="cf-row">
-          <code className="cf-api-key" aria-label="API key">
+          <code className="cf-api-key" aria-label={t('developer.apiKeyLabel')}>
             {revealed ? dev.apiKey : maskApiKey(dev.apiKey)}
           </code>
           <Button size="small" variant="ghost" aria-pressed={revealed} onClick={() => setRevealed((v) => !v)}>
-            {revealed ? 'Hide' : 'Show'}
+            {revealed ? t('developer.hide') : t('developer.show')}
           </Button>
           <Button size="small" onClick={() => void dev.copyApiKey()}>
-            Copy
+            {t('developer.copy')}
           </Button>
           <Button size="small" variant="danger" disabledReason={dev.keyBlocked} onClick={() => setConfirmRegenerate(true)}>
-            Regenerate
+            {t('developer.regenerate')}
           </Button>
         </div>
       </section>
       <ConfirmDialog
         open={confirmRegenerate}
         onOpenChange={setConfirmRegenerate}
-        title="Regenerate API key?"
-        confirmLabel="Regenerate key"
+        title={t('developer.regenerateTitle')}
+        confirmLabel={t('developer.regenerateConfirm')}
         onConfirm={() => {
           dev.regenerateApiKey();
           setConfirmRegenerate(false);
         }}
       >
-        <p>The current key stops working at once. Anything that uses it must be updated with the new key.</p>
+        <p>{t('developer.regenerateBody')}</p>
       </ConfirmDialog>
-      <Tabs<DeveloperTab> label="Developer sections" orientation="vertical" items={TABS} value={dev.tab} onValueChange={dev.setTab}>
+      <Tabs<DeveloperTab> label={t('developer.sections')} orientation="vertical" items={tabs} value={dev.tab} onValueChange={dev.setTab}>
         {dev.tab === 'api' && <ApiReference dev={dev} />}
         {dev.tab === 'webhooks' && <Webhooks dev={dev} />}
         {dev.tab === 'sdk' && <SdkExamples />}
@@ -88,11 +90,12 @@ function SampleDeveloperView({ dev, embedded }: { dev: Dev; embedded: boolean })
 type Dev = ReturnType<typeof useDeveloperController>;
 
 function ApiReference({ dev }: { dev: Dev }) {
+  const { t } = useT();
   return (
     <div className="cf-stack">
-      <h3>API Reference</h3>
-      <SearchField landmark label="Search endpoints" placeholder="e.g. creators, POST, limit" value={dev.search} onValueChange={dev.setSearch} />
-      {dev.endpoints.length === 0 && <p className="cf-empty">No endpoints match “{dev.search}”</p>}
+      <h3>{t('developer.tab.api')}</h3>
+      <SearchField landmark label={t('developer.searchEndpoints')} placeholder={t('developer.searchPlaceholder')} value={dev.search} onValueChange={dev.setSearch} />
+      {dev.endpoints.length === 0 && <p className="cf-empty">{t('developer.noEndpoints', { search: dev.search })}</p>}
       {dev.endpoints.map((doc) => (
         <Endpoint key={`${doc.method} ${doc.path}`} doc={doc} />
       ))}
@@ -106,9 +109,10 @@ function Webhooks({ dev }: { dev: Dev }) {
   const [error, setError] = useState<string | null>(null);
   const [payloadOf, setPayloadOf] = useState<WebhookEvent | null>(null);
   const disabled = Boolean(dev.webhookBlocked);
+  const { t, formatDateTime } = useT();
   return (
     <div className="cf-stack">
-      <h3>Webhooks</h3>
+      <h3>{t('developer.tab.webhooks')}</h3>
       <BlockedNote reason={dev.webhookBlocked} />
       <form
         className="cf-card cf-stack"
@@ -121,7 +125,7 @@ function Webhooks({ dev }: { dev: Dev }) {
         }}
       >
         <div className="cf-field">
-          <label htmlFor="cf-webhook-url">Endpoint URL</label>
+          <label htmlFor="cf-webhook-url">{t('developer.endpointUrl')}</label>
           <input
             id="cf-webhook-url"
             className="cf-input"
@@ -135,7 +139,7 @@ function Webhooks({ dev }: { dev: Dev }) {
           />
         </div>
         <fieldset className="cf-webhook-events">
-          <legend>Event types</legend>
+          <legend>{t('developer.eventTypes')}</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="cf-check">
               <input
@@ -155,22 +159,22 @@ function Webhooks({ dev }: { dev: Dev }) {
         )}
         <div>
           <Button type="submit" variant="primary" disabledReason={dev.webhookBlocked}>
-            Save Webhook Settings
+            {t('developer.saveWebhooks')}
           </Button>
         </div>
       </form>
       <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
-        <h4 id="cf-webhook-events-title">Recent events</h4>
+        <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
         {dev.events.length === 0 ? (
-          <p className="cf-muted">No events delivered yet.</p>
+          <p className="cf-muted">{t('developer.noEvents')}</p>
         ) : (
           <table className="cf-table" aria-labelledby="cf-webhook-events-title">
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Time</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payload</th>
+                <th scope="col">{t('developer.col.event')}</th>
+                <th scope="col">{t('developer.col.time')}</th>
+                <th scope="col">{t('developer.col.status')}</th>
+                <th scope="col">{t('developer.col.payload')}</th>
               </tr>
             </thead>
             <tbody>
@@ -181,11 +185,11 @@ function Webhooks({ dev }: { dev: Dev }) {
                   </td>
                   <td>{formatDateTime(event.timestamp, dev.timeZone)}</td>
                   <td>
-                    <Badge color={event.status === 'delivered' ? 'green' : event.status === 'failed' ? 'red' : 'yellow'}>{event.status}</Badge>
+                    <Badge color={event.status === 'delivered' ? 'green' : event.status === 'failed' ? 'red' : 'yellow'}>{t(`developer.status.${event.status}`)}</Badge>
                   </td>
                   <td>
-                    <Button size="small" aria-label={`View payload of ${event.type} ${event.id}`} onClick={() => setPayloadOf(event)}>
-                      View Payload
+                    <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: event.type, id: event.id })} onClick={() => setPayloadOf(event)}>
+                      {t('developer.viewPayload')}
                     </Button>
                   </td>
                 </tr>
@@ -194,9 +198,9 @@ function Webhooks({ dev }: { dev: Dev }) {
           </table>
         )}
       </section>
-      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? `Payload of ${payloadOf.type}` : 'Payload'}>
+      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
         {payloadOf && (
-          <pre className="cf-code" aria-label="Payload JSON">
+          <pre className="cf-code" aria-label={t('developer.payloadJson')}>
             <code>{JSON.stringify({ id: payloadOf.id, type: payloadOf.type, created: payloadOf.timestamp, data: payloadOf.payload }, null, 2)}</code>
           </pre>
         )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ROLES, WEBHOOK_EVENT_TYPES, type Role } from '../../lib/domain/types';
 import type { DeveloperClient, WebhookDeliveryInfo } from '../../lib/developer/client';
-import { formatDateTime } from '../../lib/format';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -11,7 +10,8 @@ import { SearchField } from '../ui/SearchField';
 import { Select } from '../ui/Select';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/toast';
-import { Endpoint, SdkExamples, TABS } from './parts';
+import { Endpoint, SdkExamples, useTabs } from './parts';
+import { useT } from '../ui/i18n';
 import type { DeveloperTab } from './useDeveloperController';
 import { useTeamDeveloper, type TeamDeveloper } from './useTeamDeveloper';
 
@@ -22,29 +22,31 @@ const STATUS_COLOR = { delivered: 'green', failed: 'red', pending: 'yellow' } as
 export function TeamDeveloperView({ client, embedded, timeZone }: { client: DeveloperClient; embedded: boolean; timeZone: string }) {
   const [tab, setTab] = useState<DeveloperTab>('api');
   const dev = useTeamDeveloper(client, { watchWebhooks: tab === 'webhooks' });
+  const { t } = useT();
+  const tabs = useTabs();
   return (
     <div className="cf-stack" part="developer">
-      <ScreenTitle embedded={embedded}>Developer Portal</ScreenTitle>
+      <ScreenTitle embedded={embedded}>{t('settings.tab.developer')}</ScreenTitle>
       {dev.error && (
         <p role="alert" className="cf-error">
           {dev.error}
         </p>
       )}
       {dev.refused ? <BlockedNote reason={dev.refused} /> : <ApiKeys dev={dev} timeZone={timeZone} />}
-      <Tabs<DeveloperTab> label="Developer sections" orientation="vertical" items={TABS} value={tab} onValueChange={setTab}>
+      <Tabs<DeveloperTab> label={t('developer.sections')} orientation="vertical" items={tabs} value={tab} onValueChange={setTab}>
         {tab === 'api' && (
           <div className="cf-stack">
-            <h3>API Reference</h3>
-            <SearchField landmark label="Search endpoints" placeholder="e.g. creators, POST, limit" value={dev.search} onValueChange={dev.setSearch} />
-            {dev.endpointDocs === null && <p className="cf-muted">Loading…</p>}
-            {dev.endpointDocs?.length === 0 && <p className="cf-empty">No endpoints match “{dev.search}”</p>}
+            <h3>{t('developer.tab.api')}</h3>
+            <SearchField landmark label={t('developer.searchEndpoints')} placeholder={t('developer.searchPlaceholder')} value={dev.search} onValueChange={dev.setSearch} />
+            {dev.endpointDocs === null && <p className="cf-muted">{t('developer.team.loading')}</p>}
+            {dev.endpointDocs?.length === 0 && <p className="cf-empty">{t('developer.noEndpoints', { search: dev.search })}</p>}
             {dev.endpointDocs?.map((doc) => <Endpoint key={`${doc.method} ${doc.path}`} doc={doc} />)}
           </div>
         )}
         {tab === 'webhooks' && (dev.refused ? <BlockedNote reason={dev.refused} /> : <Webhooks dev={dev} timeZone={timeZone} />)}
         {tab === 'sdk' && <SdkExamples />}
       </Tabs>
-      <Dialog open={Boolean(dev.shown)} onOpenChange={(open) => !open && dev.closeSecret()} title={dev.shown?.title ?? 'Secret'}>
+      <Dialog open={Boolean(dev.shown)} onOpenChange={(open) => !open && dev.closeSecret()} title={dev.shown?.title ?? t('developer.team.secret')}>
         {dev.shown && <SecretOnce label={dev.shown.label} secret={dev.shown.secret} />}
       </Dialog>
     </div>
@@ -52,9 +54,10 @@ export function TeamDeveloperView({ client, embedded, timeZone }: { client: Deve
 }
 
 function SecretOnce({ label, secret }: { label: string; secret: string }) {
+  const { t } = useT();
   return (
     <div className="cf-stack">
-      <p>Copy it now: it is shown only once. Keep it secret.</p>
+      <p>{t('developer.team.copyNow')}</p>
       <code className="cf-api-key" aria-label={label}>
         {secret}
       </code>
@@ -73,7 +76,7 @@ function SecretOnce({ label, secret }: { label: string; secret: string }) {
             })()
           }
         >
-          Copy
+          {t('developer.copy')}
         </Button>
       </div>
     </div>
@@ -85,10 +88,11 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [role, setRole] = useState<Role>('Viewer');
   const [origins, setOrigins] = useState('');
   const [confirm, setConfirm] = useState<{ kind: 'regenerate' | 'revoke'; id: string; lastFour: string } | null>(null);
+  const { t, formatDateTime } = useT();
   return (
     <section className="cf-card cf-stack" aria-labelledby="cf-api-keys-title">
-      <h3 id="cf-api-keys-title">API Keys</h3>
-      <p className="cf-muted">Secret keys for the public API. A key acts with its role; its use is in the activity log.</p>
+      <h3 id="cf-api-keys-title">{t('developer.team.apiKeys')}</h3>
+      <p className="cf-muted">{t('developer.team.apiKeysHint')}</p>
       <form
         className="cf-row"
         onSubmit={(event) => {
@@ -102,15 +106,15 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         }}
       >
         <div className="cf-field">
-          <label htmlFor="cf-key-name">Key name</label>
-          <input id="cf-key-name" className="cf-input" value={name} maxLength={100} placeholder="e.g. CRM sync" onChange={(e) => setName(e.target.value)} />
+          <label htmlFor="cf-key-name">{t('developer.team.keyName')}</label>
+          <input id="cf-key-name" className="cf-input" value={name} maxLength={100} placeholder={t('developer.team.keyNamePlaceholder')} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="cf-field">
-          <label htmlFor="cf-key-role">Role</label>
+          <label htmlFor="cf-key-role">{t('developer.team.role')}</label>
           <Select<Role> id="cf-key-role" options={ROLE_OPTIONS} value={role} onValueChange={setRole} />
         </div>
         <div className="cf-field">
-          <label htmlFor="cf-key-origins">Allowed origins (embedding)</label>
+          <label htmlFor="cf-key-origins">{t('developer.team.origins')}</label>
           <input
             id="cf-key-origins"
             className="cf-input"
@@ -120,29 +124,29 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
             onChange={(e) => setOrigins(e.target.value)}
           />
           <span id="cf-key-origins-hint" className="cf-muted">
-            Partner pages that may show embedded screens with this key, separated by commas.
+            {t('developer.team.originsHint')}
           </span>
         </div>
         <Button type="submit" variant="primary">
-          Create API Key
+          {t('developer.team.createKey')}
         </Button>
       </form>
       {dev.keys === null ? (
-        <p className="cf-muted">Loading…</p>
+        <p className="cf-muted">{t('developer.team.loading')}</p>
       ) : dev.keys.length === 0 ? (
-        <p className="cf-muted">No API keys yet.</p>
+        <p className="cf-muted">{t('developer.team.noKeys')}</p>
       ) : (
         <div className="cf-table-wrap">
           <table className="cf-table" aria-labelledby="cf-api-keys-title">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('developer.team.col.name')}</th>
+                <th scope="col">{t('developer.team.col.key')}</th>
+                <th scope="col">{t('developer.team.role')}</th>
+                <th scope="col">{t('developer.team.col.created')}</th>
+                <th scope="col">{t('developer.team.col.lastUsed')}</th>
+                <th scope="col">{t('developer.col.status')}</th>
+                <th scope="col">{t('developer.team.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -154,16 +158,16 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
                   </td>
                   <td>{key.role}</td>
                   <td>{formatDateTime(key.createdAt, timeZone)}</td>
-                  <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : 'Never'}</td>
-                  <td>{key.revokedAt ? <Badge color="red">Revoked</Badge> : <Badge color="green">Active</Badge>}</td>
+                  <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : t('developer.team.never')}</td>
+                  <td>{key.revokedAt ? <Badge color="red">{t('developer.team.revoked')}</Badge> : <Badge color="green">{t('developer.team.active')}</Badge>}</td>
                   <td>
                     {!key.revokedAt && (
                       <div className="cf-row">
-                        <Button size="small" aria-label={`Regenerate key ending in ${key.lastFour}`} onClick={() => setConfirm({ kind: 'regenerate', id: key.id, lastFour: key.lastFour })}>
-                          Regenerate
+                        <Button size="small" aria-label={t('developer.team.regenerateLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'regenerate', id: key.id, lastFour: key.lastFour })}>
+                          {t('developer.regenerate')}
                         </Button>
-                        <Button size="small" variant="danger" aria-label={`Revoke key ending in ${key.lastFour}`} onClick={() => setConfirm({ kind: 'revoke', id: key.id, lastFour: key.lastFour })}>
-                          Revoke
+                        <Button size="small" variant="danger" aria-label={t('developer.team.revokeLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'revoke', id: key.id, lastFour: key.lastFour })}>
+                          {t('developer.team.revoke')}
                         </Button>
                       </div>
                     )}
@@ -177,26 +181,26 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
       <ConfirmDialog
         open={confirm?.kind === 'regenerate'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title="Regenerate API key?"
-        confirmLabel="Regenerate key"
+        title={t('developer.regenerateTitle')}
+        confirmLabel={t('developer.regenerateConfirm')}
         onConfirm={() => {
           if (confirm) void dev.regenerateKey(confirm.id);
           setConfirm(null);
         }}
       >
-        <p>The current key stops working at once. Anything that uses it must be updated with the new key.</p>
+        <p>{t('developer.regenerateBody')}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm?.kind === 'revoke'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title="Revoke API key?"
-        confirmLabel="Revoke key"
+        title={t('developer.team.revokeTitle')}
+        confirmLabel={t('developer.team.revokeConfirm')}
         onConfirm={() => {
           if (confirm) void dev.revokeKey(confirm.id);
           setConfirm(null);
         }}
       >
-        <p>The key ending in {confirm?.lastFour} stops working at once. This cannot be undone.</p>
+        <p>{t('developer.team.revokeBody', { lastFour: confirm?.lastFour ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );
@@ -206,10 +210,11 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
   const [payloadOf, setPayloadOf] = useState<WebhookDeliveryInfo | null>(null);
-  const urlOf = (id: string) => dev.endpoints.find((e) => e.id === id)?.url ?? 'a removed endpoint';
+  const { t, formatDateTime } = useT();
+  const urlOf = (id: string) => dev.endpoints.find((e) => e.id === id)?.url ?? t('developer.team.removedEndpoint');
   return (
     <div className="cf-stack">
-      <h3>Webhooks</h3>
+      <h3>{t('developer.tab.webhooks')}</h3>
       <form
         className="cf-card cf-stack"
         noValidate
@@ -219,11 +224,11 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         }}
       >
         <div className="cf-field">
-          <label htmlFor="cf-webhook-url">Endpoint URL</label>
+          <label htmlFor="cf-webhook-url">{t('developer.endpointUrl')}</label>
           <input id="cf-webhook-url" className="cf-input" type="url" placeholder="https://example.com/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} />
         </div>
         <fieldset className="cf-webhook-events">
-          <legend>Event types</legend>
+          <legend>{t('developer.eventTypes')}</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="cf-check">
               <input
@@ -237,39 +242,39 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         </fieldset>
         <div>
           <Button type="submit" variant="primary">
-            Add Endpoint
+            {t('developer.team.addEndpoint')}
           </Button>
         </div>
       </form>
       <section className="cf-stack" aria-labelledby="cf-webhook-endpoints-title">
-        <h4 id="cf-webhook-endpoints-title">Endpoints</h4>
+        <h4 id="cf-webhook-endpoints-title">{t('developer.team.endpoints')}</h4>
         {dev.endpoints.length === 0 ? (
-          <p className="cf-muted">No endpoints yet.</p>
+          <p className="cf-muted">{t('developer.team.noEndpoints')}</p>
         ) : (
           <ul className="cf-stack" aria-labelledby="cf-webhook-endpoints-title">
             {dev.endpoints.map((endpoint) => (
               <li key={endpoint.id} className="cf-card cf-stack">
                 <div className="cf-row">
                   <code>{endpoint.url}</code>
-                  {endpoint.disabledAt ? <Badge color="red">Disabled</Badge> : <Badge color="green">Active</Badge>}
+                  {endpoint.disabledAt ? <Badge color="red">{t('developer.team.disabled')}</Badge> : <Badge color="green">{t('developer.team.endpointActive')}</Badge>}
                 </div>
                 <p className="cf-muted">{endpoint.events.join(', ')}</p>
                 {endpoint.disabledReason && <p className="cf-muted">{endpoint.disabledReason}</p>}
                 <div className="cf-row">
                   {endpoint.disabledAt ? (
                     <Button size="small" onClick={() => void dev.enableEndpoint(endpoint)}>
-                      Enable
+                      {t('developer.team.enable')}
                     </Button>
                   ) : (
-                    <Button size="small" aria-label={`Send test event to ${endpoint.url}`} onClick={() => void dev.sendTestEvent(endpoint.id)}>
-                      Send test event
+                    <Button size="small" aria-label={t('developer.team.sendTestLabel', { url: endpoint.url })} onClick={() => void dev.sendTestEvent(endpoint.id)}>
+                      {t('developer.team.sendTest')}
                     </Button>
                   )}
-                  <Button size="small" aria-label={`Show signing secret of ${endpoint.url}`} onClick={() => void dev.showSecret(endpoint)}>
-                    Signing secret
+                  <Button size="small" aria-label={t('developer.team.signingSecretLabel', { url: endpoint.url })} onClick={() => void dev.showSecret(endpoint)}>
+                    {t('developer.team.signingSecret')}
                   </Button>
-                  <Button size="small" variant="danger" aria-label={`Remove ${endpoint.url}`} onClick={() => void dev.removeEndpoint(endpoint.id)}>
-                    Remove
+                  <Button size="small" variant="danger" aria-label={t('developer.team.removeLabel', { url: endpoint.url })} onClick={() => void dev.removeEndpoint(endpoint.id)}>
+                    {t('developer.team.remove')}
                   </Button>
                 </div>
               </li>
@@ -278,22 +283,22 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         )}
       </section>
       <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
-        <h4 id="cf-webhook-events-title">Recent events</h4>
+        <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
         {dev.deliveries === null ? (
-          <p className="cf-muted">Loading…</p>
+          <p className="cf-muted">{t('developer.team.loading')}</p>
         ) : dev.deliveries.length === 0 ? (
-          <p className="cf-muted">No events delivered yet.</p>
+          <p className="cf-muted">{t('developer.noEvents')}</p>
         ) : (
           <div className="cf-table-wrap">
             <table className="cf-table" aria-labelledby="cf-webhook-events-title">
               <thead>
                 <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Payload</th>
+                  <th scope="col">{t('developer.col.event')}</th>
+                  <th scope="col">{t('developer.team.col.endpoint')}</th>
+                  <th scope="col">{t('developer.col.time')}</th>
+                  <th scope="col">{t('developer.col.status')}</th>
+                  <th scope="col">{t('developer.team.col.attempts')}</th>
+                  <th scope="col">{t('developer.col.payload')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -305,13 +310,13 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
                     <td>{urlOf(delivery.endpointId)}</td>
                     <td>{formatDateTime(delivery.createdAt, timeZone)}</td>
                     <td>
-                      <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
+                      <Badge color={STATUS_COLOR[delivery.status]}>{t(`developer.status.${delivery.status}`)}</Badge>
                       {delivery.lastStatusCode !== null && delivery.status !== 'delivered' && <span className="cf-muted"> (HTTP {delivery.lastStatusCode})</span>}
                     </td>
                     <td>{delivery.attempts}</td>
                     <td>
-                      <Button size="small" aria-label={`View payload of ${delivery.type} ${delivery.id}`} onClick={() => setPayloadOf(delivery)}>
-                        View Payload
+                      <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: delivery.type, id: delivery.id })} onClick={() => setPayloadOf(delivery)}>
+                        {t('developer.viewPayload')}
                       </Button>
                     </td>
                   </tr>
@@ -321,9 +326,9 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
           </div>
         )}
       </section>
-      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? `Payload of ${payloadOf.type}` : 'Payload'}>
+      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
         {payloadOf && (
-          <pre className="cf-code" aria-label="Payload JSON">
+          <pre className="cf-code" aria-label={t('developer.payloadJson')}>
             <code>{JSON.stringify(payloadOf.payload, null, 2)}</code>
           </pre>
         )}

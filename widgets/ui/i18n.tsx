@@ -1,7 +1,7 @@
 // The screens' language: an element's own `lang` attribute, else the workspace's (the member's
 // preference), read from the store's signal so that every screen and element on the page
 // re-renders together when it changes. Catalogs other than English load on first use.
-import type { ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, isLanguageCode, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
 import type { Store } from '../../lib/store/createStore';
@@ -35,20 +35,37 @@ export function useSignalValue<T>(source: ReadonlySignal<T>): T {
 
 /** The workspace's language as stored (the Settings' Language). */
 export function storedLanguage(store: Store): LanguageCode {
-  return matchLanguage(store.admin.settings.value.peek().language) ?? DEFAULT_LANGUAGE;
+  return store.memberLanguage?.value.peek() ?? matchLanguage(store.admin.settings.value.peek().language) ?? DEFAULT_LANGUAGE;
 }
 
-/** The language the screens here speak. */
+const NO_MEMBER_LANGUAGE = signal<LanguageCode | null>(null);
+
+/** The language the screens here speak: an element's own, else the member's (team server), else the workspace's. */
 export function useLanguage(): LanguageCode {
   const override = useContext(LanguageOverride);
   const store = useStore();
   const settings = useSignalValue(store.admin.settings.value);
-  return override ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
+  const member = useSignalValue(store.memberLanguage?.value ?? NO_MEMBER_LANGUAGE);
+  return override ?? member ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
 }
 
 /** `t(key, values)`, the formatters and `tm(englishMessage)` in the screens' language. */
 export function useT(): Translator {
   const lang = useLanguage();
+  const packs = useSignalValue(loadedLanguages);
+  return useMemo(() => {
+    void packs;
+    return translatorFor(lang);
+  }, [lang, packs]);
+}
+
+/**
+ * For the pages before sign-in (no workspace, no member yet): an element's own language, else the
+ * browser's, else English (US).
+ */
+export function useBrowserT(): Translator {
+  const override = useContext(LanguageOverride);
+  const lang = override ?? (typeof navigator !== 'undefined' ? matchLanguage(navigator.language) : null) ?? DEFAULT_LANGUAGE;
   const packs = useSignalValue(loadedLanguages);
   return useMemo(() => {
     void packs;
