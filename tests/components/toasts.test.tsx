@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Inventory } from '../../widgets/inventory';
+import { TOAST } from '../../lib/domain/constants';
 import { toast } from '../../widgets/ui/toast';
 import { renderScreen } from '../helpers/render';
 
@@ -19,7 +20,10 @@ describe('toasts and dialogs', () => {
     const raised = await within(dialog).findByRole('status');
     expect(raised).toHaveTextContent('Stock changed in another tab');
     await user.click(within(raised).getByRole('button', { name: 'Dismiss notification' }));
-    await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument());
+    // Closed at once (it fades out), and taken out of the page the spec's removal delay later:
+    // the wait covers that delay, which is longer than waitFor's default second.
+    await waitFor(() => expect(raised).toHaveAttribute('data-visible', 'false'));
+    await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument(), { timeout: TOAST.removeDelayMs * 5 });
   });
 
   it('with the dialog closed, toasts are back on the page', async () => {
