@@ -53,7 +53,7 @@ describe('durability', () => {
     const lines = ['creator_handle,creator_name,email,platform,followers,engagement_rate,category'];
     for (let i = 0; i < 10_000; i++) lines.push(`@bulk${i},Bulk Creator ${i},bulk${i}@example.com,Instagram,${1000 + i},3.5,Creator`);
     await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-    await page.getByRole('button', { name: 'Import 10000 rows' }).click();
+    await page.getByRole('button', { name: 'Import 10,000 rows' }).click();
     await page.getByRole('heading', { name: 'Data imported successfully' }).waitFor({ timeout: 60_000 });
     await page.reload();
     await page.getByLabel('Choose a CSV file').waitFor();
