@@ -73,7 +73,19 @@ export default defineConfig(({ command, mode }) => {
       plugins: [react()],
       define: production,
       publicDir: false,
-      build: { outDir: here('dist/host'), emptyOutDir: true, sourcemap: true, target: 'es2022' },
+      build: {
+        outDir: here('dist/host'),
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'es2022',
+        rollupOptions: {
+          output: {
+            // React is a chunk of its own: a deploy of the app leaves the browser's cached copy
+            // valid, since React's bytes (and so its hashed name) change only when React does.
+            manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+          },
+        },
+      },
     };
   }
   return {
