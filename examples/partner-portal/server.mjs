@@ -4,6 +4,9 @@
 //
 //   CREATORFLOW_SERVER=http://localhost:4173 CREATORFLOW_API_KEY=sk_test_... node examples/partner-portal/server.mjs
 //
+// CREATORFLOW_EMBED_ROLE=Editor lets the portal's visitors change the team's funnels (the key
+// must be an Editor or Admin key); the default, Viewer, shows them read only.
+//
 // The key needs this portal's origin (http://localhost:4180 by default) among its allowed
 // origins (Developer area, "Allowed origins (embedding)").
 import { createServer } from 'node:http';
@@ -14,6 +17,8 @@ const server = (process.env.CREATORFLOW_SERVER ?? 'http://localhost:4173').repla
 const apiKey = process.env.CREATORFLOW_API_KEY;
 const port = Number(process.env.PORT ?? 4180);
 const host = process.env.HOST ?? '127.0.0.1';
+// The role the embedded screens act with: Viewer (read only) unless set; never above the key's.
+const embedRole = process.env.CREATORFLOW_EMBED_ROLE ?? 'Viewer';
 const here = import.meta.dirname;
 const dist = resolve(here, '../../dist');
 if (!apiKey) {
@@ -33,7 +38,7 @@ async function clientSecret() {
   const response = await fetch(`${server}/api/v1/embed_sessions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ screens: ['funnel-board'], role: 'Viewer' }),
+    body: JSON.stringify({ screens: ['funnel-board'], role: embedRole }),
   });
   return { status: response.status, body: await response.text() };
 }

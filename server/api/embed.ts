@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROLES, type Role } from '../../lib/domain/types';
+import { ROLES, type Role, type TeamMember } from '../../lib/domain/types';
+import { apiKeyLabel, apiKeyPermissions } from '../../lib/domain/webhooks';
 import type { CollectionName } from '../../lib/schema/names';
 import { hashToken } from '../auth/tokens';
 import { HttpError } from '../context';
@@ -56,6 +57,8 @@ export interface EmbedPrincipal {
   allowedOrigins: string[];
   collections: Set<string>;
   mayWrite(mutation: string): boolean;
+  /** Who the embedded screens act as: the key, with the session's role (what the server runs its writes as). */
+  member: TeamMember;
 }
 
 const SECRET_SHAPE = /^es_[A-Za-z0-9_-]{43}$/;
@@ -81,16 +84,21 @@ export async function embedPrincipal(db: Executor, secret: string, now: Date): P
   const screens = row.session.screens.filter((s): s is EmbedScreen => s in EMBED_SCREENS);
   const collections = new Set<string>(screens.flatMap((s) => EMBED_SCREENS[s].collections));
   const writes = screens.flatMap((s) => EMBED_SCREENS[s].writes as readonly string[]);
+  const role = lowerRole(row.key.role, row.session.role);
   return {
     workspaceId: row.session.workspaceId,
     keyId: row.key.id,
-    role: lowerRole(row.key.role, row.session.role),
+    role,
     screens,
     allowedOrigins: row.key.allowedOrigins,
     collections,
     mayWrite: (mutation) => writes.some((prefix) => mutation.startsWith(prefix)),
+    member: { id: embedMemberId(row.key.id), name: apiKeyLabel(row.key.lastFour), email: '', role, status: 'Active', permissions: apiKeyPermissions(role) },
   };
 }
+
+/** The member id an embed session syncs as (its client ids are recorded under it). */
+export const embedMemberId = (keyId: string) => `embed_${keyId}`;
 
 /** Whether a pulled record belongs to the session's screens. */
 export function visibleToEmbed(principal: EmbedPrincipal, collection: string, id: string): boolean {

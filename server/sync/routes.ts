@@ -77,7 +77,7 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     if (secret) {
       const embed = await embedPrincipal(ctx.db, secret, ctx.now());
       allowEmbedOrigin(embed, request, reply);
-      return { workspaceId: embed.workspaceId, memberId: `embed_${embed.keyId}`, embed };
+      return { workspaceId: embed.workspaceId, memberId: embed.member.id, embed };
     }
     const session = await requireSession(ctx, request, reply);
     return { workspaceId: session.workspace.id, memberId: session.member.id };
@@ -140,7 +140,11 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         // Nothing committed since: no table needs reading (most pulls after a poke of one's own push).
         const all = full ? await everything(tx, workspaceId) : since === version ? [] : await changedSince(tx, workspaceId, since);
         const embed = who.embed;
-        const records = embed ? all.filter((r) => visibleToEmbed(embed, r.collection, r.id)) : all;
+        // An embed session's screens act as its key: the page is told that member (role and
+        // permissions) with every pull, so its controls allow what the server will accept.
+        const records = embed
+          ? [...all.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }]
+          : all;
         return { version, lastMutationID, records, full, memberId: who.memberId };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

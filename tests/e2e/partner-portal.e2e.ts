@@ -1,6 +1,7 @@
 // The partner-portal example against `npm start`'s server: an Admin makes a key with the
 // portal's origin; the portal's backend trades it for an embed session; the portal page shows
-// the team's real funnels, and a step saved in the host app appears there live.
+// the team's real funnels, a step saved in the host app appears there live, and a step edited
+// in the portal (an Editor session) appears in the host app.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('the partner-portal example', () => {
-  it('shows the team’s real funnels through an embed session, and a change in the host app live', async () => {
+  it('shows the team’s real funnels through an embed session, a change in the host app live, and takes an Editor session’s edit', async () => {
     const host = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
     contexts.push(host);
     const page = await host.newPage();
@@ -50,7 +51,7 @@ describe('the partner-portal example', () => {
     const port = await freePort();
     const portal = `http://127.0.0.1:${port}`;
     await page.getByLabel('Key name').fill('Partner portal');
-    await page.getByLabel('Role').selectOption('Viewer');
+    await page.getByLabel('Role').selectOption('Editor');
     await page.getByLabel('Allowed origins (embedding)').fill(portal);
     await page.getByRole('button', { name: 'Create API Key' }).click();
     const secret = (await page.getByRole('dialog', { name: 'Your new API key' }).getByLabel('API key').textContent()) ?? '';
@@ -59,7 +60,7 @@ describe('the partner-portal example', () => {
     let output = '';
     partner = spawn(process.execPath, ['examples/partner-portal/server.mjs'], {
       cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, CREATORFLOW_SERVER: server.baseURL, CREATORFLOW_API_KEY: secret, PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...process.env, CREATORFLOW_SERVER: server.baseURL, CREATORFLOW_API_KEY: secret, CREATORFLOW_EMBED_ROLE: 'Editor', PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     partner.stdout!.on('data', (chunk) => (output += String(chunk)));
@@ -90,6 +91,13 @@ describe('the partner-portal example', () => {
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
 
     await priya.getByText('Production', { exact: true }).first().waitFor();
+
+    // The portal's visitor edits a step: the embed session acts as the key, with the Editor role.
+    await priya.getByRole('button', { name: 'Expand Priya Patel' }).click();
+    await priya.getByRole('button', { name: 'Edit step Review & Feedback' }).click();
+    await priya.getByLabel('Step description').fill('Drafts reviewed in the partner portal');
+    await priya.getByRole('button', { name: 'Save Step' }).click();
+    await card.getByText('Drafts reviewed in the partner portal').waitFor();
     expect(errors).toEqual([]);
   });
 });

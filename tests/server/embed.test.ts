@@ -54,7 +54,18 @@ describe.each(DB_KINDS)('embed sessions on %s', (kind) => {
     const body = json<PullResponse>(response);
     const collections = new Set(body.records.map((r) => r.collection));
     expect(collections.has('funnels')).toBe(true);
-    for (const hidden of ['team', 'activity', 'orders', 'inventory', 'notifications']) expect(collections.has(hidden)).toBe(false);
+    for (const hidden of ['activity', 'orders', 'inventory', 'notifications']) expect(collections.has(hidden)).toBe(false);
+    // No member of the team is shown: only the member the session acts as (the key, with the
+    // session's role), so the page's controls allow exactly what the server accepts.
+    const team = body.records.filter((r) => r.collection === 'team');
+    expect(team).toEqual([
+      {
+        collection: 'team',
+        id: body.memberId,
+        value: expect.objectContaining({ id: body.memberId, name: expect.stringMatching(/^API key …[A-Za-z0-9_-]{4}$/), email: '', role: 'Viewer', status: 'Active' }),
+      },
+    ]);
+    expect((team[0].value as { permissions: Record<string, boolean> }).permissions).toEqual(expect.not.objectContaining({ manageTeam: true }));
     expect(body.records.some((r) => r.collection === 'singletons' && r.id === 'developer')).toBe(false);
     expect((await pull(client_secret, 'http://evil.test')).statusCode).toBe(403);
 
