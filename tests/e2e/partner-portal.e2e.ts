@@ -1,35 +1,22 @@
 // The partner-portal example against `npm start`'s server: an Admin makes a key with the
 // portal's origin; the portal's backend trades it for an embed session; the portal page shows
 // the team's real funnels, and a step saved in the host app appears there live.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../../scripts/processes.mjs';
 import { CHROMIUM_ARGS, executablePath } from './browser';
 import { OWNER, startTeamServer, type TeamServer } from './team-server';
 
 let server: TeamServer;
 let browser: Browser;
-let partner: ChildProcess | null = null;
+let partner: ServerProcess | null = null;
 const contexts: BrowserContext[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
 }, 120_000);
 afterAll(async () => {
-  partner?.kill('SIGTERM');
+  await partner?.stop();
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
   await server?.stop();
@@ -56,19 +43,13 @@ describe('the partner-portal example', () => {
     const secret = (await page.getByRole('dialog', { name: 'Your new API key' }).getByLabel('API key').textContent()) ?? '';
     expect(secret).toMatch(/^sk_test_/);
 
-    let output = '';
-    partner = spawn(process.execPath, ['examples/partner-portal/server.mjs'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, CREATORFLOW_SERVER: server.baseURL, CREATORFLOW_API_KEY: secret, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    partner = await startServerProcess({
+      args: ['examples/partner-portal/server.mjs'],
+      port,
+      env: { CREATORFLOW_SERVER: server.baseURL, CREATORFLOW_API_KEY: secret },
+      readyLine: 'Partner portal on',
+      name: 'The partner portal',
     });
-    partner.stdout!.on('data', (chunk) => (output += String(chunk)));
-    partner.stderr!.on('data', (chunk) => (output += String(chunk)));
-    // Ready when it says so (an observable state), bounded by the test's timeout.
-    while (!output.includes('Partner portal on')) {
-      if (partner.exitCode !== null) throw new Error(`The partner portal exited:\n${output}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
 
     const visitor = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     contexts.push(visitor);
