@@ -18,8 +18,6 @@ export default defineConfig([
       'examples/react-consumer/**',
       '.tmp/**',
       'bench/**',
-      // Being rewritten into lib/schema and lib/mutators; linted again once that lands.
-      'lib/store/**',
     ],
   },
   js.configs.recommended,

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +17,7 @@ import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from '
 import * as t from '../server/db/schema';
 import { createWorkspace } from '../server/db/seed';
 import { emptyWorkspaceData, sampleWorkspaceData } from '../server/db/seed-data';
+import { SERVER_MAIN, startServerProcess } from './processes.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench horse battery staple';
@@ -107,17 +107,6 @@ export async function prepare(handle: DatabaseHandle, options: { full: boolean }
 
 // ---------- the server ----------
 
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
 interface Running {
   base: string;
   child: ChildProcess;
@@ -126,35 +115,16 @@ interface Running {
 
 /** `npm start`'s server (server/main.ts) without its build check: the bench built already. */
 export async function startServer(env: Record<string, string>, profileName?: string): Promise<Running> {
-  const port = await freePort();
-  let log = '';
   // --profile-server: V8 CPU profiles of the server for the whole run, in bench/profiles/<name>/,
   // one per thread (tsx's module loader has its own): the main thread's is the largest.
   const profile = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles', profileName)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    args: [...profile, ...SERVER_MAIN],
+    env: { CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, ...env },
+    timeoutMs: 120_000,
+    name: 'The team server',
   });
-  child.stdout.on('data', (chunk) => (log += String(chunk)));
-  child.stderr.on('data', (chunk) => (log += String(chunk)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The team server exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`The team server did not get ready:\n${log}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return {
-    base,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { base: server.url, child: server.child, stop: () => server.stop() };
 }
 
 // ---------- HTTP from Node, counting the bytes on the wire ----------

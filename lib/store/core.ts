@@ -111,7 +111,7 @@ export function createEngine(options: {
 
   // ---------- records in signals ----------
   const collections = new Map<CollectionName, CollectionState<CollectionName>>();
-  for (const name of COLLECTION_NAMES) collections.set(name, makeCollection(name) as unknown as CollectionState<CollectionName>);
+  for (const name of COLLECTION_NAMES) collections.set(name, makeCollection(name));
   const singletons = new Map<SingletonName, Signal<unknown>>();
   for (const name of SINGLETON_NAMES) singletons.set(name, signal(SINGLETONS[name].initial(now())));
   const session = signal<{ memberId: string | null }>(options.session ?? { memberId: null });
@@ -176,7 +176,7 @@ export function createEngine(options: {
       get(name, id) {
         const write = staged.get(name)?.writes.get(id);
         if (write) return (write.record ?? undefined) as never;
-        return collection(name).index.get(id) as never;
+        return collection(name).index.get(id);
       },
       scan(name) {
         const cached = scans.get(name);
@@ -185,7 +185,7 @@ export function createEngine(options: {
         const entry = staged.get(name);
         const result = entry ? merge(base, entry) : base;
         scans.set(name, result);
-        return result as never;
+        return result;
       },
       singleton(name) {
         return (stagedSingletons.has(name) ? stagedSingletons.get(name) : singletons.get(name)!.peek()) as never;
@@ -244,7 +244,7 @@ export function createEngine(options: {
             changes.push({ collection: name, id, before, after: write.record });
           }
         }
-        col.signal.value = merge(col.signal.peek(), entry) as never;
+        col.signal.value = merge(col.signal.peek(), entry);
       }
       for (const [name, value] of staging.stagedSingletons) {
         const single = singletons.get(name)!;
@@ -320,7 +320,8 @@ export function createEngine(options: {
     try {
       write = target.write(ops, info);
     } catch (error) {
-      write = Promise.reject(error);
+      // An adapter that throws instead of rejecting takes the same fallback path.
+      write = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     const settled = write.catch((error: unknown) => {
       if (target !== storage) return;
@@ -334,7 +335,7 @@ export function createEngine(options: {
   }
 
   function fallBackToMemory(warning: string) {
-    storage = { kind: 'memory', load: async () => [], write: async () => {} };
+    storage = { kind: 'memory', load: () => Promise.resolve([]), write: () => Promise.resolve() };
     persistence.value = { ...persistence.value, status: 'memory', kind: 'memory', warning };
   }
 
@@ -364,7 +365,7 @@ export function createEngine(options: {
       }
       let list = grouped.get(record.collection);
       if (!list) grouped.set(record.collection, (list = []));
-      list.push(value as { id: string });
+      list.push(value);
     }
     batch(() => {
       for (const name of COLLECTION_NAMES) {
@@ -422,7 +423,7 @@ export function createEngine(options: {
             changes.push({ collection: name, id, before, after: write.record });
           }
         }
-        col.signal.value = merge(col.signal.peek(), entry) as never;
+        col.signal.value = merge(col.signal.peek(), entry);
       }
     });
     const logged = changes.filter((c) => c.collection === 'activity' && c.after).map((c) => c.after as ActivityEntry);
@@ -449,8 +450,8 @@ export function createEngine(options: {
     if (value !== undefined && !isValidRecord(collectionName, value)) return before;
     const entry: Staged<unknown> = { writes: new Map([[id, { record: value ?? null, prepend: !before }]]), order: [id] };
     if (value === undefined) col.index.delete(id);
-    else col.index.set(id, value as never);
-    col.signal.value = merge(col.signal.peek(), entry) as never;
+    else col.index.set(id, value);
+    col.signal.value = merge(col.signal.peek(), entry);
     return before;
   }
 

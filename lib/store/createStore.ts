@@ -1,7 +1,7 @@
 // The one signals store: createStore builds one (tests make their own), getStore returns
 // the page-wide one that every widget and custom element on the page shares.
-import { signal, type ReadonlySignal } from '@preact/signals-core';
-import type { SyncStatus, SyncStorage } from '../storage/sync';
+import { signal } from '@preact/signals-core';
+import type { SyncStorage } from '../storage/sync';
 import { sampleWorkspace } from '../sample';
 import { SAMPLE_ADMIN_ID } from '../sample/defaults';
 import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from '../schema/migrations';
@@ -114,7 +114,7 @@ export function createStore(options: StoreOptions = {}) {
     /** Where the data is kept, and any warning to show. */
     persistence: engine.persistence,
     /** With a team server: whether local changes are saved, waiting, offline or refused. */
-    sync: ('status' in storage ? (storage as SyncStorage).status : null) as ReadonlySignal<SyncStatus> | null,
+    sync: 'status' in storage ? (storage as SyncStorage).status : null,
     /** With a team server: the signed-in member's own language (else null: the workspace's applies). */
     memberLanguage: storage.memberLanguage ?? null,
     /** Resolves when every write issued so far is stored. */

@@ -10,7 +10,7 @@ const isPlainSlice = (value: unknown): value is Record<string, unknown> =>
 /** The same store, with every action run as `origin`'s. One view per origin, so identity is stable. */
 export function attributedTo(store: Store, origin: unknown): Store {
   let byOrigin = views.get(store);
-  if (!byOrigin) views.set(store, (byOrigin = new Map()));
+  if (!byOrigin) views.set(store, (byOrigin = new Map<unknown, Store>()));
   const existing = byOrigin.get(origin);
   if (existing) return existing;
   const wrap =
@@ -19,7 +19,7 @@ export function attributedTo(store: Store, origin: unknown): Store {
       store.withOrigin(origin, () => fn(...args));
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(store)) {
-    if (typeof value === 'function' && key !== 'withOrigin' && key !== 'listen') view[key] = wrap(value as (...args: never[]) => unknown);
+    if (typeof value === 'function' && key !== 'withOrigin' && key !== 'listen') view[key] = wrap(value);
     else if (isPlainSlice(value)) {
       const slice: Record<string, unknown> = {};
       for (const [name, member] of Object.entries(value)) slice[name] = typeof member === 'function' ? wrap(member as (...args: never[]) => unknown) : member;

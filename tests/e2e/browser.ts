@@ -1,6 +1,8 @@
-// Shared by the end-to-end tests: one Chromium per test file, a fresh context per test.
+// Shared by the end-to-end tests: one Chromium per test file, a fresh context per test
+// (useBrowser), or one Chromium and one team server per file (useTeamServer).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { OWNER, startTeamServer, type TeamServer } from './team-server';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -72,4 +74,66 @@ export function useBrowser() {
   }
 
   return { open, newContext, watch, baseURL: () => baseURL };
+}
+
+/**
+ * Sets up `npm start`'s team server (a fresh data folder, `OWNER` as its owner) and a browser
+ * for the file. `newPage()` gives a page in a context of its own (its own cookies and
+ * IndexedDB), with uncaught page errors recorded; contexts stay open until the file ends, so a
+ * `beforeAll` may sign in once for every test.
+ */
+export function useTeamServer(extraEnv: Record<string, string> = {}) {
+  let server: TeamServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTeamServer(extraEnv), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage() {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors };
+  }
+
+  /** Opens `path` signed out, is sent to the sign-in page, and signs in there (as the owner unless told). */
+  async function signIn(page: Page, { path = '/', email = OWNER.email, password = OWNER.password } = {}) {
+    await page.goto(path);
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** Invites `email` from the Team screen; returns the invitation link, with its dialog still open. */
+  async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
+    await page.goto('/team');
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    await page.getByRole('dialog').getByLabel('Email Address').fill(email);
+    await page.getByRole('dialog').getByLabel('Role').selectOption(role);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    return page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  }
+
+  /** Accepts an invitation in a browser of its own; resolves once the workspace has synced. */
+  async function accept(link: string, name: string) {
+    const member = await newPage();
+    await member.page.goto(link);
+    await member.page.getByLabel('Full Name').fill(name);
+    await member.page.getByLabel('Password').fill('a long enough password');
+    await member.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await member.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    return member;
+  }
+
+  return { newPage, signIn, invite, accept, baseURL: () => server.baseURL, browser: () => browser };
 }

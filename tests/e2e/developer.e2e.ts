@@ -4,34 +4,19 @@
 // when a funnel step is saved, listed under Recent events.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, executablePath } from './browser';
-import { OWNER, startTeamServer, type TeamServer } from './team-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTeamServer } from './browser';
 
-let server: TeamServer;
-let browser: Browser;
-let context: BrowserContext;
+const { newPage, signIn, baseURL } = useTeamServer();
 let page: Page;
-const errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
-  context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/developer');
-  await page.waitForURL(/\/signin/);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  ({ page, errors } = await newPage());
+  await signIn(page, { path: '/developer' });
   await page.waitForURL(/\/developer$/);
-}, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the Developer area on the team server', () => {
@@ -50,7 +35,7 @@ describe('the Developer area on the team server', () => {
     await page.getByRole('link', { name: 'Sarah Johnson' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Lena Park' }).count()).toBe(0);
 
-    const response = await fetch(`${server.baseURL}/api/v1/funnels`, {
+    const response = await fetch(`${baseURL()}/api/v1/funnels`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'idempotency-key': 'e2e-1' },
       body: JSON.stringify({ creatorId: 'SC1', type: 'Product Review' }),

@@ -2,57 +2,22 @@
 // many changes wait, closes the tab; the reopened tab sends them and another member's open
 // screen shows the edit without a reload. A member demoted to Viewer while offline has the
 // change refused when back online: it rolls back on their own screen, with the reason.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, executablePath } from './browser';
-import { OWNER, startTeamServer, type TeamServer } from './team-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useTeamServer } from './browser';
 
-let server: TeamServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newContext() {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
-  contexts.push(context);
-  const errors: string[] = [];
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+const { newPage, signIn, invite, accept } = useTeamServer();
 
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('offline edits with a team server', () => {
   it('an offline edit survives a closed tab and reaches the other member live; a change the server refuses rolls back with its reason', async () => {
-    const owner = await newContext();
-    await owner.page.goto('/team');
-    await owner.page.waitForURL(/\/signin/);
-    await owner.page.getByLabel('Email').fill(OWNER.email);
-    await owner.page.getByLabel('Password').fill(OWNER.password);
-    await owner.page.getByRole('button', { name: 'Sign in' }).click();
+    const owner = await newPage();
+    await signIn(owner.page, { path: '/team' });
     await owner.page.waitForURL(/\/team$/);
-    await owner.page.getByRole('button', { name: 'Invite Member' }).click();
-    await owner.page.getByRole('dialog').getByLabel('Email Address').fill('jamie@acme.test');
-    await owner.page.getByRole('dialog').getByLabel('Role').selectOption('Editor');
-    await owner.page.getByRole('button', { name: 'Send Invitation' }).click();
-    const link = await owner.page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    const link = await invite(owner.page, 'jamie@acme.test', 'Editor');
     await owner.page.getByRole('button', { name: 'Done' }).click();
-
-    const editor = await newContext();
-    await editor.page.goto(link);
-    await editor.page.getByLabel('Full Name').fill('Jamie Smith');
-    await editor.page.getByLabel('Password').fill('a long enough password');
-    await editor.page.getByRole('button', { name: 'Accept invitation' }).click();
-    await status(editor.page, 'All changes saved').waitFor();
+    const editor = await accept(link, 'Jamie Smith');
 
     // The owner watches the order list; the Editor opens an order, then loses the network.
     await owner.page.goto('/orders');
@@ -97,16 +62,12 @@ describe('offline edits with a team server', () => {
   }, 180_000);
 
   it('one tab of a browser holds the event stream and tells the others; when it closes, another takes it over', async () => {
-    const { context, page: first, errors } = await newContext();
+    const { context, page: first, errors } = await newPage();
     const streams: string[] = [];
     context.on('request', (request) => {
       if (new URL(request.url()).pathname === '/sync/events') streams.push(request.url());
     });
-    await first.goto('/orders');
-    await first.waitForURL(/\/signin/);
-    await first.getByLabel('Email').fill(OWNER.email);
-    await first.getByLabel('Password').fill(OWNER.password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(first, { path: '/orders' });
     await first.waitForURL(/\/orders$/);
     await status(first, 'All changes saved').waitFor();
     const second = await context.newPage();
@@ -115,11 +76,8 @@ describe('offline edits with a team server', () => {
     await status(second, 'All changes saved').waitFor();
 
     // Another browser of the owner changes an order: both tabs show it, over one stream.
-    const other = await newContext();
-    await other.page.goto('/signin');
-    await other.page.getByLabel('Email').fill(OWNER.email);
-    await other.page.getByLabel('Password').fill(OWNER.password);
-    await other.page.getByRole('button', { name: 'Sign in' }).click();
+    const other = await newPage();
+    await signIn(other.page, { path: '/signin' });
     await status(other.page, 'All changes saved').waitFor();
     const pushFrom = (page: Page, clientID: string, notes: string) =>
       page.evaluate(

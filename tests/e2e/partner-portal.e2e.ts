@@ -2,50 +2,20 @@
 // portal's origin; the portal's backend trades it for an embed session; the portal page shows
 // the team's real funnels, a step saved in the host app appears there live, and a step edited
 // in the portal (an Editor session) appears in the host app.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, executablePath } from './browser';
-import { OWNER, startTeamServer, type TeamServer } from './team-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../../scripts/processes.mjs';
+import { useTeamServer } from './browser';
 
-let server: TeamServer;
-let browser: Browser;
-let partner: ChildProcess | null = null;
-const contexts: BrowserContext[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
-}, 120_000);
+const { newPage, signIn, baseURL } = useTeamServer();
+let partner: ServerProcess | null = null;
 afterAll(async () => {
-  partner?.kill('SIGTERM');
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
+  await partner?.stop();
 });
 
 describe('the partner-portal example', () => {
   it('shows the team’s real funnels through an embed session, a change in the host app live, and takes an Editor session’s edit', async () => {
-    const host = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
-    contexts.push(host);
-    const page = await host.newPage();
-    await page.goto('/developer');
-    await page.waitForURL(/\/signin/);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { page } = await newPage();
+    await signIn(page, { path: '/developer' });
     await page.waitForURL(/\/developer$/);
 
     const port = await freePort();
@@ -57,25 +27,15 @@ describe('the partner-portal example', () => {
     const secret = (await page.getByRole('dialog', { name: 'Your new API key' }).getByLabel('API key').textContent()) ?? '';
     expect(secret).toMatch(/^sk_test_/);
 
-    let output = '';
-    partner = spawn(process.execPath, ['examples/partner-portal/server.mjs'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, CREATORFLOW_SERVER: server.baseURL, CREATORFLOW_API_KEY: secret, CREATORFLOW_EMBED_ROLE: 'Editor', PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    partner = await startServerProcess({
+      args: ['examples/partner-portal/server.mjs'],
+      port,
+      env: { CREATORFLOW_SERVER: baseURL(), CREATORFLOW_API_KEY: secret, CREATORFLOW_EMBED_ROLE: 'Editor' },
+      readyLine: 'Partner portal on',
+      name: 'The partner portal',
     });
-    partner.stdout!.on('data', (chunk) => (output += String(chunk)));
-    partner.stderr!.on('data', (chunk) => (output += String(chunk)));
-    // Ready when it says so (an observable state), bounded by the test's timeout.
-    while (!output.includes('Partner portal on')) {
-      if (partner.exitCode !== null) throw new Error(`The partner portal exited:\n${output}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
 
-    const visitor = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    contexts.push(visitor);
-    const portalPage = await visitor.newPage();
-    const errors: string[] = [];
-    portalPage.on('pageerror', (error) => errors.push(error.message));
+    const { page: portalPage, errors } = await newPage();
     await portalPage.goto(`${portal}/`);
     const board = portalPage.locator('cf-funnel-board');
     const priya = board.getByRole('article', { name: 'Priya Patel' });

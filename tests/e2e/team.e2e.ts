@@ -2,65 +2,18 @@
 // and invites an Editor and a Viewer; each accepts in a browser of their own and sees the
 // team's funnels; an edit by one member shows on another's open screen without a reload; the
 // Viewer's controls are disabled and a forced push is refused.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, executablePath } from './browser';
-import { OWNER, startTeamServer, type TeamServer } from './team-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useTeamServer } from './browser';
+import { OWNER } from './team-server';
 
-let server: TeamServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTeamServer(), chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage() {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-}
-
-async function signIn(page: Page, email: string, password: string, path = '/') {
-  await page.goto(path);
-  await page.waitForURL(/\/signin/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
-  await page.goto('/team');
-  await page.getByRole('button', { name: 'Invite Member' }).click();
-  await page.getByRole('dialog').getByLabel('Email Address').fill(email);
-  await page.getByRole('dialog').getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Send Invitation' }).click();
-  return page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-}
-
-async function accept(link: string, name: string) {
-  const member = await newPage();
-  await member.page.goto(link);
-  await member.page.getByLabel('Full Name').fill(name);
-  await member.page.getByLabel('Password').fill('a long enough password');
-  await member.page.getByRole('button', { name: 'Accept invitation' }).click();
-  await member.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
-  return member;
-}
+const { newPage, signIn, invite, accept } = useTeamServer();
 
 describe('the team workspace', () => {
   it('owner invites an Editor and a Viewer; each sees the same funnels; edits reach the others live; the Viewer changes nothing', async () => {
     const owner = await newPage();
     // Every app route sends a signed-out browser to sign in, and back after.
-    await signIn(owner.page, OWNER.email, 'not the password', '/orders');
+    await signIn(owner.page, { path: '/orders', password: 'not the password' });
     await owner.page.getByText('Email or password is incorrect').waitFor();
     await owner.page.getByLabel('Password').fill(OWNER.password);
     await owner.page.getByRole('button', { name: 'Sign in' }).click();
@@ -125,7 +78,7 @@ describe('the team workspace', () => {
 
   it('a member changes their password in Profile: the server checks the current one, and only the new one signs in after', async () => {
     const owner = await newPage();
-    await signIn(owner.page, OWNER.email, OWNER.password);
+    await signIn(owner.page);
     await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
     const link = await invite(owner.page, 'morgan@acme.test', 'Editor');
     const member = await accept(link, 'Morgan Lee');
@@ -149,7 +102,7 @@ describe('the team workspace', () => {
     expect(queued).not.toContain('an even longer passphrase');
 
     const fresh = await newPage();
-    await signIn(fresh.page, 'morgan@acme.test', 'a long enough password');
+    await signIn(fresh.page, { email: 'morgan@acme.test', password: 'a long enough password' });
     await fresh.page.getByText('Email or password is incorrect').waitFor();
     await fresh.page.getByLabel('Password').fill('an even longer passphrase');
     await fresh.page.getByRole('button', { name: 'Sign in' }).click();

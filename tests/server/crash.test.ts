@@ -3,53 +3,24 @@
 // middle, and restarts on the same data. Every mutation it acknowledged is there exactly once
 // with its activity entry (none half-applied); each client then pushes again everything it
 // had no answer for, and lastMutationID semantics apply each of them exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
+import { freePort, startServerProcess } from '../../scripts/processes.mjs';
 import { DB_KINDS } from './harness';
 import { adminQuery, withDatabase } from './pg';
 
-const root = resolve(import.meta.dirname, '../..');
 const OWNER = { email: 'crash-owner@example.com', password: 'crash-owner-password-1' };
 const CLIENTS = 4;
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
 /** Starts server/main.ts as `npm start` does (without the build), and waits until it is ready. */
 async function startProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CREATORFLOW_OWNER_EMAIL: OWNER.email, CREATORFLOW_OWNER_PASSWORD: OWNER.password },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // Ready when the process says it listens (its own console line), or fail when it exits.
-  await new Promise<void>((done, fail) => {
-    const check = () => {
-      if (output.includes('Creatorflow is running at')) {
-        child.stdout.off('data', check);
-        done();
-      }
-    };
-    child.stdout.on('data', check);
-    child.once('exit', (code) => fail(new Error(`The server exited (${code}):\n${output}`)));
-  });
-  return child;
+  const server = await startServerProcess({ port, env: { ...env, CREATORFLOW_OWNER_EMAIL: OWNER.email, CREATORFLOW_OWNER_PASSWORD: OWNER.password } });
+  return server.child;
 }
 
 const meta = (client: number, id: number) => ({ now: new Date().toISOString(), idSeed: `c${client}m${id}` });

@@ -7,10 +7,10 @@
 // When none can be had, the run fails and says why: the PostgreSQL half is never skipped.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/processes.mjs';
 
 export interface PostgresServer {
   /** A URL on a database the tests may CREATE DATABASE from. */
@@ -47,17 +47,6 @@ function binDir(): string | null {
     .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

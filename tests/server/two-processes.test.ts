@@ -1,27 +1,12 @@
 // Two team server processes on one PostgreSQL, as behind a load balancer: a member whose
 // event stream is open on process 1 is poked (through LISTEN/NOTIFY) for a change pushed
 // through process 2, and pulls it from process 1.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
+import { startServerProcess } from '../../scripts/processes.mjs';
 import { SEED_TIME, USERS } from './fixture';
 import { adminQuery, withDatabase } from './pg';
-
-const root = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 interface Process {
   url: string;
@@ -30,33 +15,7 @@ interface Process {
 }
 
 /** `npm run creatorflow-server` as a child process on `databaseUrl`; ready when /readyz answers 200. */
-async function startProcess(databaseUrl: string): Promise<Process> {
-  const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (log += String(chunk)));
-  child.stderr!.on('data', (chunk) => (log += String(chunk)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const url = `http://127.0.0.1:${port}`;
-  // Ready is what the server says on /readyz; bounded by the hook's timeout.
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server process exited:\n${log}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return {
-    url,
-    output: () => log,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startProcess = (databaseUrl: string): Promise<Process> => startServerProcess({ env: { DATABASE_URL: databaseUrl } });
 
 /** A browser's session on one process: its cookie, sent with same-origin requests. */
 async function signIn(server: Process, user: keyof typeof USERS) {
