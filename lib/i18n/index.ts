@@ -94,6 +94,9 @@ function reverseIndex() {
     }
     // Only simple arguments ({name}) can be read back out of a finished English sentence.
     if (/\{[^}]*,/.test(text) || text.includes("'")) continue;
+    // A template with almost no words of its own ('{group}: {value}', '{value}%') would match
+    // nearly any sentence; those are only ever said through t().
+    if ((text.replace(/\{\w+\}/g, '').match(/\p{L}/gu)?.length ?? 0) < 3) continue;
     const names: string[] = [];
     const source = text
       .split(/(\{\w+\})/)
