@@ -656,6 +656,8 @@ export const en = {
   'export.zipIntro': 'Or export the whole workspace: every type, every field and every date, one CSV file each.',
   'export.zipDownload': 'Download all (ZIP)',
   'export.zipDone': 'Exported {count} CSV files to {name}',
+  'export.rowsDone': '{count, plural, one {Exported {count} row to {name}} other {Exported {count} rows to {name}}}',
+  'developer.copyKeyFailed': 'Could not copy the API key: {message}',
 
   // Creator pages (detail, shipping label generator, shipment tracking, creative brief)
   'creator.notFound': 'Creator not found',
@@ -1277,6 +1279,16 @@ export const en = {
   'developer.team.removedEndpoint': 'a removed endpoint',
   'developer.team.col.endpoint': 'Endpoint',
   'developer.team.col.attempts': 'Attempts',
+  'developer.team.toast.regenerated': 'API key regenerated successfully',
+  'developer.team.toast.enabled': 'Webhook endpoint enabled',
+  'developer.team.toast.testSent': 'Test event sent',
+  'developer.team.toast.secretShown': 'Signing secret shown',
+  'developer.team.newKeyTitle': 'Your new API key',
+  'developer.team.regeneratedKeyTitle': 'Your regenerated API key',
+  'developer.team.apiKey': 'API key',
+  'developer.team.copied': '{label} copied to clipboard',
+  'developer.team.copyFailed': 'Could not copy: {message}',
+  'developer.team.noClipboard': 'the clipboard is not available in this browser',
 } as const;
 
 export type MessageKey = keyof typeof en;

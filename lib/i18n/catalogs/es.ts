@@ -658,6 +658,8 @@ const messages: Catalog = {
   'export.zipIntro': 'O exporta todo el espacio de trabajo: cada tipo, cada campo y cada fecha, un archivo CSV por tipo.',
   'export.zipDownload': 'Descargar todo (ZIP)',
   'export.zipDone': 'Se exportaron {count} archivos CSV a {name}',
+  'export.rowsDone': '{count, plural, one {Se exportó {count} fila a {name}} other {Se exportaron {count} filas a {name}}}',
+  'developer.copyKeyFailed': 'No se pudo copiar la clave de API: {message}',
 
   // Creator pages (detail, shipping label generator, shipment tracking, creative brief)
   'creator.notFound': 'Creador no encontrado',
@@ -1279,6 +1281,16 @@ const messages: Catalog = {
   'developer.team.removedEndpoint': 'un endpoint eliminado',
   'developer.team.col.endpoint': 'Endpoint',
   'developer.team.col.attempts': 'Intentos',
+  'developer.team.toast.regenerated': 'Clave de API regenerada',
+  'developer.team.toast.enabled': 'Endpoint de webhook activado',
+  'developer.team.toast.testSent': 'Evento de prueba enviado',
+  'developer.team.toast.secretShown': 'Secreto de firma mostrado',
+  'developer.team.newKeyTitle': 'Tu nueva clave de API',
+  'developer.team.regeneratedKeyTitle': 'Tu clave de API regenerada',
+  'developer.team.apiKey': 'Clave de API',
+  'developer.team.copied': '{label} copiada al portapapeles',
+  'developer.team.copyFailed': 'No se pudo copiar: {message}',
+  'developer.team.noClipboard': 'el portapapeles no está disponible en este navegador',
 };
 
 export const pack: LanguagePack = {

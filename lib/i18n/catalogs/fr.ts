@@ -658,6 +658,8 @@ const messages: Catalog = {
   'export.zipIntro': 'Ou exportez tout l’espace de travail : chaque type, chaque champ et chaque date, un fichier CSV par type.',
   'export.zipDownload': 'Tout télécharger (ZIP)',
   'export.zipDone': '{count} fichiers CSV exportés dans {name}',
+  'export.rowsDone': '{count, plural, one {{count} ligne exportée vers {name}} other {{count} lignes exportées vers {name}}}',
+  'developer.copyKeyFailed': 'Impossible de copier la clé d’API : {message}',
 
   // Creator pages (detail, shipping label generator, shipment tracking, creative brief)
   'creator.notFound': 'Créateur introuvable',
@@ -1279,6 +1281,16 @@ const messages: Catalog = {
   'developer.team.removedEndpoint': 'un endpoint supprimé',
   'developer.team.col.endpoint': 'Endpoint',
   'developer.team.col.attempts': 'Tentatives',
+  'developer.team.toast.regenerated': 'Clé d’API régénérée',
+  'developer.team.toast.enabled': 'Endpoint de webhook activé',
+  'developer.team.toast.testSent': 'Événement de test envoyé',
+  'developer.team.toast.secretShown': 'Secret de signature affiché',
+  'developer.team.newKeyTitle': 'Votre nouvelle clé d’API',
+  'developer.team.regeneratedKeyTitle': 'Votre clé d’API régénérée',
+  'developer.team.apiKey': 'Clé d’API',
+  'developer.team.copied': '{label} copié dans le presse-papiers',
+  'developer.team.copyFailed': 'Impossible de copier : {message}',
+  'developer.team.noClipboard': 'le presse-papiers n’est pas disponible dans ce navigateur',
 };
 
 export const pack: LanguagePack = {
