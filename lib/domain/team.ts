@@ -72,7 +72,9 @@ export function togglePermission(member: TeamMember, permission: Permission): Re
 
 /** 'Jamie Smith can now manage the team' / 'Jamie Smith can no longer manage the team'. */
 export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissions'>, permission: Permission) =>
-  `${member.name} can ${member.permissions[permission] ? 'now' : 'no longer'} ${PERMISSION_ABILITY[permission]}`;
+  member.permissions[permission]
+    ? `${member.name} can now ${PERMISSION_ABILITY[permission]}`
+    : `${member.name} can no longer ${PERMISSION_ABILITY[permission]}`;
 
 export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member who can manage the team';
 

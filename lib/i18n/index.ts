@@ -81,6 +81,8 @@ export const loadedLanguages: ReadonlySignal<Partial<Record<LanguageCode, Langua
 const cache = createIntlCache();
 const translators = new Map<LanguagePack, Translator>();
 
+const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
+
 /** English messages by text, and the templates among them (`{name}` arguments) as patterns. */
 let reverse: { exact: Map<string, MessageKey>; templates: { key: MessageKey; pattern: RegExp; names: string[] }[] } | null = null;
 function reverseIndex() {
@@ -94,6 +96,9 @@ function reverseIndex() {
     }
     // Only simple arguments ({name}) can be read back out of a finished English sentence.
     if (/\{[^}]*,/.test(text) || text.includes("'")) continue;
+    // A template with almost no words of its own ('{group}: {value}', '{value}%') would match
+    // nearly any sentence; those are only ever said through t().
+    if ((text.replace(/\{\w+\}/g, '').match(/\p{L}/gu)?.length ?? 0) < 3) continue;
     const names: string[] = [];
     const source = text
       .split(/(\{\w+\})/)
@@ -108,9 +113,14 @@ function reverseIndex() {
       .join('');
     templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }
+  // The most specific template wins: "Order {orderNumber} created" before "Order {number}", whatever the catalog's order.
+  templates.sort((a, b) => literalLength(en[b.key]) - literalLength(en[a.key]));
   reverse = { exact, templates };
   return reverse;
 }
+
+/** Template arguments that name a field, a group or an ability, translated inside `tm`; any other argument is data. */
+const TRANSLATED_ARGUMENTS = new Set(['label', 'field', 'group', 'ability']);
 
 function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
   const intl: IntlShape<string> = createIntl(
@@ -127,6 +137,13 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
   const money = new Map<string, Intl.NumberFormat>();
   const compact = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
+  // A field's or ability's name inside a sentence ("Quantity must be a whole number", "… can now edit
+  // automations") is a word of the product, not data: said in this language when the catalog has it.
+  const argument = (name: string, value: string) => {
+    if (!TRANSLATED_ARGUMENTS.has(name)) return value;
+    const key = reverseIndex().exact.get(value);
+    return key ? t(key) : value;
+  };
   return {
     lang,
     t,
@@ -136,7 +153,7 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
       if (key) return t(key);
       for (const template of index.templates) {
         const match = template.pattern.exec(english);
-        if (match) return t(template.key, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
+        if (match) return t(template.key, Object.fromEntries(template.names.map((name, i) => [name, argument(name, match[i + 1])])));
       }
       return english;
     },

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseCsv } from '../../lib/csv';
+import { loadLanguage } from '../../lib/i18n';
 import { ActivityLog } from '../../widgets/activity';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 import { renderScreen } from '../helpers/render';
 
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
@@ -21,6 +23,23 @@ describe('<ActivityLog>', () => {
     expect(within(table).getByText('Funnel status updated')).toBeInTheDocument();
     store.inventory.addItem({ sku: 'ACT-1', name: 'Logged item' });
     expect(await within(table).findByText('Inventory item added')).toBeInTheDocument();
+  });
+
+  it('says entries written in English in the reader\'s language, old and new alike', async () => {
+    await loadLanguage('es');
+    const { store } = await renderScreen(
+      <LanguageProvider lang="es">
+        <ActivityLog />
+      </LanguageProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Registro de actividad' });
+    // A sample entry stored before entries were translated.
+    expect(within(table).getByText('Estado del embudo actualizado')).toBeInTheDocument();
+    expect(within(table).getByText('Sarah Johnson pasó a producción')).toBeInTheDocument();
+    const jamie = store.team.members.items.peek().find((m) => m.name === 'Jamie Smith')!;
+    store.team.setRole(jamie.id, 'Viewer');
+    expect(await within(table).findByText('Rol cambiado')).toBeInTheDocument();
+    expect(within(table).getByText('Jamie Smith ahora es lector')).toBeInTheDocument();
   });
 
   it('searches action, details or user name', async () => {

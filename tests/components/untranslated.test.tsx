@@ -2,7 +2,7 @@
 // French; any visible text (text nodes, placeholders, accessible names) that is still exactly as
 // in English fails, unless it is workspace data (names, SKUs, handles) or in the allowlist of
 // words that are the same in both languages.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -21,6 +21,9 @@ import { configureDeveloperClient, type DeveloperClient, type WebhookDeliveryInf
 import { API_ROUTES } from '../../server/api/v1';
 import { openApiDocument } from '../../server/api/openapi';
 import { Developer } from '../../widgets/developer';
+import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../../widgets/funnel-board';
+import { DEFAULT_MATCHING_CRITERIA, INTEREST_TAG_SUGGESTIONS, SUGGESTED_CREATORS } from '../../lib/sample/suggestions';
+import { CREATOR_PLATFORMS } from '../../lib/domain/new-funnel';
 import { Analytics } from '../../widgets/analytics';
 import { Billing } from '../../widgets/billing';
 import { Calendar } from '../../widgets/calendar';
@@ -97,6 +100,10 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
     'Brief',
     'Message',
     'Conversion',
+    'Niche',
+    'Style',
+    'Production',
+    'Budget (USD)',
   ]),
 };
 
@@ -262,6 +269,30 @@ const SCREENS: { name: string; ui: () => ReactElement; open?: () => Promise<void
       await screen.findAllByRole('button', { name: /^(View payload|Ver la carga útil|Voir le contenu) / });
     },
   },
+  {
+    name: 'Funnel board (a card expanded, its step being edited, filters open and chosen)',
+    ui: () => <FunnelBoard />,
+    open: async () => {
+      const [expand] = await screen.findAllByRole('button', { name: /^(Expand|Desplegar|Déplier) / });
+      await act(async () => expand.click());
+      await act(async () => screen.getAllByRole('button', { name: /^(Edit step|Editar el paso|Modifier l’étape) / })[0].click());
+      await act(async () => screen.getByRole('button', { name: /^(Filters|Filtros|Filtres)$/ }).click());
+      for (const group of screen.getAllByRole('group')[0].querySelectorAll('fieldset')) await act(async () => group.querySelector('input')!.click());
+    },
+  },
+  { name: 'Funnel board (nothing found)', ui: () => <FunnelBoard defaultSearch="no such creator anywhere" /> },
+  { name: 'Funnel board (an unknown funnel)', ui: () => <FunnelBoard funnelId="CR00000" />, fewTexts: true },
+  {
+    name: 'New Funnel (the first step refused)',
+    ui: () => <FunnelBoard />,
+    open: async () => {
+      await act(async () => screen.getByRole('button', { name: /^(New Funnel|Nuevo embudo|Nouveau funnel)$/ }).click());
+      await act(async () => screen.getByRole('button', { name: /^(Next|Siguiente|Suivant)$/ }).click());
+      await waitFor(() => expect(document.querySelector('[aria-invalid="true"]')).not.toBeNull());
+    },
+  },
+  { name: 'Funnel Dashboard (widgets; top creators, video only)', ui: () => <FunnelDashboard filter="top_creators" contentType="video" /> },
+  { name: 'Dashboard (a KPI filter, a creator expanded)', ui: () => <DashboardOverview filter="engagement_top10" creator="@emmadavisfit" expand /> },
   { name: 'No team server (sign in without a server)', ui: () => <MemoryRouter initialEntries={['/signin']}><SignIn /></MemoryRouter> },
 ];
 
@@ -371,6 +402,12 @@ const DATA = dataStrings([
   WEBHOOK_EVENT_TYPES,
   sdkExamples(),
   TEAM_DEVELOPER,
+  // Suggested interest tags and matching criteria are sample tags, kept as they read; so are the
+  // suggested creators; platform names are brands.
+  INTEREST_TAG_SUGGESTIONS,
+  DEFAULT_MATCHING_CRITERIA,
+  SUGGESTED_CREATORS,
+  CREATOR_PLATFORMS,
 ]);
 // An avatar's initials come from a name, so they are data too.
 for (const text of [...DATA]) DATA.add(initials(text));

@@ -77,6 +77,40 @@ describe('messages from the domain rules', () => {
   });
 });
 
+describe('activity entries, notifications and toasts built from data', () => {
+  // Written in English by any member (or before this existed), said in the reader's language.
+  const written = [
+    'Sarah Johnson moved from Brief to Confirmation (step "Creator Confirmation")',
+    'Jamie Smith is now Viewer',
+    'Jamie Smith can no longer send outreach',
+    'Demographics: added Gen Z',
+    'Product has been shipped to Sarah Johnson. Tracking information sent.',
+    'Status updated to Contract for Mike Chen.',
+    'Funnel status updated',
+    'Quantity cannot be negative',
+  ];
+  it('read in Spanish and French, with the status, role, group and field names translated', async () => {
+    const es = await loaded('es');
+    const fr = await loaded('fr');
+    expect(written.map(es.tm)).toEqual([
+      'Sarah Johnson pasó de briefing a confirmación (paso «Creator Confirmation»)',
+      'Jamie Smith ahora es lector',
+      'Jamie Smith ya no puede enviar mensajes a creadores',
+      'Demografía: se añadió Gen Z',
+      'El producto se ha enviado a Sarah Johnson. Se ha enviado la información de seguimiento.',
+      'Estado de Mike Chen actualizado a contrato.',
+      'Estado del embudo actualizado',
+      'Cantidad: no puede ser negativo',
+    ]);
+    expect(fr.tm(written[1])).toBe('Jamie Smith est désormais lecteur');
+    expect(fr.tm(written[3])).toBe('Démographie : Gen Z ajouté');
+  });
+  it('stay exactly as written in English', async () => {
+    const en = await loaded('en-US');
+    expect(written.map(en.tm)).toEqual(written);
+  });
+});
+
 describe('catalogs', () => {
   const keys = Object.keys(en).sort();
   it.each([

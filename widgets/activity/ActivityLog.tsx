@@ -28,7 +28,7 @@ export function ActivityLog(_props: ActivityLogProps) {
 /** The log body; inside Settings (`embedded`) its title is an h2. */
 export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
   const log = useActivityLogController();
-  const { t, formatDateTime } = useT();
+  const { t, tm, formatDateTime } = useT();
   const typeLabel = (type: ActivityType) => (ACTIVITY_TYPES.includes(type) ? t(`activity.type.${type}`) : type);
   const columns: Column<ActivityEntry>[] = [
     { key: 'time', header: t('activity.col.when'), render: (e) => <time dateTime={e.timestamp}>{formatDateTime(e.timestamp, log.timeZone)}</time>, width: '150px' },
@@ -42,9 +42,11 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
         </span>
       ),
     },
-    { key: 'action', header: t('activity.col.action'), render: (e) => e.action },
+    // Entries are stored in English (the server and the CSV export keep them so); each is said in
+    // the reader's language when the catalog knows its sentence, old entries included.
+    { key: 'action', header: t('activity.col.action'), render: (e) => tm(e.action) },
     { key: 'type', header: t('activity.col.type'), render: (e) => typeLabel(e.actionType) },
-    { key: 'details', header: t('activity.col.details'), render: (e) => e.details },
+    { key: 'details', header: t('activity.col.details'), render: (e) => tm(e.details) },
     {
       key: 'status',
       header: t('activity.col.status'),

@@ -57,7 +57,7 @@ export function useDataExportController() {
       const name = exportFileName(type, dayIn(store.now()));
       downloadText(name, toCsv(built.value.headers, built.value.rows));
       const count = built.value.rows.length;
-      toast.success(`Exported ${count} ${count === 1 ? 'row' : 'rows'} to ${name}`);
+      toast.success(t('export.rowsDone', { count, name }));
     } finally {
       if (mounted.current) setExporting(false);
     }

@@ -67,11 +67,11 @@ function SecretOnce({ label, secret }: { label: string; secret: string }) {
           onClick={() =>
             void (async () => {
               try {
-                if (!navigator.clipboard) throw new Error('the clipboard is not available in this browser');
+                if (!navigator.clipboard) throw new Error(t('developer.team.noClipboard'));
                 await navigator.clipboard.writeText(secret);
-                toast.success(`${label} copied to clipboard`);
+                toast.success(t('developer.team.copied', { label }));
               } catch (error) {
-                toast.error(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+                toast.error(t('developer.team.copyFailed', { message: error instanceof Error ? error.message : String(error) }));
               }
             })()
           }

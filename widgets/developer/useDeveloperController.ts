@@ -5,6 +5,7 @@ import { filterEndpoints } from '../../lib/domain/developer';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { developerClient } from '../../lib/developer/client';
 import { useStore } from '../ui/store-context';
+import { useT } from '../ui/i18n';
 import { showResult, toast } from '../ui/toast';
 
 export type DeveloperTab = 'api' | 'webhooks' | 'sdk';
@@ -16,17 +17,18 @@ export function useDeveloperController() {
   const developer = store.admin.developer.value.value;
   const [tab, setTab] = useState<DeveloperTab>('api');
   const [search, setSearch] = useState('');
+  const { t } = useT();
   const endpoints = useMemo(() => filterEndpoints(API_ENDPOINTS, search), [search]);
   // With a team server, keys, webhooks and the API reference are the server's (TeamDeveloper.tsx).
   const server = useMemo(() => developerClient(), []);
 
   async function copyApiKey() {
     try {
-      if (!navigator.clipboard) throw new Error('the clipboard is not available in this browser');
+      if (!navigator.clipboard) throw new Error(t('developer.team.noClipboard'));
       await navigator.clipboard.writeText(developer.apiKey);
       toast.success(MESSAGES.apiKeyCopied);
     } catch (error) {
-      toast.error(`Could not copy the API key: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(t('developer.copyKeyFailed', { message: error instanceof Error ? error.message : String(error) }));
     }
   }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { endpointDocsFromOpenApi, filterEndpoints } from '../../lib/domain/developer';
 import type { ApiEndpointDoc, Role } from '../../lib/domain/types';
 import type { ApiKeyInfo, DeveloperClient, WebhookDeliveryInfo, WebhookEndpointInfo } from '../../lib/developer/client';
+import { useT } from '../ui/i18n';
 import { toast } from '../ui/toast';
 
 /** A secret shown once, right after it was made: a new or regenerated key, or an endpoint's signing secret. */
@@ -27,6 +28,8 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const [search, setSearch] = useState('');
+  // The toasts and titles speak the screen's language; the server's refusals stay as the server words them.
+  const { t } = useT();
 
   const loadKeys = useCallback(async () => {
     try {
@@ -96,17 +99,19 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
     shown,
     closeSecret: () => setShown(null),
     createKey: (draft: { name: string; role: Role; allowedOrigins?: string[] }) =>
-      act(() => client.createKey(draft), 'API key created', ({ secret }) => setShown({ title: 'Your new API key', label: 'API key', secret })),
+      act(() => client.createKey(draft), t('activity.action.apiKeyCreated'), ({ secret }) => setShown({ title: t('developer.team.newKeyTitle'), label: t('developer.team.apiKey'), secret })),
     regenerateKey: (id: string) =>
-      act(() => client.regenerateKey(id), 'API key regenerated successfully', ({ secret }) => setShown({ title: 'Your regenerated API key', label: 'API key', secret })),
-    revokeKey: (id: string) => act(() => client.revokeKey(id), 'API key revoked'),
+      act(() => client.regenerateKey(id), t('developer.team.toast.regenerated'), ({ secret }) => setShown({ title: t('developer.team.regeneratedKeyTitle'), label: t('developer.team.apiKey'), secret })),
+    revokeKey: (id: string) => act(() => client.revokeKey(id), t('activity.action.apiKeyRevoked')),
     addEndpoint: (draft: { url: string; events: string[] }) =>
-      act(() => client.addEndpoint(draft), 'Webhook endpoint added', ({ secret }) => setShown({ title: 'Signing secret', label: 'Signing secret', secret })),
-    enableEndpoint: (endpoint: WebhookEndpointInfo) => act(() => client.updateEndpoint(endpoint.id, { url: endpoint.url, events: endpoint.events }), 'Webhook endpoint enabled'),
-    removeEndpoint: (id: string) => act(() => client.removeEndpoint(id), 'Webhook endpoint removed'),
-    sendTestEvent: (id: string) => act(() => client.sendTestEvent(id), 'Test event sent'),
+      act(() => client.addEndpoint(draft), t('activity.action.endpointAdded'), ({ secret }) => setShown({ title: t('developer.team.signingSecret'), label: t('developer.team.signingSecret'), secret })),
+    enableEndpoint: (endpoint: WebhookEndpointInfo) => act(() => client.updateEndpoint(endpoint.id, { url: endpoint.url, events: endpoint.events }), t('developer.team.toast.enabled')),
+    removeEndpoint: (id: string) => act(() => client.removeEndpoint(id), t('activity.action.endpointRemoved')),
+    sendTestEvent: (id: string) => act(() => client.sendTestEvent(id), t('developer.team.toast.testSent')),
     showSecret: (endpoint: WebhookEndpointInfo) =>
-      act(() => client.endpointSecret(endpoint.id), 'Signing secret shown', (secret) => setShown({ title: 'Signing secret', label: 'Signing secret', secret })),
+      act(() => client.endpointSecret(endpoint.id), t('developer.team.toast.secretShown'), (secret) =>
+        setShown({ title: t('developer.team.signingSecret'), label: t('developer.team.signingSecret'), secret }),
+      ),
   };
 }
 

@@ -5,6 +5,7 @@ import { DASHBOARD_GRID, GRID_BREAKPOINTS, GRID_COLS } from '../../lib/domain/co
 import type { GridItem } from '../../lib/domain/types';
 import type { DashboardLayouts } from '../../lib/store/funnels';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { adoptStyles } from '../ui/useAdoptStyles';
 
@@ -25,12 +26,8 @@ function preventDraggableStyleInsertion() {
 export type WidgetId = 'performance' | 'optimizer' | 'matching' | 'funnels';
 type BreakpointName = keyof typeof GRID_COLS;
 
-export const WIDGET_TITLES: Record<WidgetId, string> = {
-  performance: 'Performance',
-  optimizer: 'Profile Optimizer',
-  matching: 'Smart Matching',
-  funnels: 'Funnels',
-};
+/** The widgets in their default order; each one's title is `funnelBoard.widget.{id}`. */
+export const WIDGET_IDS: readonly WidgetId[] = ['performance', 'optimizer', 'matching', 'funnels'];
 
 /** The default arrangement for a column count: performance on top, optimizer and matching side by side, the list below. */
 export function defaultLayout(cols: number): GridItem[] {
@@ -80,6 +77,7 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
   useSignals();
   const store = useStore();
   const saved = store.funnels.myLayout.value;
+  const { t } = useT();
   // The grid waits for its container's width: laid out at a guess first, its widgets would
   // visibly shrink into place (and stick out of a phone's screen while they do).
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200, measureBeforeMount: true });
@@ -99,11 +97,11 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
     <div className="cf-stack" style={{ gap: 8 }}>
       <div className="cf-row">
         <p className="cf-muted" style={{ margin: 0 }}>
-          Drag a widget by its handle or resize it from its corner; your arrangement is saved.
+          {t('funnelBoard.grid.hint')}
         </p>
         <span className="cf-spacer" />
         <Button size="small" variant="ghost" disabled={!saved} onClick={() => store.funnels.saveDashboardLayout(null)}>
-          Reset layout
+          {t('funnelBoard.grid.reset')}
         </Button>
       </div>
       <div ref={containerRef} className="cf-dashboard-grid" data-layout={saved ? 'saved' : 'default'} data-measured={mounted || undefined} part="grid">
@@ -124,9 +122,9 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
             onDragStop={(layout) => save(layout)}
             onResizeStop={(layout) => save(layout)}
           >
-            {(Object.keys(WIDGET_TITLES) as WidgetId[]).map((id) => (
+            {WIDGET_IDS.map((id) => (
               <div key={id} data-widget={id}>
-                <Widget title={WIDGET_TITLES[id]} extra={headerExtras[id]}>
+                <Widget title={t(`funnelBoard.widget.${id}`)} extra={headerExtras[id]}>
                   {widgets[id]}
                 </Widget>
               </div>
@@ -141,10 +139,11 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
 /** A widget frame: title, drag handle, body. */
 export function Widget({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   const titleId = useId();
+  const { t } = useT();
   return (
     <section className="cf-card cf-widget" aria-labelledby={titleId} part="widget">
       <header className="cf-widget-head">
-        <span className="cf-drag-handle" title={`Drag to move ${title}`} aria-hidden="true">
+        <span className="cf-drag-handle" title={t('funnelBoard.widget.drag', { title })} aria-hidden="true">
           ⠿
         </span>
         <h2 id={titleId}>{title}</h2>
@@ -159,9 +158,10 @@ export function Widget({ title, extra, children }: { title: string; extra?: Reac
 export function useCollapsible(label: string, defaultOpen = true) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
+  const { t } = useT();
   const toggle = (
     <Button size="small" variant="ghost" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-      {open ? `Collapse ${label}` : `Expand ${label}`}
+      {t(open ? 'funnelBoard.widget.collapse' : 'funnelBoard.widget.expand', { label })}
     </Button>
   );
   return { open, bodyId, toggle };

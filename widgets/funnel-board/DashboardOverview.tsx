@@ -1,3 +1,4 @@
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { FunnelToolbar } from './FilterPanel';
 import { FunnelList } from './FunnelList';
@@ -25,16 +26,17 @@ export function DashboardOverview(props: DashboardOverviewProps) {
 
 function DashboardOverviewView({ filter, creator, expand = false }: DashboardOverviewProps) {
   const list = useFunnelListController({ defaultDashboardFilter: filter, creator, expand });
+  const { t } = useT();
   return (
     <div className="cf-stack">
       <div>
-        <h1>Dashboard</h1>
-        <p className="cf-subtitle">Track creator engagement metrics and campaign performance across your funnels.</p>
+        <h1>{t('funnelBoard.overview.title')}</h1>
+        <p className="cf-subtitle">{t('funnelBoard.overview.subtitle')}</p>
       </div>
       <div className="cf-card">
         <PerformanceOverview />
       </div>
-      <section aria-label="Funnels" className="cf-stack" style={{ gap: 0 }}>
+      <section aria-label={t('funnelBoard.funnels')} className="cf-stack" style={{ gap: 0 }}>
         <FunnelToolbar list={list} />
         <FunnelList list={list} height={640} />
       </section>

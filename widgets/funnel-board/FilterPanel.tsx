@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FUNNEL_CATEGORIES, FUNNEL_FILTER_STATUSES, FUNNEL_STAGES } from '../../lib/domain/types';
+import type { MessageKey } from '../../lib/i18n';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { NewFunnelWizard } from './NewFunnelWizard';
 import type { FilterGroup, FunnelListController } from './useFunnelListController';
 import { useNewFunnelWizard } from './useNewFunnelWizard';
 
-const GROUPS: { id: FilterGroup; label: string; values: readonly string[] }[] = [
-  { id: 'status', label: 'Status', values: FUNNEL_FILTER_STATUSES },
-  { id: 'category', label: 'Category', values: FUNNEL_CATEGORIES },
-  { id: 'stage', label: 'Stage', values: FUNNEL_STAGES },
+// The stored values stay English (the store and CSV files use them); each is said by its key.
+const GROUPS: { id: FilterGroup; values: readonly string[]; valueKey(value: string): MessageKey }[] = [
+  { id: 'status', values: FUNNEL_FILTER_STATUSES, valueKey: (value) => `funnelBoard.activity.${value as (typeof FUNNEL_FILTER_STATUSES)[number]}` },
+  { id: 'category', values: FUNNEL_CATEGORIES, valueKey: (value) => `funnelBoard.category.${value as (typeof FUNNEL_CATEGORIES)[number]}` },
+  { id: 'stage', values: FUNNEL_STAGES, valueKey: (value) => `funnelBoard.stage.${value as (typeof FUNNEL_STAGES)[number]}` },
 ];
 
 /** Search box, filter popover with its count badge, removable chips with Clear all (spec §2 "Funnel list"), and New Funnel. */
@@ -16,27 +19,28 @@ export function FunnelToolbar({ list, searchId }: { list: FunnelListController; 
   const generated = useId();
   const inputId = searchId ?? `${generated}-search`;
   const wizard = useNewFunnelWizard();
+  const { t } = useT();
   return (
     <div className="cf-funnel-toolbar cf-stack" part="toolbar">
       <div className="cf-row" role="search">
         <label htmlFor={inputId} className="cf-visually-hidden">
-          Search funnels
+          {t('funnelBoard.search.label')}
         </label>
         <input
           id={inputId}
           type="search"
           className="cf-input cf-funnel-search"
-          placeholder="Search by Creator or ID"
+          placeholder={t('funnelBoard.search.placeholder')}
           value={list.search}
           onChange={(event) => list.setSearch(event.target.value)}
         />
         <FilterPopover list={list} />
         <span className="cf-muted" role="status">
-          {list.funnels.length} of {list.total} funnels
+          {t('funnelBoard.count', { shown: list.funnels.length, total: list.total })}
         </span>
         <span className="cf-spacer" />
         <Button variant="primary" disabledReason={wizard.blocked} onClick={wizard.start}>
-          New Funnel
+          {t('funnelBoard.newFunnel')}
         </Button>
       </div>
       <FilterChips list={list} />
@@ -59,6 +63,7 @@ export function FilterPopover({ list }: { list: FunnelListController }) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
   const count = list.filterCount;
+  const { t } = useT();
   return (
     <div
       className="cf-popover-wrap"
@@ -78,23 +83,23 @@ export function FilterPopover({ list }: { list: FunnelListController }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        aria-label={count ? `Filters, ${count} active` : 'Filters'}
+        aria-label={count ? t('funnelBoard.filtersActive', { count }) : t('funnelBoard.filters')}
       >
-        Filters
+        {t('funnelBoard.filters')}
         {count > 0 && (
           <span className="cf-count" aria-hidden="true">
             {count}
           </span>
         )}
       </button>
-      <div id={panelId} className="cf-popover" role="group" aria-label="Filter funnels" hidden={!open}>
+      <div id={panelId} className="cf-popover" role="group" aria-label={t('funnelBoard.filterPanel')} hidden={!open}>
         {GROUPS.map((group) => (
           <fieldset key={group.id} className="cf-filter-group">
-            <legend>{group.label}</legend>
+            <legend>{t(`funnelBoard.group.${group.id}`)}</legend>
             {group.values.map((value) => (
               <label key={value} className="cf-check">
                 <input type="checkbox" checked={(list.filters[group.id] as readonly string[]).includes(value)} onChange={() => list.toggleFilter(group.id, value)} />
-                {value}
+                {t(group.valueKey(value))}
               </label>
             ))}
           </fieldset>
@@ -105,27 +110,28 @@ export function FilterPopover({ list }: { list: FunnelListController }) {
 }
 
 export function FilterChips({ list }: { list: FunnelListController }) {
+  const { t } = useT();
   const chips: { key: string; label: string; remove(): void }[] = [];
   for (const group of GROUPS)
     for (const value of list.filters[group.id] as readonly string[])
-      chips.push({ key: `${group.id}:${value}`, label: `${group.label}: ${value}`, remove: () => list.toggleFilter(group.id, value) });
-  if (list.dashboardFilter) chips.push({ key: 'dashboard', label: list.dashboardFilter.label, remove: list.clearDashboardFilter });
-  if (list.videoOnly) chips.push({ key: 'video', label: 'Content: Video', remove: list.clearVideoOnly });
+      chips.push({ key: `${group.id}:${value}`, label: t('funnelBoard.chip', { group: t(`funnelBoard.group.${group.id}`), value: t(group.valueKey(value)) }), remove: () => list.toggleFilter(group.id, value) });
+  if (list.dashboardFilter) chips.push({ key: 'dashboard', label: t(`funnelBoard.dashboardFilter.${list.dashboardFilter.id}` as MessageKey), remove: list.clearDashboardFilter });
+  if (list.videoOnly) chips.push({ key: 'video', label: t('funnelBoard.contentVideo'), remove: list.clearVideoOnly });
   if (chips.length === 0) return null;
   return (
     <div className="cf-row cf-chips">
-      <ul aria-label="Active filters" className="cf-chip-list">
+      <ul aria-label={t('funnelBoard.activeFilters')} className="cf-chip-list">
         {chips.map((chip) => (
           <li key={chip.key} className="cf-chip">
             {chip.label}
-            <button type="button" className="cf-chip-remove" aria-label={`Remove filter ${chip.label}`} onClick={chip.remove}>
+            <button type="button" className="cf-chip-remove" aria-label={t('funnelBoard.removeFilter', { label: chip.label })} onClick={chip.remove}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
         ))}
       </ul>
       <Button size="small" variant="ghost" onClick={list.clearAll}>
-        Clear all
+        {t('funnelBoard.clearAll')}
       </Button>
     </div>
   );

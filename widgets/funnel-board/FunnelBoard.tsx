@@ -1,3 +1,4 @@
+import { useT } from '../ui/i18n';
 import { NotFoundState } from '../ui/NotFoundState';
 import { Screen } from '../ui/Screen';
 import { FunnelToolbar } from './FilterPanel';
@@ -44,11 +45,12 @@ function FunnelBoardView({ search, defaultSearch, onSearchChange, filter, creato
     creator: funnelId ?? creator,
     expand: funnelId ? true : expand,
   });
+  const { t } = useT();
   // A funnel named in the URL that does not exist is said, not replaced by the whole list.
-  if (funnelId && !list.selectedId) return <NotFoundState title="Funnel not found" detail={`No funnel has the id ${funnelId}.`} />;
+  if (funnelId && !list.selectedId) return <NotFoundState title={t('funnelBoard.notFound')} detail={t('funnelBoard.notFoundId', { id: funnelId })} />;
   return (
     <div className="cf-stack" style={{ gap: 0 }}>
-      <h1>Funnel Dashboard</h1>
+      <h1>{t('funnelBoard.title')}</h1>
       <FunnelToolbar list={list} />
       <FunnelList list={list} height={680} />
     </div>

@@ -1,10 +1,10 @@
 import { memo, useId, type MouseEvent } from 'react';
 import { FUNNEL_STATUS_COLOR } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
-import { formatMoney, formatRelative } from '../../lib/format';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { Link, useNavigation } from '../ui/navigation';
 import { StepTimeline } from './StepTimeline';
 
@@ -54,6 +54,7 @@ export const FunnelCard = memo(function FunnelCard({
   const nameId = useId();
   const stepsId = useId();
   const step = currentStepNumber(funnel);
+  const { t, tm, formatMoney, formatRelative } = useT();
 
   function onCardClick(event: MouseEvent<HTMLElement>) {
     // Controls inside the card do their own job; the rest of the card opens the creator.
@@ -77,29 +78,29 @@ export const FunnelCard = memo(function FunnelCard({
           type="button"
           className="cf-star"
           aria-pressed={funnel.isPriority}
-          aria-label={`Priority: ${funnel.creatorName}`}
-          title={writeBlocked ?? (funnel.isPriority ? 'Remove priority' : 'Mark as priority')}
+          aria-label={t('funnelBoard.card.priority', { name: funnel.creatorName })}
+          title={writeBlocked ? tm(writeBlocked) : t(funnel.isPriority ? 'funnelBoard.card.removePriority' : 'funnelBoard.card.markPriority')}
           disabled={Boolean(writeBlocked)}
           data-state={funnel.isPriority ? 'on' : 'off'}
           onClick={() => onTogglePriority(funnel.id)}
         >
           <span aria-hidden="true">{funnel.isPriority ? '★' : '☆'}</span>
         </button>
-        <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={`Status: ${funnel.status}`}>
-          {funnel.status}
+        <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={t('creator.statusLabel', { status: t(`creator.status.${funnel.status}`) })}>
+          {t(`creator.status.${funnel.status}`)}
         </Badge>
       </div>
       <div className="cf-funnel-facts cf-muted">
         <span>{formatMoney(funnel.value)}</span>
         <span>{funnel.platform}</span>
-        <span>Updated {formatRelative(funnel.lastUpdated, now)}</span>
+        <span>{t('funnelBoard.card.updated', { time: formatRelative(funnel.lastUpdated, now) })}</span>
       </div>
       <div className="cf-progress" aria-hidden="true">
         <span style={{ width: `${funnel.progressPercentage}%` }} />
       </div>
       <div className="cf-row cf-funnel-actions">
-        <Button size="small" disabledReason={outreachBlocked} onClick={() => onOutreach(funnel)} aria-label={`Send outreach to ${funnel.creatorName}`}>
-          Send Outreach
+        <Button size="small" disabledReason={outreachBlocked} onClick={() => onOutreach(funnel)} aria-label={t('funnelBoard.card.sendOutreachTo', { name: funnel.creatorName })}>
+          {t('creator.sendOutreach')}
         </Button>
         <span className="cf-spacer" />
         <Button
@@ -107,21 +108,21 @@ export const FunnelCard = memo(function FunnelCard({
           variant="ghost"
           aria-expanded={expanded}
           aria-controls={expanded ? stepsId : undefined}
-          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${funnel.creatorName}`}
+          aria-label={t(expanded ? 'funnelBoard.card.collapseLabel' : 'funnelBoard.card.expandLabel', { name: funnel.creatorName })}
           onClick={() => onExpandedChange(funnel.id)}
         >
-          {expanded ? 'Collapse' : 'Expand'} <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
+          {t(expanded ? 'funnelBoard.card.collapse' : 'funnelBoard.card.expand')} <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
         </Button>
       </div>
       {expanded && (
         <div id={stepsId} className="cf-funnel-steps">
           <p className="cf-step-progress">
-            Step {step} of {funnel.steps.length} ({funnel.progressPercentage}%)
+            {t('creator.stepOf', { step, total: funnel.steps.length, percent: funnel.progressPercentage })}
           </p>
           <StepTimeline
             funnelId={funnel.id}
             steps={funnel.steps}
-            label={`Steps of ${funnel.creatorName}`}
+            label={t('funnelBoard.card.stepsOf', { name: funnel.creatorName })}
             editBlocked={writeBlocked}
             onSave={(index, draft) => onSaveStep(funnel, index, draft)}
           />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { DashboardGrid, useCollapsible } from './DashboardGrid';
@@ -27,10 +28,7 @@ export interface FunnelDashboardProps {
 }
 
 type DashboardTab = 'dashboard' | 'analytics';
-const TABS = [
-  { value: 'dashboard', label: 'Dashboard' },
-  { value: 'analytics', label: 'Analytics' },
-] as const;
+const TABS = ['dashboard', 'analytics'] as const;
 
 /** The Funnel Dashboard at `/` (spec §2 "Dashboard (/)"): tabs Dashboard and Analytics. */
 export function FunnelDashboard(props: FunnelDashboardProps) {
@@ -44,11 +42,12 @@ export function FunnelDashboard(props: FunnelDashboardProps) {
 function FunnelDashboardView({ search, filter, contentType, metric, value }: FunnelDashboardProps) {
   const [tab, setTab] = useState<DashboardTab>(metric ? 'analytics' : 'dashboard');
   const list = useFunnelListController({ defaultSearch: search, defaultDashboardFilter: filter, contentType });
-  const optimizer = useCollapsible('Profile Optimizer');
+  const { t } = useT();
+  const optimizer = useCollapsible(t('funnelBoard.widget.optimizer'));
   return (
     <div className="cf-stack">
-      <h1>Funnel Dashboard</h1>
-      <Tabs label="Funnel Dashboard views" items={TABS} value={tab} onValueChange={(next) => setTab(next)}>
+      <h1>{t('funnelBoard.title')}</h1>
+      <Tabs label={t('funnelBoard.tabsLabel')} items={TABS.map((value) => ({ value, label: t(`funnelBoard.tab.${value}`) }))} value={tab} onValueChange={(next) => setTab(next)}>
         {tab === 'dashboard' ? (
           <>
             <FunnelToolbar list={list} />
@@ -79,7 +78,7 @@ function FunnelDashboardView({ search, filter, contentType, metric, value }: Fun
             />
           </>
         ) : (
-          <Suspense fallback={<p role="status">Loading analytics…</p>}>
+          <Suspense fallback={<p role="status">{t('funnelBoard.loadingAnalytics')}</p>}>
             <Analytics embedded metric={metric} value={value} filter={filter} contentType={contentType} />
           </Suspense>
         )}

@@ -1,6 +1,7 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Funnel } from '../../lib/domain/types';
+import { useT } from '../ui/i18n';
 import { useNavigation } from '../ui/navigation';
 import { showResult, toast } from '../ui/toast';
 import { FunnelCard } from './FunnelCard';
@@ -27,6 +28,7 @@ export function FunnelList({ list, height }: FunnelListProps) {
   const navigation = useNavigation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [outreachFor, setOutreachFor] = useState<Funnel | null>(null);
+  const { t } = useT();
   const funnels = list.funnels;
   const fallbackHeight = height ?? 600;
   const virtualizer = useVirtualizer({
@@ -58,10 +60,10 @@ export function FunnelList({ list, height }: FunnelListProps) {
     (funnel: Funnel, index: number, draft: { name: string; description: string }) => {
       const result = saveStep(funnel.id, index, draft);
       if (!showResult(result, CARD_TOASTS)) return false;
-      if (!result.messages?.length) toast.success('Step saved', CARD_TOASTS);
+      if (!result.messages?.length) toast.success(t('creator.stepSaved'), CARD_TOASTS);
       return true;
     },
-    [saveStep],
+    [saveStep, t],
   );
 
   function send(message: string) {
@@ -81,12 +83,12 @@ export function FunnelList({ list, height }: FunnelListProps) {
     <>
       {funnels.length === 0 ? (
         <div className="cf-empty" role="status">
-          <strong>No funnels found</strong>
-          Try adjusting your search or filter criteria.
+          <strong>{t('funnelBoard.empty.title')}</strong>
+          {t('funnelBoard.empty.body')}
         </div>
       ) : (
         <div ref={scrollRef} className="cf-funnel-scroll" style={height ? { height } : undefined} part="funnel-list">
-          <div role="list" aria-label="Funnels" className="cf-funnel-list" style={{ height: virtualizer.getTotalSize() }}>
+          <div role="list" aria-label={t('funnelBoard.funnels')} className="cf-funnel-list" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const funnel = funnels[item.index];
               return (

@@ -1,3 +1,5 @@
+import { useT } from '../ui/i18n';
+
 export interface LineSeries {
   label: string;
   color: string;
@@ -5,8 +7,8 @@ export interface LineSeries {
   points: { month: string; value: number | null }[];
 }
 
-/** What a month without data reads, here and on the Analytics screen. */
-export const NO_DATA = 'No data';
+/** The domain's months are English abbreviations ('Jan'); the chart says them in the screen's language. */
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The runs of consecutive months that have a value: each is drawn as its own line. */
 function segments(points: LineSeries['points']): { index: number; value: number }[][] {
@@ -26,11 +28,19 @@ function segments(points: LineSeries['points']): { index: number; value: number 
  * A small SVG line chart drawn locally (no chart library: it renders the same in a shadow
  * root and under a strict CSP). A visually hidden table gives the same figures to screen readers.
  */
-export function LineChart({ title, series, format = (v: number) => v.toFixed(1) }: { title: string; series: LineSeries[]; format?(value: number): string }) {
+export function LineChart({ title, series, format }: { title: string; series: LineSeries[]; format?(value: number): string }) {
+  const { t, formatNumber, formatPattern } = useT();
+  const figure = format ?? ((v: number) => formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }));
+  // What a month without data reads, as on the Analytics screen.
+  const noData = t('analytics.noData');
+  const monthName = (month: string) => {
+    const index = MONTH_ABBREVIATIONS.indexOf(month);
+    return index < 0 ? month : formatPattern(new Date(2000, index, 1), 'MMM');
+  };
   const width = 560;
   const height = 200;
   const pad = { left: 36, right: 12, top: 12, bottom: 24 };
-  const months = series[0]?.points.map((p) => p.month) ?? [];
+  const months = series[0]?.points.map((p) => monthName(p.month)) ?? [];
   const max = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.value ?? 0)));
   // Months where no series has data: said on the chart rather than drawn as 0.
   const empty = months.map((_, i) => series.every((s) => s.points[i]?.value === null || s.points[i]?.value === undefined));
@@ -40,11 +50,11 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
   return (
     <figure className="cf-chart-figure" style={{ margin: 0 }}>
       <svg className="cf-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="#e5e7eb" />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end">
-              {format(t)}
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke="#e5e7eb" />
+            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end">
+              {figure(tick)}
             </text>
           </g>
         ))}
@@ -56,7 +66,7 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
         {months.map((m, i) =>
           empty[i] ? (
             <text key={`empty-${m}${i}`} className="cf-chart-gap" x={x(i)} y={y(0) - 6} textAnchor="middle">
-              {NO_DATA}
+              {noData}
             </text>
           ) : null,
         )}
@@ -83,7 +93,7 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">{t('analytics.month')}</th>
               {series.map((s) => (
                 <th key={s.label} scope="col">
                   {s.label}
@@ -96,7 +106,7 @@ export function LineChart({ title, series, format = (v: number) => v.toFixed(1) 
               <tr key={m + i}>
                 <th scope="row">{m}</th>
                 {series.map((s) => (
-                  <td key={s.label}>{s.points[i]?.value == null ? NO_DATA : format(s.points[i].value)}</td>
+                  <td key={s.label}>{s.points[i]?.value == null ? noData : figure(s.points[i].value)}</td>
                 ))}
               </tr>
             ))}

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CAMPAIGN_OBJECTIVES, CONTENT_TYPES, CREATOR_PLATFORMS, NEW_FUNNEL_STEPS, type NewFunnelField } from '../../lib/domain/new-funnel';
 import { FUNNEL_CATEGORIES, type FunnelCategory } from '../../lib/domain/types';
+import type { MessageKey } from '../../lib/i18n';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { useT } from '../ui/i18n';
 import type { NewFunnelWizardController } from './useNewFunnelWizard';
 
 interface ControlProps {
@@ -12,12 +14,32 @@ interface ControlProps {
   'aria-describedby'?: string;
 }
 
+// The stored values stay English (the store and CSV files use them); the options say them by key.
+const STEP_NAMES: readonly MessageKey[] = ['funnelBoard.wizard.step.details', 'funnelBoard.wizard.step.objectives', 'funnelBoard.wizard.step.deliverables'];
+const OPTION_NAMES: Record<string, MessageKey> = {
+  'Brand awareness': 'funnelBoard.objective.awareness',
+  'Product launch': 'funnelBoard.objective.launch',
+  Sales: 'funnelBoard.objective.sales',
+  Engagement: 'funnelBoard.objective.engagement',
+  'Content creation': 'funnelBoard.objective.content',
+  'Sponsored Post': 'funnelBoard.contentType.sponsoredPost',
+  'Story Series': 'funnelBoard.contentType.storySeries',
+  Reel: 'funnelBoard.contentType.reel',
+  'Product Review': 'funnelBoard.contentType.productReview',
+  'Unboxing Video': 'funnelBoard.contentType.unboxing',
+  Tutorial: 'funnelBoard.contentType.tutorial',
+  Vlog: 'funnelBoard.contentType.vlog',
+};
+
 /** New Funnel (spec §1): creator details, campaign objectives, deliverables, one step at a time. */
 export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController }) {
   const { step, draft, errors } = wizard;
   const id = useId();
   const bodyRef = useRef<HTMLFieldSetElement>(null);
   const last = step === NEW_FUNNEL_STEPS.length - 1;
+  const { t, tm } = useT();
+  // Platform names are brands: they read the same in every language.
+  const optionName = (value: string) => (OPTION_NAMES[value] ? t(OPTION_NAMES[value]) : value);
 
   // A new step starts at its first field.
   const shownStep = useRef(step);
@@ -43,7 +65,7 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
         )}
         {error && (
           <span id={`${controlId}-error`} className="cf-error">
-            {error}
+            {tm(error)}
           </span>
         )}
       </div>
@@ -59,7 +81,7 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
         {placeholder && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionName(o)}
           </option>
         ))}
       </select>
@@ -69,7 +91,7 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
     <Dialog
       open={wizard.open}
       onOpenChange={(open) => !open && wizard.close()}
-      title="New Funnel"
+      title={t('funnelBoard.wizard.title')}
       className="cf-wizard"
       onSubmit={() => {
         // Focus goes to the first field with a problem, so it is read out and can be fixed.
@@ -77,75 +99,75 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
       }}
       footer={
         <>
-          {step === 0 ? <Button onClick={wizard.close}>Cancel</Button> : <Button onClick={wizard.back}>Back</Button>}
+          {step === 0 ? <Button onClick={wizard.close}>{t('common.cancel')}</Button> : <Button onClick={wizard.back}>{t('funnelBoard.wizard.back')}</Button>}
           <Button type="submit" variant="primary">
-            {last ? 'Create Funnel' : 'Next'}
+            {t(last ? 'funnelBoard.wizard.create' : 'funnelBoard.wizard.next')}
           </Button>
         </>
       }
     >
-      <ol className="cf-wizard-steps" aria-label="Steps">
+      <ol className="cf-wizard-steps" aria-label={t('funnelBoard.wizard.steps')}>
         {NEW_FUNNEL_STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? 'step' : undefined} data-state={index < step ? 'done' : index === step ? 'current' : 'todo'}>
-            {label}
+            {t(STEP_NAMES[index])}
           </li>
         ))}
       </ol>
       <fieldset ref={bodyRef} className="cf-wizard-body">
         <legend>
-          Step {step + 1} of {NEW_FUNNEL_STEPS.length}: {NEW_FUNNEL_STEPS[step]}
+          {t('funnelBoard.wizard.stepOf', { step: step + 1, total: NEW_FUNNEL_STEPS.length, name: t(STEP_NAMES[step]) })}
         </legend>
         {step === 0 && (
           <>
-            {text('name', 'Creator Name', 'text', { autoComplete: 'off' })}
-            {text('handle', 'Handle', 'text', { placeholder: '@handle', autoComplete: 'off' })}
-            {text('email', 'Email', 'email', { autoComplete: 'off' })}
-            {choice('platform', 'Platform', CREATOR_PLATFORMS)}
+            {text('name', t('funnelBoard.wizard.name'), 'text', { autoComplete: 'off' })}
+            {text('handle', t('funnelBoard.wizard.handle'), 'text', { placeholder: t('funnelBoard.wizard.handlePlaceholder'), autoComplete: 'off' })}
+            {text('email', t('funnelBoard.wizard.email'), 'email', { autoComplete: 'off' })}
+            {choice('platform', t('funnelBoard.wizard.platform'), CREATOR_PLATFORMS)}
             <div className="cf-wizard-pair">
-              {text('followers', 'Followers', 'number', { min: 0, step: 1, inputMode: 'numeric' })}
-              {text('engagementRate', 'Engagement Rate (%)', 'number', { min: 0, max: 100, step: 0.1, inputMode: 'decimal' })}
+              {text('followers', t('funnelBoard.wizard.followers'), 'number', { min: 0, step: 1, inputMode: 'numeric' })}
+              {text('engagementRate', t('funnelBoard.wizard.engagementRate'), 'number', { min: 0, max: 100, step: 0.1, inputMode: 'decimal' })}
             </div>
-            {field('category', 'Category', (props) => (
+            {field('category', t('funnelBoard.wizard.category'), (props) => (
               <select {...props} className="cf-select" value={draft.category} onChange={(e) => wizard.update({ category: e.target.value as FunnelCategory })}>
                 {FUNNEL_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {t(`funnelBoard.category.${c}`)}
                   </option>
                 ))}
               </select>
             ))}
             {field(
               'avatar',
-              'Avatar (optional)',
+              t('funnelBoard.wizard.avatar'),
               (props) => (
                 <div className="cf-row">
-                  {draft.avatar && <Avatar name={draft.name || 'New creator'} src={draft.avatar} size={40} />}
+                  {draft.avatar && <Avatar name={draft.name || t('funnelBoard.wizard.newCreator')} src={draft.avatar} size={40} />}
                   <input {...props} className="cf-input" type="file" accept="image/*" onChange={(e) => void wizard.chooseAvatar(e.target.files?.[0])} />
                 </div>
               ),
-              'Without one, an avatar with the initials is drawn.',
+              t('funnelBoard.wizard.avatarHint'),
             )}
           </>
         )}
         {step === 1 && (
           <>
-            {choice('objective', 'Objective', CAMPAIGN_OBJECTIVES, 'Choose an objective')}
-            {text('value', 'Budget (USD)', 'number', { min: 0, step: 1, inputMode: 'decimal' })}
+            {choice('objective', t('funnelBoard.wizard.objective'), CAMPAIGN_OBJECTIVES, t('domain.funnels.chooseObjective'))}
+            {text('value', t('funnelBoard.wizard.value'), 'number', { min: 0, step: 1, inputMode: 'decimal' })}
             <div className="cf-wizard-pair">
-              {text('startDate', 'Start Date', 'date')}
-              {text('dueDate', 'Due Date', 'date')}
+              {text('startDate', t('funnelBoard.wizard.startDate'), 'date')}
+              {text('dueDate', t('funnelBoard.wizard.dueDate'), 'date')}
             </div>
-            {choice('assignedTo', 'Assigned To', wizard.members, wizard.members.includes(draft.assignedTo) ? undefined : 'Choose a team member')}
+            {choice('assignedTo', t('funnelBoard.wizard.assignedTo'), wizard.members, wizard.members.includes(draft.assignedTo) ? undefined : t('domain.funnels.chooseMember'))}
           </>
         )}
         {step === 2 && (
           <>
-            {choice('contentType', 'Content Type', CONTENT_TYPES, 'Choose a content type')}
+            {choice('contentType', t('funnelBoard.wizard.contentType'), CONTENT_TYPES, t('domain.funnels.chooseContentType'))}
             <div className="cf-wizard-pair">
-              {text('count', 'Count', 'number', { min: 1, step: 1, inputMode: 'numeric' })}
-              {text('deliverableDueDate', 'Deliverables Due', 'date')}
+              {text('count', t('funnelBoard.wizard.count'), 'number', { min: 1, step: 1, inputMode: 'numeric' })}
+              {text('deliverableDueDate', t('funnelBoard.wizard.deliverableDueDate'), 'date')}
             </div>
-            {field('notes', 'Notes', (props) => (
+            {field('notes', t('funnelBoard.wizard.notes'), (props) => (
               <textarea {...props} className="cf-textarea" value={draft.notes} onChange={(e) => wizard.update({ notes: e.target.value })} />
             ))}
           </>

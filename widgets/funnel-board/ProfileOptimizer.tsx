@@ -4,7 +4,9 @@ import { addTag, checkImageFile, removeTag } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { AI_COMPATIBILITY, EXAMPLE_CREATOR_ID, INTEREST_TAG_SUGGESTIONS } from '../../lib/sample/suggestions';
 import { Avatar } from '../ui/Avatar';
+import type { MessageKey } from '../../lib/i18n';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { readImageFile } from '../ui/readImageFile';
@@ -12,6 +14,14 @@ import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
 
 const MAX_OPTIONS = 100;
+
+/** The compatibility scores' names, by their English label. */
+const SCORE_NAMES: Record<string, MessageKey> = {
+  'Brand Alignment': 'funnelBoard.score.brand',
+  'Audience Match': 'funnelBoard.score.audience',
+  'Content Quality': 'funnelBoard.score.content',
+  'Engagement Potential': 'funnelBoard.score.engagement',
+};
 
 export interface ProfileOptimizerProps {
   /** Creators offered in the picker (the dashboard's current list; the first 100 are offered). */
@@ -25,6 +35,7 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
   useSignals();
   const store = useStore();
   const pickerId = useId();
+  const { t } = useT();
   const [creatorId, setCreatorId] = useState(defaultCreatorId ?? funnels[0]?.id ?? '');
   const funnel = store.funnels.items.get(creatorId) ?? funnels[0];
   const blocked = store.session.whyNot();
@@ -32,11 +43,11 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
   if (funnel && !options.some((f) => f.id === funnel.id)) options.unshift(funnel);
   const example = store.funnels.items.get(EXAMPLE_CREATOR_ID) ?? store.funnels.items.items.value[0];
 
-  if (!funnel) return <p className="cf-muted">Add a creator to optimize a profile.</p>;
+  if (!funnel) return <p className="cf-muted">{t('funnelBoard.optimizer.empty')}</p>;
   return (
     <div className="cf-stack">
       <div className="cf-field">
-        <label htmlFor={pickerId}>Creator</label>
+        <label htmlFor={pickerId}>{t('funnelBoard.optimizer.creator')}</label>
         <select id={pickerId} className="cf-select" value={funnel.id} onChange={(event) => setCreatorId(event.target.value)}>
           {options.map((f) => (
             <option key={f.id} value={f.id}>
@@ -49,27 +60,27 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
       <BioEditor key={funnel.id} funnel={funnel} blocked={blocked} />
       <section aria-labelledby={`${pickerId}-scores`}>
         <h3 id={`${pickerId}-scores`} className="cf-section-title">
-          AI Compatibility Scores
+          {t('funnelBoard.optimizer.scores')}
         </h3>
         <ul className="cf-scores">
           {AI_COMPATIBILITY.map((s) => (
             <li key={s.label} className="cf-score">
-              <span>{s.label}</span>
+              <span>{SCORE_NAMES[s.label] ? t(SCORE_NAMES[s.label]) : s.label}</span>
               <strong>{s.score}%</strong>
-              <meter min={0} max={100} low={60} high={85} optimum={100} value={s.score} aria-label={`${s.label} ${s.score}%`} />
+              <meter min={0} max={100} low={60} high={85} optimum={100} value={s.score} aria-label={t('funnelBoard.score.label', { label: SCORE_NAMES[s.label] ? t(SCORE_NAMES[s.label]) : s.label, score: s.score })} />
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby={`${pickerId}-tags`}>
         <h3 id={`${pickerId}-tags`} className="cf-section-title">
-          Interest Tags
+          {t('funnelBoard.optimizer.tags')}
         </h3>
         <InterestTags funnel={funnel} blocked={blocked} />
       </section>
       {example && (
         <Link className="cf-button" href={`/creator/${encodeURIComponent(example.id)}`}>
-          View Example Creator
+          {t('funnelBoard.optimizer.example')}
         </Link>
       )}
     </div>
@@ -84,6 +95,7 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
   const error = failure?.funnelId === funnel.id ? failure.message : null;
   const setError = (message: string | null) => setFailure(message === null ? null : { funnelId: funnel.id, message });
   const [dragging, setDragging] = useState(false);
+  const { t, tm } = useT();
 
   function take(file: File | undefined) {
     if (!file) return;
@@ -117,7 +129,7 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
     >
       <Avatar name={funnel.creatorName} src={funnel.creatorAvatar} size={56} />
       <label htmlFor={id} className="cf-label">
-        Upload profile image
+        {t('funnelBoard.optimizer.upload')}
       </label>
       <input
         id={id}
@@ -132,11 +144,11 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
         }}
       />
       <span id={`${id}-hint`} className="cf-muted">
-        Drop an image here or choose one (PNG, JPG, GIF or WebP, up to 2 MB).
+        {t('funnelBoard.optimizer.uploadHint')}
       </span>
       {error && (
         <p className="cf-error" role="alert">
-          {error}
+          {tm(error)}
         </p>
       )}
     </div>
@@ -149,16 +161,17 @@ function BioEditor({ funnel, blocked }: { funnel: Funnel; blocked: string | null
   const saved = funnel.bio ?? '';
   const [draft, setDraft] = useState(saved);
   const dirty = draft !== saved;
+  const { t, tm } = useT();
   return (
     <div className="cf-field">
-      <label htmlFor={id}>Creator Bio</label>
+      <label htmlFor={id}>{t('funnelBoard.optimizer.bio')}</label>
       <textarea id={id} className="cf-textarea" value={draft} readOnly={Boolean(blocked)} onChange={(event) => setDraft(event.target.value)} />
       <div className="cf-row">
-        <Button size="small" variant="primary" disabledReason={blocked} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
-          Save Changes
+        <Button size="small" variant="primary" disabledReason={blocked && tm(blocked)} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
+          {t('funnelBoard.optimizer.save')}
         </Button>
         <Button size="small" disabled={!dirty} onClick={() => setDraft(saved)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </div>
@@ -168,6 +181,7 @@ function BioEditor({ funnel, blocked }: { funnel: Funnel; blocked: string | null
 function InterestTags({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
   const store = useStore();
   const tags = funnel.interestTags ?? [];
+  const { t } = useT();
   const add = (text: string) => {
     const next = addTag(tags, text);
     if (!next.ok) return next.error;
@@ -177,12 +191,18 @@ function InterestTags({ funnel, blocked }: { funnel: Funnel; blocked: string | n
   const suggestions = INTEREST_TAG_SUGGESTIONS.filter((s) => !tags.some((t) => t.toLowerCase() === s.toLowerCase()));
   return (
     <div className="cf-stack" style={{ gap: 8 }}>
-      <TagEditor label="Interest Tags" tags={tags} blocked={blocked} placeholder="e.g. Skincare" hideLabel onAdd={add} onRemove={(tag) => showResult(store.funnels.setInterestTags(funnel.id, removeTag(tags, tag)))} />
+      <TagEditor
+        label={t('funnelBoard.optimizer.tags')}
+        addLabel={t('funnelBoard.optimizer.addTags')}
+        tags={tags}
+        blocked={blocked}
+        placeholder={t('funnelBoard.optimizer.tagPlaceholder')}
+        hideLabel onAdd={add} onRemove={(tag) => showResult(store.funnels.setInterestTags(funnel.id, removeTag(tags, tag)))} />
       {suggestions.length > 0 && (
-        <div className="cf-row" role="group" aria-label="AI suggestions">
-          <span className="cf-muted">AI suggestions:</span>
+        <div className="cf-row" role="group" aria-label={t('funnelBoard.optimizer.suggestions')}>
+          <span className="cf-muted">{t('funnelBoard.optimizer.suggestionsLead')}</span>
           {suggestions.map((s) => (
-            <button key={s} type="button" className="cf-suggestion" aria-label={`Add suggested tag ${s}`} disabled={Boolean(blocked)} onClick={() => add(s)}>
+            <button key={s} type="button" className="cf-suggestion" aria-label={t('funnelBoard.optimizer.addSuggested', { tag: s })} disabled={Boolean(blocked)} onClick={() => add(s)}>
               + {s}
             </button>
           ))}

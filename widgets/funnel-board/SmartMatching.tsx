@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState } from 'react';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS } from '../../lib/sample/suggestions';
-import { formatCompact } from '../../lib/format';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
@@ -14,6 +14,7 @@ export function SmartMatching() {
   const store = useStore();
   const searchId = useId();
   const [search, setSearch] = useState('');
+  const { t, tm, formatCompact } = useT();
   const criteria = store.funnels.matchingCriteria.value.value;
   const funnels = store.funnels.items.items.value;
   const blocked = store.session.whyNot();
@@ -24,10 +25,11 @@ export function SmartMatching() {
   return (
     <div className="cf-stack">
       {CRITERIA_GROUPS.map((group) => (
-        <section key={group.id} aria-label={`${group.label} criteria`}>
-          <h3 className="cf-section-title">{group.label}</h3>
+        <section key={group.id} aria-label={t(`funnelBoard.criteriaLabel.${group.id}`)}>
+          <h3 className="cf-section-title">{t(`funnelBoard.criteria.${group.id}`)}</h3>
           <TagEditor
-            label={`${group.label} criteria`}
+            label={t(`funnelBoard.criteriaLabel.${group.id}`)}
+            addLabel={t(`funnelBoard.criteriaAdd.${group.id}`)}
             tags={criteria[group.id] ?? []}
             blocked={blocked}
             hideLabel
@@ -40,14 +42,14 @@ export function SmartMatching() {
         </section>
       ))}
       <div className="cf-field">
-        <label htmlFor={searchId}>Search creators</label>
-        <input id={searchId} type="search" className="cf-input" placeholder="Search creators" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <label htmlFor={searchId}>{t('funnelBoard.matching.search')}</label>
+        <input id={searchId} type="search" className="cf-input" placeholder={t('funnelBoard.matching.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
-      <h3 className="cf-section-title">Suggested Creators</h3>
+      <h3 className="cf-section-title">{t('funnelBoard.matching.suggested')}</h3>
       {suggested.length === 0 ? (
-        <p className="cf-muted">No suggested creators match your search.</p>
+        <p className="cf-muted">{t('funnelBoard.matching.none')}</p>
       ) : (
-        <ul className="cf-suggested" aria-label="Suggested creators">
+        <ul className="cf-suggested" aria-label={t('funnelBoard.matching.suggestedList')}>
           {suggested.map((c) => {
             const invited = invitedHandles.has(c.handle);
             return (
@@ -58,18 +60,18 @@ export function SmartMatching() {
                     <strong>{c.name}</strong> <span className="cf-muted">{c.handle}</span>
                   </p>
                   <p className="cf-muted">
-                    {c.matchScore}% match · {formatCompact(c.followers)} followers · {c.engagement}% engagement
+                    {t('funnelBoard.matching.facts', { score: c.matchScore, followers: formatCompact(c.followers), engagement: c.engagement })}
                   </p>
                 </div>
                 <Button
                   size="small"
                   variant="primary"
-                  disabledReason={invited ? null : blocked}
+                  disabledReason={invited || !blocked ? null : tm(blocked)}
                   disabled={invited}
-                  aria-label={invited ? `${c.name} invited` : `Invite ${c.name}`}
+                  aria-label={t(invited ? 'funnelBoard.matching.invitedLabel' : 'funnelBoard.matching.inviteLabel', { name: c.name })}
                   onClick={() => showResult(store.funnels.inviteSuggested(c.id))}
                 >
-                  {invited ? 'Invited' : 'Invite'}
+                  {t(invited ? 'funnelBoard.matching.invited' : 'funnelBoard.matching.invite')}
                 </Button>
               </li>
             );

@@ -23,6 +23,7 @@ export const stepState = (step: Step) => (step.current ? 'current' : step.comple
 /** The step timeline of an expanded card: each step links to its creator page; the pencil edits name and description. */
 export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = null }: StepTimelineProps) {
   const [editing, setEditing] = useState<number | null>(null);
+  const { t, tm } = useT();
   return (
     <ol className="cf-timeline" aria-label={label}>
       {steps.map((step, index) => (
@@ -44,13 +45,13 @@ export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = nul
                 <Link href={stepHref(funnelId, step.name)} className="cf-timeline-name">
                   {step.name}
                 </Link>
-                <span className="cf-visually-hidden">({stepState(step)})</span>
+                <span className="cf-visually-hidden">{t(`funnelBoard.step.${stepState(step)}`)}</span>
                 <Button
                   size="small"
                   variant="ghost"
                   className="cf-icon-button"
-                  aria-label={`Edit step ${step.name}`}
-                  disabledReason={editBlocked}
+                  aria-label={t('funnelBoard.step.editLabel', { name: step.name })}
+                  disabledReason={editBlocked && tm(editBlocked)}
                   onClick={() => setEditing(index)}
                 >
                   <span aria-hidden="true">✎</span>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../ui/Button';
+import { useT } from '../ui/i18n';
 
 export interface TagEditorProps {
   /** Accessible name of the list and prefix of the controls, e.g. 'Interest Tags'. */
@@ -10,6 +11,8 @@ export interface TagEditorProps {
   onRemove(tag: string): void;
   /** Why editing is not allowed, or null. */
   blocked?: string | null;
+  /** The input's label, e.g. 'Add interest tags'. */
+  addLabel: string;
   /** Input placeholder. */
   placeholder?: string;
   /** Hide the visible label (when a heading names the editor). Default false. */
@@ -17,10 +20,11 @@ export interface TagEditorProps {
 }
 
 /** Removable tags plus an input that adds on Enter or the Add button, only when the trimmed text is non-empty (spec §5). */
-export function TagEditor({ label, tags, onAdd, onRemove, blocked = null, placeholder, hideLabel = false }: TagEditorProps) {
+export function TagEditor({ label, addLabel, tags, onAdd, onRemove, blocked = null, placeholder, hideLabel = false }: TagEditorProps) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const { t, tm } = useT();
   function add() {
     if (!draft.trim()) return; // nothing to add: spec §5
     const problem = onAdd(draft);
@@ -33,16 +37,16 @@ export function TagEditor({ label, tags, onAdd, onRemove, blocked = null, placeh
         {tags.map((tag) => (
           <li key={tag} className="cf-tag">
             {tag}
-            <button type="button" className="cf-chip-remove" aria-label={`Remove ${tag}`} disabled={Boolean(blocked)} title={blocked ?? undefined} onClick={() => onRemove(tag)}>
+            <button type="button" className="cf-chip-remove" aria-label={t('funnelBoard.tags.remove', { tag })} disabled={Boolean(blocked)} title={blocked ? tm(blocked) : undefined} onClick={() => onRemove(tag)}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
         ))}
-        {tags.length === 0 && <li className="cf-muted">None yet</li>}
+        {tags.length === 0 && <li className="cf-muted">{t('funnelBoard.tags.none')}</li>}
       </ul>
       <div className="cf-row">
         <label htmlFor={id} className={hideLabel ? 'cf-visually-hidden' : 'cf-label'}>
-          {`Add ${label.toLowerCase()}`}
+          {addLabel}
         </label>
         <input
           id={id}
@@ -63,13 +67,13 @@ export function TagEditor({ label, tags, onAdd, onRemove, blocked = null, placeh
             }
           }}
         />
-        <Button size="small" onClick={add} disabledReason={blocked} aria-label={`Add to ${label}`}>
-          Add
+        <Button size="small" onClick={add} disabledReason={blocked && tm(blocked)} aria-label={t('funnelBoard.tags.addTo', { label })}>
+          {t('funnelBoard.tags.add')}
         </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className="cf-error" role="alert">
-          {error}
+          {tm(error)}
         </p>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SNOOZE_HOURS } from '../../lib/domain/constants';
 import { NO_NOTIFICATIONS, NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
-import type { AppNotification, NotificationType } from '../../lib/domain/types';
+import { FUNNEL_STATUSES, type AppNotification, type FunnelStatus, type NotificationType } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -110,6 +110,8 @@ function NotificationsView(options: NotificationsProps) {
   );
 }
 
+const isFunnelStatus = (value: string): value is FunnelStatus => (FUNNEL_STATUSES as readonly string[]).includes(value);
+
 function NotificationItem({
   notification: n,
   controller: c,
@@ -120,16 +122,19 @@ function NotificationItem({
   /** Runs an action that takes this item out of the list (snooze, dismiss); true when it did. */
   onRemove(action: () => boolean): void;
 }) {
-  const { t, formatDateTime, formatRelative } = useT();
+  const { t, tm, formatDateTime, formatRelative } = useT();
+  // A status notification is stored as "{creator}: {status}" in English; its status is said in the reader's language.
+  const status = /^(.*): ([A-Za-z]+)$/.exec(n.title);
+  const title = status && isFunnelStatus(status[2]) ? t('notifications.statusTitle', { name: status[1], status: t(`creator.status.${status[2]}`) }) : n.title;
   return (
-    <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={n.title} tabIndex={-1}>
+    <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={title} tabIndex={-1}>
       <div className="cf-notification-body">
         <h2>
-          {n.title}
+          {title}
           <Badge color={TYPE_COLOR[n.type]}>{n.type === 'email' ? t('notifications.type.email') : TYPE_NAME[n.type]}</Badge>
           {!n.read && <Badge color="orange">{t('notifications.unreadBadge')}</Badge>}
         </h2>
-        <p>{n.message}</p>
+        <p>{tm(n.message)}</p>
         <p className="cf-muted">
           <time dateTime={n.timestamp} title={formatDateTime(n.timestamp, c.timeZone)}>
             {formatRelative(n.timestamp, c.now)}
@@ -144,16 +149,16 @@ function NotificationItem({
         ) : (
           <Menu
             trigger={t('notifications.snooze')}
-            triggerLabel={t('notifications.snoozeLabel', { title: n.title })}
+            triggerLabel={t('notifications.snoozeLabel', { title })}
             items={SNOOZE_HOURS.map((hours) => ({ label: t('notifications.hours', { count: hours }), onSelect: () => onRemove(() => c.snooze(n.id, hours)) }))}
           />
         )}
         {!n.read && (
-          <Button size="small" aria-label={t('notifications.markReadLabel', { title: n.title })} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
+          <Button size="small" aria-label={t('notifications.markReadLabel', { title })} disabledReason={c.writeBlocked} onClick={() => c.markRead(n.id)}>
             {t('notifications.markRead')}
           </Button>
         )}
-        <Button size="small" variant="ghost" aria-label={t('notifications.dismissLabel', { title: n.title })} disabledReason={c.writeBlocked} onClick={() => onRemove(() => c.dismiss(n.id))}>
+        <Button size="small" variant="ghost" aria-label={t('notifications.dismissLabel', { title })} disabledReason={c.writeBlocked} onClick={() => onRemove(() => c.dismiss(n.id))}>
           {t('notifications.dismiss')}
         </Button>
       </div>
