@@ -3,7 +3,7 @@
 // and PostgreSQL on a fresh database when one answers), measured from Node clients and, for
 // what a member sees, from Chromium. Not a test: nothing here passes or fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -67,7 +67,7 @@ async function insertFunnels(handle: DatabaseHandle, workspaceId: string, count:
     FROM generate_series(1, ${count}::int) AS g`);
 }
 
-export async function prepare(handle: DatabaseHandle, options: { full: boolean }) {
+export async function prepare(handle: DatabaseHandle, options: { full: boolean; small?: boolean }) {
   await migrateDatabase(handle);
   const now = new Date();
   const passwordHash = await hashPassword(PASSWORD);
@@ -94,7 +94,7 @@ export async function prepare(handle: DatabaseHandle, options: { full: boolean }
     position: 2,
     createdAt: now,
   });
-  const sizes: [keyof typeof USERS, number][] = [['w10k', 10_000]];
+  const sizes: [keyof typeof USERS, number][] = options.small ? [] : [['w10k', 10_000]];
   if (options.full) sizes.push(['w100k', 100_000]);
   for (const [key, count] of sizes) {
     const u = USERS[key];
@@ -114,13 +114,14 @@ interface Running {
 }
 
 /** `npm start`'s server (server/main.ts) without its build check: the bench built already. */
-export async function startServer(env: Record<string, string>, profileName?: string): Promise<Running> {
+export async function startServer(env: Record<string, string>, profileName?: string, statementsFile?: string): Promise<Running> {
   // --profile-server: V8 CPU profiles of the server for the whole run, in bench/profiles/<name>/,
   // one per thread (tsx's module loader has its own): the main thread's is the largest.
   const profile = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles', profileName)}`] : [];
+  const counting = statementsFile ? ['--import', './scripts/bench-count-statements.mjs'] : [];
   const server = await startServerProcess({
-    args: [...profile, ...SERVER_MAIN],
-    env: { CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, ...env },
+    args: [...profile, ...counting, ...SERVER_MAIN],
+    env: { ...(statementsFile ? { CREATORFLOW_BENCH_STATEMENTS: statementsFile } : {}), CREATORFLOW_OWNER_EMAIL: USERS.a.email, CREATORFLOW_OWNER_PASSWORD: PASSWORD, ...env },
     timeoutMs: 120_000,
     name: 'The team server',
   });
@@ -354,6 +355,35 @@ async function editToMembers(team: Team, listeners: Listener[], edits: number, p
   };
 }
 
+/**
+ * Signed in as the owner of the 10,000-funnel workspace, navigation to `/funnel` until a card
+ * shows (ms since navigation start), each time from an empty IndexedDB: once cold (nothing
+ * cached), then `repeats - 1` times with the JS cached (the origin's IndexedDB cleared through
+ * the DevTools protocol, on a blank page so no connection holds it open).
+ */
+async function browserFirstPull(browser: Browser, base: string, who: { name: string; value: string }, repeats: number) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript({ content: KEEP_NAMES });
+  await context.addCookies([{ name: who.name, value: who.value, url: base }]);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const times: number[] = [];
+    for (let i = 0; i < repeats; i++) {
+      if (i > 0) {
+        await page.goto('about:blank');
+        await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'indexeddb' });
+      }
+      await page.goto(`${base}/funnel`);
+      await page.getByText(/#CRB\d+/).first().waitFor({ timeout: 60_000 });
+      times.push(await page.evaluate(() => performance.now()));
+    }
+    return { coldMs: round(times[0]), ...(times.length > 1 ? { jsCachedMs: stats(times.slice(1)) } : {}), ms: stats(times) };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Runs in member B's page: resolves `window.__painted` with Date.now() at the first frame showing the quantity in the item's row. */
 function armPaintWatch({ sku, quantity }: { sku: string; quantity: number }) {
   const w = window as unknown as { __painted: Promise<number> };
@@ -372,10 +402,20 @@ function armPaintWatch({ sku, quantity }: { sku: string; quantity: number }) {
   });
 }
 
-async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, string>, options: SyncOptions) {
+async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, string>, options: SyncOptions & { screenBytes: boolean }) {
   const { quick, browser, log } = options;
   const out: Record<string, unknown> = { backend: kind };
-  const server = await startServer(env, options.profileServer ? `server-${kind}-${Date.now()}` : undefined);
+  const statementsFile = options.countStatements && kind === 'postgres' ? join(mkdtempSync(join(tmpdir(), 'cf-bench-statements-')), 'counts.json') : undefined;
+  const server = await startServer(env, options.profileServer ? `server-${kind}-${Date.now()}` : undefined, statementsFile);
+  /** The spawned server's statement counts so far (--count-statements, PostgreSQL). */
+  type Counts = { total: number; underLock: number; byStatement: Record<string, number> };
+  const statementCounts = async (): Promise<Counts | null> => {
+    if (!statementsFile) return null;
+    const before = existsSync(statementsFile) ? statSync(statementsFile).mtimeMs : 0;
+    server.child.kill('SIGUSR2');
+    for (let i = 0; i < 50 && (!existsSync(statementsFile) || statSync(statementsFile).mtimeMs === before); i++) await new Promise((done) => setTimeout(done, 20));
+    return JSON.parse(readFileSync(statementsFile, 'utf8')) as Counts;
+  };
   try {
     const a = await signIn(server.base, USERS.a.email);
     const b = await signIn(server.base, USERS.b.email);
@@ -395,21 +435,35 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
       'GET /sync/pull?since=0': full.headers['content-encoding'] ?? 'none',
     };
 
-    if (kind === 'pglite') {
+    if (options.screenBytes) {
       log(`  ${kind}: bytes of each screen, as the team server sends them`);
       out.bytesOnTheWire = await screenBytes(browser, server.base, a, quick).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
     }
 
     log(`  ${kind}: push latency`);
     const pushes: number[] = [];
-    const pushSamples = quick ? 200 : 300;
+    const pushSamples = quick ? 100 : 300;
+    const countsBefore = await statementCounts();
     for (let i = 0; i < pushSamples; i++) pushes.push((await pushOne(team, nextQuantity(), items[i % items.length].id)).ms);
     out.pushMs = stats(pushes, true);
+    const countsAfter = await statementCounts();
+    if (countsBefore && countsAfter) {
+      const per = (key: 'total' | 'underLock') => round((countsAfter[key] - countsBefore[key]) / pushSamples);
+      const byStatement = Object.fromEntries(
+        Object.entries(countsAfter.byStatement)
+          .map(([text, n]) => [text, round((n - (countsBefore.byStatement[text] ?? 0)) / pushSamples)] as const)
+          .filter(([, n]) => n > 0),
+      );
+      out.statementsPerPush = { total: per('total'), underLock: per('underLock'), byStatement };
+    }
+    if (options.pushOnly) {
+      if (kind === 'postgres') out.sustainedLoad = await sustained(server.base, a.cookie, items, quick);
+      return out;
+    }
 
-    const lean = quick && kind === 'postgres';
     log(`  ${kind}: first pull`);
     const pulls: Record<string, unknown> = {};
-    const sizes: [keyof typeof USERS, number, number][] = lean ? [] : [['w10k', 10_000, quick ? 2 : 3]];
+    const sizes: [keyof typeof USERS, number, number][] = [['w10k', 10_000, quick ? 1 : 3]];
     if (!quick) sizes.push(['w100k', 100_000, 2]);
     for (const [key, count, repeats] of sizes) {
       const cookie = (await signIn(server.base, USERS[key].email)).cookie;
@@ -433,6 +487,14 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     }
     out.firstPull = pulls;
 
+    // The same first pull as a member sees it: Chromium, from an empty IndexedDB to the first card painted.
+    log(`  ${kind}: first pull in the browser, 10k funnels`);
+    out.firstPullInBrowser = {
+      '10k funnels': await browserFirstPull(browser, server.base, await signIn(server.base, USERS.w10k.email), quick ? 1 : 3).catch((error: Error) => ({
+        error: String(error.message).split('\n')[0],
+      })),
+    };
+
     // Edit by member A to member B: N connected clients; member B's own page in Chromium among them.
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addInitScript({ content: KEEP_NAMES });
@@ -441,7 +503,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     await pageB.goto(`${server.base}/inventory`);
     await pageB.getByRole('cell', { name: items[0].sku }).first().waitFor({ timeout: 60_000 });
     const editToMember: Record<string, unknown> = {};
-    for (const [clients, edits] of (lean ? [] : quick ? [[1, 30], [10, 10]] : [[1, 100], [10, 60], [50, 40]]) as [number, number][]) {
+    for (const [clients, edits] of (quick ? [[1, 20], [10, 8]] : [[1, 100], [10, 60], [50, 40]]) as [number, number][]) {
       log(`  ${kind}: edit to other member, ${clients} client(s)`);
       // Member B's page is one client; the others are Node clients on the event stream.
       const listeners = Array.from({ length: clients - 1 }, () => new Listener(server.base, b.cookie, 'sync', team.version));
@@ -457,7 +519,8 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
 
     log(`  ${kind}: REST refetch baseline`);
     const baseline: Record<string, unknown> = {};
-    for (const [clients, edits] of (lean ? [] : quick ? [[1, 10]] : [[1, 40], [10, 20]]) as [number, number][]) {
+    // The same client counts as the edit-to-other-member figure (1, 10 and 50).
+    for (const [clients, edits] of (quick ? [[1, 8], [10, 4]] : [[1, 40], [10, 20], [50, 10]]) as [number, number][]) {
       const row: Record<string, unknown> = {};
       for (const mode of ['sync', 'rest'] as Mode[]) {
         const listeners = Array.from({ length: clients }, () => new Listener(server.base, b.cookie, mode, team.version));
@@ -478,9 +541,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
 
     if (kind === 'postgres') {
       log(`  ${kind}: sustained load, 50 clients at 200 mutations/s (autocannon, second process)`);
-      const seconds = quick ? 5 : 30;
-      const settings = { url: server.base, cookie: a.cookie, origin: server.base, items: items.map((i) => i.id), connections: 50, rate: 200, seconds };
-      out.sustainedLoad = { planned: { clients: 50, perSecond: 200, seconds }, ...(await runLoad(settings)) };
+      out.sustainedLoad = await sustained(server.base, a.cookie, items, quick);
     }
   } finally {
     await server.stop();
@@ -559,6 +620,12 @@ async function screenBytes(browser: Browser, base: string, a: { name: string; va
   return result;
 }
 
+async function sustained(base: string, cookie: string, items: { id: string }[], quick: boolean) {
+  const seconds = quick ? 5 : 30;
+  const settings = { url: base, cookie, origin: base, items: items.map((i) => i.id), connections: 50, rate: 200, seconds };
+  return { planned: { clients: 50, perSecond: 200, seconds }, ...(await runLoad(settings)) };
+}
+
 function runLoad(settings: Record<string, unknown>): Promise<Record<string, unknown>> {
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [join(root, 'scripts/bench-load.mjs'), JSON.stringify(settings)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -610,27 +677,36 @@ interface SyncOptions {
   browser: Browser;
   log: (s: string) => void;
   profileServer?: boolean;
+  /** --only=push: the push latency and the sustained load only, on both databases (no large workspaces). */
+  pushOnly?: boolean;
+  /** --count-statements: statements per push on PostgreSQL, counted in the spawned server. */
+  countStatements?: boolean;
 }
 
 export async function syncBench(options: SyncOptions) {
   const results: Record<string, unknown>[] = [];
-  const full = !options.quick;
-
-  options.log('… sync: PGlite');
-  const dir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
-  try {
-    const dataDir = join(dir, 'data');
-    const handle = await openPglite({ dataDir });
-    await prepare(handle, { full });
-    await handle.close();
-    results.push(await runBackend('pglite', { CREATORFLOW_DATA_DIR: dataDir }, options));
-  } catch (error) {
-    results.push({ backend: 'pglite', error: String((error as Error)?.message ?? error).split('\n')[0] });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-
+  const full = !options.quick && !options.pushOnly;
   const admin = await adminUrl();
+  // --quick runs one server (PostgreSQL when it answers, else PGlite): each figure once, in
+  // half the time of spawning and seeding two.
+  const pglite = !options.quick || options.pushOnly || !admin;
+
+  if (pglite) {
+    options.log('… sync: PGlite');
+    const dir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
+    try {
+      const dataDir = join(dir, 'data');
+      const handle = await openPglite({ dataDir });
+      await prepare(handle, { full, small: options.pushOnly });
+      await handle.close();
+      results.push(await runBackend('pglite', { CREATORFLOW_DATA_DIR: dataDir }, { ...options, screenBytes: !options.pushOnly }));
+    } catch (error) {
+      results.push({ backend: 'pglite', error: String((error as Error)?.message ?? error).split('\n')[0] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else results.push({ backend: 'pglite', skipped: 'not in --quick when PostgreSQL answers (npm run bench runs both)' });
+
   if (!admin) {
     results.push({ backend: 'postgres', skipped: 'no PostgreSQL on 127.0.0.1:5432 and DATABASE_URL is not set' });
     return results;
@@ -642,9 +718,9 @@ export async function syncBench(options: SyncOptions) {
   try {
     await adminQuery(admin, `CREATE DATABASE ${name}`);
     const handle = await openPostgres(url.toString());
-    await prepare(handle, { full });
+    await prepare(handle, { full, small: options.pushOnly });
     await handle.close();
-    results.push(await runBackend('postgres', { DATABASE_URL: url.toString() }, options));
+    results.push(await runBackend('postgres', { DATABASE_URL: url.toString() }, { ...options, screenBytes: !pglite && !options.pushOnly }));
   } catch (error) {
     results.push({ backend: 'postgres', error: String((error as Error)?.message ?? error).split('\n')[0] });
   } finally {

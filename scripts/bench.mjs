@@ -4,7 +4,7 @@
 // prints a table and writes bench/results.json. Not a test: nothing here passes or fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ensureChromium, ensureDependencies, root, run } from './setup.mjs';
@@ -22,7 +22,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-const results = { machine: machine(), date: new Date().toISOString(), workloads: [], bundles: [] };
+const benchStarted = Date.now();
+// The machine is shared: the load average at the start and the end says how much the figures are worth.
+const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+const results = { machine: machine(), date: new Date().toISOString(), loadAverage: { start: load() }, workloads: [], bundles: [] };
 const quick = process.argv.includes('--quick');
 // --only=funnels,sync: just those groups (while working on one of them).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
@@ -228,12 +231,14 @@ const domRows = (page) =>
 
 async function workload(name, fn) {
   process.stdout.write(`… ${name}\n`);
+  const started = Date.now();
   try {
     const value = await fn();
     results.workloads.push({ name, ...value });
   } catch (error) {
     results.workloads.push({ name, error: String(error?.message ?? error).split('\n')[0] });
   }
+  process.stdout.write(`  (${((Date.now() - started) / 1000).toFixed(1)} s, load average ${load().join(' ')})\n`);
 }
 
 // ---------- workloads ----------
@@ -311,7 +316,7 @@ if (wanted('calendar')) {
     const open = await opens(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event'), reloads);
     const toWeek = [];
     const toMonth = [];
-    for (let i = 0; i < (quick ? 3 : 10); i++) {
+    for (let i = 0; i < (quick ? 2 : 10); i++) {
       let start = Date.now();
       await page.getByRole('button', { name: 'Week', exact: true }).first().click();
       await page.locator('.fc-timegrid').first().waitFor();
@@ -358,11 +363,18 @@ if (wanted('writes')) {
 }
 
 // ---------- sync, against the real team server (scripts/bench-sync.ts) ----------
-if (wanted('sync')) {
+if (wanted('sync') || wanted('push')) {
   const { register } = await import('tsx/esm/api');
   register();
   const { syncBench } = await import('./bench-sync.ts');
-  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), log: (line) => process.stdout.write(`${line}\n`) });
+  const syncStarted = Date.now();
+  let lastLog = Date.now();
+  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), pushOnly: !wanted('sync'), countStatements: process.argv.includes('--count-statements'), log: (line) => {
+    // Each line with the time the step before it took.
+    process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
+    lastLog = Date.now();
+  } });
+  process.stdout.write(`  (sync: ${((Date.now() - syncStarted) / 1000).toFixed(1)} s, load average ${load().join(' ')})\n`);
 }
 
 // ---------- bundles ----------
@@ -402,6 +414,8 @@ for (const file of jsFiles(join(root, 'dist/lib')).filter((f) => !f.includes('/c
 
 await browser.close();
 server.close();
+results.loadAverage.end = load();
+results.durationS = Math.round((Date.now() - benchStarted) / 1000);
 
 // ---------- report ----------
 const fmt = (st) => (st && typeof st === 'object' && 'p50' in st ? `${st.p50} / ${st.p95}${st.p99 !== undefined ? ` / p99 ${st.p99}` : ''} / ${st.max} (n ${st.n})` : '');
@@ -409,6 +423,7 @@ const kb = (bytes) => (bytes === undefined ? '' : `${(bytes / 1024).toFixed(1)} 
 const lines = [];
 const say = (line = '') => lines.push(line);
 say(`Creatorflow benchmark${quick ? ' (--quick)' : ''}, ${results.date.slice(0, 16).replace('T', ' ')} UTC: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGb} GB, Node ${results.machine.node}, ${results.machine.chromium ?? 'Chromium'} headless`);
+say(`Load average (1, 5, 15 min) at the start ${results.loadAverage.start.join(' ')}, at the end ${results.loadAverage.end.join(' ')}; ${results.durationS} s in all.`);
 say();
 say('Figures are p50 / p95 / max (n samples), in ms unless marked.');
 say();
@@ -436,7 +451,10 @@ for (const backend of results.sync ?? []) {
   say();
   say('| figure | p50 / p95 / max (n) | other |');
   say('|---|---|---|');
-  say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | |`);
+  const statements = backend.statementsPerPush;
+  say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | ${statements ? `${statements.total} statements per push, ${statements.underLock} of them under the workspace lock (counted in the server)` : ''} |`);
+  for (const [size, pull] of Object.entries(backend.firstPullInBrowser ?? {}))
+    say(pull.error ? `| first pull in Chromium, ${size}: error | | ${pull.error} |` : `| first pull in Chromium, ${size}: empty IndexedDB to first card painted | ${fmt(pull.ms)} | cold (nothing cached) ${pull.coldMs}${pull.jsCachedMs ? `; JS cached ${fmt(pull.jsCachedMs)}` : ''} |`);
   for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | server (to first byte): ${fmt(pull.serverMsToFirstByte)}; ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);
   for (const [clients, row] of Object.entries(backend.editToOtherMember ?? {})) {
     if (row.paintedOnMemberBMs) say(`| edit by A painted on B's screen (Chromium), ${clients} | ${fmt(row.paintedOnMemberBMs)} | |`);
