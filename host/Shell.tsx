@@ -8,7 +8,7 @@ import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
 import { hasUnsavedChanges, leavePage } from '../widgets/ui/unsavedChanges';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
-import { Breadcrumb } from './Breadcrumb';
+import { Breadcrumb, translatedCrumb } from './Breadcrumb';
 import { documentTitle } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
 import { SIDEBAR } from './screens';
@@ -43,7 +43,8 @@ export function Shell() {
   const setSidebarOpen = (open: boolean) => setSidebarOpenAt(open ? pathname : null);
   useAdoptStyles(ref, baseStyles, shellStyles);
   const lang = useLanguage();
-  const { t, tm } = useT();
+  const translator = useT();
+  const { t, tm } = translator;
   // The page's language is the workspace's (the member's choice): assistive technology and the
   // browser's hyphenation and spell checking follow it.
   useEffect(() => {
@@ -54,13 +55,16 @@ export function Shell() {
   // as a full page load would for assistive technology.
   const firstPath = useRef(true);
   useEffect(() => {
-    document.title = documentTitle(pathname);
     if (firstPath.current) {
       firstPath.current = false;
       return;
     }
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
+  // The tab's title follows the page and the language (a language change names the page again, without moving focus).
+  useEffect(() => {
+    document.title = documentTitle(pathname, (heading) => translatedCrumb(heading, translator) ?? heading);
+  }, [pathname, translator]);
 
   const signedOut = store.ready.value && !store.session.signedIn.value;
 

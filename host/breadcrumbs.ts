@@ -29,11 +29,14 @@ export function breadcrumbs(pathname: string): Crumb[] {
   return trail;
 }
 
-const capitalise = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
+export const capitalise = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
 
-/** The tab title: the page's crumb capitalised like a heading, then the product ("Orders · Creatorflow"). */
-export function documentTitle(pathname: string): string {
+/**
+ * The tab title: the page's crumb capitalised like a heading, then the product ("Orders · Creatorflow").
+ * `translate` says the heading in the page's language (`tm`; "Pedidos · Creatorflow"); ids and names stay as they are.
+ */
+export function documentTitle(pathname: string, translate: (heading: string) => string = (heading) => heading): string {
   if (pathname === '/') return 'Creatorflow';
   const trail = breadcrumbs(pathname);
-  return `${capitalise(trail[trail.length - 1].label)} · Creatorflow`;
+  return `${translate(capitalise(trail[trail.length - 1].label))} · Creatorflow`;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileSettings, Settings } from '../../widgets/settings';
@@ -7,6 +7,23 @@ import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { createMemoryStorage } from '../../lib/storage/memory';
 import type { StorageAdapter } from '../../lib/storage/types';
 import { renderScreen } from '../helpers/render';
+
+/** Storage as with a team server: the member's own language, and the choices sent to the server. */
+function teamServerStorage() {
+  const own = signal<LanguageCode | null>(null);
+  const chosen: string[] = [];
+  const storage: StorageAdapter = Object.assign(createMemoryStorage(), {
+    memberLanguage: {
+      value: own,
+      async choose(language: LanguageCode) {
+        chosen.push(language);
+        own.value = language;
+        return { ok: true as const };
+      },
+    },
+  });
+  return { storage, chosen };
+}
 
 describe('<Settings>', () => {
   it('shows Back and the ten tabs, General Settings by default', async () => {
@@ -65,18 +82,7 @@ describe('<Settings>', () => {
 
   it("with a team server, Language is the member's own choice and the workspace's stays", async () => {
     const user = userEvent.setup();
-    const own = signal<LanguageCode | null>(null);
-    const chosen: string[] = [];
-    const storage: StorageAdapter = Object.assign(createMemoryStorage(), {
-      memberLanguage: {
-        value: own,
-        async choose(language: LanguageCode) {
-          chosen.push(language);
-          own.value = language;
-          return { ok: true as const };
-        },
-      },
-    });
+    const { storage, chosen } = teamServerStorage();
     await loadLanguage('es');
     const { store } = await renderScreen(<Settings />, { storage });
     await user.selectOptions(await screen.findByLabelText('Language'), 'Spanish');
@@ -84,6 +90,32 @@ describe('<Settings>', () => {
     expect(chosen).toEqual(['es']);
     expect(store.admin.settings.value.value.language).toBe('en-US');
     expect(await screen.findByRole('heading', { level: 1, name: 'Configuración' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a Viewer', 'tm_3'],
+    ['an Editor without Manage Team', 'tm_2'],
+  ])("with a team server, %s saves their own language; the workspace's fields stay locked", async (_who, memberId) => {
+    const user = userEvent.setup();
+    const { storage, chosen } = teamServerStorage();
+    await loadLanguage('fr');
+    const { store } = await renderScreen(<Settings />, { storage });
+    store.session.signIn(memberId);
+    await waitFor(() => expect(screen.getByLabelText('Company Name')).toBeDisabled());
+    expect(screen.getByLabelText('Time Zone')).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Language'), 'French');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(chosen).toEqual(['fr']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Langue')).toHaveValue('fr');
+    expect(store.admin.settings.value.value).toEqual({ companyName: 'Creatorflow Demo Co.', timeZone: expect.any(String), language: 'en-US' });
+  });
+
+  it('without a team server, a member without Manage Team cannot change the language either', async () => {
+    const { store } = await renderScreen(<Settings />);
+    store.session.signIn('tm_3');
+    await waitFor(() => expect(screen.getByLabelText('Language')).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
   it('refuses a blank company name and changes nothing', async () => {

@@ -14,6 +14,7 @@ export function GeneralSettingsPanel() {
   const general = useGeneralSettingsController();
   const [confirmReset, setConfirmReset] = useState(false);
   const disabled = Boolean(general.blocked);
+  const languageDisabled = Boolean(general.languageBlocked);
   const unsavedPrompt = useUnsavedChanges(general.dirty);
   const { t, tm } = useT();
   const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: tm(zone.label) }));
@@ -59,7 +60,7 @@ export function GeneralSettingsPanel() {
             id="cf-settings-language"
             options={languages}
             value={general.draft.language}
-            disabled={disabled}
+            disabled={languageDisabled}
             onValueChange={(language) => general.update({ language })}
           />
         </div>
@@ -69,7 +70,7 @@ export function GeneralSettingsPanel() {
           </p>
         )}
         <div className="cf-row">
-          <Button type="submit" variant="primary" disabledReason={general.blocked}>
+          <Button type="submit" variant="primary" disabledReason={general.saveBlocked && tm(general.saveBlocked)}>
             {t('settings.general.save')}
           </Button>
           {general.dirty && <span className="cf-muted">{t('settings.general.unsaved')}</span>}

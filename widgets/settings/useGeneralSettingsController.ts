@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import type { GeneralSettings } from '../../lib/domain/types';
+import { ok, type GeneralSettings, type Result } from '../../lib/domain/types';
 import { matchLanguage } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 
@@ -14,15 +14,24 @@ export function useGeneralSettingsController() {
   const saved: GeneralSettings = memberLanguage ? { ...workspace, language: memberLanguage } : workspace;
   const [draft, setDraft] = useState<GeneralSettings>(saved);
   const [error, setError] = useState<string | null>(null);
+  // The workspace's fields need Manage Team; a member's own language (team server) is theirs to choose.
   const blocked = store.session.whyNot('manageTeam');
+  const languageBlocked = store.memberLanguage ? null : blocked;
   const dirty = draft.companyName !== saved.companyName || draft.timeZone !== saved.timeZone || draft.language !== saved.language;
 
-  function save() {
+  function save(): Result<GeneralSettings> {
     const own = store.memberLanguage;
     const chosen = matchLanguage(draft.language);
-    if (own && chosen && draft.language !== saved.language) {
+    const languageChanged = Boolean(own && chosen && draft.language !== saved.language);
+    if (own && chosen && languageChanged) {
       // The member's language goes to the server for this member only; a refusal shows as the error.
       void own.choose(chosen).then((answer) => setError(answer.ok ? null : answer.error));
+    }
+    if (own && blocked) {
+      // Without Manage Team only the member's own language is saved; the workspace's fields stay as they are.
+      setError(null);
+      setDraft({ ...workspace, language: draft.language });
+      return languageChanged ? ok({ ...workspace, language: draft.language }, 'Settings saved successfully') : ok(saved);
     }
     const result = store.admin.saveSettings(own ? { ...draft, language: workspace.language } : draft);
     setError(result.ok ? null : result.error);
@@ -46,6 +55,10 @@ export function useGeneralSettingsController() {
     error,
     dirty,
     blocked,
+    /** Why the Language may not be changed, or null (always null on a team server: it is the member's own). */
+    languageBlocked,
+    /** Why nothing here may be saved, or null. */
+    saveBlocked: languageBlocked,
     save,
     resetWorkspace,
   };
