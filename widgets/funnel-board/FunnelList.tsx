@@ -4,8 +4,9 @@ import type { Funnel } from '../../lib/domain/types';
 import { useNavigation } from '../ui/navigation';
 import { showResult, toast } from '../ui/toast';
 import { FunnelCard } from './FunnelCard';
-import { dashboardHrefFor, OutreachDialog } from './OutreachDialog';
+import { OutreachDialog } from './OutreachDialog';
 import { useFunnelActions, type FunnelListController } from './useFunnelListController';
+import { routeTo } from '../ui/routes';
 
 /** Funnel-card toasts appear bottom-right (spec §4 "Toasts"). */
 export const CARD_TOASTS = { position: 'bottom-right' } as const;
@@ -69,7 +70,7 @@ export function FunnelList({ list, height }: FunnelListProps) {
     const result = actions.sendOutreach(outreachFor.id, message);
     if (!showResult(result, CARD_TOASTS)) return false;
     setOutreachFor(null);
-    navigation.navigate(dashboardHrefFor(outreachFor.creatorHandle));
+    navigation.navigate(routeTo.dashboard({ creator: outreachFor.creatorHandle }));
     return true;
   }
 

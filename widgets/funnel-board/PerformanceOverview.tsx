@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { LineChart, NO_DATA } from './LineChart';
+import { routeTo } from '../ui/routes';
 
 export function formatKpi(kpi: Pick<Kpi, 'id' | 'value'>): string {
   if (kpi.value === null) return NO_DATA;
@@ -37,7 +38,7 @@ export function PerformanceOverview({ headingLevel = 2, hideTitle = false }: { h
       </Heading>
       <div className="cf-kpis">
         {kpis.map((kpi) => (
-          <Link key={kpi.id} className="cf-kpi" href={`/dashboard?filter=${kpi.filter}`}>
+          <Link key={kpi.id} className="cf-kpi" href={routeTo.dashboard({ filter: kpi.filter })}>
             <span className="cf-stat-label">{kpi.label}</span>
             <span className="cf-kpi-value">{formatKpi(kpi)}</span>
             <span className="cf-kpi-trend" data-direction={kpi.change === null || Math.abs(kpi.change) < 0.05 ? 'flat' : kpi.change > 0 ? 'up' : 'down'}>

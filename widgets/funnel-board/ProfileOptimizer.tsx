@@ -10,6 +10,7 @@ import { useStore } from '../ui/store-context';
 import { readImageFile } from '../ui/readImageFile';
 import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
+import { routeTo } from '../ui/routes';
 
 const MAX_OPTIONS = 100;
 
@@ -68,7 +69,7 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
         <InterestTags funnel={funnel} blocked={blocked} />
       </section>
       {example && (
-        <Link className="cf-button" href={`/creator/${encodeURIComponent(example.id)}`}>
+        <Link className="cf-button" href={routeTo.creator(example.id)}>
           View Example Creator
         </Link>
       )}
