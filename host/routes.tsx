@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES } from './screens';
 import { Shell } from './Shell';
+import { routeTo } from '../widgets/ui/routes';
 
 // The host's own pages load on first visit, like the screens.
 const pages = () => import('./pages');
@@ -22,7 +23,7 @@ const Setup = lazy(() => auth().then((m) => ({ default: m.Setup })));
 
 function ShipmentRedirect() {
   const { id = '' } = useParams();
-  return <Navigate to={`/creator/${encodeURIComponent(id)}/shipment/tracking`} replace />;
+  return <Navigate to={routeTo.creatorPage(id, 'shipment/tracking')} replace />;
 }
 
 export const routes: RouteObject[] = [

@@ -46,13 +46,17 @@ export function buildStepsFromStatus(status: FunnelStatus): Step[] {
   }));
 }
 
+/** The step progress counts (0-based): the current step, else the last completed one, else the first. */
+export function progressStepIndex(steps: readonly Step[]): number {
+  const current = steps.findIndex((step) => step.current);
+  // No current step: the last completed one counts (all completed is 100%).
+  return current >= 0 ? current : Math.max(0, steps.map((step) => step.completed).lastIndexOf(true));
+}
+
 /** Progress percent is (current step index + 1) / step count, rounded (spec §4). */
 export function progressPercentage(steps: readonly Step[]): number {
   if (steps.length === 0) return 0;
-  let current = steps.findIndex((step) => step.current);
-  // No current step: the last completed one counts (all completed is 100%).
-  if (current < 0) current = Math.max(0, steps.map((step) => step.completed).lastIndexOf(true));
-  return Math.round(((current + 1) / steps.length) * 100);
+  return Math.round(((progressStepIndex(steps) + 1) / steps.length) * 100);
 }
 
 export const FUNNEL_STATUS_COLOR: Record<FunnelStatus, 'orange' | 'green' | 'yellow' | 'purple' | 'blue'> = {

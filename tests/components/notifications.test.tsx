@@ -7,11 +7,11 @@ import { FIXED_NOW, renderScreen } from '../helpers/render';
 const titles = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('heading').map((h) => h.firstChild?.textContent);
 
 describe('<Notifications>', () => {
-  it('lists notifications newest first, with a Back link', async () => {
+  it('lists notifications newest first, with Back', async () => {
     const { visited } = await renderScreen(<Notifications />);
     await screen.findByRole('heading', { name: 'Notifications', level: 1 });
     expect(titles()).toEqual(['Brief delivered', 'Product shipped', 'Production started']);
-    await userEvent.setup().click(screen.getByRole('link', { name: /Back/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: '← Back' }));
     expect(visited).toEqual(['/']);
   });
 

@@ -7,6 +7,8 @@ describe('Back buttons', () => {
   it.each([
     ['/profile', '← Back'],
     ['/settings', '← Back'],
+    ['/calendar', '← Back'],
+    ['/notifications', '← Back'],
     ['/terms', 'Back'],
     ['/privacy', 'Back'],
   ])('%s opened directly: Back goes to the dashboard, not to a blank page', async (path, name) => {

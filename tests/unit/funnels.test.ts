@@ -11,6 +11,7 @@ import {
   notificationChannels,
   performanceKpis,
   progressPercentage,
+  progressStepIndex,
   saveStep,
   sendOutreach,
   statusIndex,
@@ -25,6 +26,15 @@ const now = new Date('2026-03-10T12:00:00Z');
 const funnels = sampleFunnels(now);
 const byId = (id: string) => funnels.find((f) => f.id === id)!;
 const draftOf = (f: Funnel, i: number) => ({ name: f.steps[i].name, description: f.steps[i].description });
+
+describe('progressStepIndex (spec §4 progress)', () => {
+  const step = (completed: boolean, current: boolean) => ({ name: 'Step', description: '', completed, current });
+  it('counts the current step, else the last completed one, else the first', () => {
+    expect(progressStepIndex([step(true, false), step(false, true), step(false, false)])).toBe(1);
+    expect(progressStepIndex([step(true, false), step(true, false), step(false, false)])).toBe(1);
+    expect(progressStepIndex([step(false, false), step(false, false)])).toBe(0);
+  });
+});
 
 describe('saveStep (spec §4)', () => {
   it('sets name, description and completed on the step, without advancing when S is not past the status', () => {

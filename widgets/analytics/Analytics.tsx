@@ -9,6 +9,7 @@ import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
 import { analyticsStyles } from './styles';
 import { useAnalyticsController } from './useAnalyticsController';
+import { routeTo } from '../ui/routes';
 
 // recharts is heavy: only this screen loads it, and the figures show before it arrives.
 const ConversionFunnelChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ConversionFunnelChart })));
@@ -60,7 +61,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
   return (
     <div className="cf-stack">
       {!embedded && (
-        <Link href="/" className="cf-button cf-back" data-variant="ghost">
+        <Link href={routeTo.home()} className="cf-button cf-back" data-variant="ghost">
           {t('analytics.back')}
         </Link>
       )}
@@ -79,7 +80,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
             {value ? ` (${value})` : ''}
             {scope ? ` · ${scope}` : ''}
           </span>
-          <Link href="/analytics">{t('analytics.clearFilter')}</Link>
+          <Link href={routeTo.analytics()}>{t('analytics.clearFilter')}</Link>
         </p>
       )}
       {a.blocked ? (

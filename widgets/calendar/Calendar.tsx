@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { EVENT_TYPES, TIME_ZONES } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
 import { Button } from '../ui/Button';
-import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { EventDialog } from './EventDialog';
 import { calendarStyles } from './styles';
 import { useCalendarController } from './useCalendarController';
+import { BackButton } from '../ui/BackButton';
 
 // FullCalendar is heavy: only the calendar screen loads it, on first render.
 const CalendarView = lazy(() => import('./CalendarView'));
@@ -27,9 +27,9 @@ function CalendarScreen() {
   const { t } = useT();
   return (
     <div className="cf-stack">
-      <Link href="/" className="cf-button cf-back" data-variant="ghost">
-        {t('common.back')}
-      </Link>
+      <div>
+        <BackButton />
+      </div>
       <div className="cf-row">
         <h1>{t('nav.calendar')}</h1>
         <span className="cf-spacer" />

@@ -5,8 +5,8 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { Select } from '../ui/Select';
-import { showResult } from '../ui/toast';
 import { useT } from '../ui/i18n';
+import { useFormResult } from '../ui/useFormResult';
 
 
 export interface EventDialogProps {
@@ -48,7 +48,7 @@ export function EventDialog({
   const { t, tm } = useT();
   const typeOptions = EVENT_TYPES.map((type) => ({ value: type, label: t(`calendar.type.${type}`) }));
   const [draft, setDraft] = useState<EventDraft>(defaultValue);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, finish: finishForm } = useFormResult();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -59,13 +59,7 @@ export function EventDialog({
     onOpenChange(false);
   }
   function finish(result: Result<unknown>) {
-    if (!result.ok) {
-      // Said inline, next to the form; a toast would say it twice inside the dialog.
-      setError(result.error);
-      return;
-    }
-    showResult(result);
-    close();
+    if (finishForm(result)) close();
   }
   const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};

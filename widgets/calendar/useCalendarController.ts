@@ -5,6 +5,7 @@ import { fromZonedInput, toZonedInput } from './timeZone';
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { showResult } from '../ui/toast';
+import { routeTo } from '../ui/routes';
 
 export interface EventDialogState {
   open: boolean;
@@ -52,7 +53,7 @@ export function useCalendarController() {
     /** Edit Event for a stored event; an order shipment opens its order instead. */
     openEntry(entry: CalendarEntry) {
       if (entry.source === 'order') {
-        if (entry.orderId) navigation.navigate(`/orders/${encodeURIComponent(entry.orderId)}`);
+        if (entry.orderId) navigation.navigate(routeTo.order(entry.orderId));
         return;
       }
       const event = store.calendar.events.get(entry.id);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { daysLeft, FUNNEL_STATUS_COLOR, statusIndex, stepIndexByName } from '../../lib/domain/funnels';
+import { daysLeft, FUNNEL_STATUS_COLOR, progressStepIndex, statusIndex, stepIndexByName } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
@@ -8,12 +8,12 @@ import { Link } from '../ui/navigation';
 import { NotFoundState } from '../ui/NotFoundState';
 import { Screen } from '../ui/Screen';
 import { showResult, toast } from '../ui/toast';
-import { currentStepNumber } from '../funnel-board/FunnelCard';
 import { OutreachDialog } from '../funnel-board/OutreachDialog';
 import { StepEditor, stepState } from '../funnel-board/StepTimeline';
 import { creatorStyles } from './styles';
 import { useCreator } from './useCreator';
 import { useT } from '../ui/i18n';
+import { routeTo } from '../ui/routes';
 
 export interface CreatorDetailProps {
   /** The funnel id (CR12345). */
@@ -43,7 +43,6 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const { t, tm, formatDay, formatMoney, formatPercent } = useT();
   const { funnel } = c;
   if (!funnel) return <CreatorNotFound creatorId={creatorId} />;
-  const base = `/creator/${encodeURIComponent(funnel.id)}`;
 
   function send(message: string) {
     // On the creator screen outreach only records the message; the dashboard's outreach moves a funnel on.
@@ -55,7 +54,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
 
   return (
     <div className="cf-stack">
-      <Link className="cf-back cf-noprint" href="/">
+      <Link className="cf-back cf-noprint" href={routeTo.home()}>
         {t('creator.backToDashboard')}
       </Link>
       <header className="cf-creator-head">
@@ -93,13 +92,13 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
             <Button variant="primary" disabledReason={c.outreachBlocked && tm(c.outreachBlocked)} onClick={() => setOutreachOpen(true)}>
               {t('creator.sendOutreach')}
             </Button>
-            <Link className="cf-button" href={`${base}/shipment/label`}>
+            <Link className="cf-button" href={routeTo.creatorPage(funnel.id, 'shipment/label')}>
               {t('creator.generateLabel')}
             </Link>
-            <Link className="cf-button" href={`${base}/brief`}>
+            <Link className="cf-button" href={routeTo.creatorPage(funnel.id, 'brief')}>
               {t('creator.sendBrief')}
             </Link>
-            <Link className="cf-button" href={`${base}/shipment/tracking`}>
+            <Link className="cf-button" href={routeTo.creatorPage(funnel.id, 'shipment/tracking')}>
               {t('creator.trackShipment')}
             </Link>
           </div>
@@ -144,7 +143,7 @@ function FunnelProgress({
         </h2>
         <span className="cf-spacer" />
         <span className="cf-muted">
-          {t('creator.stepOf', { step: currentStepNumber(funnel), total: funnel.steps.length, percent: funnel.progressPercentage })}
+          {t('creator.stepOf', { step: progressStepIndex(funnel.steps) + 1, total: funnel.steps.length, percent: funnel.progressPercentage })}
         </span>
       </div>
       <ol className="cf-progress-steps">
@@ -169,13 +168,7 @@ function FunnelProgress({
               {expanded && (
                 <div id={`${id}-panel-${index}`} className="cf-progress-panel">
                   {editing === index ? (
-                    <StepEditor
-                      step={step}
-                      onCancel={() => setEditing(null)}
-                      onSave={(draft) => {
-                        if (onSave(index, draft)) setEditing(null);
-                      }}
-                    />
+                    <StepEditor step={step} onClose={() => setEditing(null)} onSave={(draft) => onSave(index, draft)} />
                   ) : (
                     <>
                       <p>{step.description || <span className="cf-muted">{t('creator.noDescription')}</span>}</p>

@@ -9,6 +9,7 @@ import { CreatorNotFound } from './CreatorDetail';
 import { useT } from '../ui/i18n';
 import { creatorStyles } from './styles';
 import { PLACEHOLDER_ADDRESS, PLACEHOLDER_TRACKING, useCreator } from './useCreator';
+import { routeTo } from '../ui/routes';
 
 export interface CreatorPageProps {
   /** The funnel id (CR12345). */
@@ -32,7 +33,7 @@ function CreatorPageBody({ title, creatorId, children }: { title: MessageKey; cr
   if (!c.funnel) return <CreatorNotFound creatorId={creatorId} />;
   return (
     <div className="cf-stack">
-      <Link className="cf-back cf-noprint" href={`/creator/${encodeURIComponent(c.funnel.id)}`}>
+      <Link className="cf-back cf-noprint" href={routeTo.creator(c.funnel.id)}>
         {t('creator.backTo', { name: c.funnel.creatorName })}
       </Link>
       <div>

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { maskApiKey } from '../../lib/domain/developer';
-import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../lib/domain/types';
+import { WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { showResult } from '../ui/toast';
 import { developerStyles } from './styles';
-import { Endpoint, SdkExamples, useTabs } from './parts';
+import { DeliveriesTable, Endpoint, SdkExamples, useTabs } from './parts';
 import { useT } from '../ui/i18n';
 import { TeamDeveloperView } from './TeamDeveloper';
 import { useDeveloperController, type DeveloperTab } from './useDeveloperController';
@@ -107,9 +105,8 @@ function Webhooks({ dev }: { dev: Dev }) {
   const [endpointUrl, setEndpointUrl] = useState(dev.webhook.endpointUrl);
   const [events, setEvents] = useState<string[]>([...dev.webhook.events]);
   const [error, setError] = useState<string | null>(null);
-  const [payloadOf, setPayloadOf] = useState<WebhookEvent | null>(null);
   const disabled = Boolean(dev.webhookBlocked);
-  const { t, formatDateTime } = useT();
+  const { t } = useT();
   return (
     <div className="cf-stack">
       <h3>{t('developer.tab.webhooks')}</h3>
@@ -163,48 +160,16 @@ function Webhooks({ dev }: { dev: Dev }) {
           </Button>
         </div>
       </form>
-      <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
-        <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
-        {dev.events.length === 0 ? (
-          <p className="cf-muted">{t('developer.noEvents')}</p>
-        ) : (
-          <table className="cf-table" aria-labelledby="cf-webhook-events-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('developer.col.event')}</th>
-                <th scope="col">{t('developer.col.time')}</th>
-                <th scope="col">{t('developer.col.status')}</th>
-                <th scope="col">{t('developer.col.payload')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dev.events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <code>{event.type}</code>
-                  </td>
-                  <td>{formatDateTime(event.timestamp, dev.timeZone)}</td>
-                  <td>
-                    <Badge color={event.status === 'delivered' ? 'green' : event.status === 'failed' ? 'red' : 'yellow'}>{t(`developer.status.${event.status}`)}</Badge>
-                  </td>
-                  <td>
-                    <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: event.type, id: event.id })} onClick={() => setPayloadOf(event)}>
-                      {t('developer.viewPayload')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
-        {payloadOf && (
-          <pre className="cf-code" aria-label={t('developer.payloadJson')}>
-            <code>{JSON.stringify({ id: payloadOf.id, type: payloadOf.type, created: payloadOf.timestamp, data: payloadOf.payload }, null, 2)}</code>
-          </pre>
-        )}
-      </Dialog>
+      <DeliveriesTable
+        rows={dev.events.map((event) => ({
+          id: event.id,
+          type: event.type,
+          time: event.timestamp,
+          status: event.status,
+          payload: { id: event.id, type: event.type, created: event.timestamp, data: event.payload },
+        }))}
+        timeZone={dev.timeZone}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ROLES, WEBHOOK_EVENT_TYPES, type Role } from '../../lib/domain/types';
-import type { DeveloperClient, WebhookDeliveryInfo } from '../../lib/developer/client';
+import type { DeveloperClient } from '../../lib/developer/client';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -10,13 +10,12 @@ import { SearchField } from '../ui/SearchField';
 import { Select } from '../ui/Select';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/toast';
-import { Endpoint, SdkExamples, useTabs } from './parts';
+import { DeliveriesTable, Endpoint, SdkExamples, useTabs } from './parts';
 import { useT } from '../ui/i18n';
 import type { DeveloperTab } from './useDeveloperController';
 import { useTeamDeveloper, type TeamDeveloper } from './useTeamDeveloper';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
-const STATUS_COLOR = { delivered: 'green', failed: 'red', pending: 'yellow' } as const;
 
 /** The Developer area with the team server's real keys, webhook endpoints and deliveries. */
 export function TeamDeveloperView({ client, embedded, timeZone }: { client: DeveloperClient; embedded: boolean; timeZone: string }) {
@@ -209,8 +208,7 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
 function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
-  const [payloadOf, setPayloadOf] = useState<WebhookDeliveryInfo | null>(null);
-  const { t, formatDateTime } = useT();
+  const { t } = useT();
   const urlOf = (id: string) => dev.endpoints.find((e) => e.id === id)?.url ?? t('developer.team.removedEndpoint');
   return (
     <div className="cf-stack">
@@ -282,57 +280,23 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
           </ul>
         )}
       </section>
-      <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
-        <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
-        {dev.deliveries === null ? (
-          <p className="cf-muted">{t('developer.team.loading')}</p>
-        ) : dev.deliveries.length === 0 ? (
-          <p className="cf-muted">{t('developer.noEvents')}</p>
-        ) : (
-          <div className="cf-table-wrap">
-            <table className="cf-table" aria-labelledby="cf-webhook-events-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('developer.col.event')}</th>
-                  <th scope="col">{t('developer.team.col.endpoint')}</th>
-                  <th scope="col">{t('developer.col.time')}</th>
-                  <th scope="col">{t('developer.col.status')}</th>
-                  <th scope="col">{t('developer.team.col.attempts')}</th>
-                  <th scope="col">{t('developer.col.payload')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {dev.deliveries.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td>
-                      <code>{delivery.type}</code>
-                    </td>
-                    <td>{urlOf(delivery.endpointId)}</td>
-                    <td>{formatDateTime(delivery.createdAt, timeZone)}</td>
-                    <td>
-                      <Badge color={STATUS_COLOR[delivery.status]}>{t(`developer.status.${delivery.status}`)}</Badge>
-                      {delivery.lastStatusCode !== null && delivery.status !== 'delivered' && <span className="cf-muted"> (HTTP {delivery.lastStatusCode})</span>}
-                    </td>
-                    <td>{delivery.attempts}</td>
-                    <td>
-                      <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: delivery.type, id: delivery.id })} onClick={() => setPayloadOf(delivery)}>
-                        {t('developer.viewPayload')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
-        {payloadOf && (
-          <pre className="cf-code" aria-label={t('developer.payloadJson')}>
-            <code>{JSON.stringify(payloadOf.payload, null, 2)}</code>
-          </pre>
-        )}
-      </Dialog>
+      <DeliveriesTable
+        rows={
+          dev.deliveries?.map((delivery) => ({
+            id: delivery.id,
+            type: delivery.type,
+            time: delivery.createdAt,
+            status: delivery.status,
+            statusCode: delivery.lastStatusCode,
+            endpoint: urlOf(delivery.endpointId),
+            attempts: delivery.attempts,
+            payload: delivery.payload,
+          })) ?? null
+        }
+        timeZone={timeZone}
+        showEndpoint
+        showAttempts
+      />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiEndpointDoc } from '../../lib/domain/types';
 import { sdkExamples } from '../../lib/sample/developer';
 import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
 import { ApiParametersTable } from './ApiParametersTable';
 import type { DeveloperTab } from './useDeveloperController';
@@ -62,3 +64,97 @@ export function Endpoint({ doc }: { doc: ApiEndpointDoc }) {
   );
 }
 
+
+const DELIVERY_STATUS_COLOR = { delivered: 'green', failed: 'red', pending: 'yellow' } as const;
+
+/** One row of Recent events: a webhook event and how its delivery went. */
+export interface DeliveryRow {
+  id: string;
+  type: string;
+  /** When it happened (ISO). */
+  time: string;
+  status: 'delivered' | 'failed' | 'pending';
+  /** The receiver's last HTTP status, shown beside a status other than delivered. */
+  statusCode?: number | null;
+  /** The endpoint's URL, for the Endpoint column. */
+  endpoint?: string;
+  /** Delivery attempts so far, for the Attempts column. */
+  attempts?: number;
+  /** What View Payload shows, as JSON. */
+  payload: unknown;
+}
+
+/**
+ * Recent events, in the sample workspace and on a team server: a loading line while `rows` is
+ * null, an empty line, or the table with View Payload. The Endpoint and Attempts columns show
+ * when asked for (a team server delivers to several endpoints, and retries).
+ */
+export function DeliveriesTable({
+  rows,
+  timeZone,
+  showEndpoint = false,
+  showAttempts = false,
+}: {
+  rows: readonly DeliveryRow[] | null;
+  timeZone: string;
+  /** Default false. */
+  showEndpoint?: boolean;
+  /** Default false. */
+  showAttempts?: boolean;
+}) {
+  const [payloadOf, setPayloadOf] = useState<DeliveryRow | null>(null);
+  const { t, formatDateTime } = useT();
+  return (
+    <section className="cf-stack" aria-labelledby="cf-webhook-events-title">
+      <h4 id="cf-webhook-events-title">{t('developer.recentEvents')}</h4>
+      {rows === null ? (
+        <p className="cf-muted">{t('developer.team.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="cf-muted">{t('developer.noEvents')}</p>
+      ) : (
+        <div className="cf-table-wrap">
+          <table className="cf-table" aria-labelledby="cf-webhook-events-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('developer.col.event')}</th>
+                {showEndpoint && <th scope="col">{t('developer.team.col.endpoint')}</th>}
+                <th scope="col">{t('developer.col.time')}</th>
+                <th scope="col">{t('developer.col.status')}</th>
+                {showAttempts && <th scope="col">{t('developer.team.col.attempts')}</th>}
+                <th scope="col">{t('developer.col.payload')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <code>{row.type}</code>
+                  </td>
+                  {showEndpoint && <td>{row.endpoint}</td>}
+                  <td>{formatDateTime(row.time, timeZone)}</td>
+                  <td>
+                    <Badge color={DELIVERY_STATUS_COLOR[row.status]}>{t(`developer.status.${row.status}`)}</Badge>
+                    {row.statusCode != null && row.status !== 'delivered' && <span className="cf-muted"> (HTTP {row.statusCode})</span>}
+                  </td>
+                  {showAttempts && <td>{row.attempts}</td>}
+                  <td>
+                    <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: row.type, id: row.id })} onClick={() => setPayloadOf(row)}>
+                      {t('developer.viewPayload')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
+        {payloadOf && (
+          <pre className="cf-code" aria-label={t('developer.payloadJson')}>
+            <code>{JSON.stringify(payloadOf.payload, null, 2)}</code>
+          </pre>
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 import { memo, useId, type MouseEvent } from 'react';
-import { FUNNEL_STATUS_COLOR } from '../../lib/domain/funnels';
+import { FUNNEL_STATUS_COLOR, progressStepIndex } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { Link, useNavigation } from '../ui/navigation';
 import { StepTimeline } from './StepTimeline';
+import { routeTo } from '../ui/routes';
 
 export interface FunnelCardProps {
   funnel: Funnel;
@@ -24,15 +25,6 @@ export interface FunnelCardProps {
   outreachBlocked: string | null;
   now: Date;
 }
-
-/** The current step number (1-based) as progress counts it: the current step, else the last completed. */
-export function currentStepNumber(funnel: Pick<Funnel, 'steps'>): number {
-  const current = funnel.steps.findIndex((s) => s.current);
-  if (current >= 0) return current + 1;
-  return Math.max(0, funnel.steps.map((s) => s.completed).lastIndexOf(true)) + 1;
-}
-
-export const creatorHref = (id: string) => `/creator/${encodeURIComponent(id)}`;
 
 /**
  * A funnel card (spec §2): avatar, name (a link to the creator), handle, #id, priority star,
@@ -53,13 +45,13 @@ export const FunnelCard = memo(function FunnelCard({
   const navigation = useNavigation();
   const nameId = useId();
   const stepsId = useId();
-  const step = currentStepNumber(funnel);
+  const step = progressStepIndex(funnel.steps) + 1;
   const { t, tm, formatMoney, formatRelative } = useT();
 
   function onCardClick(event: MouseEvent<HTMLElement>) {
     // Controls inside the card do their own job; the rest of the card opens the creator.
     if ((event.target as Element).closest('a, button, input, textarea, select, label, form, [role="dialog"]')) return;
-    navigation.navigate(creatorHref(funnel.id));
+    navigation.navigate(routeTo.creator(funnel.id));
   }
 
   return (
@@ -68,7 +60,7 @@ export const FunnelCard = memo(function FunnelCard({
         <Avatar name={funnel.creatorName} src={funnel.creatorAvatar} size={44} />
         <div className="cf-funnel-who">
           <h3 id={nameId} className="cf-funnel-name">
-            <Link href={creatorHref(funnel.id)}>{funnel.creatorName}</Link>
+            <Link href={routeTo.creator(funnel.id)}>{funnel.creatorName}</Link>
           </h3>
           <p className="cf-muted cf-funnel-meta">
             <span>{funnel.creatorHandle}</span> <span>#{funnel.id}</span>

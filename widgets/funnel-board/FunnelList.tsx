@@ -5,8 +5,9 @@ import { useT } from '../ui/i18n';
 import { useNavigation } from '../ui/navigation';
 import { showResult, toast } from '../ui/toast';
 import { FunnelCard } from './FunnelCard';
-import { dashboardHrefFor, OutreachDialog } from './OutreachDialog';
+import { OutreachDialog } from './OutreachDialog';
 import { useFunnelActions, type FunnelListController } from './useFunnelListController';
+import { routeTo } from '../ui/routes';
 
 /** Funnel-card toasts appear bottom-right (spec §4 "Toasts"). */
 export const CARD_TOASTS = { position: 'bottom-right' } as const;
@@ -71,7 +72,7 @@ export function FunnelList({ list, height }: FunnelListProps) {
     const result = actions.sendOutreach(outreachFor.id, message);
     if (!showResult(result, CARD_TOASTS)) return false;
     setOutreachFor(null);
-    navigation.navigate(dashboardHrefFor(outreachFor.creatorHandle));
+    navigation.navigate(routeTo.dashboard({ creator: outreachFor.creatorHandle }));
     return true;
   }
 

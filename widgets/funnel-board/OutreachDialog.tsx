@@ -58,6 +58,3 @@ export function OutreachDialog({ funnel, onOpenChange, onSend }: OutreachDialogP
     </Dialog>
   );
 }
-
-/** `/dashboard?creator={handle}`, keeping the @ readable. */
-export const dashboardHrefFor = (handle: string) => `/dashboard?creator=${encodeURIComponent(handle).replace(/%40/g, '@')}`;

@@ -6,6 +6,7 @@ import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { LineChart } from './LineChart';
+import { routeTo } from '../ui/routes';
 
 /** A KPI tile's figure in the screen's language ('12.3%', '$1,234.00', '4.5 / 5'; 'No data'). */
 export function formatKpi(kpi: Pick<Kpi, 'id' | 'value'>, { t, formatMoney, formatNumber }: Translator): string {
@@ -49,7 +50,7 @@ export function PerformanceOverview({ headingLevel = 2, hideTitle = false }: { h
       </Heading>
       <div className="cf-kpis">
         {kpis.map((kpi) => (
-          <Link key={kpi.id} className="cf-kpi" href={`/dashboard?filter=${kpi.filter}`}>
+          <Link key={kpi.id} className="cf-kpi" href={routeTo.dashboard({ filter: kpi.filter })}>
             <span className="cf-stat-label">{t(`funnelBoard.kpi.${kpi.id}`)}</span>
             <span className="cf-kpi-value">{formatKpi(kpi, translator)}</span>
             <span className="cf-kpi-trend" data-direction={kpi.change === null || Math.abs(kpi.change) < 0.05 ? 'flat' : kpi.change > 0 ? 'up' : 'down'}>

@@ -12,6 +12,7 @@ import { useStore } from '../ui/store-context';
 import { readImageFile } from '../ui/readImageFile';
 import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
+import { routeTo } from '../ui/routes';
 
 const MAX_OPTIONS = 100;
 
@@ -79,7 +80,7 @@ export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizer
         <InterestTags funnel={funnel} blocked={blocked} />
       </section>
       {example && (
-        <Link className="cf-button" href={`/creator/${encodeURIComponent(example.id)}`}>
+        <Link className="cf-button" href={routeTo.creator(example.id)}>
           {t('funnelBoard.optimizer.example')}
         </Link>
       )}

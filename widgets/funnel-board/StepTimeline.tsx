@@ -3,6 +3,7 @@ import type { Step } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
+import { routeTo } from '../ui/routes';
 
 export interface StepTimelineProps {
   funnelId: string;
@@ -14,9 +15,6 @@ export interface StepTimelineProps {
   /** Why editing is not allowed, or null. */
   editBlocked?: string | null;
 }
-
-/** Where a step's name links: the creator page with that step open. */
-export const stepHref = (funnelId: string, stepName: string) => `/creator/${encodeURIComponent(funnelId)}?step=${encodeURIComponent(stepName)}`;
 
 export const stepState = (step: Step) => (step.current ? 'current' : step.completed ? 'completed' : 'upcoming');
 
@@ -32,17 +30,11 @@ export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = nul
             {step.completed ? '✓' : index + 1}
           </span>
           {editing === index ? (
-            <StepEditor
-              step={step}
-              onCancel={() => setEditing(null)}
-              onSave={(draft) => {
-                if (onSave(index, draft)) setEditing(null);
-              }}
-            />
+            <StepEditor step={step} onClose={() => setEditing(null)} onSave={(draft) => onSave(index, draft)} />
           ) : (
             <div className="cf-timeline-body">
               <div className="cf-row">
-                <Link href={stepHref(funnelId, step.name)} className="cf-timeline-name">
+                <Link href={routeTo.creator(funnelId, step.name)} className="cf-timeline-name">
                   {step.name}
                 </Link>
                 <span className="cf-visually-hidden">{t(`funnelBoard.step.${stepState(step)}`)}</span>
@@ -66,7 +58,19 @@ export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = nul
   );
 }
 
-export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draft: { name: string; description: string }): void; onCancel(): void }) {
+/**
+ * A step's name and description in a form, on the board's timeline and on the creator page.
+ * Save closes it when `onSave` returns true (saved); Cancel and Escape close it unsaved.
+ */
+export function StepEditor({
+  step,
+  onSave,
+  onClose,
+}: {
+  step: Step;
+  onSave(draft: { name: string; description: string }): boolean;
+  onClose(): void;
+}) {
   const [name, setName] = useState(step.name);
   const [description, setDescription] = useState(step.description);
   const id = useId();
@@ -77,12 +81,12 @@ export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draf
       aria-label={t('funnelBoard.step.editLabel', { name: step.name })}
       onSubmit={(event) => {
         event.preventDefault();
-        onSave({ name, description });
+        if (onSave({ name, description })) onClose();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
-          onCancel();
+          onClose();
         }
       }}
     >
@@ -98,7 +102,7 @@ export function StepEditor({ step, onSave, onCancel }: { step: Step; onSave(draf
         <Button type="submit" variant="primary" size="small">
           {t('funnelBoard.step.save')}
         </Button>
-        <Button size="small" onClick={onCancel}>
+        <Button size="small" onClick={onClose}>
           {t('common.cancel')}
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { useInventoryController, type InventoryControllerOptions } from './useIn
 import { SearchField } from '../ui/SearchField';
 import { useT } from '../ui/i18n';
 import type { Translator } from '../../lib/i18n';
+import { useFormResult } from '../ui/useFormResult';
 
 const STATUS_COLOR: Record<InventoryStatus, BadgeColor> = { 'in-stock': 'green', 'low-stock': 'yellow', 'out-of-stock': 'red' };
 
@@ -128,7 +129,7 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [edit, setEdit] = useState<InventoryItemEdit>({ name: '', lowStockThreshold: '', reorderPoint: '', location: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, finish } = useFormResult();
   const close = () => {
     setEditing(false);
     setError(null);
@@ -149,12 +150,7 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
         onSubmit={
           editing && item
             ? () => {
-                const result = inv.updateItem(item.id, edit);
-                setError(result.ok ? null : result.error);
-                if (result.ok) {
-                  showResult(result);
-                  setEditing(false);
-                }
+                if (finish(inv.updateItem(item.id, edit))) setEditing(false);
               }
             : undefined
         }
@@ -394,7 +390,7 @@ function AddItemDialog({
   onAdd: ReturnType<typeof useInventoryController>['addItem'];
 }) {
   const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, finish } = useFormResult();
   const { t, tm } = useT();
   const close = (next: boolean) => {
     if (!next) {
@@ -404,14 +400,7 @@ function AddItemDialog({
     onOpenChange(next);
   };
   function submit(_event: FormEvent) {
-    const result = onAdd(draft);
-    if (!result.ok) {
-      // Said inline, next to the form; a toast would say it twice inside the dialog.
-      setError(result.error);
-      return;
-    }
-    showResult(result);
-    close(false);
+    if (finish(onAdd(draft))) close(false);
   }
   const field = (key: keyof typeof EMPTY_DRAFT, label: string, type = 'text', placeholder?: string) => (
     <FormField id={`cf-add-${key}`} label={label} type={type} placeholder={placeholder} value={draft[key]} onChange={(value) => setDraft({ ...draft, [key]: value })} />

@@ -6,11 +6,11 @@ import { useT } from '../ui/i18n';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Menu } from '../ui/Menu';
-import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
 import { notificationsStyles } from './styles';
 import { useNotificationsController, type NotificationsControllerOptions } from './useNotificationsController';
+import { BackButton } from '../ui/BackButton';
 
 const TYPE_COLOR: Record<NotificationType, BadgeColor> = { email: 'blue', sms: 'green', slack: 'purple' };
 const TYPE_NAME: Record<Exclude<NotificationType, 'email'>, string> = { sms: 'SMS', slack: 'Slack' };
@@ -56,9 +56,9 @@ function NotificationsView(options: NotificationsProps) {
   };
   return (
     <div className="cf-stack">
-      <Link href="/" className="cf-button cf-back" data-variant="ghost">
-        {t('common.back')}
-      </Link>
+      <div>
+        <BackButton />
+      </div>
       <div className="cf-row">
         <h1>{t('shell.notifications')}</h1>
         {c.unreadCount > 0 && <Badge color="blue">{t('notifications.unread', { count: c.unreadCount })}</Badge>}

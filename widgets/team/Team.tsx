@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { teamStyles } from './styles';
 import { useTeamController } from './useTeamController';
+import { useFormResult } from '../ui/useFormResult';
 
 /** The roles in the screen's language; the value stays the stored English role. */
 function useRoleOptions() {
@@ -202,7 +203,7 @@ function InviteDialog({
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, finish } = useFormResult();
   const [link, setLink] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const { t, tm } = useT();
@@ -221,12 +222,7 @@ function InviteDialog({
     setSending(true);
     const result = await onInvite(email, role);
     setSending(false);
-    if (!result.ok) {
-      // Said inline, next to the form; a toast would say it twice inside the dialog.
-      setError(result.error);
-      return;
-    }
-    showResult(result);
+    if (!finish(result)) return;
     // With a team server the invitee needs the link; without one the member is recorded.
     if (result.value.inviteUrl) setLink(result.value.inviteUrl);
     else close(false);
