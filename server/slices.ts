@@ -49,6 +49,17 @@ function withUncheckedItems(schema: AnySchema, key: string): AnySchema {
   return shell;
 }
 
+/** The field of an object's arguments holding a list long enough to be checked in slices (an import's rows), if any. */
+export function longListOf(schema: AnySchema, input: unknown): string | undefined {
+  const shape = schema as unknown as ObjectShape;
+  if (shape.type !== 'object' || shape.async || !input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  return Object.keys(shape.entries ?? {}).find((name) => {
+    const value = (input as Record<string, unknown>)[name];
+    const list = shape.entries?.[name];
+    return Array.isArray(value) && value.length > ITEMS_PER_SLICE && list?.type === 'array' && !list.async && list.item;
+  });
+}
+
 /**
  * `v.safeParse(schema, input)`, except that a long list at the top of an object (an import's
  * rows) has its items checked a slice at a time, with a turn of the event loop between slices.
@@ -57,14 +68,7 @@ function withUncheckedItems(schema: AnySchema, key: string): AnySchema {
  */
 export async function parseInSlices(schema: AnySchema, input: unknown): Promise<ParseResult> {
   const shape = schema as unknown as ObjectShape;
-  const key =
-    shape.type === 'object' && !shape.async && input && typeof input === 'object' && !Array.isArray(input)
-      ? Object.keys(shape.entries ?? {}).find((name) => {
-          const value = (input as Record<string, unknown>)[name];
-          const list = shape.entries?.[name];
-          return Array.isArray(value) && value.length > ITEMS_PER_SLICE && list?.type === 'array' && !list.async && list.item;
-        })
-      : undefined;
+  const key = longListOf(schema, input);
   if (key === undefined) return v.safeParse(schema, input);
 
   const rest = v.safeParse(withUncheckedItems(schema, key), input);

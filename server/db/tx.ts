@@ -20,7 +20,7 @@ import { singletonDefault } from './seed-data';
 import { apiKeyLabel, apiKeyPermissions, type RecordChange } from '../../lib/domain/webhooks';
 import { enqueueForChanges } from '../webhooks/outbox';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
-import { mapInSlices, parseInSlices, yieldToEventLoop } from '../slices';
+import { longListOf, mapInSlices, parseInSlices, yieldToEventLoop } from '../slices';
 
 /** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
 export class TxRejected extends Error {
@@ -571,8 +571,12 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
 
       // Validating, running and writing a large mutation (an import) are each long stretches of
-      // work in this thread: other requests get a turn between them (server/slices.ts).
-      await yieldToEventLoop();
+      // work in this thread: other requests get a turn between them (server/slices.ts). Not for
+      // an ordinary mutation: a turn taken while holding the workspace lock makes every other
+      // writer of the workspace wait longer.
+      const bulk = longListOf(mutator.args as v.GenericSchema, options.args) !== undefined;
+      const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
+      await breathe();
       const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
       if (!parsed.success) {
         await markProcessed();
@@ -582,9 +586,9 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
 
       const actor: Actor = { id: member!.id, name: member!.name, role: member!.role, permissions: member!.permissions };
       const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock });
-      await yieldToEventLoop();
+      await breathe();
       await serverTx.preload(mutator.reads(parsed.output));
-      await yieldToEventLoop();
+      await breathe();
       let result: Result<unknown>;
       try {
         // Both shapes of the contract: meta inside the arguments, and as the third parameter.
@@ -598,7 +602,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
         await markProcessed();
         return { status: 'rejected', error: result.error, version: base } satisfies MutationOutcome;
       }
-      await yieldToEventLoop();
+      await breathe();
       const committed = await serverTx.commit();
       await markProcessed();
       return {
