@@ -444,8 +444,13 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     const pushes: number[] = [];
     const pushSamples = quick ? 100 : 300;
     const countsBefore = await statementCounts();
+    const cpuBefore = processCpuMs(server.child.pid);
     for (let i = 0; i < pushSamples; i++) pushes.push((await pushOne(team, nextQuantity(), items[i % items.length].id)).ms);
     out.pushMs = stats(pushes, true);
+    const cpuAfter = processCpuMs(server.child.pid);
+    // CPU the server process spent per push (with PGlite, the database's too): unlike the
+    // latency, it does not grow with the machine's load.
+    if (cpuBefore !== null && cpuAfter !== null) out.serverCpuMsPerPush = round((cpuAfter - cpuBefore) / pushSamples);
     const countsAfter = await statementCounts();
     if (countsBefore && countsAfter) {
       const per = (key: 'total' | 'underLock') => round((countsAfter[key] - countsBefore[key]) / pushSamples);
@@ -618,6 +623,17 @@ async function screenBytes(browser: Browser, base: string, a: { name: string; va
   }
   result.screens = screens;
   return result;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function sustained(base: string, cookie: string, items: { id: string }[], quick: boolean) {

@@ -452,7 +452,11 @@ for (const backend of results.sync ?? []) {
   say('| figure | p50 / p95 / max (n) | other |');
   say('|---|---|---|');
   const statements = backend.statementsPerPush;
-  say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | ${statements ? `${statements.total} statements per push, ${statements.underLock} of them under the workspace lock (counted in the server)` : ''} |`);
+  const pushNotes = [
+    statements ? `${statements.total} statements per push, ${statements.underLock} of them under the workspace lock (counted in the server)` : '',
+    backend.serverCpuMsPerPush !== undefined ? `server CPU ${backend.serverCpuMsPerPush} ms per push` : '',
+  ].filter(Boolean);
+  say(`| push, one mutation, sequential | ${fmt(backend.pushMs)} | ${pushNotes.join('; ')} |`);
   for (const [size, pull] of Object.entries(backend.firstPullInBrowser ?? {}))
     say(pull.error ? `| first pull in Chromium, ${size}: error | | ${pull.error} |` : `| first pull in Chromium, ${size}: empty IndexedDB to first card painted | ${fmt(pull.ms)} | cold (nothing cached) ${pull.coldMs}${pull.jsCachedMs ? `; JS cached ${fmt(pull.jsCachedMs)}` : ''} |`);
   for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | server (to first byte): ${fmt(pull.serverMsToFirstByte)}; ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);

@@ -4,7 +4,7 @@
 // before running it, then runs it against that snapshot and writes the result in the same
 // database transaction. Every write of a workspace first locks the workspace's version row,
 // so writes to one workspace are serialized and each commit moves the version by exactly one.
-import { and, eq, inArray, isNull, max, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, min, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
 import { ROLES, type Entity, type Result, type Role, type TeamMember } from '../../lib/domain/types';
@@ -14,13 +14,13 @@ import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, 
 import { authorizeMember } from '../auth/authorize';
 import { databaseErrorFacts, describeIssues } from '../validation';
 import type { Database, DbTx } from './client';
-import { RECORD_TABLES, RecordShapeError, loadRecords, permissionColumns, permissionsOf, recordToRow, type TableCollection } from './records';
+import { RECORD_TABLES, RecordShapeError, loadRecords, permissionColumns, permissionsOf, recordToRow, type RecordRow, type TableCollection } from './records';
 import * as t from './schema';
 import { singletonDefault } from './seed-data';
+import { longListOf, mapInSlices, parseInSlices, yieldToEventLoop } from '../slices';
 import { apiKeyLabel, apiKeyPermissions, type RecordChange } from '../../lib/domain/webhooks';
 import { enqueueForChanges } from '../webhooks/outbox';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
-import { longListOf, mapInSlices, parseInSlices, yieldToEventLoop } from '../slices';
 
 /** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
 export class TxRejected extends Error {
@@ -40,13 +40,19 @@ export interface CommitResult {
   /** The workspace version after the commit (unchanged when nothing was written). */
   version: number;
   changed: boolean;
+  /** The commit queued webhook events (the outbox): a worker may have something to deliver. */
+  queuedWebhooks?: boolean;
 }
 
 export interface ServerTx extends WriteTx {
   /** Locks the workspace version row, then loads and locks the records named. Call before `run`. */
   preload(specs: readonly ReadSpec[]): Promise<void>;
-  /** Writes every collected change at version + 1, in the same database transaction. */
-  commit(): Promise<CommitResult>;
+  /**
+   * Writes every collected change at version + 1, in the same database transaction. `also`:
+   * statements of the caller's (INSERT, UPDATE or DELETE builders) sent in the same statement
+   * as the record writes, whether or not anything changed.
+   */
+  commit(also?: readonly SQLWrapper[]): Promise<CommitResult>;
   /** The workspace version read when the version row was locked. */
   readonly baseVersion: number;
 }
@@ -57,6 +63,8 @@ export interface ServerTxOptions {
   allowMemberInsert?: boolean;
   /** The server's clock, for the webhook events the commit queues (default: now). */
   clock?: () => Date;
+  /** The caller locked the workspace version row already (lockWorkspaceVersion) and read this version. */
+  lockedVersion?: number;
 }
 
 type Pending = { kind: 'put'; record: Entity; prepend: boolean } | { kind: 'delete' };
@@ -76,6 +84,7 @@ const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // ~15 ms. Also far under PostgreSQL's 65,535 parameters per statement.
 const ROWS_PER_STATEMENT = 100;
 
+
 function checkCollection(collection: string): asserts collection is CollectionName {
   if (!COLLECTIONS.has(collection)) throw new TxRejected(`Unknown collection "${collection}"`);
 }
@@ -93,7 +102,7 @@ export async function lockWorkspaceVersion(tx: DbTx, workspaceId: string): Promi
 
 export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | null, options: ServerTxOptions): ServerTx {
   const { meta } = options;
-  let version: number | null = null;
+  let version: number | null = options.lockedVersion ?? null;
   const known = new Map<CollectionName, Map<string, Known | null>>();
   const complete = new Set<CollectionName>();
   const writes = new Map<CollectionName, Map<string, Pending>>();
@@ -226,27 +235,71 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     put('activity', record, { prepend: true });
   }
 
-  async function commit(): Promise<CommitResult> {
+  /**
+   * Sends data-modifying statements as few as possible: each batch (up to ROWS_PER_STATEMENT rows
+   * in all) is one statement, `WITH s0 AS (...), s1 AS (...) SELECT 1`, so a push that writes an
+   * item and its activity entry costs one round trip under the workspace lock, not six. The
+   * statements of a batch touch different rows (one upsert per table, the tombstones of other
+   * ids, the version row, the client row), which PostgreSQL requires of data-modifying WITH.
+   */
+  async function sendTogether(statements: readonly { query: SQLWrapper; rows: Record<string, unknown>[] }[]) {
+    let batch: typeof statements[number][] = [];
+    let rowCount = 0;
+    let sent = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      // PGlite runs in this thread: between batches, let other requests (health checks) in.
+      if (sent++ > 0) await yieldToEventLoop();
+      const query: SQL =
+        batch.length === 1 ? batch[0].query.getSQL() : sql`WITH ${sql.join(batch.map((b, k) => sql`${sql.raw(`s${k}`)} AS ${b.query}`), sql`, `)} SELECT 1`;
+      const rows = batch.flatMap((b) => b.rows);
+      batch = [];
+      rowCount = 0;
+      try {
+        await tx.execute(query);
+      } catch (error) {
+        throw translateConstraintError(error, rows) ?? error;
+      }
+    };
+    for (const statement of statements) {
+      if (rowCount + statement.rows.length > ROWS_PER_STATEMENT) await flush();
+      batch.push(statement);
+      rowCount += statement.rows.length;
+    }
+    await flush();
+  }
+
+  async function commit(also: readonly SQLWrapper[] = []): Promise<CommitResult> {
     const base = await ensureLocked();
     const changed = [...writes.values()].some((m) => m.size > 0) || singletonWrites.size > 0;
-    if (!changed) return { version: base, changed: false };
+    const extra = also.map((query) => ({ query, rows: [] }));
+    if (!changed) {
+      await sendTogether(extra);
+      return { version: base, changed: false };
+    }
     const next = base + 1;
-    await tx.update(t.workspaceVersions).set({ version: next }).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+    const statements: { query: SQLWrapper; rows: Record<string, unknown>[] }[] = [
+      { query: tx.update(t.workspaceVersions).set({ version: next }).where(eq(t.workspaceVersions.workspaceId, workspaceId)), rows: [] },
+    ];
     for (const c of COLLECTION_NAMES) {
       const pending = writes.get(c);
       if (!pending || pending.size === 0) continue;
       if (c === 'team') await commitTeam(pending, next);
-      else await commitTable(c, pending, next);
+      else statements.push(...(await tableWrites(c, pending, next)));
     }
     for (const [name, value] of singletonWrites) {
-      await tx
-        .insert(t.workspaceSingletons)
-        .values({ workspaceId, name, value, version: next })
-        .onConflictDoUpdate({
-          target: [t.workspaceSingletons.workspaceId, t.workspaceSingletons.name],
-          set: { value, version: next },
-        });
+      statements.push({
+        query: tx
+          .insert(t.workspaceSingletons)
+          .values({ workspaceId, name, value, version: next })
+          .onConflictDoUpdate({
+            target: [t.workspaceSingletons.workspaceId, t.workspaceSingletons.name],
+            set: { value, version: next },
+          }),
+        rows: [],
+      });
     }
+    await sendTogether([...statements, ...extra]);
     // Webhook events of this change, queued in its own transaction (the outbox).
     const changes: RecordChange[] = [];
     for (const c of WEBHOOK_SOURCES) {
@@ -256,49 +309,40 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     }
     if (changes.length) await enqueueForChanges(tx, workspaceId, changes, options.clock?.() ?? new Date());
     version = next;
-    return { version: next, changed: true };
+    return { version: next, changed: true, queuedWebhooks: changes.length > 0 };
   }
 
-  /** Positions for records that may be new: after the last (or before the first, when prepended). */
+  /** Positions for new members: after the last (or before the first, when prepended). */
   async function positionsFor(c: CollectionName, pending: [string, Pending & { kind: 'put' }][]) {
     const positions = new Map<string, number>();
     const fresh = pending.filter(([id]) => !knownOf(c).get(id));
     if (fresh.length === 0) return positions;
-    let low: number;
-    let high: number;
-    if (c === 'team') {
-      const [row] = await tx
-        .select({ low: min(t.members.position), high: max(t.members.position) })
-        .from(t.members)
-        .where(eq(t.members.workspaceId, workspaceId));
-      low = Number(row?.low ?? 0);
-      high = Number(row?.high ?? 0);
-    } else {
-      const table = RECORD_TABLES[c] as typeof t.funnels;
-      const [row] = await tx.select({ low: min(table.position), high: max(table.position) }).from(table).where(eq(table.workspaceId, workspaceId));
-      low = Number(row?.low ?? 0);
-      high = Number(row?.high ?? 0);
-    }
+    const [row] = await tx
+      .select({ low: min(t.members.position), high: max(t.members.position) })
+      .from(t.members)
+      .where(eq(t.members.workspaceId, workspaceId));
+    let low = Number(row?.low ?? 0);
+    let high = Number(row?.high ?? 0);
     for (const [id, change] of fresh) positions.set(id, change.prepend ? --low : ++high);
     return positions;
   }
 
-  async function commitTable(c: CollectionName, pending: Map<string, Pending>, next: number) {
+  /**
+   * A collection's writes as statements for sendTogether: its upserts (ROWS_PER_STATEMENT rows
+   * each) with the tombstones of the ids written again, then its deletions (sent at once: they
+   * need the ids actually deleted).
+   */
+  async function tableWrites(c: CollectionName, pending: Map<string, Pending>, next: number) {
     const collection = c as TableCollection;
     const table = RECORD_TABLES[collection] as typeof t.funnels;
     const puts = [...pending].filter((entry): entry is [string, Pending & { kind: 'put' }] => entry[1].kind === 'put');
     const deletes = [...pending].filter(([, change]) => change.kind === 'delete').map(([id]) => id);
+    const statements: { query: SQLWrapper; rows: Record<string, unknown>[] }[] = [];
     if (puts.length) {
-      const positions = await positionsFor(c, puts);
-      if (puts.length > ROWS_PER_STATEMENT) await yieldToEventLoop();
-      let rows;
+      let rows: RecordRow[];
       try {
         rows = await mapInSlices(puts, ([id, change]) =>
-          recordToRow(collection, change.record as RecordOf<TableCollection>, {
-            workspaceId,
-            version: next,
-            position: positions.get(id) ?? knownOf(c).get(id)?.position ?? 0,
-          }),
+          recordToRow(collection, change.record as RecordOf<TableCollection>, { workspaceId, version: next, position: knownOf(c).get(id)?.position ?? 0 }),
         );
       } catch (error) {
         if (error instanceof RecordShapeError) throw new TxRejected(error.message);
@@ -313,30 +357,34 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         if (column?.name) set[key] = sql.raw(`excluded."${column.name}"`);
       }
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        if (i > 0) await yieldToEventLoop();
         const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-        try {
-          await tx
-            .insert(table)
-            .values(chunk as (typeof table.$inferInsert)[])
-            .onConflictDoUpdate({ target: [table.workspaceId, table.id], set });
-        } catch (error) {
-          throw translateConstraintError(error, chunk) ?? error;
-        }
-      }
-      // A record written again is no longer deleted.
-      const ids = puts.map(([id]) => id);
-      for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT) {
-        if (ids.length > ROWS_PER_STATEMENT) await yieldToEventLoop();
-        await tx
-          .delete(t.deletedRecords)
-          .where(
-            and(
-              eq(t.deletedRecords.workspaceId, workspaceId),
-              eq(t.deletedRecords.collection, c),
-              inArray(t.deletedRecords.recordId, ids.slice(i, i + ROWS_PER_STATEMENT)),
+        // A new record goes after the last (or before the first, when prepended), counted from
+        // the table's ends as this statement sees them: no separate read of min and max.
+        let before = 0;
+        let after = 0;
+        const placed = chunk.map((row, k) => {
+          const [id, change] = puts[i + k];
+          if (knownOf(c).get(id)) return row;
+          const [end, offset] = change.prepend ? [sql`min(${table.position})`, -++before] : [sql`max(${table.position})`, ++after];
+          return { ...row, position: sql`(select coalesce(${end}, 0) + ${offset} from ${table} where ${eq(table.workspaceId, workspaceId)})` };
+        });
+        statements.push({ query: tx.insert(table).values(placed as (typeof table.$inferInsert)[]).onConflictDoUpdate({ target: [table.workspaceId, table.id], set }), rows: chunk });
+        // A record written again is no longer deleted.
+        statements.push({
+          query: tx
+            .delete(t.deletedRecords)
+            .where(
+              and(
+                eq(t.deletedRecords.workspaceId, workspaceId),
+                eq(t.deletedRecords.collection, c),
+                inArray(
+                  t.deletedRecords.recordId,
+                  chunk.map((row) => row.id),
+                ),
+              ),
             ),
-          );
+          rows: [],
+        });
       }
     }
     for (let i = 0; i < deletes.length; i += ROWS_PER_STATEMENT) {
@@ -347,6 +395,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         .returning({ id: table.id });
       await recordDeletions(c, gone.map((row) => row.id), next);
     }
+    return statements;
   }
 
   async function recordDeletions(c: CollectionName, ids: string[], next: number) {
@@ -463,15 +512,17 @@ function translateConstraintError(error: unknown, rows: Record<string, unknown>[
 
 // ---------- Running a mutator ----------
 
+// `lastMutationID` (with clientID and mutationID): the client's last processed mutation id as
+// stored after this one, when known without reading it again.
 export type MutationOutcome<R = unknown> =
   /** Written at `version`. */
-  | { status: 'applied'; value: R; version: number; message?: string }
+  | { status: 'applied'; value: R; version: number; message?: string; lastMutationID?: number; queuedWebhooks?: boolean }
   /** The client already had this mutation id processed: nothing done again. */
-  | { status: 'skipped'; version: number }
+  | { status: 'skipped'; version: number; lastMutationID?: number }
   /** The mutator's rule (or a database invariant) said no: nothing written. */
-  | { status: 'rejected'; error: string; version: number }
+  | { status: 'rejected'; error: string; version: number; lastMutationID?: number }
   /** Arguments (or meta) failed validation: nothing written. */
-  | { status: 'invalid'; error: string; field: string }
+  | { status: 'invalid'; error: string; field: string; lastMutationID?: number }
   /** The member may not run it (removed, Pending, Viewer, missing flag, other workspace): nothing changed at all. */
   | { status: 'forbidden'; error: string }
   /** Unknown mutator, a bug in the mutator: nothing written. */
@@ -554,20 +605,22 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     return await db.transaction(async (tx) => {
       const base = await lockWorkspaceVersion(tx, workspaceId);
 
-      // The member (or API key) as stored now (after the lock: a removal or revocation that committed first is seen).
-      const member = options.apiKeyId ? await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole) : await memberActor(tx, workspaceId, memberId);
+      // The member (or API key) as stored now (after the lock: a removal or revocation that
+      // committed first is seen), and the client's last mutation id, in one statement for a
+      // member. The client row needs no lock of its own: it is written only under the
+      // workspace's version-row lock, held here.
+      const { member, client } = options.apiKeyId
+        ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
+        : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
       const allowed = authorizeMember(member, mutator.permission);
       if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
 
-      if (tracked) {
-        const [client] = await tx
-          .select()
-          .from(t.clientMutations)
-          .where(and(eq(t.clientMutations.workspaceId, workspaceId), eq(t.clientMutations.clientId, clientID)))
-          .for('update');
-        if (client && client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
-        if (client && mutationID <= client.lastMutationId) return { status: 'skipped', version: base } satisfies MutationOutcome;
+      if (tracked && client) {
+        if (client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
+        if (mutationID <= client.lastMutationId) return { status: 'skipped', version: base, lastMutationID: client.lastMutationId } satisfies MutationOutcome;
       }
+      // Checked above: the client is this member's and `mutationID` is past its last, so the upsert records `mutationID`.
+      const processed = tracked ? { lastMutationID: mutationID } : {};
       const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
 
       // Validating, running and writing a large mutation (an import) are each long stretches of
@@ -581,11 +634,11 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       if (!parsed.success) {
         await markProcessed();
         const problem = describeIssues(parsed.issues);
-        return { status: 'invalid', error: problem.message, field: problem.field } satisfies MutationOutcome;
+        return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
       }
 
       const actor: Actor = { id: member!.id, name: member!.name, role: member!.role, permissions: member!.permissions };
-      const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock });
+      const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock, lockedVersion: base });
       await breathe();
       await serverTx.preload(mutator.reads(parsed.output));
       await breathe();
@@ -600,15 +653,17 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       }
       if (!result.ok) {
         await markProcessed();
-        return { status: 'rejected', error: result.error, version: base } satisfies MutationOutcome;
+        return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
       }
       await breathe();
-      const committed = await serverTx.commit();
-      await markProcessed();
+      // The client's mutation id goes in the same statement as the record writes.
+      const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);
       return {
         status: 'applied',
         value: result.value,
         version: committed.version,
+        ...processed,
+        ...(committed.queuedWebhooks ? { queuedWebhooks: true } : {}),
         ...(result.message ? { message: result.message } : {}),
       } satisfies MutationOutcome;
     });
@@ -622,26 +677,47 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     if (!rejected) options.onError?.(error);
     if (error instanceof WorkspaceMissingError) return { status: 'forbidden', error: 'This workspace does not exist' };
     let version = 0;
+    let recorded = false;
     try {
       version = await db.transaction(async (tx) => {
         const current = await lockWorkspaceVersion(tx, workspaceId);
         if (tracked) await recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock());
         return current;
       });
+      recorded = tracked;
     } catch (inner) {
       options.onError?.(inner);
     }
-    if (rejected) return { status: 'rejected', error: rejected.message, version };
+    if (rejected) return { status: 'rejected', error: rejected.message, version, ...(recorded ? { lastMutationID: mutationID } : {}) };
     return { status: 'error', error: 'The server could not apply this change' };
   }
 }
 
-async function memberActor(tx: DbTx, workspaceId: string, memberId: string) {
+interface ClientRow {
+  memberId: string;
+  lastMutationId: number;
+}
+
+/** The member as stored and, when `clientID` is given, that client's row (one statement). */
+async function memberActor(tx: DbTx, workspaceId: string, memberId: string, clientID?: string) {
+  const cm = t.clientMutations;
   const [row] = await tx
-    .select()
+    .select({ member: t.members, clientMemberId: cm.memberId, lastMutationId: cm.lastMutationId })
     .from(t.members)
+    .leftJoin(cm, and(eq(cm.workspaceId, t.members.workspaceId), eq(cm.clientId, clientID ?? '')))
     .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, memberId)));
-  return row ? { id: row.id, name: row.name, role: row.role, status: row.status, permissions: permissionsOf(row) } : null;
+  if (!row) return { member: null, client: null };
+  const m = row.member;
+  const client: ClientRow | null = clientID && row.clientMemberId !== null && row.lastMutationId !== null ? { memberId: row.clientMemberId, lastMutationId: row.lastMutationId } : null;
+  return { member: { id: m.id, name: m.name, role: m.role, status: m.status, permissions: permissionsOf(m) }, client };
+}
+
+async function clientOf(tx: DbTx, workspaceId: string, clientID: string): Promise<ClientRow | null> {
+  const [row] = await tx
+    .select({ memberId: t.clientMutations.memberId, lastMutationId: t.clientMutations.lastMutationId })
+    .from(t.clientMutations)
+    .where(and(eq(t.clientMutations.workspaceId, workspaceId), eq(t.clientMutations.clientId, clientID)));
+  return row ?? null;
 }
 
 /** An API key acts as a member of its role, named by its last four characters in the activity log. */
@@ -656,8 +732,8 @@ async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string, lower?:
   return { id: row.id, name: apiKeyLabel(row.lastFour), role, status: 'Active' as const, permissions: apiKeyPermissions(role) };
 }
 
-async function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {
-  await tx
+function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {
+  return tx
     .insert(t.clientMutations)
     .values({ workspaceId, clientId, memberId, lastMutationId: mutationId, updatedAt: now })
     .onConflictDoUpdate({

@@ -89,6 +89,9 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     const { clientID, mutations } = request.body;
     const results: PushResult[] = [];
     let lastVersion = 0;
+    // The client's last mutation id as the last outcome left it (read again when it does not say).
+    let lastMutationID: number | undefined;
+    let queuedWebhooks = false;
     for (const mutation of mutations) {
       const known = isMutationName(mutation.name) ? (MUTATORS[mutation.name] as unknown as Mutator<string>) : unknownMutator(mutation.name);
       // An embedded screen makes only its own screens' writes.
@@ -111,19 +114,19 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         if (lastVersion) pokes.poke(workspaceId, lastVersion);
         return reply.code(403).send({ error: outcome.error, results, lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID) });
       }
+      lastMutationID = 'lastMutationID' in outcome ? outcome.lastMutationID : undefined;
       if (outcome.status === 'applied') {
         lastVersion = Math.max(lastVersion, outcome.version);
+        queuedWebhooks ||= outcome.queuedWebhooks === true;
         results.push({ id: mutation.id, ok: true });
       } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
       else results.push({ id: mutation.id, ok: false, error: outcome.error });
     }
-    if (lastVersion) {
-      pokes.poke(workspaceId, lastVersion);
-      // A change may have queued webhook events: deliver them now rather than at the next tick.
-      ctx.webhooks?.kick();
-    }
+    if (lastVersion) pokes.poke(workspaceId, lastVersion);
+    // A change queued webhook events: deliver them now rather than at the next tick.
+    if (queuedWebhooks) ctx.webhooks?.kick();
     reply.header('cache-control', 'no-store');
-    return { lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID), results };
+    return { lastMutationID: lastMutationID ?? (await lastMutationIdOf(ctx.db, workspaceId, clientID)), results };
   });
 
   app.get(SYNC_PATHS.pull, { schema: { querystring: pullQuery } }, async (request, reply) => {

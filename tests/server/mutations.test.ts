@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
   it("writes nothing when the mutator says no, but records the client's mutation id; replays are skipped", async () => {
     const before = await snapshot();
     const refused = await run('editor', setQuantity, { id: 'inv_404', quantity: 1 }, { clientID: 'tab-1', mutationID: 1 });
-    expect(refused).toEqual({ status: 'rejected', error: 'No such inventory item', version: before.version.version });
+    expect(refused).toEqual({ status: 'rejected', error: 'No such inventory item', version: before.version.version, lastMutationID: 1 });
     const after = await snapshot();
     expect(after.workspace).toEqual(before.workspace);
     expect(after.version).toEqual(before.version);
@@ -121,8 +121,8 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect(applied.status).toBe('applied');
     const version = (await snapshot()).version.version;
     // The same mutation pushed again (a retry after a lost response) is not applied twice.
-    expect(await run('editor', setQuantity, { id: 'inv_3', quantity: 6 }, { clientID: 'tab-1', mutationID: 2 })).toEqual({ status: 'skipped', version });
-    expect(await run('editor', setQuantity, { id: 'inv_3', quantity: 6 }, { clientID: 'tab-1', mutationID: 1 })).toEqual({ status: 'skipped', version });
+    expect(await run('editor', setQuantity, { id: 'inv_3', quantity: 6 }, { clientID: 'tab-1', mutationID: 2 })).toEqual({ status: 'skipped', version, lastMutationID: 2 });
+    expect(await run('editor', setQuantity, { id: 'inv_3', quantity: 6 }, { clientID: 'tab-1', mutationID: 1 })).toEqual({ status: 'skipped', version, lastMutationID: 2 });
     expect((await item('inv_3')).record.quantity).toBe(5);
     // Another member cannot push under this client id.
     expect(await run('owner', setQuantity, { id: 'inv_3', quantity: 6 }, { clientID: 'tab-1', mutationID: 3 })).toEqual({
@@ -154,7 +154,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
   it('refuses what the database guards: a SKU that exists in another letter case, a negative quantity', async () => {
     const before = await snapshot();
     const duplicate = await run('editor', addItem, { sku: 'sku-001', name: 'Copy', quantity: 1 }, { clientID: 'tab-dup', mutationID: 1 });
-    expect(duplicate).toEqual({ status: 'rejected', error: 'SKU sku-001 already exists', version: before.version.version });
+    expect(duplicate).toEqual({ status: 'rejected', error: 'SKU sku-001 already exists', version: before.version.version, lastMutationID: 1 });
     const negative = await run('editor', setQuantity, { id: 'inv_1', quantity: -3 });
     expect(negative).toEqual({ status: 'rejected', error: 'Quantity cannot be negative', version: before.version.version });
     const after = await snapshot();
