@@ -10,43 +10,86 @@ async function saveSetting(scope: ReturnType<Page['locator']> | Page, label: str
   await scope.getByRole('button', { name: save }).click();
 }
 
+/** Opens every section of the embed page, so that each of its elements is on the page and rendered. */
+async function openEveryElement(embed: Page): Promise<string[]> {
+  await embed.evaluate(() => document.querySelectorAll('details').forEach((section) => (section.open = true)));
+  const tags = await embed.evaluate(() => [...new Set([...document.querySelectorAll('*')].map((el) => el.localName).filter((name) => name.startsWith('cf-')))]);
+  for (const tag of tags) await embed.locator(`${tag} .cf-root`).first().waitFor();
+  return tags;
+}
+
+/** Every element on the embed page speaks `lang`: each one's screen root says so, and none is left in another language. */
+async function everyElementSpeaks(embed: Page, tags: string[], lang: string) {
+  for (const tag of tags) await embed.locator(`${tag} .cf-root[lang="${lang}"]`).first().waitFor();
+  expect(await embed.locator(`.cf-root:not([lang="${lang}"])`).count()).toBe(0);
+}
+
+/** The host app in `lang`: the shell (its navigation, the page's lang) and a screen (the funnel board), and the tab's title. */
+async function hostSpeaks(host: Page, words: { nav: string; settings: string; board: string; newFunnel: string; title: string }, lang: string) {
+  const nav = host.getByRole('navigation', { name: words.nav });
+  await nav.getByRole('link', { name: words.settings }).waitFor();
+  await host.getByRole('heading', { level: 1, name: words.board }).waitFor();
+  await host.getByRole('button', { name: words.newFunnel }).waitFor();
+  expect(await host.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect.poll(() => host.title()).toBe(words.title);
+}
+
+const SPANISH = { nav: 'Principal', settings: 'Configuración', board: 'Panel de embudos', newFunnel: 'Nuevo embudo', title: 'Embudo · Creatorflow' };
+const FRENCH = { nav: 'Navigation principale', settings: 'Paramètres', board: 'Tableau des funnels', newFunnel: 'Nouveau funnel', title: 'Funnel · Creatorflow' };
+
 describe('languages', () => {
-  it('Spanish chosen in an element on the embed page switches that page and the host app at once; reload keeps it; lang overrides one element', async () => {
+  it('Spanish chosen in Settings switches the host app and every element on the embed page at once; reload keeps it; French the same; lang overrides one element', async () => {
     const { page: embed, context, problems } = await b.open('/examples/embed-plain-html/');
     await embed.locator('cf-inventory').getByRole('button', { name: 'Add Item' }).waitFor();
+    const tags = await openEveryElement(embed);
+    expect(tags.length).toBeGreaterThan(20);
+    await everyElementSpeaks(embed, tags, 'en-US');
     const host = await context.newPage();
-    await host.goto('/orders');
+    await host.goto('/funnel');
     await host.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).waitFor();
 
-    await embed.locator('#section-settings > summary').press('Enter');
+    // Spanish, chosen in the embed page's Settings element.
     const settings = embed.locator('cf-settings');
     await settings.getByRole('heading', { name: 'General Settings' }).waitFor();
     await saveSetting(settings, 'Language', 'Spanish');
-
-    // The element that saved, its neighbour on the page, and the host app in the other tab.
     await settings.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
-    expect(await settings.locator('.cf-root').first().getAttribute('lang')).toBe('es');
-    await embed.locator('cf-profile .cf-root[lang="es"]').first().waitFor();
-    await host.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Configuración' }).waitFor();
-    await host.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Pedidos' }).waitFor();
-    expect(await host.evaluate(() => document.documentElement.lang)).toBe('es');
+    await everyElementSpeaks(embed, tags, 'es');
+    await embed.locator('cf-funnel-board').getByRole('heading', { level: 1, name: 'Panel de embudos' }).waitFor();
+    await embed.locator('cf-orders').getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
+    await hostSpeaks(host, SPANISH, 'es');
 
+    // Reload keeps it, on both pages.
     await host.reload();
-    await host.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Configuración' }).waitFor();
-    expect(await host.evaluate(() => document.documentElement.lang)).toBe('es');
+    await hostSpeaks(host, SPANISH, 'es');
+    await embed.reload();
+    await embed.locator('cf-inventory').getByRole('button', { name: 'Añadir artículo' }).waitFor();
+    await openEveryElement(embed);
+    await everyElementSpeaks(embed, tags, 'es');
 
     // An element's own lang attribute wins for that element alone.
-    await settings.evaluate((el) => el.setAttribute('lang', 'fr'));
-    await settings.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
+    const reloadedSettings = embed.locator('cf-settings');
+    await reloadedSettings.evaluate((el) => el.setAttribute('lang', 'fr'));
+    await reloadedSettings.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
     await embed.locator('cf-profile .cf-root[lang="es"]').first().waitFor();
-    await settings.evaluate((el) => el.removeAttribute('lang'));
-    await settings.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
+    await reloadedSettings.evaluate((el) => el.removeAttribute('lang'));
+    await reloadedSettings.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
 
-    // French the same way, from the host app.
+    // French the same way, from the host app's Settings.
     await host.goto('/settings');
     await saveSetting(host, 'Idioma', 'Francés', 'Guardar cambios');
     await host.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Paramètres' }).waitFor();
-    await settings.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
+    // The tab's title follows the language without a navigation.
+    await expect.poll(() => host.title()).toBe('Paramètres · Creatorflow');
+    await everyElementSpeaks(embed, tags, 'fr');
+    await embed.locator('cf-funnel-board').getByRole('heading', { level: 1, name: 'Tableau des funnels' }).waitFor();
+    await host.goto('/funnel');
+    await hostSpeaks(host, FRENCH, 'fr');
+    await host.reload();
+    await hostSpeaks(host, FRENCH, 'fr');
+    await embed.reload();
+    await embed.locator('cf-inventory').getByRole('button', { name: 'Ajouter un article' }).waitFor();
+    await openEveryElement(embed);
+    await everyElementSpeaks(embed, tags, 'fr');
     expect(problems.errors).toEqual([]);
     expect(problems.thirdParty).toEqual([]);
   });

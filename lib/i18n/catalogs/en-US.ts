@@ -1004,6 +1004,7 @@ export const en = {
   'domain.team.ability.sendOutreach': 'send outreach',
   'domain.team.ability.manageTeam': 'manage the team',
   'domain.team.ability.viewAnalytics': 'view analytics',
+  'domain.permission.missing': 'You do not have permission to {ability}',
   'domain.funnels.notifyShipped': 'Product has been shipped to {creator}. Tracking information sent.',
   'domain.funnels.notifyBrief': 'Creative brief has been sent to {creator}. Awaiting confirmation.',
   'domain.funnels.notifyProduction': '{creator} has started content production. Review timeline updated.',

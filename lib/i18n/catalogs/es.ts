@@ -1006,6 +1006,7 @@ const messages: Catalog = {
   'domain.team.ability.sendOutreach': 'enviar mensajes a creadores',
   'domain.team.ability.manageTeam': 'gestionar el equipo',
   'domain.team.ability.viewAnalytics': 'ver la analítica',
+  'domain.permission.missing': 'No tienes permiso para {ability}',
   'domain.funnels.notifyShipped': 'El producto se ha enviado a {creator}. Se ha enviado la información de seguimiento.',
   'domain.funnels.notifyBrief': 'Se ha enviado el briefing creativo a {creator}. Pendiente de confirmación.',
   'domain.funnels.notifyProduction': '{creator} ha empezado a producir el contenido. Se ha actualizado el calendario de revisión.',

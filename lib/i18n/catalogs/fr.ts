@@ -1006,6 +1006,7 @@ const messages: Catalog = {
   'domain.team.ability.sendOutreach': 'envoyer des messages aux créateurs',
   'domain.team.ability.manageTeam': 'gérer l’équipe',
   'domain.team.ability.viewAnalytics': 'voir les statistiques',
+  'domain.permission.missing': 'Vous n’êtes pas autorisé à {ability}',
   'domain.funnels.notifyShipped': 'Le produit a été expédié à {creator}. Les informations de suivi ont été envoyées.',
   'domain.funnels.notifyBrief': 'Le brief créatif a été envoyé à {creator}. En attente de confirmation.',
   'domain.funnels.notifyProduction': '{creator} a commencé la production du contenu. Le calendrier de relecture a été mis à jour.',
