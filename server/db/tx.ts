@@ -83,6 +83,8 @@ const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // rows). At 500 rows one statement held the thread for 60-100 ms; at 100 no stretch passes
 // ~15 ms. Also far under PostgreSQL's 65,535 parameters per statement.
 const ROWS_PER_STATEMENT = 100;
+/** Up to this many new records of a collection get their positions computed in the write statement itself. */
+const INLINE_POSITIONS = 8;
 
 
 function checkCollection(collection: string): asserts collection is CollectionName {
@@ -312,17 +314,26 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     return { version: next, changed: true, queuedWebhooks: changes.length > 0 };
   }
 
-  /** Positions for new members: after the last (or before the first, when prepended). */
+  /** Positions for records that may be new: after the last (or before the first, when prepended). */
   async function positionsFor(c: CollectionName, pending: [string, Pending & { kind: 'put' }][]) {
     const positions = new Map<string, number>();
     const fresh = pending.filter(([id]) => !knownOf(c).get(id));
     if (fresh.length === 0) return positions;
-    const [row] = await tx
-      .select({ low: min(t.members.position), high: max(t.members.position) })
-      .from(t.members)
-      .where(eq(t.members.workspaceId, workspaceId));
-    let low = Number(row?.low ?? 0);
-    let high = Number(row?.high ?? 0);
+    let low: number;
+    let high: number;
+    if (c === 'team') {
+      const [row] = await tx
+        .select({ low: min(t.members.position), high: max(t.members.position) })
+        .from(t.members)
+        .where(eq(t.members.workspaceId, workspaceId));
+      low = Number(row?.low ?? 0);
+      high = Number(row?.high ?? 0);
+    } else {
+      const table = RECORD_TABLES[c] as typeof t.funnels;
+      const [row] = await tx.select({ low: min(table.position), high: max(table.position) }).from(table).where(eq(table.workspaceId, workspaceId));
+      low = Number(row?.low ?? 0);
+      high = Number(row?.high ?? 0);
+    }
     for (const [id, change] of fresh) positions.set(id, change.prepend ? --low : ++high);
     return positions;
   }
@@ -339,10 +350,18 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     const deletes = [...pending].filter(([, change]) => change.kind === 'delete').map(([id]) => id);
     const statements: { query: SQLWrapper; rows: Record<string, unknown>[] }[] = [];
     if (puts.length) {
+      // A few new records (a push's activity entry) get their positions inside the write
+      // statement; many (an import) from one read of the table's ends, not one per row.
+      const fresh = puts.filter(([id]) => !knownOf(c).get(id)).length;
+      const positions = fresh > INLINE_POSITIONS ? await positionsFor(c, puts) : null;
       let rows: RecordRow[];
       try {
         rows = await mapInSlices(puts, ([id, change]) =>
-          recordToRow(collection, change.record as RecordOf<TableCollection>, { workspaceId, version: next, position: knownOf(c).get(id)?.position ?? 0 }),
+          recordToRow(collection, change.record as RecordOf<TableCollection>, {
+            workspaceId,
+            version: next,
+            position: positions?.get(id) ?? knownOf(c).get(id)?.position ?? 0,
+          }),
         );
       } catch (error) {
         if (error instanceof RecordShapeError) throw new TxRejected(error.message);
@@ -364,7 +383,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         let after = 0;
         const placed = chunk.map((row, k) => {
           const [id, change] = puts[i + k];
-          if (knownOf(c).get(id)) return row;
+          if (positions || knownOf(c).get(id)) return row;
           const [end, offset] = change.prepend ? [sql`min(${table.position})`, -++before] : [sql`max(${table.position})`, ++after];
           return { ...row, position: sql`(select coalesce(${end}, 0) + ${offset} from ${table} where ${eq(table.workspaceId, workspaceId)})` };
         });
