@@ -376,6 +376,8 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         if (column?.name) set[key] = sql.raw(`excluded."${column.name}"`);
       }
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        // Building a statement's parameters is work in this thread too: a bulk write's turn between chunks.
+        if (i > 0) await yieldToEventLoop();
         const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
         // A new record goes after the last (or before the first, when prepended), counted from
         // the table's ends as this statement sees them: no separate read of min and max.
