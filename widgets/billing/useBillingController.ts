@@ -4,7 +4,7 @@ import type { Invoice } from '../../lib/domain/types';
 import { toCsv } from '../../lib/csv';
 import { formatIsoDay, toZonedWallTime } from '../../lib/format';
 import { downloadText } from '../ui/download';
-import { useT } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 
@@ -12,6 +12,7 @@ import { showResult, toast } from '../ui/toast';
 export function useBillingController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const { t } = useT();
   const settings = store.admin.settings.value.value;
   const plan = store.admin.plan.value.value;
@@ -28,7 +29,7 @@ export function useBillingController() {
     usage: store.admin.usage.value,
     invoices: store.admin.invoices.items.value,
     timeZone: settings.timeZone,
-    blocked: store.session.whyNot('manageTeam'),
+    blocked: whyNot('manageTeam'),
     downloadInvoice,
     changePlan: (name: string) => showResult(store.admin.changePlan(name)),
   };

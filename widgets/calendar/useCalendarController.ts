@@ -4,6 +4,7 @@ import { draftForNextHour, draftFromEvent, draftFromRange, EMPTY_EVENT_DRAFT, ty
 import { fromZonedInput, toZonedInput } from './timeZone';
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 import { routeTo } from '../ui/routes';
 
@@ -24,9 +25,10 @@ const CLOSED: EventDialogState = { open: false, mode: 'add', eventId: null, draf
 export function useCalendarController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const navigation = useNavigation();
   const [dialog, setDialog] = useState<EventDialogState>(CLOSED);
-  const writeBlocked = store.session.whyNot();
+  const writeBlocked = whyNot();
 
   // Every date here is a time in the workspace's zone: the dialog's fields show it and are read in it.
   const timeZone = store.admin.settings.value.value.timeZone;

@@ -5,6 +5,7 @@ import { checkMapping, guessMapping, validateImport, type ColumnMapping } from '
 import type { SystemField } from '../../lib/domain/types';
 import { checkCsvFile, parseCsv } from '../../lib/csv';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 
 export interface DataImportControllerOptions {
@@ -31,6 +32,7 @@ export interface ImportOutcome {
 export function useDataImportController({ importDurationMs = CSV.simulatedImportMs }: DataImportControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
@@ -38,7 +40,7 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const generation = useRef(0);
-  const blocked = store.session.whyNot();
+  const blocked = whyNot();
 
   useEffect(() => () => stopTimer(), []);
   function stopTimer() {

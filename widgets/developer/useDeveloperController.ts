@@ -5,7 +5,7 @@ import { filterEndpoints } from '../../lib/domain/developer';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { developerClient } from '../../lib/developer/client';
 import { useStore } from '../ui/store-context';
-import { useT } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 import { showResult, toast } from '../ui/toast';
 
 export type DeveloperTab = 'api' | 'webhooks' | 'sdk';
@@ -14,6 +14,7 @@ export type DeveloperTab = 'api' | 'webhooks' | 'sdk';
 export function useDeveloperController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const developer = store.admin.developer.value.value;
   const [tab, setTab] = useState<DeveloperTab>('api');
   const [search, setSearch] = useState('');
@@ -37,8 +38,8 @@ export function useDeveloperController() {
     setTab,
     apiKey: developer.apiKey,
     webhook: { endpointUrl: developer.endpointUrl, events: developer.events },
-    keyBlocked: store.session.whyNot('manageTeam'),
-    webhookBlocked: store.session.whyNot('editAutomations'),
+    keyBlocked: whyNot('manageTeam'),
+    webhookBlocked: whyNot('editAutomations'),
     search,
     setSearch,
     endpoints,

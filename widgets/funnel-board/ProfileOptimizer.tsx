@@ -6,7 +6,7 @@ import { AI_COMPATIBILITY, EXAMPLE_CREATOR_ID, INTEREST_TAG_SUGGESTIONS } from '
 import { Avatar } from '../ui/Avatar';
 import type { MessageKey } from '../../lib/i18n';
 import { Button } from '../ui/Button';
-import { useT } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { readImageFile } from '../ui/readImageFile';
@@ -35,11 +35,12 @@ export interface ProfileOptimizerProps {
 export function ProfileOptimizer({ funnels, defaultCreatorId }: ProfileOptimizerProps) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const pickerId = useId();
   const { t } = useT();
   const [creatorId, setCreatorId] = useState(defaultCreatorId ?? funnels[0]?.id ?? '');
   const funnel = store.funnels.items.get(creatorId) ?? funnels[0];
-  const blocked = store.session.whyNot();
+  const blocked = whyNot();
   const options = funnels.slice(0, MAX_OPTIONS);
   if (funnel && !options.some((f) => f.id === funnel.id)) options.unshift(funnel);
   const example = store.funnels.items.get(EXAMPLE_CREATOR_ID) ?? store.funnels.items.items.value[0];

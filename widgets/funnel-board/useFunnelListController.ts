@@ -11,6 +11,7 @@ import {
 } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { useControllableState } from '../ui/useControllableState';
 
 export interface FunnelListControllerOptions {
@@ -108,9 +109,10 @@ export type FunnelListController = ReturnType<typeof useFunnelListController>;
 export function useFunnelActions() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   return {
-    writeBlocked: store.session.whyNot(),
-    outreachBlocked: store.session.whyNot('sendOutreach'),
+    writeBlocked: whyNot(),
+    outreachBlocked: whyNot('sendOutreach'),
     togglePriority: store.funnels.togglePriority,
     saveStep: store.funnels.saveStep,
     sendOutreach: store.funnels.sendOutreach,

@@ -11,12 +11,14 @@ import {
 } from '../../lib/domain/new-funnel';
 import { readImageFile } from '../ui/readImageFile';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 
 /** The New Funnel wizard's state: open or not, the step, the draft and each field's problem. */
 export function useNewFunnelWizard() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const me = store.session.currentMember.value;
   const members = store.team.members.items.value.filter((m) => m.status === 'Active').map((m) => m.name);
   const [open, setOpen] = useState(false);
@@ -39,7 +41,7 @@ export function useNewFunnelWizard() {
     /** Active members, offered as the assignee. */
     members,
     /** Why the member may not create funnels, or null. */
-    blocked: store.session.whyNot(),
+    blocked: whyNot(),
     start() {
       setDraft(emptyNewFunnelDraft(store.now(), me?.name ?? ''));
       setStep(0);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CONNECT_SIMULATION_MS, MESSAGES } from '../../lib/domain/constants';
 import type { IntegrationConfig } from '../../lib/domain/developer';
 import type { Integration, IntegrationCategory } from '../../lib/domain/types';
-import { useT } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 
@@ -18,13 +18,14 @@ export interface IntegrationsControllerOptions {
 export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_MS }: IntegrationsControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const { t } = useT();
   const all = store.admin.integrations.items.value;
   const [tab, setTab] = useState<IntegrationTab>('all');
   const [connecting, setConnecting] = useState<string[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  const blocked = store.session.whyNot('editAutomations');
+  const blocked = whyNot('editAutomations');
 
   /**
    * Save Configuration: checks the form, then for a disconnected service shows

@@ -13,7 +13,7 @@ import { formatIsoDay } from '../../lib/format';
 import { downloadText } from '../ui/download';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
-import { useT } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 
 export const INVENTORY_CSV_HEADERS = ['SKU', 'Product Name', 'Quantity', 'Low Stock Threshold', 'Reorder Point', 'Location', 'Last Restocked'] as const;
 
@@ -37,6 +37,7 @@ export interface InventoryImportPreview {
 export function useInventoryController({ defaultSearch = '', defaultLowStockOnly = false, itemId, onItemIdChange }: InventoryControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const { t, tm } = useT();
   const [search, setSearch] = useState(defaultSearch);
   const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
@@ -52,7 +53,7 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
   // The input shows each keystroke at once; the table follows in an interruptible transition.
   const deferredSearch = useDeferredValue(search);
   const visible = useMemo(() => filterInventory(all, { search: deferredSearch, lowStockOnly }), [all, deferredSearch, lowStockOnly]);
-  const writeBlocked = store.session.whyNot();
+  const writeBlocked = whyNot();
   const timeZone = store.admin.settings.value.value.timeZone;
 
   function exportCsv() {

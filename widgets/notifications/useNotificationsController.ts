@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { snoozedCount, visibleNotifications, type NotificationTypeFilter } from '../../lib/domain/notifications';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { showResult, toast, toastWithUndo } from '../ui/toast';
 
 export interface NotificationsControllerOptions {
@@ -15,6 +16,7 @@ export interface NotificationsControllerOptions {
 export function useNotificationsController({ defaultType = 'all', defaultUnreadOnly = false }: NotificationsControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const [type, setType] = useState<NotificationTypeFilter>(defaultType);
   const [unreadOnly, setUnreadOnly] = useState(defaultUnreadOnly);
   const all = store.notifications.items.items.value;
@@ -33,7 +35,7 @@ export function useNotificationsController({ defaultType = 'all', defaultUnreadO
     setType,
     unreadOnly,
     setUnreadOnly,
-    writeBlocked: store.session.whyNot(),
+    writeBlocked: whyNot(),
     /** The current time, for relative timestamps. */
     now: store.now(),
     snooze: (id: string, hours: number) => showResult(store.notifications.snooze(id, hours)),

@@ -11,6 +11,7 @@ import {
 } from '../../lib/domain/onboarding';
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { showResult, toast } from '../ui/toast';
 
 export interface OnboardingControllerOptions {
@@ -22,6 +23,7 @@ export interface OnboardingControllerOptions {
 export function useOnboardingController({ finishHref = '/dashboard' }: OnboardingControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const navigation = useNavigation();
   const [state, dispatch] = useReducer(onboardingReducer, store.admin.automationDefaults.value.value, initialOnboardingState);
   const [connecting, setConnecting] = useState<ReadonlySet<string>>(new Set());
@@ -35,7 +37,7 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
   }, []);
 
   const integrations = store.admin.integrations.items.value;
-  const connectBlocked = store.session.whyNot('editAutomations');
+  const connectBlocked = whyNot('editAutomations');
 
   /** Spec §4: Connect waits 1.5 s, then succeeds; the connection is recorded in Integrations. */
   function connect(integrationId: string, provider: string) {
@@ -68,7 +70,7 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
       toast.error(problems[0].error);
       return;
     }
-    const inviteBlocked = valid.length ? store.session.whyNot('manageTeam') : null;
+    const inviteBlocked = valid.length ? whyNot('manageTeam') : null;
     if (inviteBlocked) {
       toast.error(inviteBlocked);
       return;

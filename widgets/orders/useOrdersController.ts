@@ -12,6 +12,7 @@ import {
 } from '../../lib/domain/orders';
 import type { OrderStatus } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 import { useControllableState } from '../ui/useControllableState';
 
 export interface OrdersControllerOptions {
@@ -34,6 +35,7 @@ export interface OrdersControllerOptions {
 export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdChange, defaultSearch = '', defaultStatuses = [] }: OrdersControllerOptions = {}) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const [search, setSearch] = useState(defaultSearch);
   const [statuses, setStatuses] = useState<OrderStatus[]>(defaultStatuses);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
@@ -71,7 +73,7 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
     openOrder: openId ? store.orders.find(openId) : undefined,
     open,
     close: () => open(null),
-    writeBlocked: store.session.whyNot(),
+    writeBlocked: whyNot(),
     timeZone: store.admin.settings.value.value.timeZone,
     createOrder: (draft: NewOrderDraft) => store.orders.createOrder(draft),
     inventory: store.inventory.items.items.value,
@@ -82,6 +84,7 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
 export function useOrderDetail(orderId: string) {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const order = store.orders.items.get(orderId);
   const inventory = store.inventory.items.items.value;
   const stock = useMemo(() => (order ? checkStock(order, inventory) : []), [order, inventory]);
@@ -89,7 +92,7 @@ export function useOrderDetail(orderId: string) {
     order,
     stock,
     fees: order ? fulfilmentFees(order) : null,
-    writeBlocked: store.session.whyNot(),
+    writeBlocked: whyNot(),
     timeZone: store.admin.settings.value.value.timeZone,
     companyName: store.admin.settings.value.value.companyName,
     changeStatus: (status: OrderStatus) => store.orders.changeStatus(orderId, status),

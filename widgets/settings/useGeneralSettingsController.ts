@@ -1,13 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { ok, type GeneralSettings, type Result } from '../../lib/domain/types';
-import { matchLanguage } from '../ui/i18n';
+import { matchLanguage, useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 
 /** General Settings: the saved settings, a draft, Save Changes and the workspace reset. */
 export function useGeneralSettingsController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const workspace = store.admin.settings.value.value;
   // With a team server the Language is the member's own choice; the other fields are the workspace's.
   const memberLanguage = store.memberLanguage?.value.value ?? null;
@@ -15,7 +16,7 @@ export function useGeneralSettingsController() {
   const [draft, setDraft] = useState<GeneralSettings>(saved);
   const [error, setError] = useState<string | null>(null);
   // The workspace's fields need Manage Team; a member's own language (team server) is theirs to choose.
-  const blocked = store.session.whyNot('manageTeam');
+  const blocked = whyNot('manageTeam');
   const languageBlocked = store.memberLanguage ? null : blocked;
   const dirty = draft.companyName !== saved.companyName || draft.timeZone !== saved.timeZone || draft.language !== saved.language;
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { profileFormFrom, sameProfileForm } from '../../lib/domain/profile';
 import type { Channel, PasswordChange, ProfileForm } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 
 type PasswordField = keyof PasswordChange;
 
@@ -10,13 +11,14 @@ type PasswordField = keyof PasswordChange;
 export function useProfileController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const saved = store.admin.profile.value.value;
   const me = store.session.currentMember.value;
   const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(store.admin.profile.value.peek(), store.session.currentMember.peek()));
   const dirty = !sameProfileForm(form, profileFormFrom(saved, me));
   const [error, setError] = useState<{ message: string; field?: PasswordField } | null>(null);
   const [saving, setSaving] = useState(false);
-  const blocked = store.session.whyNot();
+  const blocked = whyNot();
 
   async function save() {
     setSaving(true);

@@ -2,14 +2,16 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { isLastTeamManager, LAST_MANAGER_MESSAGE, lockedPermissionReason } from '../../lib/domain/team';
 import { ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useWhyNot } from '../ui/i18n';
 
 /** Team members: the list, the signed-in member, and the team actions gated by manageTeam. */
 export function useTeamController() {
   useSignals();
   const store = useStore();
+  const whyNot = useWhyNot();
   const members = store.team.members.items.value;
   const currentMemberId = store.session.currentMember.value?.id ?? null;
-  const blocked = store.session.whyNot('manageTeam');
+  const blocked = whyNot('manageTeam');
   /** Why this member's demotion or removal is refused up front: they are the last one who can manage the team. */
   const lockOut = (m: TeamMember) => (isLastTeamManager(members, m.id) ? LAST_MANAGER_MESSAGE : null);
   return {

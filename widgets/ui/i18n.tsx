@@ -4,6 +4,8 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, isLanguageCode, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import type { MutationName } from '../../lib/domain/permissions';
+import type { Permission } from '../../lib/domain/types';
 import type { Store } from '../../lib/store/createStore';
 import { useStore } from './store-context';
 
@@ -57,6 +59,20 @@ export function useT(): Translator {
     void packs;
     return translatorFor(lang);
   }, [lang, packs]);
+}
+
+/**
+ * Why the signed-in member may not make a change (a mutation by name, or a flag), said in the
+ * screens' language; null when it is allowed. The store's reason is the permission table's
+ * English sentence; the catalog holds it as a template.
+ */
+export function useWhyNot(): (what?: MutationName | Permission) => string | null {
+  const store = useStore();
+  const { tm } = useT();
+  return (what) => {
+    const reason = store.session.whyNot(what);
+    return reason === null ? null : tm(reason);
+  };
 }
 
 /**
