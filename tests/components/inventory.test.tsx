@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../lib/i18n';
 import { Inventory } from '../../widgets/inventory';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 import { renderScreen } from '../helpers/render';
 
 describe('<Inventory>', () => {
@@ -86,6 +88,20 @@ describe('<Inventory>', () => {
     await screen.findByText('Smart Watch');
     expect(add).toBeDisabled();
     expect(add).toHaveAttribute('title', 'Your role cannot make changes in this workspace');
+  });
+
+  it('says why a control is disabled in the screen’s language', async () => {
+    await loadLanguage('es');
+    const { store } = await renderScreen(
+      <LanguageProvider lang="es">
+        <Inventory />
+      </LanguageProvider>,
+    );
+    store.session.signIn('tm_3');
+    const add = await screen.findByRole('button', { name: 'Añadir artículo' });
+    await screen.findByText('Smart Watch');
+    expect(add).toBeDisabled();
+    expect(add).toHaveAttribute('title', 'Tu rol no permite hacer cambios en este espacio de trabajo');
   });
 
   it('edits an item: name, threshold, reorder point and location', async () => {
