@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../lib/i18n';
 import { Notifications } from '../../widgets/notifications';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 import { FIXED_NOW, renderScreen } from '../helpers/render';
 
 const titles = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('heading').map((h) => h.firstChild?.textContent);
@@ -92,5 +94,17 @@ describe('<Notifications>', () => {
     const dismiss = await screen.findByRole('button', { name: 'Dismiss: Brief delivered' });
     expect(dismiss).toBeDisabled();
     expect(dismiss).toHaveAttribute('title', 'Your role cannot make changes in this workspace');
+  });
+  it('says why a disabled control is disabled in the screen’s language', async () => {
+    await loadLanguage('es');
+    const { store } = await renderScreen(
+      <LanguageProvider lang="es">
+        <Notifications />
+      </LanguageProvider>,
+    );
+    store.session.signIn('tm_3');
+    const markAll = await screen.findByRole('button', { name: 'Marcar todo como leído' });
+    expect(markAll).toBeDisabled();
+    expect(markAll).toHaveAttribute('title', 'Tu rol no permite hacer cambios en este espacio de trabajo');
   });
 });
