@@ -177,9 +177,12 @@ describe.each(DB_KINDS)('public API authorization matrix on %s', (kind) => {
 
     it('a session limited to another screen neither reads nor writes that screen’s data', async () => {
       const inventoryOnly = await embedSession(secrets.Admin, ['inventory']);
-      const collections = new Set(json<PullResponse>(await pullAs(inventoryOnly)).records.map((r) => r.collection));
+      const pulled = json<PullResponse>(await pullAs(inventoryOnly));
+      const collections = new Set(pulled.records.map((r) => r.collection));
       expect(collections.has('inventory')).toBe(true);
-      for (const hidden of ['funnels', 'orders', 'events', 'team', 'activity']) expect(collections.has(hidden), hidden).toBe(false);
+      for (const hidden of ['funnels', 'orders', 'events', 'activity']) expect(collections.has(hidden), hidden).toBe(false);
+      // Of the team, only the member the session acts as (the key with the session's role).
+      expect(pulled.records.filter((r) => r.collection === 'team').map((r) => r.id)).toEqual([pulled.memberId]);
 
       const before = await snapshot();
       const writes: [string, unknown][] = [
