@@ -1,4 +1,5 @@
 // Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
+import { createListSearch, memoizedKey } from './list-search';
 import {
   fail,
   FUNNEL_STATUSES,
@@ -265,15 +266,14 @@ export const EMPTY_FUNNEL_FILTERS: FunnelFilters = { status: [], category: [], s
 
 export const activeFilterCount = (filters: FunnelFilters) => filters.status.length + filters.category.length + filters.stage.length;
 
+/** What the search matches: name and id, lower-cased. */
+export const funnelSearchKey = (funnel: Pick<Funnel, 'creatorName' | 'id'>) => `${funnel.creatorName}\u0000${funnel.id}`.toLowerCase();
+/** funnelSearchKey, computed once per funnel record rather than per keystroke. */
+const funnelKey = memoizedKey((funnel: Funnel) => funnelSearchKey(funnel));
+
 /**
  * Search matches creator name or id, case-insensitively (spec §5). Within a filter group any
  * chosen value matches; across groups all must match; an empty group matches everything.
- */
-/** What the search matches: name and id, lower-cased (computed once per list, not per keystroke). */
-export const funnelSearchKey = (funnel: Pick<Funnel, 'creatorName' | 'id'>) => `${funnel.creatorName}\u0000${funnel.id}`.toLowerCase();
-
-/**
- * Search by creator name or id, case-insensitively; filters by status, category and stage.
  * `keys[i]` may carry funnelSearchKey(funnels[i]) precomputed, so large lists filter fast.
  */
 export function filterFunnels(
@@ -297,37 +297,10 @@ export function filterFunnels(
   return out;
 }
 
-/**
- * A search over one list of funnels that reuses its earlier answers: typing one more
- * character filters the previous result instead of the whole list, and deleting one
- * returns a result already computed. Create one per list (it is stale once the list changes).
- */
+/** Search and filters over one list of funnels, reusing earlier answers while the user types (see createListSearch). */
 export function createFunnelSearch(funnels: readonly Funnel[]) {
-  const keys = new Map<Funnel, string>();
-  const keyOf = (funnel: Funnel) => {
-    let key = keys.get(funnel);
-    if (key === undefined) keys.set(funnel, (key = funnelSearchKey(funnel)));
-    return key;
-  };
-  const cache = new Map<string, Funnel[]>();
-  let cachedFilters: FunnelFilters | null = null;
-  return function search(text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS): Funnel[] {
-    if (filters !== cachedFilters) {
-      cache.clear();
-      cachedFilters = filters;
-    }
-    const needle = text.trim().toLowerCase();
-    const hit = cache.get(needle);
-    if (hit) return hit;
-    let base: readonly Funnel[] | undefined;
-    for (let end = needle.length - 1; end >= 0 && !base; end--) base = cache.get(needle.slice(0, end));
-    const result = base
-      ? base.filter((funnel) => keyOf(funnel).includes(needle))
-      : filterFunnels(funnels, '', filters).filter((funnel) => !needle || keyOf(funnel).includes(needle));
-    if (cache.size > 64) cache.clear();
-    cache.set(needle, result);
-    return result;
-  };
+  const search = createListSearch(funnels, funnelKey, (list, filters: FunnelFilters) => filterFunnels(list, '', filters));
+  return (text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS) => search(text, filters) as Funnel[];
 }
 
 // ---------------------------------------------------------------------------

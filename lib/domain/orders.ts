@@ -3,6 +3,7 @@
 // stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
 import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
 import { parseWholeNumber } from './inventory';
+import { createListSearch, memoizedKey } from './list-search';
 import {
   fail,
   ok,
@@ -46,15 +47,22 @@ export function filterOrders(orders: readonly Order[], filters: Partial<OrderFil
   const statuses = filters.status ?? [];
   const statusSet = statuses.length ? new Set<OrderStatus>(statuses) : null;
   if (!needle && !statusSet) return [...orders];
-  return orders.filter((order) => {
-    if (statusSet && !statusSet.has(order.status)) return false;
-    if (!needle) return true;
-    return (
-      order.orderNumber.toLowerCase().includes(needle) ||
-      order.customerName.toLowerCase().includes(needle) ||
-      order.customerEmail.toLowerCase().includes(needle)
-    );
-  });
+  return orders.filter((order) => (!statusSet || statusSet.has(order.status)) && (!needle || orderKey(order).includes(needle)));
+}
+
+/** What the order search matches: number, customer name and email, lower-cased. */
+export const orderSearchKey = (order: Pick<Order, 'orderNumber' | 'customerName' | 'customerEmail'>) =>
+  `${order.orderNumber}\u0000${order.customerName}\u0000${order.customerEmail}`.toLowerCase();
+/** orderSearchKey, computed once per order record rather than per keystroke. */
+const orderKey = memoizedKey((order: Order) => orderSearchKey(order));
+
+/**
+ * Search and status filter over one list of orders (already sorted: filtering keeps the order),
+ * reusing earlier answers while the user types. Create one per list.
+ */
+export function createOrderSearch(orders: readonly Order[]) {
+  const search = createListSearch(orders, orderKey, (list, status: readonly OrderStatus[]) => filterOrders(list, { status: [...status] }));
+  return (text: string, status: readonly OrderStatus[] = []) => search(text, status) as Order[];
 }
 
 /** Units in an order (the Items column; pick and pack is charged per unit). */

@@ -4,6 +4,7 @@ import {
   changeOrderStatus,
   checkStock,
   createOrder,
+  createOrderSearch,
   filterOrders,
   fulfilmentFees,
   nextOrderNumber,
@@ -46,6 +47,30 @@ describe('filterOrders (spec §5)', () => {
     const renamed = orders.map((o) => (o === before ? { ...o, customerName: 'Zoe Quinn', customerEmail: 'zoe@example.com' } : o));
     expect(filterOrders(renamed, { search: 'emma' })).toEqual([]);
     expect(filterOrders(renamed, { search: 'ZOE' }).map((o) => o.orderNumber)).toEqual(['ORD-1003']);
+  });
+});
+
+describe('createOrderSearch', () => {
+  it('answers exactly like filterOrders while text is typed and deleted key by key and the status filter changes', () => {
+    // Letters and digits of the sample orders, so most prefixes match something.
+    const text = fc.string({ unit: fc.constantFrom('o', 'r', 'd', '-', '1', '0', '2', 'e', 'm', 'a', 'l', 'i', 'v', ' ', 'O', '@'), maxLength: 8 });
+    const statuses = fc.subarray([...ORDER_STATUSES]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, statuses), { minLength: 1, maxLength: 8 }), (steps) => {
+        const search = createOrderSearch(orders);
+        for (const [typed, status] of steps) {
+          // Type the text, then delete it, one key at a time.
+          const prefixes = [...Array.from({ length: typed.length + 1 }, (_, i) => typed.slice(0, i))];
+          for (const prefix of [...prefixes, ...prefixes.reverse()]) {
+            expect(search(prefix, status)).toEqual(filterOrders(orders, { search: prefix, status }));
+          }
+        }
+      }),
+    );
+    const search = createOrderSearch(orders);
+    expect(search('ord-100').map((o) => o.orderNumber)).toHaveLength(3);
+    expect(search('ord-1002').map((o) => o.orderNumber)).toEqual(['ORD-1002']);
+    expect(search('ord-100', ['New']).map((o) => o.status)).toEqual(['New']);
   });
 });
 

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import {
   checkStock,
   DEFAULT_ORDER_SORT,
-  filterOrders,
+  createOrderSearch,
   fulfilmentFees,
   sortOrders,
   type NewOrderDraft,
@@ -44,12 +44,11 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
   const all = store.orders.items.items.value;
   // Typing stays responsive with 50,000 orders: filtering follows the input at low priority.
   const deferredSearch = useDeferredValue(search);
-  // Sorted once per data or sort change; each keystroke only filters (filtering keeps the order).
+  // Sorted once per data or sort change; each keystroke only filters (filtering keeps the order),
+  // the last answers reused while typing on.
   const sorted = useMemo(() => sortOrders(all, sort), [all, sort]);
-  const orders = useMemo(
-    () => filterOrders(sorted, { search: deferredSearch, status: statuses }),
-    [sorted, deferredSearch, statuses],
-  );
+  const searchOrders = useMemo(() => createOrderSearch(sorted), [sorted]);
+  const orders = useMemo(() => searchOrders(deferredSearch, statuses), [searchOrders, deferredSearch, statuses]);
 
   function open(id: string | null) {
     setOpenId(id);
