@@ -17,6 +17,7 @@ import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from '
 import * as t from '../server/db/schema';
 import { createWorkspace } from '../server/db/seed';
 import { emptyWorkspaceData, sampleWorkspaceData } from '../server/db/seed-data';
+import { profiled } from './bench-profile.mjs';
 import { SERVER_MAIN, startServerProcess } from './processes.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -361,7 +362,7 @@ async function editToMembers(team: Team, listeners: Listener[], edits: number, p
  * cached), then `repeats - 1` times with the JS cached (the origin's IndexedDB cleared through
  * the DevTools protocol, on a blank page so no connection holds it open).
  */
-async function browserFirstPull(browser: Browser, base: string, who: { name: string; value: string }, repeats: number) {
+async function browserFirstPull(browser: Browser, base: string, who: { name: string; value: string }, repeats: number, profileAs?: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   await context.addInitScript({ content: KEEP_NAMES });
   await context.addCookies([{ name: who.name, value: who.value, url: base }]);
@@ -378,7 +379,16 @@ async function browserFirstPull(browser: Browser, base: string, who: { name: str
       await page.getByText(/#CRB\d+/).first().waitFor({ timeout: 60_000 });
       times.push(await page.evaluate(() => performance.now()));
     }
-    return { coldMs: round(times[0]), ...(times.length > 1 ? { jsCachedMs: stats(times.slice(1)) } : {}), ms: stats(times) };
+    let profile: unknown;
+    if (profileAs) {
+      await page.goto('about:blank');
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'indexeddb' });
+      profile = await profiled(page, profileAs, async () => {
+        await page.goto(`${base}/funnel`);
+        await page.getByText(/#CRB\d+/).first().waitFor({ timeout: 60_000 });
+      }, { distFolder: join(root, 'dist/host') });
+    }
+    return { coldMs: round(times[0]), ...(times.length > 1 ? { jsCachedMs: stats(times.slice(1)) } : {}), ms: stats(times), ...(profile ? { profile } : {}) };
   } finally {
     await context.close();
   }
@@ -495,7 +505,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
     // The same first pull as a member sees it: Chromium, from an empty IndexedDB to the first card painted.
     log(`  ${kind}: first pull in the browser, 10k funnels`);
     out.firstPullInBrowser = {
-      '10k funnels': await browserFirstPull(browser, server.base, await signIn(server.base, USERS.w10k.email), quick ? 1 : 3).catch((error: Error) => ({
+      '10k funnels': await browserFirstPull(browser, server.base, await signIn(server.base, USERS.w10k.email), quick ? 1 : 3, options.profileBrowser ? `first-pull-browser-${kind}` : undefined).catch((error: Error) => ({
         error: String(error.message).split('\n')[0],
       })),
     };
@@ -693,6 +703,8 @@ interface SyncOptions {
   browser: Browser;
   log: (s: string) => void;
   profileServer?: boolean;
+  /** --profile-browser: one more first pull in Chromium under the CPU profiler. */
+  profileBrowser?: boolean;
   /** --only=push: the push latency and the sustained load only, on both databases (no large workspaces). */
   pushOnly?: boolean;
   /** --count-statements: statements per push on PostgreSQL, counted in the spawned server. */

@@ -15,6 +15,7 @@ if (!existsSync(join(root, 'dist/host/index.html')) || process.argv.includes('--
 
 const { chromium } = await import('playwright-core');
 const { startServer } = await import('./serve.mjs');
+const { profiled } = await import('./bench-profile.mjs');
 const server = await startServer(0, '127.0.0.1');
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
@@ -30,6 +31,16 @@ const quick = process.argv.includes('--quick');
 // --only=funnels,sync: just those groups (while working on one of them).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (group) => !only || only.includes(group);
+// --profile-browser: after a workload's measured runs, one more open and one more typing pass
+// (or view switch) run under the CPU profiler; the profiles go to bench/profiles/ and the report
+// lists where the time went (never mixed into the figures above them).
+const profileBrowser = process.argv.includes('--profile-browser');
+const profileSteps = async (page, name, steps) => {
+  if (!profileBrowser) return {};
+  const out = {};
+  for (const [step, action] of Object.entries(steps)) out[step] = await profiled(page, `${name}-${step}`, action, { distFolder: join(root, 'dist/host') });
+  return { profiles: out };
+};
 
 // ---------- data generation (runs inside the page; deterministic) ----------
 function generateAndStore({ kind, count }) {
@@ -253,6 +264,10 @@ if (wanted('funnels')) {
       const search = page.getByPlaceholder('Search by Creator or ID').first();
       const typing = await typeLatency(page, search, FUNNEL_QUERIES);
       const rows = await domRows(page);
+      const profiles = await profileSteps(page, `funnels-${count}`, {
+        open: () => timeToVisible(page, '/funnel', (p) => p.getByText(/CR1000\d\d/)),
+        typing: () => typeLatency(page, search, FUNNEL_QUERIES.slice(0, 2), 20),
+      });
       let throttled;
       if (count === 10000 && !quick) {
         const cdp = await context.newCDPSession(page);
@@ -261,7 +276,7 @@ if (wanted('funnels')) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       }
       await context.close();
-      return { ...open, ...typing, domRows: rows, ...(throttled ? { keystrokeAt4xCpu: throttled } : {}) };
+      return { ...open, ...typing, domRows: rows, ...(throttled ? { keystrokeAt4xCpu: throttled } : {}), ...profiles };
     });
   }
 }
@@ -276,12 +291,16 @@ if (wanted('orders')) {
       const typing = await typeLatency(page, search, ['ORD-2001', 'ava', 'customer12', 'austin']);
       await search.fill('');
       const rows = await domRows(page);
+      const profiles = await profileSteps(page, `orders-${count}`, {
+        open: () => timeToVisible(page, '/orders', (p) => p.getByText(/ORD-2\d{5}/)),
+        typing: () => typeLatency(page, page.getByRole('searchbox').first(), ['ORD-2001', 'customer12'], 20),
+      });
       const openStart = Date.now();
       await page.getByText(/ORD-2\d{5}/).first().click();
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       const openDetailMs = Date.now() - openStart;
       await context.close();
-      return { ...open, ...typing, domRows: rows, openDetailMs };
+      return { ...open, ...typing, domRows: rows, openDetailMs, ...profiles };
     });
   }
 }
@@ -326,8 +345,17 @@ if (wanted('calendar')) {
       await page.locator('.fc-daygrid').first().waitFor();
       toMonth.push(Date.now() - start);
     }
+    const profiles = await profileSteps(page, 'calendar-2000', {
+      open: () => timeToVisible(page, '/calendar', (p) => p.locator('.fc-daygrid-event, .fc-event')),
+      switching: async () => {
+        await page.getByRole('button', { name: 'Week', exact: true }).first().click();
+        await page.locator('.fc-timegrid').first().waitFor();
+        await page.getByRole('button', { name: 'Month', exact: true }).first().click();
+        await page.locator('.fc-daygrid').first().waitFor();
+      },
+    });
     await context.close();
-    return { ...open, toWeekMs: stats(toWeek), toMonthMs: stats(toMonth) };
+    return { ...open, toWeekMs: stats(toWeek), toMonthMs: stats(toMonth), ...profiles };
   });
 }
 
@@ -369,7 +397,7 @@ if (wanted('sync') || wanted('push')) {
   const { syncBench } = await import('./bench-sync.ts');
   const syncStarted = Date.now();
   let lastLog = Date.now();
-  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), pushOnly: !wanted('sync'), countStatements: process.argv.includes('--count-statements'), log: (line) => {
+  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), profileBrowser, pushOnly: !wanted('sync'), countStatements: process.argv.includes('--count-statements'), log: (line) => {
     // Each line with the time the step before it took.
     process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
     lastLog = Date.now();
@@ -429,7 +457,7 @@ say('Figures are p50 / p95 / max (n samples), in ms unless marked.');
 say();
 say('| workload | open: first card or row (ms) | reopen, JS cached (ms) | longest task while loading | keystroke to next frame (ms) | interactions > 100 ms | longest task while typing | other |');
 say('|---|---|---|---|---|---|---|---|');
-const main = ['name', 'firstPaintMs', 'openMs', 'reopenJsCachedMs', 'longestTaskWhileLoadingMs', 'keystroke', 'keystrokeTyping', 'keystrokeDeleting', 'eventTiming', 'interactionsOver100ms', 'longestTaskWhileTypingMs', 'loadSettledMs'];
+const main = ['profiles', 'name', 'firstPaintMs', 'openMs', 'reopenJsCachedMs', 'longestTaskWhileLoadingMs', 'keystroke', 'keystrokeTyping', 'keystrokeDeleting', 'eventTiming', 'interactionsOver100ms', 'longestTaskWhileTypingMs', 'loadSettledMs'];
 for (const w of results.workloads) {
   if (w.error) {
     say(`| ${w.name} | error: ${w.error} | | | | | | |`);
@@ -483,6 +511,18 @@ for (const backend of results.sync ?? []) {
     for (const [name, t] of Object.entries(w)) if (name !== 'screens') say(`| ${name} | ${kb(t.transferBytes)} | ${kb(t.decodedBytes)} | ${t.files} |`);
     for (const [name, t] of Object.entries(w.screens ?? {})) say(t.error ? `| screen ${name} | error: ${t.error} | | |` : `| screen ${name}: its own chunks | ${kb(t.transferBytes)} | ${kb(t.decodedBytes)} | ${t.files} |`);
   }
+}
+const profiledSteps = [
+  ...results.workloads.flatMap((w) => Object.entries(w.profiles ?? {}).map(([step, p]) => [`${w.name}: ${step}`, p])),
+  ...(results.sync ?? []).flatMap((b) => Object.entries(b.firstPullInBrowser ?? {}).filter(([, p]) => p.profile).map(([size, p]) => [`sync ${b.backend}: first pull in Chromium, ${size}`, p.profile])),
+];
+if (profiledSteps.length) {
+  say();
+  say('Where the time went (--profile-browser: one extra run of each step under the CPU profiler; self time in ms)');
+  say();
+  say('| step | profiled | idle | GC | most self time |');
+  say('|---|---|---|---|---|');
+  for (const [step, p] of profiledSteps) say(`| ${step} | ${p.totalMs} | ${p.idleMs} | ${p.garbageCollectorMs} | ${p.topSelfMs.slice(0, 8).map((e) => `${e.where} ${e.ms}`).join('; ')} |`);
 }
 say();
 say('| bundle (files in dist/) | gzip (kB) | brotli (kB) |');

@@ -300,7 +300,7 @@ export function filterFunnels(
 /** Search and filters over one list of funnels, reusing earlier answers while the user types (see createListSearch). */
 export function createFunnelSearch(funnels: readonly Funnel[]) {
   const search = createListSearch(funnels, funnelKey, (list, filters: FunnelFilters) => filterFunnels(list, '', filters));
-  return (text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS) => search(text, filters) as Funnel[];
+  return Object.assign((text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS) => search(text, filters) as Funnel[], { prepare: search.prepare });
 }
 
 // ---------------------------------------------------------------------------

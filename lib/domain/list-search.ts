@@ -17,7 +17,7 @@ export function createListSearch<T extends object, F>(
   const cache = new Map<string, readonly T[]>();
   let cachedFilters: F | undefined;
   let started = false;
-  return function search(text: string, filters: F): readonly T[] {
+  function search(text: string, filters: F): readonly T[] {
     if (!started || filters !== cachedFilters) {
       cache.clear();
       cachedFilters = filters;
@@ -33,7 +33,18 @@ export function createListSearch<T extends object, F>(
     if (cache.size > 64) cache.clear();
     cache.set(needle, result);
     return result;
+  }
+  /**
+   * Computes the search keys of `count` records from `start` ahead of the first keystroke (a
+   * slice at a time, while the page is idle); returns where the next slice starts, or null at
+   * the end.
+   */
+  search.prepare = (start: number, count: number): number | null => {
+    const end = Math.min(items.length, start + count);
+    for (let i = start; i < end; i++) keyOf(items[i]);
+    return end < items.length ? end : null;
   };
+  return search;
 }
 
 /** `key` computed once per record object, kept while the record lives. */

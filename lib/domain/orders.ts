@@ -62,7 +62,7 @@ const orderKey = memoizedKey((order: Order) => orderSearchKey(order));
  */
 export function createOrderSearch(orders: readonly Order[]) {
   const search = createListSearch(orders, orderKey, (list, status: readonly OrderStatus[]) => filterOrders(list, { status: [...status] }));
-  return (text: string, status: readonly OrderStatus[] = []) => search(text, status) as Order[];
+  return Object.assign((text: string, status: readonly OrderStatus[] = []) => search(text, status) as Order[], { prepare: search.prepare });
 }
 
 /** Units in an order (the Items column; pick and pack is charged per unit). */

@@ -72,6 +72,12 @@ describe('createOrderSearch', () => {
     expect(search('ord-1002').map((o) => o.orderNumber)).toEqual(['ORD-1002']);
     expect(search('ord-100', ['New']).map((o) => o.status)).toEqual(['New']);
   });
+  it('prepares its keys a slice at a time, and answers the same after', () => {
+    const search = createOrderSearch(orders);
+    expect(search.prepare(0, 2)).toBe(2);
+    expect(search.prepare(2, 2)).toBeNull();
+    expect(search('emma').map((o) => o.orderNumber)).toEqual(['ORD-1003']);
+  });
 });
 
 describe('sortOrders', () => {

@@ -13,6 +13,7 @@ import type { Funnel } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
 import { useControllableState } from '../ui/useControllableState';
+import { usePreparedSearch } from '../ui/usePreparedSearch';
 
 export interface FunnelListControllerOptions {
   /** The search text (controlled, with `onSearchChange`): creator name or funnel id. */
@@ -56,6 +57,7 @@ export function useFunnelListController({
   // The input shows each keystroke at once; the list follows in a transition React can interrupt.
   const deferredSearch = useDeferredValue(search);
   const searchFunnels = useMemo(() => createFunnelSearch(all), [all]);
+  usePreparedSearch(searchFunnels);
   const visible = useMemo(() => {
     let list: Funnel[] = searchFunnels(deferredSearch, filters);
     if (videoOnly) list = filterContentType(list, 'video');

@@ -13,6 +13,7 @@ import {
 import type { OrderStatus } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
+import { usePreparedSearch } from '../ui/usePreparedSearch';
 import { useControllableState } from '../ui/useControllableState';
 
 export interface OrdersControllerOptions {
@@ -48,6 +49,7 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
   // the last answers reused while typing on.
   const sorted = useMemo(() => sortOrders(all, sort), [all, sort]);
   const searchOrders = useMemo(() => createOrderSearch(sorted), [sorted]);
+  usePreparedSearch(searchOrders);
   const orders = useMemo(() => searchOrders(deferredSearch, statuses), [searchOrders, deferredSearch, statuses]);
 
   function open(id: string | null) {
