@@ -30,7 +30,11 @@ function buildIsCurrent() {
 }
 
 ensureDependencies();
-if (buildIsCurrent()) console.log('The build in dist/ is up to date.');
+// CREATORFLOW_USE_BUILD=1 (the end-to-end tests): serve dist/ as it is when it exists, so
+// sources edited while the tests run do not start a build under them.
+const useBuild = process.env.CREATORFLOW_USE_BUILD === '1' && OUTPUTS.every((file) => existsSync(join(root, file)));
+if (useBuild) console.log('Serving the build in dist/ as it is (CREATORFLOW_USE_BUILD).');
+else if (buildIsCurrent()) console.log('The build in dist/ is up to date.');
 else run('npm run build');
 
 const { register } = await import('tsx/esm/api');

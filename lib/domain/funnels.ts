@@ -1,5 +1,5 @@
 // Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
-import { createListSearch, memoizedKey } from './list-search';
+import { createListSearch } from './list-search';
 import {
   fail,
   FUNNEL_STATUSES,
@@ -268,8 +268,15 @@ export const activeFilterCount = (filters: FunnelFilters) => filters.status.leng
 
 /** What the search matches: name and id, lower-cased. */
 export const funnelSearchKey = (funnel: Pick<Funnel, 'creatorName' | 'id'>) => `${funnel.creatorName}\u0000${funnel.id}`.toLowerCase();
-/** funnelSearchKey, computed once per funnel record rather than per keystroke. */
-const funnelKey = memoizedKey((funnel: Funnel) => funnelSearchKey(funnel));
+
+/** The filter panel's choices as a test of one funnel; null when nothing is chosen. */
+function funnelFilterTest({ status, category, stage }: FunnelFilters): ((funnel: Funnel) => boolean) | null {
+  if (!status.length && !category.length && !stage.length) return null;
+  return (funnel) =>
+    (!status.length || status.includes(funnel.activity)) &&
+    (!category.length || category.includes(funnel.category)) &&
+    (!stage.length || stage.includes(funnel.currentStage));
+}
 
 /**
  * Search matches creator name or id, case-insensitively (spec §5). Within a filter group any
@@ -283,14 +290,12 @@ export function filterFunnels(
   keys?: readonly string[],
 ): Funnel[] {
   const needle = search.trim().toLowerCase();
-  const { status, category, stage } = filters;
-  if (!needle && activeFilterCount(filters) === 0) return funnels as Funnel[];
+  const test = funnelFilterTest(filters);
+  if (!needle && !test) return funnels as Funnel[];
   const out: Funnel[] = [];
   for (let i = 0; i < funnels.length; i++) {
     const funnel = funnels[i];
-    if (status.length && !status.includes(funnel.activity)) continue;
-    if (category.length && !category.includes(funnel.category)) continue;
-    if (stage.length && !stage.includes(funnel.currentStage)) continue;
+    if (test && !test(funnel)) continue;
     if (needle && !(keys ? keys[i] : funnelSearchKey(funnel)).includes(needle)) continue;
     out.push(funnel);
   }
@@ -299,7 +304,7 @@ export function filterFunnels(
 
 /** Search and filters over one list of funnels, reusing earlier answers while the user types (see createListSearch). */
 export function createFunnelSearch(funnels: readonly Funnel[]) {
-  const search = createListSearch(funnels, funnelKey, (list, filters: FunnelFilters) => filterFunnels(list, '', filters));
+  const search = createListSearch(funnels, funnelSearchKey, funnelFilterTest);
   return Object.assign((text: string, filters: FunnelFilters = EMPTY_FUNNEL_FILTERS) => search(text, filters) as Funnel[], { prepare: search.prepare });
 }
 

@@ -3,7 +3,7 @@
 // stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
 import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
 import { parseWholeNumber } from './inventory';
-import { createListSearch, memoizedKey } from './list-search';
+import { createListSearch } from './list-search';
 import {
   fail,
   ok,
@@ -44,25 +44,31 @@ const skuKey = (sku: string) => sku.trim().toLowerCase();
  */
 export function filterOrders(orders: readonly Order[], filters: Partial<OrderFilters>): Order[] {
   const needle = (filters.search ?? '').trim().toLowerCase();
-  const statuses = filters.status ?? [];
-  const statusSet = statuses.length ? new Set<OrderStatus>(statuses) : null;
-  if (!needle && !statusSet) return [...orders];
-  return orders.filter((order) => (!statusSet || statusSet.has(order.status)) && (!needle || orderKey(order).includes(needle)));
+  const test = orderStatusTest(filters.status ?? []);
+  if (!needle && !test) return [...orders];
+  return orders.filter((order) => (!test || test(order)) && (!needle || orderSearchKey(order).includes(needle)));
+}
+
+/** The status filter panel's choices as a test of one order; null when nothing is chosen (all). */
+function orderStatusTest(statuses: readonly OrderStatus[]): ((order: Order) => boolean) | null {
+  if (!statuses.length) return null;
+  const chosen = new Set(statuses);
+  return (order) => chosen.has(order.status);
 }
 
 /** What the order search matches: number, customer name and email, lower-cased. */
 export const orderSearchKey = (order: Pick<Order, 'orderNumber' | 'customerName' | 'customerEmail'>) =>
   `${order.orderNumber}\u0000${order.customerName}\u0000${order.customerEmail}`.toLowerCase();
-/** orderSearchKey, computed once per order record rather than per keystroke. */
-const orderKey = memoizedKey((order: Order) => orderSearchKey(order));
+
+const ALL_STATUSES: readonly OrderStatus[] = [];
 
 /**
  * Search and status filter over one list of orders (already sorted: filtering keeps the order),
  * reusing earlier answers while the user types. Create one per list.
  */
 export function createOrderSearch(orders: readonly Order[]) {
-  const search = createListSearch(orders, orderKey, (list, status: readonly OrderStatus[]) => filterOrders(list, { status: [...status] }));
-  return Object.assign((text: string, status: readonly OrderStatus[] = []) => search(text, status) as Order[], { prepare: search.prepare });
+  const search = createListSearch(orders, orderSearchKey, orderStatusTest);
+  return Object.assign((text: string, status: readonly OrderStatus[] = ALL_STATUSES) => search(text, status) as Order[], { prepare: search.prepare });
 }
 
 /** Units in an order (the Items column; pick and pack is charged per unit). */

@@ -309,17 +309,23 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       pending.sort((a, b) => (a.queuedAt === b.queuedAt ? a.id - b.id : a.queuedAt.localeCompare(b.queuedAt)));
       needsFull = pending.length > 0;
       setStatus();
-      listenForPokes();
       if (version > 0 && records.length) {
+        listenForPokes();
         // Paint from the cache now; the server's news (and anything left unsent) follow.
         queueMicrotask(() => void (pending.length ? push() : pull()));
         return [...records, { ...META, value: { version: 2 } }];
       }
-      // First visit: the whole workspace from the server (a full pull replaces the cache).
+      // First visit: the whole workspace from the server (a full pull replaces the cache). The
+      // event stream opens after it: its opening pull then asks only for what changed since,
+      // rather than the whole workspace a second time while the first is on its way.
       version = 0;
-      const first = await pullOnceForLoad();
-      if (pending.length) queueMicrotask(() => void push());
-      return first;
+      try {
+        const first = await pullOnceForLoad();
+        if (pending.length) queueMicrotask(() => void push());
+        return first;
+      } finally {
+        listenForPokes();
+      }
     },
     write(ops, info) {
       const extra: StorageOp[] = [];

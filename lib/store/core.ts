@@ -448,11 +448,28 @@ export function createEngine(options: {
     const col = collection(collectionName);
     const before = col.index.get(id);
     if (value !== undefined && !isValidRecord(collectionName, value)) return before;
-    const entry: Staged<unknown> = { writes: new Map([[id, { record: value ?? null, prepend: !before }]]), order: [id] };
     if (value === undefined) col.index.delete(id);
     else col.index.set(id, value);
-    col.signal.value = merge(col.signal.peek(), entry);
+    // The lists are merged once per collection (flushLists), not once per record: a full pull
+    // of n records costs one pass over each list, not n.
+    let entry = unmerged.get(collectionName);
+    if (!entry) unmerged.set(collectionName, (entry = { writes: new Map(), order: [] }));
+    const earlier = entry.writes.get(id);
+    if (!earlier) entry.order.push(id);
+    entry.writes.set(id, { record: value ?? null, prepend: earlier ? earlier.prepend : !before });
     return before;
+  }
+
+  /** Records set by setRaw whose collection lists are not merged yet. */
+  const unmerged = new Map<CollectionName, Staged<unknown>>();
+
+  /** Puts setRaw's records in their collections' lists. */
+  function flushLists() {
+    for (const [name, entry] of unmerged) {
+      const col = collection(name);
+      col.signal.value = merge(col.signal.peek(), entry);
+    }
+    unmerged.clear();
   }
 
   /**
@@ -470,6 +487,13 @@ export function createEngine(options: {
     const ops: StorageOp[] = [];
     const replayed: Result<unknown>[] = [];
     batch(() => {
+      try {
+        replay();
+      } finally {
+        flushLists();
+      }
+    });
+    function replay() {
       // 1. Undo unconfirmed local changes, newest first.
       for (const changes of unconfirmed.reverse())
         for (const change of [...changes].reverse()) {
@@ -484,8 +508,9 @@ export function createEngine(options: {
           for (const id of [...collection(name).index.keys()]) if (!keep.has(keyOf(name, id))) note(name, id, setRaw(name, id, undefined));
       }
       for (const record of serverRecords) note(record.collection, record.id, setRaw(record.collection, record.id, record.value ?? undefined));
-      // 3. The mutations still waiting for the server, again, on top.
+      // 3. The mutations still waiting for the server, again, on top (each reads the lists as they now are).
       for (const call of pending) {
+        flushLists();
         const member = currentMember.peek();
         const staging = createTx(actorOf(member), call.meta);
         const result = runMutation(staging.tx, member, call);
@@ -502,7 +527,7 @@ export function createEngine(options: {
         for (const [name, value] of staging.stagedSingletons) changes.push({ collection: name, id: name, before: setRaw(SINGLETONS_STORE, name, value), after: value });
         unconfirmed.push(changes);
       }
-    });
+    }
     const changes: RecordChange[] = [];
     for (const { collection: c, id, before } of touched.values()) {
       const after = c === SINGLETONS_STORE ? (id === SESSION ? session.peek() : singletons.get(id as SingletonName)?.peek()) : isCollectionName(c) ? collection(c).index.get(id) : undefined;

@@ -22,6 +22,8 @@ export async function startTeamServer(extraEnv: Record<string, string> = {}): Pr
       CREATORFLOW_DATA_DIR: join(dataDir, 'data'),
       CREATORFLOW_OWNER_EMAIL: OWNER.email,
       CREATORFLOW_OWNER_PASSWORD: OWNER.password,
+      // The suite runs against the build it was given (npm test builds first).
+      CREATORFLOW_USE_BUILD: '1',
       ...extraEnv,
     },
   });

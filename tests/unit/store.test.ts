@@ -108,4 +108,27 @@ describe('store', () => {
     expect(store.persistence.value.unreadable).toHaveLength(1);
     expect(store.persistence.value.warning).toMatch(/could not be read/);
   });
+
+  it('brings a pull into the lists: new records first, changed ones in place, deleted ones gone; a waiting mutation is replayed on the result', async () => {
+    const inner = createMemoryStorage();
+    let deliver: Parameters<NonNullable<StorageAdapter['subscribe']>>[0] = () => {};
+    const storage: StorageAdapter = { ...inner, subscribe: (listener) => ((deliver = listener), () => {}) };
+    const store = createStore({ storage, now });
+    await store.loaded;
+    const [first, second, third, ...rest] = store.inventory.items.items.value;
+    const added = { ...first, id: 'inv_server', sku: 'SRV-1', name: 'From the server' };
+    const changed = { ...second, name: 'Renamed on the server' };
+    const waiting = { name: 'inventory.addItem', args: { draft: { sku: 'SRV-1', name: 'Same SKU, made offline' } }, meta: { now: now().toISOString(), idSeed: 'offline' } };
+    deliver(
+      [
+        { type: 'put', collection: 'inventory', id: added.id, value: added },
+        { type: 'put', collection: 'inventory', id: changed.id, value: changed },
+        { type: 'delete', collection: 'inventory', id: third.id },
+      ],
+      { rebase: { pending: [waiting], full: false } },
+    );
+    expect(store.inventory.items.items.value.map((i) => i.name)).toEqual(['From the server', first.name, 'Renamed on the server', ...rest.map((i) => i.name)]);
+    // The replayed mutation saw the server's item: its SKU is taken, so it changed nothing.
+    expect(store.inventory.items.items.value.filter((i) => i.sku === 'SRV-1')).toHaveLength(1);
+  });
 });
