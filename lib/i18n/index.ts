@@ -90,6 +90,8 @@ function reverseIndex() {
   const exact = new Map<string, MessageKey>();
   const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
   for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
+    // Read only for the activity entry whose action names them (lib/i18n/activity.ts): mostly data and symbols.
+    if (key.startsWith('activity.byAction.')) continue;
     if (!text.includes('{')) {
       if (!exact.has(text)) exact.set(text, key);
       continue;

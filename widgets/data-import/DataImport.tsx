@@ -46,7 +46,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
   const file = imp.file;
   const i18n = useT();
   const { t, tm, formatPercent } = i18n;
-  const blocked = imp.blocked && tm(imp.blocked);
+  const blocked = imp.blocked;
   const mappingError = imp.mappingError && tm(imp.mappingError);
   const fieldOptions = mappingOptions(i18n);
   return (

@@ -31,9 +31,9 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
   /** The service waiting for Disconnect to be confirmed: syncing stops until it is connected again. */
   const [disconnecting, setDisconnecting] = useState<Integration | null>(null);
   const configuring = int.integrations.find((i) => i.id === configuringId) ?? int.connected.find((i) => i.id === configuringId);
-  const { t, tm, formatDateTime } = useT();
+  const { t, formatDateTime } = useT();
   const lastSync = (i: Integration) => (i.lastSync ? t('integrations.lastSync', { date: formatDateTime(i.lastSync, int.timeZone) }) : t('integrations.neverSynced'));
-  const blocked = int.blocked && tm(int.blocked);
+  const blocked = int.blocked;
   const tabs = INTEGRATION_TABS.map((tab) => ({ ...tab, label: t(`integrations.tab.${tab.value}`) }));
 
   return (
