@@ -1321,6 +1321,14 @@ export const en = {
   'orders.note.stockReturned': 'Stock returned to inventory: {items}',
   'orders.note.notReturned': 'Not returned (SKU no longer in inventory): {skus}',
   'orders.note.tracking': 'Tracking {tracking} via {carrier}',
+  'integrations.description.googleAnalytics': 'Track campaign traffic and conversions.',
+  'integrations.description.mixpanel': 'Product analytics for creator campaigns.',
+  'integrations.description.mailchimp': 'Email outreach to creators.',
+  'integrations.description.twilio': 'SMS notifications to creators.',
+  'integrations.description.shopify': 'Sync orders and inventory.',
+  'integrations.description.marketplace': 'Import marketplace orders.',
+  'integrations.description.instagramShop': 'Sell through your social storefront.',
+  'integrations.description.customWebhook': 'Send events to your own endpoint.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1323,6 +1323,14 @@ const messages: Catalog = {
   'orders.note.stockReturned': 'Existencias devueltas al inventario: {items}',
   'orders.note.notReturned': 'No devuelto (el SKU ya no está en el inventario): {skus}',
   'orders.note.tracking': 'Seguimiento {tracking} con {carrier}',
+  'integrations.description.googleAnalytics': 'Mide el tráfico y las conversiones de las campañas.',
+  'integrations.description.mixpanel': 'Analítica de producto para las campañas con creadores.',
+  'integrations.description.mailchimp': 'Contacta con los creadores por correo.',
+  'integrations.description.twilio': 'Notificaciones por SMS a los creadores.',
+  'integrations.description.shopify': 'Sincroniza pedidos e inventario.',
+  'integrations.description.marketplace': 'Importa los pedidos del marketplace.',
+  'integrations.description.instagramShop': 'Vende desde tu tienda en redes sociales.',
+  'integrations.description.customWebhook': 'Envía eventos a tu propio endpoint.',
 };
 
 export const pack: LanguagePack = {

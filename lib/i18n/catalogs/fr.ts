@@ -1323,6 +1323,14 @@ const messages: Catalog = {
   'orders.note.stockReturned': 'Stock remis en inventaire : {items}',
   'orders.note.notReturned': 'Non remis (SKU absent de l’inventaire) : {skus}',
   'orders.note.tracking': 'Suivi {tracking} via {carrier}',
+  'integrations.description.googleAnalytics': 'Suivez le trafic et les conversions de vos campagnes.',
+  'integrations.description.mixpanel': 'Analyse produit pour les campagnes avec les créateurs.',
+  'integrations.description.mailchimp': 'Contactez les créateurs par e-mail.',
+  'integrations.description.twilio': 'Notifications par SMS aux créateurs.',
+  'integrations.description.shopify': 'Synchronisez commandes et inventaire.',
+  'integrations.description.marketplace': 'Importez les commandes de la marketplace.',
+  'integrations.description.instagramShop': 'Vendez depuis votre boutique sur les réseaux sociaux.',
+  'integrations.description.customWebhook': 'Envoyez des événements à votre propre endpoint.',
 };
 
 export const pack: LanguagePack = {
