@@ -13,7 +13,7 @@ import { FailureLimiter } from './auth/limiter';
 import { ARGON2ID_HASHER, DEFAULT_HASH_COST, type HashCost, type PasswordHasher } from './auth/passwords';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { newToken } from './auth/tokens';
-import { currentSession, HttpError, type Limits, type ServerContext } from './context';
+import { currentSession, errorBody, HttpError, type Limits, type ServerContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
@@ -182,18 +182,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; field?: string }, request, reply) => {
     if (error instanceof RequestValidationError) return reply.code(400).send({ error: error.message, ...(error.field ? { field: error.field } : {}) });
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message, ...(error.field ? { field: error.field } : {}) });
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.problem));
     if (error instanceof TxRejected) return reply.code(409).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
+      return reply.code(503).header('retry-after', '5').send(errorBody(DATABASE_UNAVAILABLE, undefined, { code: 'databaseUnavailable' }));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Something went wrong on the server' });
+    return reply.code(500).send(errorBody('Something went wrong on the server', undefined, { code: 'serverError' }));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: 'Not found' }));
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' })));
 
   app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {

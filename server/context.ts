@@ -9,6 +9,7 @@ import type { HashCost, PasswordHasher } from './auth/passwords';
 import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
 import type { Database, DatabaseHandle, Executor } from './db/client';
 import { memberToRecord, permissionsOf } from './db/records';
+import type { ServerProblem } from '../lib/domain/server-errors';
 import { expectedOrigin, isPlainLocalhost } from './http/security';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -96,15 +97,22 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** A stable code (and its values) a screen says in its own language; the message stays the English one. */
+    readonly problem?: ServerProblem,
   ) {
     super(message);
   }
 }
 
+/** The refusal's JSON body: the English message, its code and values when it has one, the field it names. */
+export function errorBody(message: string, field?: string, problem?: ServerProblem) {
+  return { error: message, ...(problem ? { code: problem.code, ...(problem.params ? { params: problem.params } : {}) } : {}), ...(field ? { field } : {}) };
+}
+
 /** The session, or a 401 thrown to the error handler. */
 export async function requireSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {
   const session = await currentSession(ctx, request, reply);
-  if (!session) throw new HttpError(401, 'Sign in to continue');
+  if (!session) throw new HttpError(401, 'Sign in to continue', undefined, { code: 'signInToContinue' });
   return session;
 }
 

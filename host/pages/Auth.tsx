@@ -6,6 +6,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../widgets/ui/Button';
 import { useBrowserT } from '../../widgets/ui/i18n';
+import type { ServerErrorBody } from '../../lib/domain/server-errors';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
 
@@ -34,7 +36,7 @@ export function safeNext(value: string | null | undefined): string {
 interface Answer<T> {
   ok: boolean;
   status: number;
-  data: T & { error?: string; field?: string };
+  data: T & Partial<ServerErrorBody>;
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
@@ -138,7 +140,8 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
   if (!hasTeamServer()) return <LocalWorkspaceNote />;
 
   async function submit(event: FormEvent) {
@@ -154,7 +157,7 @@ export function SignIn() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? t('pages.auth.wrongCredentials'));
+      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.wrongCredentials'));
     } catch {
       setError(t('pages.auth.offline'));
     }
@@ -194,7 +197,8 @@ export function AcceptInvitation() {
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const server = hasTeamServer();
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
 
   useEffect(() => {
     if (!server) return;
@@ -203,7 +207,7 @@ export function AcceptInvitation() {
       (answer) => {
         if (!live) return;
         if (answer.ok) setInfo(answer.data);
-        else setLoadError(answer.data.error ?? t('pages.auth.invitationInvalid'));
+        else setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.invitationInvalid'));
       },
       () => live && setLoadError(t('pages.auth.offline')),
     );
@@ -228,7 +232,7 @@ export function AcceptInvitation() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? t('pages.auth.invitationFailed'));
+      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.invitationFailed'));
     } catch {
       setError(t('pages.auth.offline'));
     }
@@ -290,7 +294,8 @@ export function Setup() {
   const [field, setField] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const server = hasTeamServer();
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
 
   useEffect(() => {
     if (!server) return;
@@ -304,7 +309,7 @@ export function Setup() {
     call<SetupInfo>('GET', `/auth/setup/${encodeURIComponent(token)}`).then(
       (answer) => {
         if (!live) return;
-        if (!answer.ok) return setLoadError(answer.data.error ?? t('pages.auth.setupInvalid'));
+        if (!answer.ok) return setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.setupInvalid'));
         setInfo(answer.data);
         setEmail(answer.data.email);
         setName(answer.data.name);
@@ -336,7 +341,7 @@ export function Setup() {
         return;
       }
       setField(answer.data.field ?? null);
-      setError(answer.data.error ?? t('pages.auth.setupFailed'));
+      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.setupFailed'));
     } catch {
       setError(t('pages.auth.offline'));
     }

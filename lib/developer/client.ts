@@ -4,6 +4,7 @@
 // answer that created it.
 import type { WebhookEventType } from '../domain/types';
 import type { Role } from '../domain/types';
+import type { ServerErrorBody } from '../domain/server-errors';
 
 export interface ApiKeyInfo {
   id: string;
@@ -53,11 +54,12 @@ export interface DeveloperClient {
   openApi(): Promise<unknown>;
 }
 
-/** A refusal from the server, with its message for the user. */
+/** A refusal from the server, with its message for the user (English) and the body's code, if any. */
 export class DeveloperRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: Partial<ServerErrorBody> = { error: message },
   ) {
     super(message);
   }
@@ -87,8 +89,9 @@ export function createDeveloperClient(options: { server?: string; fetch?: typeof
       parsed = null;
     }
     if (!response.ok) {
-      const message = (parsed as { error?: unknown } | null)?.error;
-      throw new DeveloperRequestError(response.status, typeof message === 'string' ? message : `The server answered ${response.status}`);
+      const body = parsed as Partial<ServerErrorBody> | null;
+      if (body && typeof body.error === 'string') throw new DeveloperRequestError(response.status, body.error, body);
+      throw new DeveloperRequestError(response.status, `The server answered ${response.status}`);
     }
     return parsed as T;
   }

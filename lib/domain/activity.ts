@@ -19,6 +19,11 @@ export interface ActivityQuery {
   users?: readonly string[];
   /** Action types; empty means all. */
   types?: readonly ActivityType[];
+  /**
+   * The action and details as the reader sees them (another language than the stored English):
+   * searched too, so a search in the screen's words finds the entry.
+   */
+  shown?: (entry: ActivityEntry) => readonly string[];
 }
 
 /**
@@ -30,7 +35,8 @@ export function filterActivity(entries: readonly ActivityEntry[], query: Activit
   const users = query.users ?? [];
   const types = query.types ?? [];
   return entries.filter((entry) => {
-    if (needle && ![entry.action, entry.details, entry.userName].some((text) => (text ?? '').toLowerCase().includes(needle))) return false;
+    if (needle && ![entry.action, entry.details, entry.userName, ...(query.shown?.(entry) ?? [])].some((text) => (text ?? '').toLowerCase().includes(needle)))
+      return false;
     if (users.length && !users.includes(entry.userId)) return false;
     if (types.length && !types.includes(entry.actionType)) return false;
     if (query.from || query.to) {

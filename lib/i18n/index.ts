@@ -44,6 +44,8 @@ export interface Translator {
   formatPercent(value: number, digits?: number): string;
   formatCompact(value: number): string;
   formatRelative(iso: string, now: Date): string;
+  /** A size the product states in English ("10MB", "2 MB") in this language's unit (French says "10 Mo"). */
+  formatSize(english: string): string;
 }
 
 const loaders: Record<Exclude<LanguageCode, 'en-US'>, () => Promise<LanguagePack>> = {
@@ -90,6 +92,8 @@ function reverseIndex() {
   const exact = new Map<string, MessageKey>();
   const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
   for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
+    // Read only for the activity entry whose action names them (lib/i18n/activity.ts): mostly data and symbols.
+    if (key.startsWith('activity.byAction.')) continue;
     if (!text.includes('{')) {
       if (!exact.has(text)) exact.set(text, key);
       continue;
@@ -139,7 +143,13 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
   // A field's or ability's name inside a sentence ("Quantity must be a whole number", "… can now edit
   // automations") is a word of the product, not data: said in this language when the catalog has it.
+  const formatSize = (english: string) => {
+    const megabytes = /^(\d+(?:\.\d+)?) ?MB$/.exec(english);
+    if (!megabytes || lang === 'en-US') return english;
+    return new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(Number(megabytes[1]));
+  };
   const argument = (name: string, value: string) => {
+    if (name === 'max') return formatSize(value);
     if (!TRANSLATED_ARGUMENTS.has(name)) return value;
     const key = reverseIndex().exact.get(value);
     return key ? t(key) : value;
@@ -171,6 +181,7 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
     formatPercent: (value, digits = 1) =>
       new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100),
     formatCompact: (value) => compact.format(value),
+    formatSize,
     formatRelative(iso, now) {
       const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
       if (!Number.isFinite(seconds)) return '—';

@@ -159,7 +159,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
         .set({ keyHash: hash, lastFour, lastUsedAt: null })
         .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)))
         .returning();
-      if (!updated) throw new HttpError(404, 'This API key does not exist or was revoked');
+      if (!updated) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
       return updated;
     });
     return { key: keyToView(row), secret };
@@ -171,7 +171,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
       .select()
       .from(t.apiKeys)
       .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)));
-    if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked');
+    if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
     const row = await logged(workspaceId, actor, { action: 'API key revoked', details: apiKeyLabel(existing.lastFour) }, async (tx) => {
       const [updated] = await tx.update(t.apiKeys).set({ revokedAt: ctx.now() }).where(eq(t.apiKeys.id, existing.id)).returning();
       return updated;
@@ -236,7 +236,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
         .set({ url: url.value, events: events.value, disabledAt: null, disabledReason: null })
         .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)))
         .returning();
-      if (!updated) throw new HttpError(404, 'This webhook endpoint does not exist');
+      if (!updated) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
       return updated;
     });
     return { endpoint: endpointToView(row) };
@@ -248,7 +248,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
       .select({ secret: t.webhookEndpoints.secret })
       .from(t.webhookEndpoints)
       .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
-    if (!row) throw new HttpError(404, 'This webhook endpoint does not exist');
+    if (!row) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
     return row;
   });
 
@@ -258,7 +258,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
       .select()
       .from(t.webhookEndpoints)
       .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
-    if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist');
+    if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
     await logged(workspaceId, actor, { action: 'Webhook endpoint removed', details: existing.url }, async (tx) => {
       await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, existing.id));
     });
@@ -275,8 +275,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
         .select()
         .from(t.webhookEndpoints)
         .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
-      if (!endpoint) throw new HttpError(404, 'This webhook endpoint does not exist');
-      if (endpoint.disabledAt) throw new HttpError(409, 'This endpoint is disabled: save it again to re-enable it');
+      if (!endpoint) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
+      if (endpoint.disabledAt) throw new HttpError(409, 'This endpoint is disabled: save it again to re-enable it', undefined, { code: 'endpointDisabled' });
       const type = request.body.type ?? (endpoint.events[0] as (typeof WEBHOOK_EVENT_TYPES)[number]);
       const [id] = await enqueueEvents(ctx.db, workspaceId, [{ type, data: { test: true } }], ctx.now(), endpoint.id);
       ctx.webhooks?.kick();

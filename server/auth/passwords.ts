@@ -1,4 +1,6 @@
 // Password hashing (argon2id) and the password policy.
+import type { ServerProblem } from '../../lib/domain/server-errors';
+import { HttpError } from '../context';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 export interface HashCost {
@@ -93,13 +95,24 @@ const COMMON_PASSWORDS = new Set([
   'zaq12wsxcde',
 ]);
 
-/** The message for a password that may not be used, or null when it is acceptable. */
-export function passwordProblem(password: string, email?: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+/** Why a password may not be used (its message and code), or null when it is acceptable. */
+export function passwordRefusal(password: string, email?: string): ({ message: string } & ServerProblem) | null {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, code: 'passwordTooShort', params: { min: MIN_PASSWORD_LENGTH } };
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`, code: 'passwordTooLong', params: { max: MAX_PASSWORD_LENGTH } };
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password)) return 'This password is too common. Choose a less predictable one.';
+  if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password)) return { message: 'This password is too common. Choose a less predictable one.', code: 'passwordTooCommon' };
   if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0]))
-    return 'Password must not be your email address';
+    return { message: 'Password must not be your email address', code: 'passwordIsEmail' };
   return null;
+}
+
+/** The message for a password that may not be used, or null when it is acceptable. */
+export const passwordProblem = (password: string, email?: string): string | null => passwordRefusal(password, email)?.message ?? null;
+
+/** The refusal of a password, for a route: a 400 naming `field`. */
+export function refusePassword(password: string, email: string | undefined, field: string): HttpError | null {
+  const refusal = passwordRefusal(password, email);
+  return refusal ? new HttpError(400, refusal.message, field, { code: refusal.code, params: refusal.params }) : null;
 }

@@ -8,7 +8,7 @@ import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { changePasswordBody, currentSessionResponse, okResponse, preferencesBody, preferencesResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
 import { deleteOtherSessions } from './sessions';
-import { passwordProblem } from './passwords';
+import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
 import { isLanguageCode } from '../../lib/i18n/codes';
@@ -17,7 +17,7 @@ export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
 function tooMany(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttempts', params: { minutes } });
 }
 
 export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) {
@@ -45,7 +45,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const membership = valid && user ? await firstMembership(ctx, user.id) : null;
       if (!membership || !user) {
         ctx.accountLimiter.fail(key);
-        throw new HttpError(401, WRONG_CREDENTIALS);
+        throw new HttpError(401, WRONG_CREDENTIALS, undefined, { code: 'wrongCredentials' });
       }
       ctx.accountLimiter.reset(key);
       await startSession(ctx, ctx.db, request, reply, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id });
@@ -87,12 +87,12 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const [user] = await ctx.db.select({ passwordHash: t.users.passwordHash, email: t.users.email }).from(t.users).where(eq(t.users.id, session.userId));
       if (!user?.passwordHash || !(await ctx.passwords.verify(user.passwordHash, currentPassword))) {
         ctx.accountLimiter.fail(key);
-        throw new HttpError(400, 'Current password is incorrect', 'currentPassword');
+        throw new HttpError(400, 'Current password is incorrect', 'currentPassword', { code: 'currentPasswordIncorrect' });
       }
       if (confirmPassword !== undefined && confirmPassword !== newPassword) throw new HttpError(400, MESSAGES.passwordsMismatch, 'confirmPassword');
-      const problem = passwordProblem(newPassword, user.email);
-      if (problem) throw new HttpError(400, problem, 'newPassword');
-      if (newPassword === currentPassword) throw new HttpError(400, 'Choose a password different from the current one', 'newPassword');
+      const refused = refusePassword(newPassword, user.email, 'newPassword');
+      if (refused) throw refused;
+      if (newPassword === currentPassword) throw new HttpError(400, 'Choose a password different from the current one', 'newPassword', { code: 'passwordUnchanged' });
       ctx.accountLimiter.reset(key);
       const passwordHash = await ctx.passwords.hash(newPassword, ctx.hashCost);
       await ctx.db.transaction(async (tx) => {
@@ -107,16 +107,16 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
   // ---------- First setup: the owner chooses a password through the console's one-time link ----------
 
   async function liveSetupToken(token: string) {
-    if (!looksLikeToken(token)) throw new HttpError(404, 'This setup link is not valid');
+    if (!looksLikeToken(token)) throw new HttpError(404, 'This setup link is not valid', undefined, { code: 'setupLinkInvalid' });
     const [row] = await ctx.db
       .select({ setup: t.setupTokens, member: t.members, workspaceName: t.workspaces.name })
       .from(t.setupTokens)
       .innerJoin(t.members, and(eq(t.members.workspaceId, t.setupTokens.workspaceId), eq(t.members.id, t.setupTokens.memberId)))
       .innerJoin(t.workspaces, eq(t.workspaces.id, t.setupTokens.workspaceId))
       .where(eq(t.setupTokens.tokenHash, hashToken(token)));
-    if (!row) throw new HttpError(404, 'This setup link is not valid');
-    if (row.setup.usedAt) throw new HttpError(410, 'This setup link has already been used. Sign in instead.');
-    if (row.setup.expiresAt.getTime() <= ctx.now().getTime()) throw new HttpError(410, 'This setup link has expired. Restart the server for a new one.');
+    if (!row) throw new HttpError(404, 'This setup link is not valid', undefined, { code: 'setupLinkInvalid' });
+    if (row.setup.usedAt) throw new HttpError(410, 'This setup link has already been used. Sign in instead.', undefined, { code: 'setupLinkUsed' });
+    if (row.setup.expiresAt.getTime() <= ctx.now().getTime()) throw new HttpError(410, 'This setup link has expired. Restart the server for a new one.', undefined, { code: 'setupLinkExpired' });
     return row;
   }
 
@@ -136,8 +136,8 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
       const { token, password, name, email } = request.body;
       const row = await liveSetupToken(token);
       const finalEmail = email ?? row.member.email;
-      const problem = passwordProblem(password, finalEmail);
-      if (problem) throw new HttpError(400, problem, 'password');
+      const refused = refusePassword(password, finalEmail, 'password');
+      if (refused) throw refused;
       const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
       const member = { id: row.member.id, name: name ?? row.member.name, role: row.member.role, permissions: permissionsOf(row.member) };
@@ -153,10 +153,10 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
             .set({ usedAt: now })
             .where(and(eq(t.setupTokens.id, row.setup.id), isNull(t.setupTokens.usedAt)))
             .returning({ id: t.setupTokens.id });
-          if (used.length === 0) throw new HttpError(410, 'This setup link has already been used. Sign in instead.');
+          if (used.length === 0) throw new HttpError(410, 'This setup link has already been used. Sign in instead.', undefined, { code: 'setupLinkUsed' });
           if (email && email.toLowerCase() !== row.member.email.toLowerCase()) {
             const [taken] = await tx.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
-            if (taken && taken.id !== row.member.userId) throw new HttpError(409, `${email} is already used by another account`, 'email');
+            if (taken && taken.id !== row.member.userId) throw new HttpError(409, `${email} is already used by another account`, 'email', { code: 'emailTakenByAccount', params: { email } });
             await tx.update(t.members).set({ email }).where(and(eq(t.members.workspaceId, row.member.workspaceId), eq(t.members.id, row.member.id)));
           }
           await tx

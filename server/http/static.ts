@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../context';
 import { contentSecurityPolicy } from './security';
 
 /** Pages anyone may open: signing in, accepting an invitation, first setup, and the legal and status pages. */
@@ -103,7 +104,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     const { pathname } = url;
     // `/team` itself is a page of the app; only paths under the prefixes are the API's.
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
-      return reply.code(404).send({ error: 'Not found' });
+      return reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' }));
     if (pathname.startsWith('/examples/') && !pathname.endsWith('/') && !extname(pathname)) return reply.redirect(`${pathname}/${url.search}`, 301);
 
     const file = fileFor(pathname);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TeamMember } from '../../lib/domain/types';
 import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
-import { passwordProblem } from '../auth/passwords';
+import { refusePassword } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
 import { HttpError, originOf, requireMember, sessionPayload, startSession, type ServerContext } from '../context';
 import { findOrCreateUser } from '../db/seed';
@@ -36,7 +36,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
       await serverTx.preload([{ collection: 'team', all: true }]);
       const existing = serverTx.scan('team').find((m) => m.email.toLowerCase() === email.toLowerCase());
       let invited: TeamMember;
-      if (existing?.status === 'Active') throw new HttpError(409, `${email} is already on the team`, 'email');
+      if (existing?.status === 'Active') throw new HttpError(409, `${email} is already on the team`, 'email', { code: 'alreadyOnTeam', params: { email } });
       if (existing) {
         // A Pending member whose link was used up or ran out may be invited again; a live link stands.
         const live = await tx
@@ -50,7 +50,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
               gt(t.invitations.expiresAt, now),
             ),
           );
-        if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email');
+        if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email', { code: 'invitationPending', params: { email } });
         await tx.delete(t.invitations).where(and(eq(t.invitations.workspaceId, workspaceId), eq(t.invitations.memberId, existing.id)));
         invited = { ...existing, role, permissions };
       } else {
@@ -79,16 +79,16 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
   });
 
   async function liveInvitation(token: string) {
-    if (!looksLikeToken(token)) throw new HttpError(404, 'This invitation link is not valid');
+    if (!looksLikeToken(token)) throw new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' });
     const [row] = await ctx.db
       .select({ invitation: t.invitations, workspaceName: t.workspaces.name })
       .from(t.invitations)
       .innerJoin(t.workspaces, eq(t.workspaces.id, t.invitations.workspaceId))
       .where(eq(t.invitations.tokenHash, hashToken(token)));
-    if (!row) throw new HttpError(404, 'This invitation link is not valid');
-    if (row.invitation.usedAt) throw new HttpError(410, 'This invitation has already been used. Sign in instead.');
+    if (!row) throw new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' });
+    if (row.invitation.usedAt) throw new HttpError(410, 'This invitation has already been used. Sign in instead.', undefined, { code: 'invitationUsed' });
     if (row.invitation.expiresAt.getTime() <= ctx.now().getTime())
-      throw new HttpError(410, 'This invitation has expired. Ask a team admin for a new one.');
+      throw new HttpError(410, 'This invitation has expired. Ask a team admin for a new one.', undefined, { code: 'invitationExpired' });
     return row;
   }
 
@@ -108,14 +108,14 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
     async (request, reply) => {
       const { invitation, workspaceName } = await liveInvitation(request.params.token);
       const { name, password } = request.body;
-      const problem = passwordProblem(password, invitation.email);
-      if (problem) throw new HttpError(400, problem, 'password');
+      const refused = refusePassword(password, invitation.email, 'password');
+      if (refused) throw refused;
       const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
       const workspaceId = invitation.workspaceId;
       const joined = await ctx.db.transaction(async (tx) => {
         const [pending] = await tx.select().from(t.members).where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, invitation.memberId)));
-        if (!pending) throw new HttpError(404, 'This invitation link is not valid');
+        if (!pending) throw new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' });
         const actor: Actor = { id: pending.id, name, role: pending.role, permissions: permissionsOf(pending) };
         const serverTx = createServerTx(tx, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() } });
         await serverTx.preload([{ collection: 'team', id: pending.id }]);
@@ -126,7 +126,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
           .where(and(eq(t.invitations.id, invitation.id), isNull(t.invitations.usedAt)))
           .returning({ id: t.invitations.id });
         const record = serverTx.get('team', pending.id);
-        if (claimed.length === 0 || !record || record.status !== 'Pending') throw new HttpError(410, 'This invitation has already been used. Sign in instead.');
+        if (claimed.length === 0 || !record || record.status !== 'Pending') throw new HttpError(410, 'This invitation has already been used. Sign in instead.', undefined, { code: 'invitationUsed' });
 
         const [user] = await tx
           .select({ id: t.users.id, passwordHash: t.users.passwordHash })
@@ -143,7 +143,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
             .limit(1);
           if (elsewhere) {
             if (!user.passwordHash || !(await ctx.passwords.verify(user.passwordHash, password)))
-              throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password');
+              throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password', { code: 'accountExists', params: { email: invitation.email } });
           } else await tx.update(t.users).set({ passwordHash, passwordChangedAt: now }).where(eq(t.users.id, user.id));
           userId = user.id;
         } else userId = await findOrCreateUser(tx, invitation.email, passwordHash, now);
@@ -174,7 +174,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
       { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id }] },
       async (serverTx) => {
         const member = serverTx.get('team', id);
-        if (!member) throw new HttpError(404, 'This team member does not exist');
+        if (!member) throw new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' });
         // Their sessions end in the same transaction (ON DELETE CASCADE); the last manager stays (checked at commit).
         serverTx.delete('team', id);
         serverTx.log({ action: 'Member removed', actionType: 'system', details: `${member.name} (${member.email}) was removed from the team` });

@@ -12,6 +12,15 @@ vi.mock('../../widgets/ui/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 
+async function renderInSpanish() {
+  await loadLanguage('es');
+  return renderScreen(
+    <LanguageProvider lang="es">
+      <ActivityLog />
+    </LanguageProvider>,
+  );
+}
+
 describe('<ActivityLog>', () => {
   beforeEach(() => {
     downloads.length = 0;
@@ -26,12 +35,7 @@ describe('<ActivityLog>', () => {
   });
 
   it('says entries written in English in the reader\'s language, old and new alike', async () => {
-    await loadLanguage('es');
-    const { store } = await renderScreen(
-      <LanguageProvider lang="es">
-        <ActivityLog />
-      </LanguageProvider>,
-    );
+    const { store } = await renderInSpanish();
     const table = await screen.findByRole('table', { name: 'Registro de actividad' });
     // A sample entry stored before entries were translated.
     expect(within(table).getByText('Estado del embudo actualizado')).toBeInTheDocument();
@@ -40,6 +44,38 @@ describe('<ActivityLog>', () => {
     store.team.setRole(jamie.id, 'Viewer');
     expect(await within(table).findByText('Rol cambiado')).toBeInTheDocument();
     expect(within(table).getByText('Jamie Smith ahora es lector')).toBeInTheDocument();
+  });
+
+  it('says entries made only of data and symbols with their status, type and plan words in Spanish', async () => {
+    const { store } = await renderInSpanish();
+    const table = await screen.findByRole('table', { name: 'Registro de actividad' });
+    const order = store.orders.items.items.peek().find((o) => o.orderNumber === 'ORD-1001')!;
+    expect(store.orders.changeStatus(order.id, 'Processing').ok).toBe(true);
+    expect(await within(table).findByText(/^ORD-1001: Nuevo → En preparación \(Existencias descontadas: /)).toBeInTheDocument();
+    expect(store.admin.changePlan('Business').ok).toBe(true);
+    expect(await within(table).findByText('Del plan Pro al plan Business')).toBeInTheDocument();
+    store.calendar.addEvent({ title: 'Call Sarah', start: '2026-03-12T10:00', end: '2026-03-12T11:00', type: 'review', description: '', creatorName: '' });
+    expect(await within(table).findByText(/^Revisión «Call Sarah» 12 mar 2026, 10:00 → 12 mar 2026, 11:00$/)).toBeInTheDocument();
+    store.admin.saveSettings({ companyName: 'Acme', timeZone: 'America/New_York', language: 'en-US' });
+    expect(await within(table).findByText('Cambios: nombre de la empresa «Acme», zona horaria Hora del Este (ET)')).toBeInTheDocument();
+  });
+
+  it('searches the entries in the words the reader sees, and in the stored English', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderInSpanish();
+    const order = store.orders.items.items.peek().find((o) => o.orderNumber === 'ORD-1001')!;
+    store.orders.changeStatus(order.id, 'Processing');
+    const search = await screen.findByRole('searchbox', { name: 'Buscar en la actividad' });
+    const table = screen.getByRole('table', { name: 'Registro de actividad' });
+    await user.type(search, 'en preparación');
+    expect(within(table).getByText(/^ORD-1001: Nuevo → En preparación/)).toBeInTheDocument();
+    expect(within(table).queryByText('Sarah Johnson pasó a producción')).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'pasó a producción');
+    expect(within(table).getByText('Sarah Johnson pasó a producción')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'Processing');
+    expect(within(table).getByText(/^ORD-1001: Nuevo → En preparación/)).toBeInTheDocument();
   });
 
   it('searches action, details or user name', async () => {

@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AcceptInvitation, SignIn, safeNext } from '../../host/pages/Auth';
+import { loadLanguage } from '../../lib/i18n';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 
-function renderAt(path: string) {
+function renderAt(path: string, lang?: string) {
   const router = createMemoryRouter(
     [
       { path: '/signin', element: <SignIn /> },
@@ -13,7 +15,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <LanguageProvider lang={lang}>
+      <RouterProvider router={router} />
+    </LanguageProvider>,
+  );
 }
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -74,6 +80,32 @@ describe('auth pages', () => {
     vi.stubGlobal('fetch', vi.fn().mockReturnValue(reply(410, { error: 'This invitation has already been used. Sign in instead.' })));
     renderAt('/invite/used');
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has already been used. Sign in instead.');
+  });
+
+  it('says a refusal the server sends with a known code in the page\'s language, and an unknown one as the server words it', async () => {
+    await loadLanguage('fr');
+    vi.stubGlobal('fetch', vi.fn().mockReturnValue(reply(410, { error: 'This invitation has expired. Ask a team admin for a new one.', code: 'invitationExpired' })));
+    renderAt('/invite/old', 'fr');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cette invitation a expiré. Demandez-en une nouvelle à un administrateur de l’équipe.');
+  });
+
+  it('says a password the server refuses in Spanish, with the server\'s values', async () => {
+    await loadLanguage('es');
+    const fetch = vi
+      .fn()
+      .mockReturnValueOnce(reply(200, { email: 'new@acme.test', role: 'Editor', workspaceName: 'Acme' }))
+      .mockReturnValueOnce(reply(400, { error: 'Password must be at least 10 characters', code: 'passwordTooShort', params: { min: 10 }, field: 'password' }))
+      .mockReturnValueOnce(reply(400, { error: 'A refusal this page has no words for', field: 'password' }));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/invite/tok123', 'es');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nombre completo'), 'Nueva Persona');
+    await user.type(screen.getByLabelText('Contraseña'), 'short');
+    const accept = screen.getByRole('button', { name: 'Aceptar la invitación' });
+    await user.click(accept);
+    expect(await screen.findByText('La contraseña debe tener al menos 10 caracteres')).toBeInTheDocument();
+    await user.click(accept);
+    expect(await screen.findByText('A refusal this page has no words for')).toBeInTheDocument();
   });
 
   it('only ever goes on to a path of this site', () => {

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../lib/i18n';
 import { DataImport } from '../../widgets/data-import';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 import { renderScreen } from '../helpers/render';
 
 const GOOD_AND_BAD = [
@@ -17,6 +19,17 @@ const GOOD_AND_BAD = [
 const csvFile = (text: string, name = 'creators.csv') => new File([text], name, { type: 'text/csv' });
 
 describe('<DataImport>', () => {
+  it('states the size limit in French units', async () => {
+    await loadLanguage('fr');
+    await renderScreen(
+      <LanguageProvider lang="fr">
+        <DataImport importDurationMs={0} />
+      </LanguageProvider>,
+    );
+    // The hint's space is a narrow no-break space, which the text matcher reads as a space.
+    expect((await screen.findAllByText(/^Fichiers \.csv uniquement, 10 Mo maximum\./)).length).toBeGreaterThan(0);
+  });
+
   it('refuses a file that is not CSV', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await renderScreen(<DataImport importDurationMs={0} />);

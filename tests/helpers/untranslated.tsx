@@ -13,6 +13,7 @@ import { SYSTEM_FIELDS, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { configureDeveloperClient, type DeveloperClient, type WebhookDeliveryInfo, type WebhookEndpointInfo } from '../../lib/developer/client';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
+import { sampleIntegrations } from '../../lib/sample/workspace';
 import { API_ENDPOINTS, sdkExamples } from '../../lib/sample/developer';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { DEFAULT_MATCHING_CRITERIA, INTEREST_TAG_SUGGESTIONS, SUGGESTED_CREATORS } from '../../lib/sample/suggestions';
@@ -211,6 +212,8 @@ const DATA = dataStrings([
   SUGGESTED_CREATORS,
   CREATOR_PLATFORMS,
 ]);
+// The built-in services' descriptions are product text, said in each language.
+for (const integration of sampleIntegrations(FIXED_NOW)) DATA.delete(integration.description);
 // An avatar's initials come from a name, so they are data too.
 for (const text of [...DATA]) DATA.add(initials(text));
 DATA.add(IMPORT_FILE);

@@ -6,7 +6,7 @@ import { hashToken } from '../../server/auth/tokens';
 import { USERS } from './fixture';
 import { DAY, DB_KINDS, json, startServer, type TestServer } from './harness';
 
-const WRONG = { error: 'Email or password is incorrect' };
+const WRONG = { error: 'Email or password is incorrect', code: 'wrongCredentials' };
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
   let server: TestServer;
@@ -110,7 +110,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(String(out.headers['set-cookie'])).toMatch(/cf_session=;/);
     const replay = await server.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: `cf_session=${token}` } });
     expect(replay.statusCode).toBe(401);
-    expect(json(replay)).toEqual({ error: 'Sign in to continue' });
+    expect(json(replay)).toEqual({ error: 'Sign in to continue', code: 'signInToContinue' });
     // Signing out twice, or without a session, is harmless.
     expect((await client.post('/auth/signout')).statusCode).toBe(200);
   });
@@ -210,11 +210,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const client = await server.signIn('editorNoOutreach');
     const wrong = await client.post('/auth/password', { currentPassword: 'nope-nope-nope', newPassword: 'a-much-better-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong)).toEqual({ error: 'Current password is incorrect', field: 'currentPassword' });
+    expect(json(wrong)).toEqual({ error: 'Current password is incorrect', code: 'currentPasswordIncorrect', field: 'currentPassword' });
     const short = await client.post('/auth/password', { currentPassword: USERS.editorNoOutreach.password, newPassword: 'short' });
-    expect(json(short)).toEqual({ error: 'Password must be at least 10 characters', field: 'newPassword' });
+    expect(json(short)).toEqual({ error: 'Password must be at least 10 characters', code: 'passwordTooShort', params: { min: 10 }, field: 'newPassword' });
     const common = await client.post('/auth/password', { currentPassword: USERS.editorNoOutreach.password, newPassword: 'Password123' });
-    expect(json(common)).toEqual({ error: 'This password is too common. Choose a less predictable one.', field: 'newPassword' });
+    expect(json(common)).toEqual({ error: 'This password is too common. Choose a less predictable one.', code: 'passwordTooCommon', field: 'newPassword' });
     const mismatch = await client.post('/auth/password', {
       currentPassword: USERS.editorNoOutreach.password,
       newPassword: 'a-much-better-password',

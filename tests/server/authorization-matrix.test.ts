@@ -349,7 +349,7 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
       const before = await snapshot();
       const response = await server.client().request(method, url, body);
       expect(response.statusCode).toBe(401);
-      expect(json(response)).toEqual({ error: 'Sign in to continue' });
+      expect(json(response)).toEqual({ error: 'Sign in to continue', code: 'signInToContinue' });
       expect(await snapshot()).toEqual(before);
     });
 

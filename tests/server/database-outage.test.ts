@@ -118,10 +118,10 @@ describe('the database going away (PostgreSQL behind a cuttable proxy)', () => {
     expect(pushed.statusCode).toBe(503);
     expect(pushed.headers['content-type']).toMatch(/^application\/json/);
     expect(pushed.headers['retry-after']).toBe('5');
-    expect(json(pushed)).toEqual({ error: DATABASE_UNAVAILABLE });
+    expect(json(pushed)).toEqual({ error: DATABASE_UNAVAILABLE, code: 'databaseUnavailable' });
     const viaApi = await server.client().get('/api/v1/creators', { authorization: `Bearer ${keySecret}` });
     expect(viaApi.statusCode).toBe(503);
-    expect(json(viaApi)).toEqual({ error: DATABASE_UNAVAILABLE });
+    expect(json(viaApi)).toEqual({ error: DATABASE_UNAVAILABLE, code: 'databaseUnavailable' });
     // Said in the log as an outage, not as a failed request (with no connection string in it).
     expect(server.logs.some((line) => line.includes('database unavailable'))).toBe(true);
     expect(server.logs.some((line) => line.includes('request failed'))).toBe(false);

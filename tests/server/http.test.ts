@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('serving the app on %s', (kind) => {
     // API paths never fall back to the page.
     const api = await member.get('/workspace/nothing-here');
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: 'Not found' });
+    expect(api.json()).toEqual({ error: 'Not found', code: 'notFound' });
   });
 
   it('sends security headers with every response, and a closed policy on JSON', async () => {

@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
     expect(right.status).toBe(200);
     for (const failed of [wrong, unknown, noPassword]) {
       expect(failed.status).toBe(401);
-      expect(failed.body).toEqual({ error: 'Email or password is incorrect' });
+      expect(failed.body).toEqual({ error: 'Email or password is incorrect', code: 'wrongCredentials' });
       // The same work as a real check: one verification, at the cost real hashes have, no hashing.
       expect(failed.verified).toEqual([paramsOf(realHash)]);
       expect(failed.hashed).toBe(0);
@@ -90,7 +90,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
     for (const [password, message] of WEAK) {
       const response = await editor.post('/auth/password', { currentPassword: USERS.editor.password, newPassword: password, confirmPassword: password });
       expect(response.statusCode, password).toBe(400);
-      expect(json(response), password).toEqual({ error: message, field: 'newPassword' });
+      expect(json(response), password).toMatchObject({ error: message, field: 'newPassword', code: expect.any(String) });
     }
     expect((await server.client().post('/auth/signin', { email: USERS.editor.email, password: USERS.editor.password })).statusCode).toBe(200);
   });
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
     for (const [password, message] of WEAK) {
       const response = await server.client().post(`/invitations/${token}/accept`, { name: 'Wendy Weak', password });
       expect(response.statusCode, password).toBe(400);
-      expect(json(response), password).toEqual({ error: message, field: 'password' });
+      expect(json(response), password).toMatchObject({ error: message, field: 'password', code: expect.any(String) });
     }
     expect((await server.client().get(`/invitations/${token}`)).statusCode).toBe(200);
     const accepted = await server.client().post(`/invitations/${token}/accept`, { name: 'Wendy Weak', password: 'wendy-is-strong-1' });
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
     for (const [password, message] of WEAK) {
       const response = await server.client().post('/auth/setup', { token, password });
       expect(response.statusCode, password).toBe(400);
-      expect(json(response), password).toEqual({ error: message, field: 'password' });
+      expect(json(response), password).toMatchObject({ error: message, field: 'password', code: expect.any(String) });
     }
     expect((await server.client().post('/auth/setup', { token, password: 'sam-is-strong-1' })).statusCode).toBe(200);
     await expect(bootstrap(server.db.handle, { ownerEmail: 'fresh@setup.test', ownerPassword: 'password123', now: server.clock.now(), hashCost: TEST_HASH_COST })).rejects.toThrow(

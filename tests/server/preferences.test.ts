@@ -44,6 +44,6 @@ describe.each(DB_KINDS)('member preferences on %s', (kind) => {
   it('answers 401 when signed out', async () => {
     const response = await server.client().patch('/auth/me', { language: 'es' });
     expect(response.statusCode).toBe(401);
-    expect(json(response)).toEqual({ error: 'Sign in to continue' });
+    expect(json(response)).toEqual({ error: 'Sign in to continue', code: 'signInToContinue' });
   });
 });

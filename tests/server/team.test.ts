@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
     const browser = server.client();
     const weak = await browser.post(`/invitations/${token}/accept`, { name: 'Maria Lopez', password: 'short' });
     expect(weak.statusCode).toBe(400);
-    expect(json(weak)).toEqual({ error: 'Password must be at least 10 characters', field: 'password' });
+    expect(json(weak)).toEqual({ error: 'Password must be at least 10 characters', code: 'passwordTooShort', params: { min: 10 }, field: 'password' });
     const noName = await browser.post(`/invitations/${token}/accept`, { name: '  ', password: 'maria-password-1' });
     expect(json(noName)).toEqual({ error: 'Full Name is required', field: 'name' });
 
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
     // Single use.
     const again = await server.client().post(`/invitations/${token}/accept`, { name: 'Mallory', password: 'mallory-password-1' });
     expect(again.statusCode).toBe(410);
-    expect(json(again)).toEqual({ error: 'This invitation has already been used. Sign in instead.' });
+    expect(json(again)).toEqual({ error: 'This invitation has already been used. Sign in instead.', code: 'invitationUsed' });
     expect((await server.client().get(`/invitations/${token}`)).statusCode).toBe(410);
     expect((await server.client().post('/auth/signin', { email: 'maria@acme.test', password: 'mallory-password-1' })).statusCode).toBe(401);
   });
@@ -96,11 +96,11 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
     // A live link blocks a second invitation.
     const twice = await owner.post('/team/invitations', { email: 'LATE@acme.test', role: 'Viewer', permissions: USERS.viewer.permissions });
     expect(twice.statusCode).toBe(409);
-    expect(json(twice)).toEqual({ error: 'LATE@acme.test already has a pending invitation', field: 'email' });
+    expect(json(twice)).toEqual({ error: 'LATE@acme.test already has a pending invitation', code: 'invitationPending', params: { email: 'LATE@acme.test' }, field: 'email' });
     server.clock.advance(7 * DAY + 1);
     const info = await server.client().get(`/invitations/${token}`);
     expect(info.statusCode).toBe(410);
-    expect(json(info)).toEqual({ error: 'This invitation has expired. Ask a team admin for a new one.' });
+    expect(json(info)).toEqual({ error: 'This invitation has expired. Ask a team admin for a new one.', code: 'invitationExpired' });
     const accept = await server.client().post(`/invitations/${token}/accept`, { name: 'Late Comer', password: 'late-password-1' });
     expect(accept.statusCode).toBe(410);
     owner = await server.signIn('owner'); // the clock moved past the owner's idle expiry
@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
   it('refuses an email already on the team, whatever its letter case, and unknown links', async () => {
     const existing = await owner.post('/team/invitations', { email: 'Jamie@ACME.test', role: 'Editor', permissions: editorFlags });
     expect(existing.statusCode).toBe(409);
-    expect(json(existing)).toEqual({ error: 'Jamie@ACME.test is already on the team', field: 'email' });
+    expect(json(existing)).toEqual({ error: 'Jamie@ACME.test is already on the team', code: 'alreadyOnTeam', params: { email: 'Jamie@ACME.test' }, field: 'email' });
     const bad = await owner.post('/team/invitations', { email: 'not-an-email', role: 'Editor', permissions: editorFlags });
     expect(json(bad)).toEqual({ error: 'Enter a valid email address', field: 'email' });
     const badRole = await owner.post('/team/invitations', { email: 'x@acme.test', role: 'Owner', permissions: editorFlags });
@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
     expect((await server.client().get('/invitations/not-a-token')).statusCode).toBe(404);
     const unknown = await server.client().get(`/invitations/${'A'.repeat(43)}`);
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown)).toEqual({ error: 'This invitation link is not valid' });
+    expect(json(unknown)).toEqual({ error: 'This invitation link is not valid', code: 'invitationInvalid' });
   });
 
   it('lets only members with manageTeam invite and remove', async () => {
@@ -208,7 +208,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
     expect(json(info)).toEqual({ email: 'ingrid@initech.test', name: 'Ingrid Owner', workspaceName: 'Initech' });
     const browser = server.client();
     const weak = await browser.post('/auth/setup', { token, password: 'qwertyuiop' });
-    expect(json(weak)).toEqual({ error: 'This password is too common. Choose a less predictable one.', field: 'password' });
+    expect(json(weak)).toEqual({ error: 'This password is too common. Choose a less predictable one.', code: 'passwordTooCommon', field: 'password' });
     const done = await browser.post('/auth/setup', { token, password: 'ingrid-password-1', name: 'Ingrid Olsen' });
     expect(done.statusCode).toBe(200);
     expect(json(done)).toMatchObject({ member: { id: 'in_1', name: 'Ingrid Olsen', role: 'Admin', status: 'Active' }, workspace: { id: 'initech' } });

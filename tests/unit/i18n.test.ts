@@ -166,3 +166,15 @@ describe('catalogs', () => {
     expect(unused).toEqual([]);
   });
 });
+
+describe('sizes', () => {
+  it('are said in the language\'s unit: French "Mo", Spanish and English "MB"', async () => {
+    const fr = await loaded('fr');
+    expect(fr.tm('photo.png is larger than 2 MB.')).toBe('photo.png dépasse 2\u202fMo.');
+    expect(fr.formatSize('10MB')).toBe('10\u202fMo');
+    const es = await loaded('es');
+    expect(es.formatSize('10MB')).toBe('10 MB');
+    const en = await loaded('en-US');
+    expect(en.formatSize('10MB')).toBe('10MB');
+  });
+});

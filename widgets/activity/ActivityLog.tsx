@@ -4,6 +4,7 @@ import { adminBaseStyles } from '../settings/sharedStyles';
 import { ScreenTitle } from '../settings/shared';
 import { Avatar } from '../ui/Avatar';
 import { useT } from '../ui/i18n';
+import { activityActionIn, activityDetailsIn } from '../../lib/i18n/activity';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
@@ -28,7 +29,8 @@ export function ActivityLog(_props: ActivityLogProps) {
 /** The log body; inside Settings (`embedded`) its title is an h2. */
 export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
   const log = useActivityLogController();
-  const { t, tm, formatDateTime } = useT();
+  const i18n = useT();
+  const { t, formatDateTime } = i18n;
   const typeLabel = (type: ActivityType) => (ACTIVITY_TYPES.includes(type) ? t(`activity.type.${type}`) : type);
   const columns: Column<ActivityEntry>[] = [
     { key: 'time', header: t('activity.col.when'), render: (e) => <time dateTime={e.timestamp}>{formatDateTime(e.timestamp, log.timeZone)}</time>, width: '150px' },
@@ -44,9 +46,9 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
     },
     // Entries are stored in English (the server and the CSV export keep them so); each is said in
     // the reader's language when the catalog knows its sentence, old entries included.
-    { key: 'action', header: t('activity.col.action'), render: (e) => tm(e.action) },
+    { key: 'action', header: t('activity.col.action'), render: (e) => activityActionIn(i18n, e) },
     { key: 'type', header: t('activity.col.type'), render: (e) => typeLabel(e.actionType) },
-    { key: 'details', header: t('activity.col.details'), render: (e) => tm(e.details) },
+    { key: 'details', header: t('activity.col.details'), render: (e) => activityDetailsIn(i18n, e, log.timeZone) },
     {
       key: 'status',
       header: t('activity.col.status'),

@@ -132,7 +132,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
         </div>
       </section>
       <Dialog open={upgrading} onOpenChange={setUpgrading} title={t('billing.upgrade')} className="cf-upgrade-dialog">
-        <BlockedNote reason={billing.blocked && tm(billing.blocked)} />
+        <BlockedNote reason={billing.blocked} />
         <ul className="cf-plan-offers">
           {PLAN_OFFERS.map((offer) => {
             const current = offer.name === plan.name;
@@ -154,7 +154,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
                 ) : (
                   <Button
                     variant="primary"
-                    disabledReason={billing.blocked && tm(billing.blocked)}
+                    disabledReason={billing.blocked}
                     onClick={() => setSwitchingTo(offer)}
                   >
                     {t('billing.switchTo', { name: offer.name })}

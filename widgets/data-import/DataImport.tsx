@@ -21,7 +21,7 @@ type T = ReturnType<typeof useT>;
 const mappingOptions = ({ t }: T): SelectOption<SystemField | ''>[] => [{ value: '', label: t('import.doNotImport') }, ...SYSTEM_FIELDS.map((field) => ({ value: field }))];
 
 const columnLabel = ({ t }: T, header: string, index: number) => header || t('import.column', { number: index + 1 });
-const formatSize = ({ t, formatNumber }: T, bytes: number) => {
+const fileSize = ({ t, formatNumber }: T, bytes: number) => {
   const one = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
   if (bytes < 1024) return t('import.size', { size: formatNumber(bytes), unit: 'b' });
   if (bytes < 1024 * 1024) return t('import.size', { size: formatNumber(bytes / 1024, one), unit: 'kb' });
@@ -45,8 +45,8 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
   const inputRef = useRef<HTMLInputElement>(null);
   const file = imp.file;
   const i18n = useT();
-  const { t, tm, formatPercent } = i18n;
-  const blocked = imp.blocked && tm(imp.blocked);
+  const { t, tm, formatPercent, formatSize } = i18n;
+  const blocked = imp.blocked;
   const mappingError = imp.mappingError && tm(imp.mappingError);
   const fieldOptions = mappingOptions(i18n);
   return (
@@ -74,7 +74,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
             />
           </div>
           <p id="cf-import-hint" className="cf-muted">
-            {t('import.hint', { max: CSV.maxUploadLabel, columns: SYSTEM_FIELDS.join(', ') })}
+            {t('import.hint', { max: formatSize(CSV.maxUploadLabel), columns: SYSTEM_FIELDS.join(', ') })}
           </p>
         </div>
       )}
@@ -87,7 +87,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
         <>
           <div className="cf-card cf-row">
             <span>
-              <strong>{file.name}</strong> <span className="cf-muted">{t('import.fileInfo', { size: formatSize(i18n, file.size), count: file.rows.length })}</span>
+              <strong>{file.name}</strong> <span className="cf-muted">{t('import.fileInfo', { size: fileSize(i18n, file.size), count: file.rows.length })}</span>
             </span>
             <span className="cf-spacer" />
             <Button onClick={imp.removeFile} disabled={imp.progress !== null}>

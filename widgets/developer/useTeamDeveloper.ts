@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { endpointDocsFromOpenApi, filterEndpoints } from '../../lib/domain/developer';
 import type { ApiEndpointDoc, Role } from '../../lib/domain/types';
-import type { ApiKeyInfo, DeveloperClient, WebhookDeliveryInfo, WebhookEndpointInfo } from '../../lib/developer/client';
+import { DeveloperRequestError, type ApiKeyInfo, type DeveloperClient, type WebhookDeliveryInfo, type WebhookEndpointInfo } from '../../lib/developer/client';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { useT } from '../ui/i18n';
+import type { Translator } from '../../lib/i18n';
 import { toast } from '../ui/toast';
 
 /** A secret shown once, right after it was made: a new or regenerated key, or an endpoint's signing secret. */
+/** A refusal in the screen's language when the server gave it a known code, else as the server worded it. */
+const saidIn = (i18n: Translator, error: unknown) =>
+  (error instanceof DeveloperRequestError ? serverErrorIn(i18n, error.body) : null) ?? (error instanceof Error ? error.message : String(error));
+
 export interface ShownSecret {
   title: string;
   label: string;
   secret: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The Developer area against the team server: real keys, endpoints and deliveries, and the
@@ -24,12 +29,15 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
   const [endpoints, setEndpoints] = useState<WebhookEndpointInfo[]>([]);
   const [deliveries, setDeliveries] = useState<WebhookDeliveryInfo[] | null>(null);
   const [docs, setDocs] = useState<ApiEndpointDoc[] | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The refusals as caught, said in the language when shown.
+  const [refused, setRefused] = useState<unknown>(null);
+  const [error, setError] = useState<unknown>(null);
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const [search, setSearch] = useState('');
-  // The toasts and titles speak the screen's language; the server's refusals stay as the server words them.
-  const { t } = useT();
+  // The toasts, titles and the server's refusals with a known code speak the screen's language.
+  const i18n = useT();
+  const { t } = i18n;
+  const messageOf = (error: unknown) => saidIn(i18n, error);
 
   const loadKeys = useCallback(async () => {
     try {
@@ -37,8 +45,8 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
       setRefused(null);
     } catch (caught) {
       const status = (caught as { status?: number }).status;
-      if (status === 403) setRefused(messageOf(caught));
-      else setError(messageOf(caught));
+      if (status === 403) setRefused(caught);
+      else setError(caught);
     }
   }, [client]);
 
@@ -48,7 +56,7 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
       setEndpoints(data.endpoints);
       setDeliveries(data.deliveries);
     } catch (caught) {
-      if ((caught as { status?: number }).status !== 403) setError(messageOf(caught));
+      if ((caught as { status?: number }).status !== 403) setError(caught);
     }
   }, [client]);
 
@@ -60,7 +68,7 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
     }, 0);
     client.openApi().then(
       (document) => setDocs(endpointDocsFromOpenApi(document)),
-      (caught: unknown) => setError(messageOf(caught)),
+      (caught: unknown) => setError(caught),
     );
     return () => clearTimeout(first);
   }, [client, loadKeys, loadWebhooks]);
@@ -94,8 +102,8 @@ export function useTeamDeveloper(client: DeveloperClient, options: { watchWebhoo
     endpointDocs,
     search,
     setSearch,
-    refused,
-    error,
+    refused: refused === null ? null : messageOf(refused),
+    error: error === null ? null : messageOf(error),
     shown,
     closeSecret: () => setShown(null),
     createKey: (draft: { name: string; role: Role; allowedOrigins?: string[] }) =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { INTEGRATION_TABS } from '../../lib/domain/developer';
 import type { Integration } from '../../lib/domain/types';
+import { integrationDescriptionIn } from '../../lib/i18n/integrations';
 import { adminBaseStyles } from '../settings/sharedStyles';
 import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
@@ -31,9 +32,9 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
   /** The service waiting for Disconnect to be confirmed: syncing stops until it is connected again. */
   const [disconnecting, setDisconnecting] = useState<Integration | null>(null);
   const configuring = int.integrations.find((i) => i.id === configuringId) ?? int.connected.find((i) => i.id === configuringId);
-  const { t, tm, formatDateTime } = useT();
+  const { t, formatDateTime } = useT();
   const lastSync = (i: Integration) => (i.lastSync ? t('integrations.lastSync', { date: formatDateTime(i.lastSync, int.timeZone) }) : t('integrations.neverSynced'));
-  const blocked = int.blocked && tm(int.blocked);
+  const blocked = int.blocked;
   const tabs = INTEGRATION_TABS.map((tab) => ({ ...tab, label: t(`integrations.tab.${tab.value}`) }));
 
   return (
@@ -66,7 +67,7 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
                   <span className="cf-spacer" />
                   <Badge color={i.status === 'connected' ? 'green' : 'gray'}>{busy ? t('integrations.connecting') : i.status === 'connected' ? t('integrations.connected') : t('integrations.disconnected')}</Badge>
                 </div>
-                <p className="cf-muted">{i.description}</p>
+                <p className="cf-muted">{integrationDescriptionIn({ t }, i)}</p>
                 {i.status === 'connected' && <p className="cf-muted cf-small">{lastSync(i)}</p>}
                 <div className="cf-row">
                   {i.status === 'connected' ? (

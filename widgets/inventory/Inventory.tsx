@@ -36,8 +36,8 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
   const inv = useInventoryController(options);
   const [adding, setAdding] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const { t, tm, formatDay } = useT();
-  const blocked = inv.writeBlocked && tm(inv.writeBlocked);
+  const { t, formatDay } = useT();
+  const blocked = inv.writeBlocked;
 
   const columns: Column<InventoryItem>[] = [
     { key: 'name', header: t('inventory.col.product'), render: (item) => item.name },
@@ -125,7 +125,7 @@ type InventoryController = ReturnType<typeof useInventoryController>;
 function ItemDetailsDialog({ controller: inv }: { controller: InventoryController }) {
   const item = inv.openItem;
   const { t, tm, formatDay } = useT();
-  const blocked = inv.writeBlocked && tm(inv.writeBlocked);
+  const blocked = inv.writeBlocked;
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [edit, setEdit] = useState<InventoryItemEdit>({ name: '', lowStockThreshold: '', reorderPoint: '', location: '' });

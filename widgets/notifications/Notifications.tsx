@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { SNOOZE_HOURS } from '../../lib/domain/constants';
 import { NO_NOTIFICATIONS, NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
-import { FUNNEL_STATUSES, type AppNotification, type FunnelStatus, type NotificationType } from '../../lib/domain/types';
+import { type AppNotification, type NotificationType } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
+import { notificationTitleIn } from '../../lib/i18n/activity';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Menu } from '../ui/Menu';
@@ -110,7 +111,6 @@ function NotificationsView(options: NotificationsProps) {
   );
 }
 
-const isFunnelStatus = (value: string): value is FunnelStatus => (FUNNEL_STATUSES as readonly string[]).includes(value);
 
 function NotificationItem({
   notification: n,
@@ -122,10 +122,9 @@ function NotificationItem({
   /** Runs an action that takes this item out of the list (snooze, dismiss); true when it did. */
   onRemove(action: () => boolean): void;
 }) {
-  const { t, tm, formatDateTime, formatRelative } = useT();
-  // A status notification is stored as "{creator}: {status}" in English; its status is said in the reader's language.
-  const status = /^(.*): ([A-Za-z]+)$/.exec(n.title);
-  const title = status && isFunnelStatus(status[2]) ? t('notifications.statusTitle', { name: status[1], status: t(`creator.status.${status[2]}`) }) : n.title;
+  const i18n = useT();
+  const { t, tm, formatDateTime, formatRelative } = i18n;
+  const title = notificationTitleIn(i18n, n.title);
   return (
     <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={title} tabIndex={-1}>
       <div className="cf-notification-body">

@@ -11,7 +11,8 @@ import {
 } from '../../lib/domain/onboarding';
 import { useNavigation } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
-import { useWhyNot } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
+import { integrationDescriptionIn } from '../../lib/i18n/integrations';
 import { showResult, toast } from '../ui/toast';
 
 export interface OnboardingControllerOptions {
@@ -24,6 +25,7 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
   useSignals();
   const store = useStore();
   const whyNot = useWhyNot();
+  const i18n = useT();
   const navigation = useNavigation();
   const [state, dispatch] = useReducer(onboardingReducer, store.admin.automationDefaults.value.value, initialOnboardingState);
   const [connecting, setConnecting] = useState<ReadonlySet<string>>(new Set());
@@ -93,7 +95,10 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
     isLast: isLastStep(state.step),
     connectBlocked,
     integrationStatus: (id: string) => integrations.find((i) => i.id === id)?.status ?? 'disconnected',
-    integrationDescription: (id: string) => integrations.find((i) => i.id === id)?.description ?? '',
+    integrationDescription: (id: string) => {
+      const integration = integrations.find((i) => i.id === id);
+      return integration ? integrationDescriptionIn(i18n, integration) : '';
+    },
     isConnecting: (id: string) => connecting.has(id),
     connect,
     next: () => (isLastStep(state.step) ? finish() : update({ type: 'next' })),

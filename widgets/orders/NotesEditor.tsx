@@ -15,7 +15,7 @@ export interface NotesEditorProps {
 export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorProps) {
   const [draft, setDraft] = useState(defaultValue);
   const id = useId();
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <form
       className="cf-stack"
@@ -36,7 +36,7 @@ export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorP
         />
       </div>
       <div className="cf-row">
-        <Button type="submit" disabledReason={writeBlocked && tm(writeBlocked)} disabled={draft === defaultValue}>
+        <Button type="submit" disabledReason={writeBlocked} disabled={draft === defaultValue}>
           {t('orders.saveNotes')}
         </Button>
       </div>

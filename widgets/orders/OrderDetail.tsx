@@ -5,6 +5,7 @@ import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
 import { useT } from '../ui/i18n';
+import { orderNoteIn } from '../../lib/i18n/activity';
 import { showResult } from '../ui/toast';
 import { NotesEditor } from './NotesEditor';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -60,7 +61,8 @@ function OrderDetailBody({
   onOpened?(orderNumber: string): void;
 }) {
   const detail = useOrderDetail(orderId);
-  const { t, tm, formatDateTime, formatHistory, formatMoney } = useT();
+  const i18n = useT();
+  const { t, formatDateTime, formatHistory, formatMoney } = i18n;
   const { order, fees, timeZone, writeBlocked } = detail;
   const [printing, setPrinting] = useState(false);
   const statusId = useId();
@@ -107,12 +109,12 @@ function OrderDetailBody({
               options={statusOptions}
               value={order.status}
               disabled={Boolean(writeBlocked)}
-              title={writeBlocked ? tm(writeBlocked) : undefined}
+              title={writeBlocked ? writeBlocked : undefined}
               aria-describedby={statusHelpId}
               onValueChange={(status) => showResult(detail.changeStatus(status))}
             />
             <p id={statusHelpId} className="cf-muted">
-              {writeBlocked ? tm(writeBlocked) : order.stockDeducted ? t('orders.stockDeducted') : t('orders.stockWillDeduct')}
+              {writeBlocked ? writeBlocked : order.stockDeducted ? t('orders.stockDeducted') : t('orders.stockWillDeduct')}
             </p>
           </div>
         </section>
@@ -251,7 +253,7 @@ function OrderDetailBody({
               <li key={entry.id}>
                 <time dateTime={entry.timestamp}>{formatHistory(entry.timestamp, timeZone)}</time>
                 <OrderStatusBadge status={entry.status} />
-                <span>{entry.note}</span>
+                <span>{entry.note && orderNoteIn(i18n, entry.note)}</span>
               </li>
             ))}
           </ol>

@@ -29,7 +29,7 @@ export interface OrderListProps {
 /** The orders list: count, search, status filter panel and a virtualized, sortable table. */
 export function OrderList(props: OrderListProps) {
   const { orders, total, timeZone } = props;
-  const { t, tm, formatDay, formatMoney } = useT();
+  const { t, formatDay, formatMoney } = useT();
   const columns: Column<Order>[] = [
     { key: 'orderNumber', header: t('orders.col.order'), sortable: true, render: (o) => <strong>{o.orderNumber}</strong> },
     {
@@ -58,7 +58,7 @@ export function OrderList(props: OrderListProps) {
           {filtered ? t('orders.countFiltered', { shown: orders.length, total }) : t('orders.count', { total })}
         </span>
         <span className="cf-spacer" />
-        <Button variant="primary" disabledReason={props.writeBlocked && tm(props.writeBlocked)} onClick={props.onNewOrder}>
+        <Button variant="primary" disabledReason={props.writeBlocked} onClick={props.onNewOrder}>
           {t('orders.new')}
         </Button>
       </div>

@@ -25,7 +25,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
 
   if (!open) {
     return (
-      <Button aria-expanded={false} aria-controls={formId} disabledReason={writeBlocked && tm(writeBlocked)} onClick={() => setOpen(true)}>
+      <Button aria-expanded={false} aria-controls={formId} disabledReason={writeBlocked} onClick={() => setOpen(true)}>
         {t('orders.addTracking')}
       </Button>
     );
@@ -79,7 +79,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
         </p>
       )}
       <div className="cf-row">
-        <Button type="submit" variant="primary" disabledReason={writeBlocked && tm(writeBlocked)}>
+        <Button type="submit" variant="primary" disabledReason={writeBlocked}>
           {t('orders.saveAndShip')}
         </Button>
         <Button onClick={close}>{t('common.cancel')}</Button>

@@ -70,7 +70,7 @@ export function GeneralSettingsPanel() {
           </p>
         )}
         <div className="cf-row">
-          <Button type="submit" variant="primary" disabledReason={general.saveBlocked && tm(general.saveBlocked)}>
+          <Button type="submit" variant="primary" disabledReason={general.saveBlocked}>
             {t('settings.general.save')}
           </Button>
           {general.dirty && <span className="cf-muted">{t('settings.general.unsaved')}</span>}

@@ -144,11 +144,11 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
       <div className="cf-row">
         <ScreenTitle embedded={embedded}>{t('team.title')}</ScreenTitle>
         <span className="cf-spacer" />
-        <Button variant="primary" disabledReason={reason(team.blocked)} onClick={() => setInviting(true)}>
+        <Button variant="primary" disabledReason={team.blocked} onClick={() => setInviting(true)}>
           {t('team.invite')}
         </Button>
       </div>
-      <BlockedNote reason={reason(team.blocked)} />
+      <BlockedNote reason={team.blocked} />
       <VirtualTable
         label={t('team.tableLabel')}
         columns={columns}

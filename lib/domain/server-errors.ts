@@ -1,0 +1,50 @@
+// The team server's refusals carry a stable code beside their English message (`{ error, code,
+// params }`), so a screen can say a known refusal in its own language and show the server's words
+// for any other. The English text stays what the API documents and what scripts read.
+export const SERVER_ERROR_CODES = [
+  'wrongCredentials',
+  'tooManyAttempts',
+  'signInToContinue',
+  'currentPasswordIncorrect',
+  'passwordTooShort',
+  'passwordTooLong',
+  'passwordTooCommon',
+  'passwordIsEmail',
+  'passwordUnchanged',
+  'setupLinkInvalid',
+  'setupLinkUsed',
+  'setupLinkExpired',
+  'emailTakenByAccount',
+  'alreadyOnTeam',
+  'invitationPending',
+  'invitationInvalid',
+  'invitationUsed',
+  'invitationExpired',
+  'accountExists',
+  'memberMissing',
+  'apiKeyMissing',
+  'endpointMissing',
+  'endpointDisabled',
+  'notFound',
+  'serverError',
+  'databaseUnavailable',
+] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+export type ServerErrorParams = Record<string, string | number>;
+
+/** A refusal's machine-readable part. */
+export interface ServerProblem {
+  code: ServerErrorCode;
+  params?: ServerErrorParams;
+}
+
+/** The JSON body of a refusal. */
+export interface ServerErrorBody {
+  error: string;
+  code?: string;
+  params?: ServerErrorParams;
+  field?: string;
+}
+
+export const isServerErrorCode = (value: unknown): value is ServerErrorCode => SERVER_ERROR_CODES.includes(value as ServerErrorCode);

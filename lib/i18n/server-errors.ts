@@ -1,0 +1,11 @@
+// A team server's refusal in the reader's language: a known code is said from the catalog with the
+// values the server sent; any other refusal shows as the server worded it (a domain rule's English
+// sentence is still translated by its text).
+import { isServerErrorCode, type ServerErrorBody } from '../domain/server-errors';
+import type { Translator } from './index';
+
+export function serverErrorIn(i18n: Pick<Translator, 't' | 'tm'>, body: Partial<ServerErrorBody> | null | undefined): string | null {
+  if (!body || typeof body.error !== 'string') return null;
+  if (isServerErrorCode(body.code)) return i18n.t(`server.error.${body.code}`, body.params ?? {});
+  return i18n.tm(body.error);
+}
