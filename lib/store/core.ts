@@ -401,43 +401,62 @@ export function createEngine(options: {
    */
   function applyLoaded(loaded: LoadedRecords, partialCollections?: ReadonlySet<CollectionName>) {
     const keep = partial ? changedWhileLoading : null;
-    batch(() => {
-      for (const name of COLLECTION_NAMES) {
-        const col = collection(name);
-        let list = (loaded.grouped.get(name) ?? []) as RecordOf<typeof name>[];
-        const changed = keep?.get(name);
-        if (changed?.size) {
-          // Changed while the rest was read: the copy in memory is the newer one, in its place;
-          // one deleted stays deleted; one added keeps its end of the list (new entries go first
-          // in the collections listed newest first).
-          const read = new Set<string>();
-          list = list.flatMap((record) => {
-            read.add(record.id);
-            if (!changed.has(record.id)) return [record];
-            const current = col.index.get(record.id);
-            return current ? [current] : [];
-          });
-          const added = col.signal.peek().filter((record) => changed.has(record.id) && !read.has(record.id));
-          const current = col.signal.peek();
-          const leading = new Set<string>();
-          for (const record of current) {
-            if (!changed.has(record.id) || read.has(record.id)) break;
-            leading.add(record.id);
-          }
-          list = [...added.filter((r) => leading.has(r.id)), ...list, ...added.filter((r) => !leading.has(r.id))];
-        }
-        const sort = COLLECTIONS[name].sort as ((a: unknown, b: unknown) => number) | undefined;
-        const ordered = sort ? [...list].sort(sort) : list;
-        col.index.clear();
-        for (const record of ordered) col.index.set(record.id, record);
-        col.signal.value = ordered;
+    let filled = false;
+    try {
+      batch(() => {
+        fillSignals(loaded, keep);
+        filled = true;
+      });
+    } finally {
+      // Once the signals hold the records, what is partial is settled, even when an effect woken
+      // by the new values throws; when filling them failed, the collections stay as partial as they were.
+      if (filled) {
+        partial = partialCollections?.size ? new Set(partialCollections) : null;
+        changedWhileLoading.clear();
       }
-      const changedSingletons = keep?.get(SINGLETONS_STORE);
-      for (const [name, value] of loaded.singletons) if (!changedSingletons?.has(name)) singletons.get(name)!.value = value;
-      if (loaded.session) session.value = loaded.session;
-    });
-    partial = partialCollections?.size ? new Set(partialCollections) : null;
-    changedWhileLoading.clear();
+    }
+  }
+
+  /** Whether some collection holds only its first records (loading in parts, the rest not in yet). */
+  const partlyLoaded = () => partial !== null;
+
+  function fillSignals(loaded: LoadedRecords, keep: Map<string, Set<string>> | null) {
+    for (const name of COLLECTION_NAMES) {
+      const col = collection(name);
+      let list = (loaded.grouped.get(name) ?? []) as RecordOf<typeof name>[];
+      const changed = keep?.get(name);
+      if (changed?.size) {
+        // Changed while the rest was read: the copy in memory is the newer one, in its place;
+        // one deleted stays deleted; one added keeps its end of the list (new entries go first
+        // in the collections listed newest first).
+        const read = new Set<string>();
+        list = list.flatMap((record) => {
+          read.add(record.id);
+          if (!changed.has(record.id)) return [record];
+          const current = col.index.get(record.id);
+          return current ? [current] : [];
+        });
+        const added = col.signal.peek().filter((record) => changed.has(record.id) && !read.has(record.id));
+        const current = col.signal.peek();
+        const leading = new Set<string>();
+        for (const record of current) {
+          if (!changed.has(record.id) || read.has(record.id)) break;
+          leading.add(record.id);
+        }
+        list = [...added.filter((r) => leading.has(r.id)), ...list, ...added.filter((r) => !leading.has(r.id))];
+      }
+      const sort = COLLECTIONS[name].sort as ((a: unknown, b: unknown) => number) | undefined;
+      // Always a new array, never the loaded list itself: loading in parts keeps pushing the
+      // later parts into that list, and a signal whose array grows in place notifies no one
+      // (the next call would then set the very same array, an unchanged value to the signal).
+      const ordered = sort ? [...list].sort(sort) : [...list];
+      col.index.clear();
+      for (const record of ordered) col.index.set(record.id, record);
+      col.signal.value = ordered;
+    }
+    const changedSingletons = keep?.get(SINGLETONS_STORE);
+    for (const [name, value] of loaded.singletons) if (!changedSingletons?.has(name)) singletons.get(name)!.value = value;
+    if (loaded.session) session.value = loaded.session;
   }
 
   /** Applies loaded records after validating each one; returns the ones that could not be read. */
@@ -643,6 +662,7 @@ export function createEngine(options: {
     hydrate,
     readRecords,
     applyLoaded,
+    partlyLoaded,
     applyRemote,
     rebase,
     fallBackToMemory,

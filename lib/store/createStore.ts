@@ -12,7 +12,7 @@ import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
 import { createAdminSlice } from './admin';
 import { createCalendarSlice } from './calendar';
-import { createEngine, type ChangeListener } from './core';
+import { createEngine, type ChangeListener, type LoadedRecords } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
 import { createNotificationsSlice } from './notifications';
@@ -81,17 +81,48 @@ export function createStore(options: StoreOptions = {}) {
       // The whole-read path, with what is read already.
       const records = [...head.value.records];
       for await (const part of reader) records.push(...part.records);
-      await finishLoad(records);
+      finishLoad(records);
       return true;
     }
     const loaded = engine.readRecords(head.value.records);
     const partial = new Set(head.value.partial.filter(isCollectionName));
     engine.applyLoaded(loaded, partial);
-    ready.value = true;
-    for await (const part of reader) engine.readRecords(part.records, loaded);
-    engine.applyLoaded(loaded);
-    reportUnreadable(loaded.unreadable);
+    try {
+      ready.value = true;
+    } finally {
+      // Even when an effect woken by `ready` throws: the rest is read all the same.
+      await readTheRest(reader, loaded);
+    }
     return true;
+  }
+
+  /**
+   * The rest of a load in parts, once the first records show. When reading it fails, the whole
+   * workspace is read again, once; when that fails too, the store stays partly loaded (a write
+   * that needs the rest is refused, `complete` stays false) and the warning says so: part of
+   * the data never passes for all of it, and the sample never replaces what shows.
+   */
+  async function readTheRest(reader: AsyncGenerator<{ records: StoredRecord[] }>, loaded: LoadedRecords) {
+    try {
+      for await (const part of reader) engine.readRecords(part.records, loaded);
+      engine.applyLoaded(loaded);
+      reportUnreadable(loaded.unreadable);
+      return;
+    } catch (error) {
+      // Every record is in already: what failed is not the reading (an effect woken by it).
+      if (!engine.partlyLoaded()) throw error;
+    }
+    try {
+      reportUnreadable(engine.hydrate(await storage.load()));
+    } catch (error) {
+      if (!engine.partlyLoaded()) throw error;
+      engine.persistence.value = {
+        ...engine.persistence.peek(),
+        warning:
+          `Part of your workspace could not be read (${messageOf(error)}). ` +
+          'Reload the page to see all of it; until then, changes that need the rest are refused.',
+      };
+    }
   }
 
   function reportUnreadable(unreadable: StoredRecord[]) {
@@ -108,8 +139,13 @@ export function createStore(options: StoreOptions = {}) {
       try {
         if (await loadInParts(storage.loadInParts)) return settle();
       } catch (error) {
-        // Read again whole, below: its failure is the one reported.
-        void error;
+        // Once records show, a failure to read is dealt with there (readTheRest): this one came
+        // from elsewhere, with every record in. Before, read again whole, below: its failure is
+        // the one reported.
+        if (ready.peek()) {
+          settle();
+          throw error;
+        }
       }
     }
     let records: StoredRecord[];
@@ -118,16 +154,16 @@ export function createStore(options: StoreOptions = {}) {
     } catch (error) {
       engine.fallBackToMemory(
         'Changes are not being saved: this browser does not let Creatorflow store data ' +
-          `(${error instanceof Error ? error.message : String(error)}). You are working on a temporary copy.`,
+          `(${messageOf(error)}). You are working on a temporary copy.`,
       );
       records = [];
     }
-    await finishLoad(records);
+    finishLoad(records);
     settle();
   }
 
   /** The whole-read path: seeds an empty workspace, migrates an older one, fills the signals. */
-  async function finishLoad(records: StoredRecord[]) {
+  function finishLoad(records: StoredRecord[]) {
     const version = storedSchemaVersion(records);
     if (version === null) {
       if (options.seed !== false && !synced) seedSample();
@@ -148,7 +184,7 @@ export function createStore(options: StoreOptions = {}) {
     if (engine.persistence.peek().status === 'loading')
       engine.persistence.value = { ...engine.persistence.peek(), status: 'saving' };
     ready.value = true;
-    complete.value = true;
+    complete.value = !engine.partlyLoaded();
   }
 
   const unsubscribe = storage.subscribe?.((ops, info) => {
@@ -209,6 +245,8 @@ export function createStore(options: StoreOptions = {}) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function defaultStorage(workspace?: string): StorageAdapter {
   // Outside a browser (Node, SSR) memory is the only choice. In a browser without IndexedDB

@@ -5,6 +5,7 @@ import { sampleFunnels } from '../../lib/sample';
 import { STILL_LOADING_MESSAGE } from '../../lib/store/core';
 import { createStore, type Store } from '../../lib/store/createStore';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
+import type { StorageAdapter } from '../../lib/storage/types';
 
 const now = () => new Date('2026-03-10T12:00:00Z');
 
@@ -28,6 +29,34 @@ async function storedWorkspace(workspace: string, count: number) {
   seeding.funnels.items.replaceAll(funnels);
   await seeding.flush();
   seeding.dispose();
+}
+
+/**
+ * What a screen showing the funnels renders: how many there were each time it was told of a
+ * change (a list that grows in place, telling no one, is not rendered again).
+ */
+function watchFunnels(store: Store) {
+  const rendered: number[] = [];
+  const stop = effect(() => {
+    rendered.push(store.funnels.items.items.value.length);
+  });
+  return { rendered: () => rendered[rendered.length - 1], stop };
+}
+
+/** IndexedDB whose reading fails after the first part (and, with `whole`, whose whole read fails too). */
+function failingAfterFirstPart(workspace: string, fails: { whole: boolean }): StorageAdapter {
+  const inner = createIndexedDbStorage({ workspace });
+  return {
+    ...inner,
+    async *loadInParts(options) {
+      const parts = inner.loadInParts!(options);
+      const head = await parts.next();
+      if (!head.done) yield head.value;
+      await parts.return(undefined);
+      throw new Error('the disk went away');
+    },
+    load: fails.whole ? () => Promise.reject(new Error('the disk went away')) : inner.load,
+  };
 }
 
 describe('loading a large workspace in parts (IndexedDB)', () => {
@@ -71,6 +100,54 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
     await readyOf(store);
     expect(store.complete.value).toBe(true);
     expect(store.funnels.items.items.value).toHaveLength(50);
+    store.dispose();
+  });
+
+  it('gives a screen showing the first funnels all of them once the rest is read, with no edit meanwhile', async () => {
+    await storedWorkspace('parts-c', 4500);
+    const store = createStore({ storage: createIndexedDbStorage({ workspace: 'parts-c' }), now });
+    const screen = watchFunnels(store);
+    await readyOf(store);
+    expect(screen.rendered()).toBe(200);
+    const first = store.funnels.items.items.value;
+    await store.loaded;
+    expect(store.complete.value).toBe(true);
+    expect(screen.rendered()).toBe(4500);
+    // The list the screen was first given is not grown under it as the later parts are read.
+    expect(first).toHaveLength(200);
+    screen.stop();
+    store.dispose();
+  });
+
+  it('reads the workspace again whole when reading the rest fails', async () => {
+    await storedWorkspace('parts-d', 4500);
+    const store = createStore({ storage: failingAfterFirstPart('parts-d', { whole: false }), now });
+    const screen = watchFunnels(store);
+    await store.loaded;
+    expect(store.complete.value).toBe(true);
+    expect(screen.rendered()).toBe(4500);
+    expect(store.persistence.value.warning).toBeNull();
+    expect(store.funnels.togglePriority('CRP04000')).toMatchObject({ ok: true });
+    screen.stop();
+    store.dispose();
+  });
+
+  it('says so, and keeps refusing writes that need the rest, when the rest cannot be read at all', async () => {
+    await storedWorkspace('parts-e', 4500);
+    const store = createStore({ storage: failingAfterFirstPart('parts-e', { whole: true }), now });
+    const screen = watchFunnels(store);
+    await store.loaded;
+    expect(store.ready.value).toBe(true);
+    expect(store.complete.value).toBe(false);
+    expect(store.persistence.value.warning).toBe(
+      'Part of your workspace could not be read (the disk went away). Reload the page to see all of it; until then, changes that need the rest are refused.',
+    );
+    // The first funnels stay as they were read: not passed off as all of them, not replaced by the sample.
+    expect(screen.rendered()).toBe(200);
+    expect(store.funnels.items.items.value[0].id).toBe('CRP00000');
+    expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE });
+    expect(store.funnels.togglePriority('CRP00001')).toMatchObject({ ok: true });
+    screen.stop();
     store.dispose();
   });
 });
