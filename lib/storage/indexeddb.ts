@@ -55,6 +55,35 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): S
       const database = await db();
       return (await database.getAll(STORE)) as StoredRecord[];
     },
+    async *loadInParts({ firstPerCollection, partSize }) {
+      const database = await db();
+      // Keys are [collection, id]: [c] sorts before every key of c, [c, []] after them (an array
+      // sorts after any string), so each collection is one key range.
+      const first: StoredRecord[] = [];
+      const rest: { collection: string; after: string }[] = [];
+      const tx = database.transaction(STORE, 'readonly');
+      const store = tx.objectStore(STORE);
+      let key = (await store.openKeyCursor())?.key as [string, string] | undefined;
+      while (key) {
+        const collection = key[0];
+        const records = (await store.getAll(IDBKeyRange.bound([collection], [collection, []]), firstPerCollection)) as StoredRecord[];
+        first.push(...records);
+        if (records.length === firstPerCollection) rest.push({ collection, after: records[records.length - 1].id });
+        key = (await store.openKeyCursor(IDBKeyRange.lowerBound([collection, []], true)))?.key as [string, string] | undefined;
+      }
+      yield { records: first, partial: rest.map((r) => r.collection) };
+      for (const { collection, after } of rest) {
+        let from = after;
+        for (;;) {
+          // One transaction per part: the reader may take its time between parts.
+          const records = (await database.getAll(STORE, IDBKeyRange.bound([collection, from], [collection, []], true), partSize)) as StoredRecord[];
+          if (records.length === 0) break;
+          yield { records };
+          if (records.length < partSize) break;
+          from = records[records.length - 1].id;
+        }
+      }
+    },
     write(ops, info) {
       if (ops.length === 0) return Promise.resolve();
       // IndexedDB runs read-write transactions on one store in the order they were created,

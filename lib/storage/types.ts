@@ -22,6 +22,13 @@ export interface StorageAdapter {
   /** Reads every stored record. An empty array means an empty (never seeded) workspace. */
   load(): Promise<StoredRecord[]>;
   /**
+   * Reads every stored record in parts, so a large workspace can show before all of it is
+   * read: the first part holds every record of the small collections and the first
+   * `firstPerCollection` (in key order) of each larger one, named in `partial`; the later parts
+   * hold the rest, at most `partSize` records each.
+   */
+  loadInParts?(options: { firstPerCollection: number; partSize: number }): AsyncGenerator<{ records: StoredRecord[]; partial?: string[] }>;
+  /**
    * Applies the ops atomically: all of them or none. The write must begin before this call
    * returns (in the caller's task), so a page closed right after it is not lost.
    */

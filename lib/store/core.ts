@@ -176,9 +176,13 @@ export function createEngine(options: {
       get(name, id) {
         const write = staged.get(name)?.writes.get(id);
         if (write) return (write.record ?? undefined) as never;
-        return collection(name).index.get(id);
+        const found = collection(name).index.get(id);
+        // Not read yet is not the same as absent: the mutation waits for the rest of the load.
+        if (found === undefined && partial?.has(name)) throw new StillLoadingError();
+        return found;
       },
       scan(name) {
+        if (partial?.has(name)) throw new StillLoadingError();
         const cached = scans.get(name);
         if (cached) return cached as never;
         const base = collection(name).signal.peek();
@@ -233,6 +237,7 @@ export function createEngine(options: {
         for (const id of entry.order) {
           const write = entry.writes.get(id)!;
           const before = col.index.get(id);
+          noteChangedWhileLoading(name, id);
           if (write.record === null) {
             if (!before) continue;
             col.index.delete(id);
@@ -248,6 +253,7 @@ export function createEngine(options: {
       }
       for (const [name, value] of staging.stagedSingletons) {
         const single = singletons.get(name)!;
+        noteChangedWhileLoading(SINGLETONS_STORE, name);
         changes.push({ collection: name, id: name, before: single.peek(), after: value });
         single.value = value;
         ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value });
@@ -272,16 +278,26 @@ export function createEngine(options: {
     const meta = metaNow();
     const staging = createTx(actorOf(member), meta);
     const call: Mutation = { name, args, meta };
-    const result = runMutation(staging.tx, member, call) as Result<ValueOf<N>>;
+    const result = runWhileLoading(() => runMutation(staging.tx, member, call)) as Result<ValueOf<N>>;
     if (result.ok) commit(staging, { mutation: name, call, origin });
     return result;
+  }
+
+  /** A mutation that needs records not read yet (loading in parts) is refused, changing nothing. */
+  function runWhileLoading(run: () => Result<unknown>): Result<unknown> {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof StillLoadingError) return { ok: false, error: STILL_LOADING_MESSAGE };
+      throw error;
+    }
   }
 
   /** Runs a recorded mutation (its meta decided elsewhere: a replay, or the server's order). */
   function apply(mutation: Mutation): Result<unknown> {
     const member = currentMember.peek();
     const staging = createTx(actorOf(member), mutation.meta);
-    const result = runMutation(staging.tx, member, mutation);
+    const result = runWhileLoading(() => runMutation(staging.tx, member, mutation));
     if (result.ok) commit(staging, { mutation: mutation.name, call: mutation, origin });
     return result;
   }
@@ -339,48 +355,115 @@ export function createEngine(options: {
     persistence.value = { ...persistence.value, status: 'memory', kind: 'memory', warning };
   }
 
-  /** Applies loaded records after validating each one; returns the ones that could not be read. */
-  function hydrate(records: StoredRecord[]): StoredRecord[] {
-    const grouped = new Map<CollectionName, { id: string }[]>();
-    const unreadable: StoredRecord[] = [];
-    const singletonValues = new Map<SingletonName, unknown>();
-    let sessionValue: { memberId: string | null } | null = null;
+  /** Validates loaded records into `into` (a part at a time, when loading in parts). */
+  function readRecords(records: readonly StoredRecord[], into: LoadedRecords = emptyLoaded()): LoadedRecords {
     for (const record of records) {
       if (record.collection === SINGLETONS_STORE) {
         if (record.id === SESSION) {
           const value = record.value as { memberId?: unknown } | null;
-          if (value && (typeof value.memberId === 'string' || value.memberId === null)) sessionValue = { memberId: value.memberId };
-          else unreadable.push(record);
+          if (value && (typeof value.memberId === 'string' || value.memberId === null)) into.session = { memberId: value.memberId };
+          else into.unreadable.push(record);
         } else if (isSingletonName(record.id)) {
-          if (isValidSingleton(record.id, record.value)) singletonValues.set(record.id, record.value);
-          else unreadable.push(record);
+          if (isValidSingleton(record.id, record.value)) into.singletons.set(record.id, record.value);
+          else into.unreadable.push(record);
         }
         continue;
       }
       if (!isCollectionName(record.collection)) continue;
       const value = record.value as { id?: unknown } | null;
       if (!value || typeof value !== 'object' || value.id !== record.id || !isValidRecord(record.collection, value)) {
-        unreadable.push(record);
+        into.unreadable.push(record);
         continue;
       }
-      let list = grouped.get(record.collection);
-      if (!list) grouped.set(record.collection, (list = []));
+      let list = into.grouped.get(record.collection);
+      if (!list) into.grouped.set(record.collection, (list = []));
       list.push(value);
     }
-    batch(() => {
-      for (const name of COLLECTION_NAMES) {
-        const col = collection(name);
-        const list = (grouped.get(name) ?? []) as RecordOf<typeof name>[];
-        const sort = COLLECTIONS[name].sort as ((a: unknown, b: unknown) => number) | undefined;
-        const ordered = sort ? [...list].sort(sort) : list;
-        col.index.clear();
-        for (const record of ordered) col.index.set(record.id, record);
-        col.signal.value = ordered;
+    return into;
+  }
+
+  /**
+   * Collections only partly in memory while the rest is read (loading in parts), and the
+   * records changed meanwhile (by this tab or another), which the complete read must not undo.
+   */
+  let partial: Set<CollectionName> | null = null;
+  const changedWhileLoading = new Map<string, Set<string>>();
+  const noteChangedWhileLoading = (store: string, id: string) => {
+    if (!partial) return;
+    let ids = changedWhileLoading.get(store);
+    if (!ids) changedWhileLoading.set(store, (ids = new Set()));
+    ids.add(id);
+  };
+
+  /**
+   * Puts validated records in the signals, replacing what they held. `partialCollections`:
+   * these collections hold only their first records until the next call (loading in parts).
+   */
+  function applyLoaded(loaded: LoadedRecords, partialCollections?: ReadonlySet<CollectionName>) {
+    const keep = partial ? changedWhileLoading : null;
+    let filled = false;
+    try {
+      batch(() => {
+        fillSignals(loaded, keep);
+        filled = true;
+      });
+    } finally {
+      // Once the signals hold the records, what is partial is settled, even when an effect woken
+      // by the new values throws; when filling them failed, the collections stay as partial as they were.
+      if (filled) {
+        partial = partialCollections?.size ? new Set(partialCollections) : null;
+        changedWhileLoading.clear();
       }
-      for (const [name, value] of singletonValues) singletons.get(name)!.value = value;
-      if (sessionValue) session.value = sessionValue;
-    });
-    return unreadable;
+    }
+  }
+
+  /** Whether some collection holds only its first records (loading in parts, the rest not in yet). */
+  const partlyLoaded = () => partial !== null;
+
+  function fillSignals(loaded: LoadedRecords, keep: Map<string, Set<string>> | null) {
+    for (const name of COLLECTION_NAMES) {
+      const col = collection(name);
+      let list = (loaded.grouped.get(name) ?? []) as RecordOf<typeof name>[];
+      const changed = keep?.get(name);
+      if (changed?.size) {
+        // Changed while the rest was read: the copy in memory is the newer one, in its place;
+        // one deleted stays deleted; one added keeps its end of the list (new entries go first
+        // in the collections listed newest first).
+        const read = new Set<string>();
+        list = list.flatMap((record) => {
+          read.add(record.id);
+          if (!changed.has(record.id)) return [record];
+          const current = col.index.get(record.id);
+          return current ? [current] : [];
+        });
+        const added = col.signal.peek().filter((record) => changed.has(record.id) && !read.has(record.id));
+        const current = col.signal.peek();
+        const leading = new Set<string>();
+        for (const record of current) {
+          if (!changed.has(record.id) || read.has(record.id)) break;
+          leading.add(record.id);
+        }
+        list = [...added.filter((r) => leading.has(r.id)), ...list, ...added.filter((r) => !leading.has(r.id))];
+      }
+      const sort = COLLECTIONS[name].sort as ((a: unknown, b: unknown) => number) | undefined;
+      // Always a new array, never the loaded list itself: loading in parts keeps pushing the
+      // later parts into that list, and a signal whose array grows in place notifies no one
+      // (the next call would then set the very same array, an unchanged value to the signal).
+      const ordered = sort ? [...list].sort(sort) : [...list];
+      col.index.clear();
+      for (const record of ordered) col.index.set(record.id, record);
+      col.signal.value = ordered;
+    }
+    const changedSingletons = keep?.get(SINGLETONS_STORE);
+    for (const [name, value] of loaded.singletons) if (!changedSingletons?.has(name)) singletons.get(name)!.value = value;
+    if (loaded.session) session.value = loaded.session;
+  }
+
+  /** Applies loaded records after validating each one; returns the ones that could not be read. */
+  function hydrate(records: StoredRecord[]): StoredRecord[] {
+    const loaded = readRecords(records);
+    applyLoaded(loaded);
+    return loaded.unreadable;
   }
 
   /** Applies writes another tab committed, and announces them as remote changes. */
@@ -395,6 +478,7 @@ export function createEngine(options: {
           if (op.id === SESSION) continue; // each tab keeps its own sign-in until reload
           if (isSingletonName(op.id) && isValidSingleton(op.id, op.value)) {
             const single = singletons.get(op.id)!;
+            noteChangedWhileLoading(SINGLETONS_STORE, op.id);
             changes.push({ collection: op.id, id: op.id, before: single.peek(), after: op.value });
             single.value = op.value;
           }
@@ -412,6 +496,7 @@ export function createEngine(options: {
         for (const id of entry.order) {
           const write = entry.writes.get(id)!;
           const before = col.index.get(id);
+          noteChangedWhileLoading(name, id);
           if (write.record === null) {
             if (!before) continue;
             col.index.delete(id);
@@ -600,6 +685,9 @@ export function createEngine(options: {
     ownEffect,
     persistence,
     hydrate,
+    readRecords,
+    applyLoaded,
+    partlyLoaded,
     applyRemote,
     rebase,
     fallBackToMemory,
@@ -630,6 +718,23 @@ export function createEngine(options: {
 export type Engine = ReturnType<typeof createEngine>;
 /** The engine, as slices see it. */
 export type StoreContext = Engine;
+
+/** Stored records, validated and grouped, ready for the signals. */
+export interface LoadedRecords {
+  grouped: Map<CollectionName, { id: string }[]>;
+  singletons: Map<SingletonName, unknown>;
+  session: { memberId: string | null } | null;
+  unreadable: StoredRecord[];
+}
+
+export const emptyLoaded = (): LoadedRecords => ({ grouped: new Map(), singletons: new Map(), session: null, unreadable: [] });
+
+export const STILL_LOADING_MESSAGE = 'Your workspace is still loading. Try again in a moment.';
+
+/** A mutation read a collection that is only partly loaded (loading in parts). */
+class StillLoadingError extends Error {
+  override name = 'StillLoadingError';
+}
 
 /** The records of `base` with a transaction's writes applied: replaced in place, deleted, new ones first or last. */
 function merge<T extends { id: string }>(base: readonly T[], entry: Staged<unknown>): readonly T[] {

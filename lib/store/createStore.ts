@@ -6,12 +6,13 @@ import { sampleWorkspace } from '../sample';
 import { SAMPLE_ADMIN_ID } from '../sample/defaults';
 import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from '../schema/migrations';
 import { COLLECTION_NAMES, SINGLETON_NAMES } from '../schema/names';
+import { isCollectionName } from '../schema/records';
 import { createIndexedDbStorage } from '../storage/indexeddb';
 import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
 import { createAdminSlice } from './admin';
 import { createCalendarSlice } from './calendar';
-import { createEngine, type ChangeListener } from './core';
+import { createEngine, type ChangeListener, type LoadedRecords } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
 import { createNotificationsSlice } from './notifications';
@@ -30,6 +31,9 @@ export interface StoreOptions {
   seed?: boolean;
 }
 
+/** The first records of each collection shown at once, and the records read per part after them. */
+const LOAD_PARTS = { firstPerCollection: 200, partSize: 2000 };
+
 export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage(options.workspace);
   const now = options.now ?? (() => new Date());
@@ -47,6 +51,7 @@ export function createStore(options: StoreOptions = {}) {
   const notifications = createNotificationsSlice(engine);
 
   const ready = signal(false);
+  const complete = signal(false);
 
   function seedSample() {
     const data = sampleWorkspace(now());
@@ -60,17 +65,105 @@ export function createStore(options: StoreOptions = {}) {
     engine.persist([{ type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } }]);
   }
 
+  /**
+   * Loading in parts (IndexedDB): the first records of each collection go to the signals at
+   * once, so a screen paints its first rows before a large workspace is read; the rest is read
+   * and validated a part at a time (each part a short task), then replaces them in one go. Until
+   * then a mutation that needs a record not read yet is refused. Returns false when the stored
+   * data needs the whole-read path (empty, or an older schema to migrate).
+   */
+  async function loadInParts(parts: NonNullable<StorageAdapter['loadInParts']>): Promise<boolean> {
+    const reader = parts.call(storage, LOAD_PARTS);
+    const head = await reader.next();
+    if (head.done) return false;
+    const version = storedSchemaVersion(head.value.records);
+    if (version !== SCHEMA_VERSION || !head.value.partial?.length) {
+      // The whole-read path, with what is read already.
+      const records = [...head.value.records];
+      for await (const part of reader) records.push(...part.records);
+      finishLoad(records);
+      return true;
+    }
+    const loaded = engine.readRecords(head.value.records);
+    const partial = new Set(head.value.partial.filter(isCollectionName));
+    engine.applyLoaded(loaded, partial);
+    try {
+      ready.value = true;
+    } finally {
+      // Even when an effect woken by `ready` throws: the rest is read all the same.
+      await readTheRest(reader, loaded);
+    }
+    return true;
+  }
+
+  /**
+   * The rest of a load in parts, once the first records show. When reading it fails, the whole
+   * workspace is read again, once; when that fails too, the store stays partly loaded (a write
+   * that needs the rest is refused, `complete` stays false) and the warning says so: part of
+   * the data never passes for all of it, and the sample never replaces what shows.
+   */
+  async function readTheRest(reader: AsyncGenerator<{ records: StoredRecord[] }>, loaded: LoadedRecords) {
+    try {
+      for await (const part of reader) engine.readRecords(part.records, loaded);
+      engine.applyLoaded(loaded);
+      reportUnreadable(loaded.unreadable);
+      return;
+    } catch (error) {
+      // Every record is in already: what failed is not the reading (an effect woken by it).
+      if (!engine.partlyLoaded()) throw error;
+    }
+    try {
+      reportUnreadable(engine.hydrate(await storage.load()));
+    } catch (error) {
+      if (!engine.partlyLoaded()) throw error;
+      engine.persistence.value = {
+        ...engine.persistence.peek(),
+        warning:
+          `Part of your workspace could not be read (${messageOf(error)}). ` +
+          'Reload the page to see all of it; until then, changes that need the rest are refused.',
+      };
+    }
+  }
+
+  function reportUnreadable(unreadable: StoredRecord[]) {
+    if (!unreadable.length) return;
+    engine.persistence.value = {
+      ...engine.persistence.value,
+      unreadable,
+      warning: `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read and ${unreadable.length === 1 ? 'was' : 'were'} left out. Download them to keep a copy.`,
+    };
+  }
+
   async function load() {
+    if (storage.loadInParts) {
+      try {
+        if (await loadInParts(storage.loadInParts)) return settle();
+      } catch (error) {
+        // Once records show, a failure to read is dealt with there (readTheRest): this one came
+        // from elsewhere, with every record in. Before, read again whole, below: its failure is
+        // the one reported.
+        if (ready.peek()) {
+          settle();
+          throw error;
+        }
+      }
+    }
     let records: StoredRecord[];
     try {
       records = await storage.load();
     } catch (error) {
       engine.fallBackToMemory(
         'Changes are not being saved: this browser does not let Creatorflow store data ' +
-          `(${error instanceof Error ? error.message : String(error)}). You are working on a temporary copy.`,
+          `(${messageOf(error)}). You are working on a temporary copy.`,
       );
       records = [];
     }
+    finishLoad(records);
+    settle();
+  }
+
+  /** The whole-read path: seeds an empty workspace, migrates an older one, fills the signals. */
+  function finishLoad(records: StoredRecord[]) {
     const version = storedSchemaVersion(records);
     if (version === null) {
       if (options.seed !== false && !synced) seedSample();
@@ -83,17 +176,15 @@ export function createStore(options: StoreOptions = {}) {
           { type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } },
         ]);
       }
-      if (unreadable.length) {
-        engine.persistence.value = {
-          ...engine.persistence.value,
-          unreadable,
-          warning: `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read and ${unreadable.length === 1 ? 'was' : 'were'} left out. Download them to keep a copy.`,
-        };
-      }
+      reportUnreadable(unreadable);
     }
+  }
+
+  function settle() {
     if (engine.persistence.peek().status === 'loading')
       engine.persistence.value = { ...engine.persistence.peek(), status: 'saving' };
     ready.value = true;
+    complete.value = !engine.partlyLoaded();
   }
 
   const unsubscribe = storage.subscribe?.((ops, info) => {
@@ -107,8 +198,10 @@ export function createStore(options: StoreOptions = {}) {
   const loaded = load();
 
   const store = {
-    /** True once stored data (or the seed) is in the signals. */
+    /** True once stored data (or the seed) is in the signals: a large workspace's first records, at least. */
     ready,
+    /** True once every stored record is in the signals (a large workspace loads in parts after `ready`). */
+    complete,
     /** Resolves when the first load has settled. */
     loaded,
     /** Where the data is kept, and any warning to show. */
@@ -152,6 +245,8 @@ export function createStore(options: StoreOptions = {}) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function defaultStorage(workspace?: string): StorageAdapter {
   // Outside a browser (Node, SSR) memory is the only choice. In a browser without IndexedDB
