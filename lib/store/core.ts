@@ -341,10 +341,7 @@ export function createEngine(options: {
     }
     const settled = write.catch((error: unknown) => {
       if (target !== storage) return;
-      fallBackToMemory(
-        `Changes are not being saved: the browser refused to store them (${describe(error)}). ` +
-          'You can keep working; export your data before closing this tab.',
-      );
+      fallBackToMemory(STORAGE_MESSAGES.writeRefused(describe(error)));
     });
     inflight.add(settled);
     void settled.finally(() => inflight.delete(settled));
@@ -730,6 +727,17 @@ export interface LoadedRecords {
 export const emptyLoaded = (): LoadedRecords => ({ grouped: new Map(), singletons: new Map(), session: null, unreadable: [] });
 
 export const STILL_LOADING_MESSAGE = 'Your workspace is still loading. Try again in a moment.';
+
+/** What the persistence banner says (each English sentence is in the catalogs, so it is shown translated). */
+export const STORAGE_MESSAGES = {
+  writeRefused: (error: string) => `Changes are not being saved: the browser refused to store them (${error}). You can keep working; export your data before closing this tab.`,
+  noStorage: (error: string) => `Changes are not being saved: this browser does not let Creatorflow store data (${error}). You are working on a temporary copy.`,
+  partlyRead: (error: string) => `Part of your workspace could not be read (${error}). Reload the page to see all of it; until then, changes that need the rest are refused.`,
+  unreadable: (count: number) =>
+    count === 1
+      ? `${count} saved record could not be read and was left out. Download them to keep a copy.`
+      : `${count} saved records could not be read and were left out. Download them to keep a copy.`,
+};
 
 /** A mutation read a collection that is only partly loaded (loading in parts). */
 class StillLoadingError extends Error {

@@ -12,7 +12,7 @@ import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
 import { createAdminSlice } from './admin';
 import { createCalendarSlice } from './calendar';
-import { createEngine, type ChangeListener, type LoadedRecords } from './core';
+import { createEngine, STORAGE_MESSAGES, type ChangeListener, type LoadedRecords } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
 import { createNotificationsSlice } from './notifications';
@@ -118,9 +118,7 @@ export function createStore(options: StoreOptions = {}) {
       if (!engine.partlyLoaded()) throw error;
       engine.persistence.value = {
         ...engine.persistence.peek(),
-        warning:
-          `Part of your workspace could not be read (${messageOf(error)}). ` +
-          'Reload the page to see all of it; until then, changes that need the rest are refused.',
+        warning: STORAGE_MESSAGES.partlyRead(messageOf(error)),
       };
     }
   }
@@ -130,7 +128,7 @@ export function createStore(options: StoreOptions = {}) {
     engine.persistence.value = {
       ...engine.persistence.value,
       unreadable,
-      warning: `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read and ${unreadable.length === 1 ? 'was' : 'were'} left out. Download them to keep a copy.`,
+      warning: STORAGE_MESSAGES.unreadable(unreadable.length),
     };
   }
 
@@ -152,10 +150,7 @@ export function createStore(options: StoreOptions = {}) {
     try {
       records = await storage.load();
     } catch (error) {
-      engine.fallBackToMemory(
-        'Changes are not being saved: this browser does not let Creatorflow store data ' +
-          `(${messageOf(error)}). You are working on a temporary copy.`,
-      );
+      engine.fallBackToMemory(STORAGE_MESSAGES.noStorage(messageOf(error)));
       records = [];
     }
     finishLoad(records);
