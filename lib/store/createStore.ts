@@ -52,6 +52,8 @@ export function createStore(options: StoreOptions = {}) {
 
   const ready = signal(false);
   const complete = signal(false);
+  /** Whole reads started because another tab replaced the workspace. */
+  let wholeReads = 0;
 
   function seedSample() {
     const data = sampleWorkspace(now());
@@ -103,8 +105,13 @@ export function createStore(options: StoreOptions = {}) {
    * the data never passes for all of it, and the sample never replaces what shows.
    */
   async function readTheRest(reader: AsyncGenerator<{ records: StoredRecord[] }>, loaded: LoadedRecords) {
+    const readsBefore = wholeReads;
     try {
-      for await (const part of reader) engine.readRecords(part.records, loaded);
+      for await (const part of reader) {
+        if (wholeReads !== readsBefore) return;
+        engine.readRecords(part.records, loaded);
+      }
+      if (wholeReads !== readsBefore) return;
       engine.applyLoaded(loaded);
       reportUnreadable(loaded.unreadable);
       return;
@@ -186,7 +193,12 @@ export function createStore(options: StoreOptions = {}) {
     if (info?.rebase) {
       const records = ops.flatMap((op) => (op.type === 'clear' ? [] : [{ collection: op.collection, id: op.id, value: op.type === 'put' ? op.value : undefined }]));
       engine.rebase(records, info.rebase.pending, info.rebase.full);
-    } else if (ops.some((op) => op.type === 'clear')) void storage.load().then((records) => engine.hydrate(records));
+    } else if (ops.some((op) => op.type === 'clear')) {
+      // Another tab replaced the workspace: read it again whole; a load in parts under way
+      // then leaves its older parts unused.
+      wholeReads += 1;
+      void storage.load().then((records) => engine.hydrate(records));
+    }
     else engine.applyRemote(ops, info?.mutation);
   });
 

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { effect } from '@preact/signals-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleFunnels } from '../../lib/sample';
 import { STILL_LOADING_MESSAGE } from '../../lib/store/core';
 import { createStore, type Store } from '../../lib/store/createStore';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
-import type { StorageAdapter } from '../../lib/storage/types';
+import { SCHEMA_VERSION } from '../../lib/schema/migrations';
+import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
 
 const now = () => new Date('2026-03-10T12:00:00Z');
 
@@ -148,6 +149,46 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
     expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE });
     expect(store.funnels.togglePriority('CRP00001')).toMatchObject({ ok: true });
     screen.stop();
+    store.dispose();
+  });
+
+  it('leaves its older parts unused when another tab replaces the workspace while the rest is read', async () => {
+    await storedWorkspace('parts-f', 4500);
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    let tell: Parameters<NonNullable<StorageAdapter['subscribe']>>[0] = () => {};
+    const inner = createIndexedDbStorage({ workspace: 'parts-f' });
+    const storage: StorageAdapter = {
+      ...inner,
+      async *loadInParts(options) {
+        const parts = inner.loadInParts!(options);
+        const head = await parts.next();
+        if (head.done) return;
+        yield head.value;
+        await gate;
+        yield* parts;
+      },
+      subscribe: (listener) => ((tell = listener), () => {}),
+    };
+    const store = createStore({ storage, now });
+    await readyOf(store);
+    expect(store.funnels.items.items.value).toHaveLength(200);
+    // Another tab replaces the workspace with ten funnels, and says so.
+    const [template] = sampleFunnels(now());
+    const replacement = Array.from({ length: 10 }, (_, i) => ({ ...template, id: `CRN${i}`, creatorName: `New ${i}` }));
+    const ops: StorageOp[] = [
+      { type: 'clear' },
+      { type: 'put', collection: 'meta', id: 'schema', value: { version: SCHEMA_VERSION } },
+      ...replacement.map((funnel): StorageOp => ({ type: 'put', collection: 'funnels', id: funnel.id, value: funnel })),
+    ];
+    await inner.write(ops);
+    tell(ops);
+    const ids = replacement.map((funnel) => funnel.id);
+    await vi.waitFor(() => expect(store.funnels.items.items.value.map((funnel) => funnel.id)).toEqual(ids));
+    // The rest of the older read arrives after: it must not bring the replaced workspace back.
+    release();
+    await store.loaded;
+    expect(store.funnels.items.items.value.map((funnel) => funnel.id)).toEqual(ids);
     store.dispose();
   });
 });
