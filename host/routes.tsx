@@ -18,7 +18,7 @@ export function preloadRoute(route: RouteObject): Promise<unknown> {
 }
 
 // The shell and the store come after the entry: the sign-in pages load neither.
-const Shell = lazyScreen(() => import('./workspace'), (m) => m.Shell);
+const Shell = lazyScreen(() => import('./workspace'), (m) => m.startWorkspace());
 
 // The host's own pages load on first visit, like the screens.
 const pages = () => import('./pages');

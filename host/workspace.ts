@@ -4,9 +4,20 @@
 import { createSyncStorage } from '../lib/storage/sync';
 import { configure } from '../lib/store/createStore';
 import { isTeamServer } from './server-mode';
+import { Shell } from './Shell';
 
-// With a team server, the workspace is the team's: cached here, synced with the server. This
-// runs before anything asks for the store (the shell and the screens are imported after it).
-if (isTeamServer()) configure({ storage: createSyncStorage() });
+let started = false;
 
-export { Shell } from './Shell';
+/**
+ * Sets up the page's store once (with a team server, the workspace is the team's: cached here,
+ * synced with the server) and gives the shell. Called as the module arrives, before anything
+ * asks for the store. A call, not a statement at the top of this module: the package declares
+ * its modules free of side effects, so the bundler would drop such a statement.
+ */
+export function startWorkspace(): typeof Shell {
+  if (!started) {
+    started = true;
+    if (isTeamServer()) configure({ storage: createSyncStorage() });
+  }
+  return Shell;
+}
