@@ -74,6 +74,12 @@ export interface Screen {
   name: string;
   elements: readonly ScreenElement[];
   routes: readonly ScreenRoute[];
+  /**
+   * A function exported by the screen's index.ts that starts loading what the screen loads
+   * lazily (a heavy library); the host calls it with the screen's chunk as soon as one of its
+   * URLs is opened, so it arrives while the workspace is still being read.
+   */
+  preload?: string;
 }
 
 const FUNNEL_FILTERS =
@@ -245,6 +251,7 @@ export const SCREENS: readonly Screen[] = [
     name: 'calendar',
     elements: [{ tag: 'cf-calendar' }],
     routes: [{ path: '/calendar', component: 'Calendar' }],
+    preload: 'preloadCalendar',
   },
   {
     name: 'analytics',

@@ -1,13 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { configure } from '../lib/store/createStore';
-import { createSyncStorage } from '../lib/storage/sync';
-import { routes } from './routes';
-import { isTeamServer } from './server-mode';
-
-// With a team server, the workspace is the team's: cached here, synced with the server.
-if (isTeamServer()) configure({ storage: createSyncStorage() });
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router-dom';
+import { preloadRoute, routes } from './routes';
 
 // Declarative routing: the app needs no loaders or actions, and this keeps react-router's
 // data-router code out of the first load.
@@ -15,10 +9,17 @@ function App() {
   return useRoutes(routes);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+// The entry holds React, the router and the route table only. The opened URL's chunks (the
+// shell and its screen, or a sign-in page) load side by side, and the first render waits for
+// them: the page would be blank meanwhile anyway, and nothing then suspends. A chunk that
+// fails to load is imported again by its route, which shows the error.
+const opened = (matchRoutes(routes, window.location) ?? []).map((match) => preloadRoute(match.route));
+void Promise.all(opened).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

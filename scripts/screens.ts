@@ -202,10 +202,10 @@ function hostScreens(): string {
     GENERATED,
     "// The host's screens: each loads on first visit and keeps its props' types, so a route that",
     '// passes a wrong prop fails the type check. Each route maps URL values to props.',
-    "import { lazy } from 'react';",
     SCREENS.some((screen) => screen.routes.some((route) => route.movedQuery))
       ? "import { Navigate, type RouteObject } from 'react-router-dom';"
       : "import type { RouteObject } from 'react-router-dom';",
+    "import { lazyScreen } from './lazy';",
     "import { useRouteValues } from './route-values';",
     '',
     'const load = {',
@@ -216,7 +216,7 @@ function hostScreens(): string {
   const components = new Map<string, Screen>();
   for (const screen of SCREENS) for (const route of screen.routes) components.set(route.component, screen);
   for (const [component, screen] of components)
-    lines.push(`export const ${component} = lazy(() => load.${camel(screen.name)}().then((m) => ({ default: m.${component} })));`);
+    lines.push(`export const ${component} = lazyScreen(load.${camel(screen.name)}, (m) => m.${component});`);
   lines.push('');
 
   const routeNames = new Map<ScreenRoute, string>();
@@ -246,10 +246,17 @@ function hostScreens(): string {
   }
   lines.push(
     '',
-    "/** Every screen's routes, for the host's route table. */",
+    "/** Every screen's routes, for the host's route table; `handle.preload` loads what the route shows before it renders. */",
     'export const SCREEN_ROUTES: RouteObject[] = [',
     ...SCREENS.flatMap((screen) =>
-      screen.routes.map((route) => `  { path: ${quote(route.path)}, element: <${routeNames.get(route) ?? route.component} /> },`),
+      screen.routes.map(
+        (route) =>
+          `  { path: ${quote(route.path)}, element: <${routeNames.get(route) ?? route.component} />, handle: { preload: ${
+            screen.preload
+              ? `() => Promise.all([${route.component}.preload(), load.${camel(screen.name)}().then((m) => m.${screen.preload}())])`
+              : `${route.component}.preload`
+          } } },`,
+      ),
     ),
     '];',
     '',

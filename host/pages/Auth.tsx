@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../widgets/ui/Button';
-import { useBrowserT } from '../../widgets/ui/i18n';
+import { useBrowserT } from '../../widgets/ui/language';
 import type { ServerErrorBody } from '../../lib/domain/server-errors';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { baseStyles } from '../../widgets/ui/styles';

@@ -122,22 +122,18 @@ async function storeEvents(page: Page, events: object[]) {
   await page.reload();
 }
 
+/** A stored reminder from `start` to `end` (local times of this machine). */
+function storedEvent(id: string, title: string, start: string, end: string) {
+  const base = { type: 'reminder', creatorId: '', creatorName: '', status: 'pending', description: '' };
+  return { ...base, id, title, start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+}
+
 describe('a busy day', () => {
   it('shows the events that fit and a "+N more" link, at a fixed cell height', async () => {
     const { page } = await b.open('/calendar');
     await openCalendar(page);
     const day = dayOfThisMonth(12);
-    const events = Array.from({ length: 8 }, (_, i) => ({
-      id: `busy_${i}`,
-      title: `Busy ${i + 1}`,
-      start: new Date(`${day}T${pad(8 + i)}:00`).toISOString(),
-      end: new Date(`${day}T${pad(8 + i)}:30`).toISOString(),
-      type: 'reminder',
-      creatorId: '',
-      creatorName: '',
-      status: 'pending',
-      description: '',
-    }));
+    const events = Array.from({ length: 8 }, (_, i) => storedEvent(`busy_${i}`, `Busy ${i + 1}`, `${day}T${pad(8 + i)}:00`, `${day}T${pad(8 + i)}:30`));
     await storeEvents(page, events);
     const cell = page.locator(`.fc-daygrid-day[data-date="${day}"]`);
     const more = cell.locator('.fc-daygrid-more-link');
@@ -148,6 +144,27 @@ describe('a busy day', () => {
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(3);
     await more.click();
     await page.locator('.fc-popover').getByText('Busy 8').waitFor();
+  });
+
+  it('counts every event of a crowded day in its "+N more", and the popover lists them all', async () => {
+    const { page } = await b.open('/calendar');
+    await openCalendar(page);
+    const day = dayOfThisMonth(19);
+    const events = Array.from({ length: 24 }, (_, i) =>
+      storedEvent(`crowded_${i}`, `Crowded ${i + 1}`, `${day}T${pad(6 + Math.floor(i / 2))}:${i % 2 ? '30' : '00'}`, `${day}T${pad(7 + Math.floor(i / 2))}:00`),
+    );
+    await storeEvents(page, events);
+    const cell = page.locator(`.fc-daygrid-day[data-date="${day}"]`);
+    const more = cell.locator('.fc-daygrid-more-link');
+    await more.waitFor();
+    const shown = await cell.locator('.fc-daygrid-event-harness').evaluateAll((all) => all.filter((h) => getComputedStyle(h).visibility !== 'hidden').length);
+    const hidden = Number(/^\+(\d+) more$/.exec((await more.textContent()) ?? '')?.[1]);
+    await more.click();
+    const popover = page.locator('.fc-popover');
+    await popover.getByText('Crowded 24', { exact: true }).waitFor();
+    // The link counted every event of the day that is not shown in the cell, and the popover lists them all.
+    expect(shown + hidden).toBe(await popover.locator('.fc-event').count());
+    expect(shown + hidden).toBeGreaterThanOrEqual(24);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { EVENT_TYPES, TIME_ZONES } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
 import { Button } from '../ui/Button';
@@ -8,13 +8,27 @@ import { calendarStyles } from './styles';
 import { useCalendarController } from './useCalendarController';
 import { BackButton } from '../ui/BackButton';
 
-// FullCalendar is heavy: only the calendar screen loads it, on first render.
-const CalendarView = lazy(() => import('./CalendarView'));
+// FullCalendar is heavy: only the calendar screen loads it, on first render or when preloaded.
+type CalendarViewComponent = typeof import('./CalendarView').default;
+let loadedView: CalendarViewComponent | null = null;
+const loadCalendarView = () =>
+  import('./CalendarView').then((module) => {
+    loadedView = module.default;
+    return module;
+  });
+const LazyCalendarView = lazy(loadCalendarView);
+
+/** Starts loading FullCalendar before the Calendar screen renders (the host app does so when /calendar is opened). */
+export function preloadCalendar(): Promise<void> {
+  return loadCalendarView().then(() => undefined);
+}
 
 export interface CalendarProps {}
 
 /** The Calendar screen (spec §2 "Calendar"): month, week and day views of events and order shipments. */
 export function Calendar(_props: CalendarProps) {
+  // Started as the screen mounts, FullCalendar arrives while the stored data is still being read.
+  useEffect(() => void preloadCalendar().catch(() => undefined), []);
   return (
     <Screen name="Calendar" styles={calendarStyles} part="root">
       <CalendarScreen />
@@ -25,6 +39,9 @@ export function Calendar(_props: CalendarProps) {
 function CalendarScreen() {
   const c = useCalendarController();
   const { t } = useT();
+  // Already loaded (preloaded): rendered at once. Suspending would hold the calendar back behind
+  // React's throttle on revealing suspended content (300 ms) for nothing.
+  const [CalendarView] = useState(() => loadedView ?? LazyCalendarView);
   return (
     <div className="cf-stack">
       <div>

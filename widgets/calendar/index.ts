@@ -1,3 +1,3 @@
-export { Calendar, type CalendarProps } from './Calendar';
+export { Calendar, preloadCalendar, type CalendarProps } from './Calendar';
 export { EventDialog, type EventDialogProps } from './EventDialog';
 export { useCalendarController } from './useCalendarController';

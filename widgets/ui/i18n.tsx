@@ -1,39 +1,16 @@
 // The screens' language: an element's own `lang` attribute, else the workspace's (the member's
 // preference), read from the store's signal so that every screen and element on the page
 // re-renders together when it changes. Catalogs other than English load on first use.
-import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { DEFAULT_LANGUAGE, isLanguageCode, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import { signal } from '@preact/signals-core';
+import { useContext, useMemo } from 'react';
+import { DEFAULT_LANGUAGE, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
 import type { MutationName } from '../../lib/domain/permissions';
 import type { Permission } from '../../lib/domain/types';
 import type { Store } from '../../lib/store/createStore';
+import { LanguageOverride, matchLanguage, useSignalValue } from './language';
 import { useStore } from './store-context';
 
-const LanguageOverride = createContext<LanguageCode | null>(null);
-
-/** Gives the screens below a language of their own (an element's `lang` attribute); null or an unknown code passes the workspace's through. */
-export function LanguageProvider({ lang, children }: { lang: string | null | undefined; children: ReactNode }) {
-  const outer = useContext(LanguageOverride);
-  return <LanguageOverride.Provider value={matchLanguage(lang) ?? outer}>{children}</LanguageOverride.Provider>;
-}
-
-/** 'es', 'es-MX' and 'ES' are Spanish; 'en', 'en-GB' are English (US); anything else is no choice. */
-export function matchLanguage(lang: string | null | undefined): LanguageCode | null {
-  if (!lang) return null;
-  if (isLanguageCode(lang)) return lang;
-  const base = lang.toLowerCase().split('-')[0];
-  if (base === 'en') return 'en-US';
-  return isLanguageCode(base) ? base : null;
-}
-
-/** A signal's value, re-rendering when it changes (without the signals runtime in this hook). */
-export function useSignalValue<T>(source: ReadonlySignal<T>): T {
-  return useSyncExternalStore(
-    (onChange) => source.subscribe(() => onChange()),
-    () => source.value,
-    () => source.value,
-  );
-}
+export { LanguageProvider, matchLanguage, useBrowserT, useSignalValue } from './language';
 
 /** The workspace's language as stored (the Settings' Language). */
 export function storedLanguage(store: Store): LanguageCode {
@@ -73,18 +50,4 @@ export function useWhyNot(): (what?: MutationName | Permission) => string | null
     const reason = store.session.whyNot(what);
     return reason === null ? null : tm(reason);
   };
-}
-
-/**
- * For the pages before sign-in (no workspace, no member yet): an element's own language, else the
- * browser's, else English (US).
- */
-export function useBrowserT(): Translator {
-  const override = useContext(LanguageOverride);
-  const lang = override ?? (typeof navigator !== 'undefined' ? matchLanguage(navigator.language) : null) ?? DEFAULT_LANGUAGE;
-  const packs = useSignalValue(loadedLanguages);
-  return useMemo(() => {
-    void packs;
-    return translatorFor(lang);
-  }, [lang, packs]);
 }
