@@ -35,7 +35,8 @@ ensureDependencies();
 const useBuild = process.env.CREATORFLOW_USE_BUILD === '1' && OUTPUTS.every((file) => existsSync(join(root, file)));
 if (useBuild) console.log('Serving the build in dist/ as it is (CREATORFLOW_USE_BUILD).');
 else if (buildIsCurrent()) console.log('The build in dist/ is up to date.');
-else run('npm run build');
+// A production build whatever the caller's NODE_ENV (a test runner sets it to 'test').
+else run('npm run build', { env: { ...process.env, NODE_ENV: 'production' } });
 
 const { register } = await import('tsx/esm/api');
 register();
