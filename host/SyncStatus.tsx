@@ -2,12 +2,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { englishTranslator, type Translator } from '../lib/i18n';
 import type { SyncStatus as Status } from '../lib/storage/sync';
+import { serverErrorIn } from '../lib/i18n/server-errors';
 import { useT } from '../widgets/ui/i18n';
 import { toast } from '../widgets/ui/toast';
 import { useStore } from '../widgets/ui/store-context';
 
+/** A refused change's reason in the screen's language: the server's known code from the catalog, else its words. */
+const refusalText = (status: Status, i18n: Translator) => (status.message ? serverErrorIn(i18n, { error: status.message, code: status.code, params: status.params }) : null);
+
 /** What the status line says for each state of the team sync. */
-export function syncStatusText(status: Status, { t, tm }: Translator = englishTranslator()): string {
+export function syncStatusText(status: Status, i18n: Translator = englishTranslator()): string {
+  const { t } = i18n;
   switch (status.state) {
     case 'saved':
       return t('shell.sync.saved');
@@ -16,7 +21,7 @@ export function syncStatusText(status: Status, { t, tm }: Translator = englishTr
     case 'offline':
       return status.pending ? t('shell.sync.offlinePending', { count: status.pending }) : t('shell.sync.offline');
     case 'error':
-      return t('shell.sync.error', { message: status.message ? tm(status.message) : t('shell.sync.refused') });
+      return t('shell.sync.error', { message: refusalText(status, i18n) ?? t('shell.sync.refused') });
     case 'signed-out':
       return t('shell.sync.signedOut');
   }
@@ -33,10 +38,12 @@ export function SyncStatus() {
   const status = store.sync?.value ?? null;
   const lastError = useRef<string | undefined>(undefined);
   const message = status?.state === 'error' ? status.message : undefined;
+  // The toast says the reason in the page's language (a coded refusal by its code); a new refusal is a new message.
+  const said = status?.state === 'error' ? refusalText(status, translator) : null;
   useEffect(() => {
-    if (message && message !== lastError.current) toast.error(message);
+    if (message && said && message !== lastError.current) toast.error(said);
     lastError.current = message;
-  }, [message]);
+  }, [message, said]);
   if (!status) return null;
   return (
     <span className="cf-sync-status" role="status" data-state={status.state}>

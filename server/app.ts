@@ -8,6 +8,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Mutator } from '../lib/mutators/types';
+import type { ServerProblem } from '../lib/domain/server-errors';
 import { authRoutes } from './auth/routes';
 import { FailureLimiter } from './auth/limiter';
 import { ARGON2ID_HASHER, DEFAULT_HASH_COST, type HashCost, type PasswordHasher } from './auth/passwords';
@@ -68,6 +69,12 @@ declare module 'fastify' {
 }
 
 const MINUTE = 60_000;
+
+/** The rate limit's refusal as a code: the wait in seconds under a minute, else in minutes, as its English message words it. */
+export function rateLimitProblem(ttlMs: number): ServerProblem {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return seconds < 60 ? { code: 'tooManyAttemptsSeconds', params: { seconds } } : { code: 'tooManyAttempts', params: { minutes: Math.round(seconds / 60) } };
+}
 export const DEFAULT_LIMITS: Limits = {
   perAddress: { max: 20, windowMs: MINUTE },
   perAccount: { max: 5, windowMs: 15 * MINUTE },
@@ -164,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many attempts. Try again in ${context.after}.`, undefined, rateLimitProblem(context.ttl)),
   });
 
   // Embed sessions' CORS preflights (partners' pages calling /sync/*), before the CSRF rule.
@@ -185,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.problem));
     if (error instanceof TxRejected) return reply.code(409).send({ error: error.message });
     const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(errorBody(error.message, undefined, { code: 'requestTooLarge' }));
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

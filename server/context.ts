@@ -9,7 +9,7 @@ import type { HashCost, PasswordHasher } from './auth/passwords';
 import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
 import type { Database, DatabaseHandle, Executor } from './db/client';
 import { memberToRecord, permissionsOf } from './db/records';
-import type { ServerProblem } from '../lib/domain/server-errors';
+import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { expectedOrigin, isPlainLocalhost } from './http/security';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -104,10 +104,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The refusal's JSON body: the English message, its code and values when it has one, the field it names. */
-export function errorBody(message: string, field?: string, problem?: ServerProblem) {
-  return { error: message, ...(problem ? { code: problem.code, ...(problem.params ? { params: problem.params } : {}) } : {}), ...(field ? { field } : {}) };
-}
+export { errorBody };
 
 /** The session, or a 401 thrown to the error handler. */
 export async function requireSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {

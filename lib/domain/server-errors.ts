@@ -4,6 +4,7 @@
 export const SERVER_ERROR_CODES = [
   'wrongCredentials',
   'tooManyAttempts',
+  'tooManyAttemptsSeconds',
   'signInToContinue',
   'currentPasswordIncorrect',
   'passwordTooShort',
@@ -28,6 +29,9 @@ export const SERVER_ERROR_CODES = [
   'notFound',
   'serverError',
   'databaseUnavailable',
+  'crossSiteRefused',
+  'jsonRequired',
+  'requestTooLarge',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -47,4 +51,17 @@ export interface ServerErrorBody {
   field?: string;
 }
 
+/** A request the team server refused, as a storage call hands it on: the English message with its code and values. */
+export interface ServerRefusal {
+  ok: false;
+  error: string;
+  code?: string;
+  params?: ServerErrorParams;
+}
+
 export const isServerErrorCode = (value: unknown): value is ServerErrorCode => SERVER_ERROR_CODES.includes(value as ServerErrorCode);
+
+/** A refusal's JSON body: the English message, its code and values when it has one, the field it names. */
+export function errorBody(message: string, field?: string, problem?: ServerProblem): ServerErrorBody {
+  return { error: message, ...(problem ? { code: problem.code, ...(problem.params ? { params: problem.params } : {}) } : {}), ...(field ? { field } : {}) };
+}

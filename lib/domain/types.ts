@@ -5,10 +5,13 @@ export interface Entity {
   id: string;
 }
 
-/** A rule that can fail returns this; it never throws for user input. */
+/**
+ * A rule that can fail returns this; it never throws for user input. A team server's refusal also
+ * carries its stable `code` and values (lib/domain/server-errors.ts), for a screen to say it in its language.
+ */
 export type Result<T = void> =
   | { ok: true; value: T; message?: string; messages?: string[] }
-  | { ok: false; error: string };
+  | { ok: false; error: string; code?: string; params?: Record<string, string | number> };
 
 export const ok = <T>(value: T, message?: string): Result<T> =>
   message === undefined ? { ok: true, value } : { ok: true, value, message };

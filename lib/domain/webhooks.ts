@@ -92,3 +92,6 @@ export function apiKeyPermissions(role: Role): Permissions {
 
 /** How a key appears in the activity log and the Developer area: never more than its last four characters. */
 export const apiKeyLabel = (lastFour: string) => `API key …${lastFour}`;
+
+/** Why the server disabled an endpoint (stored with it; the Developer area says it in its language). */
+export const ENDPOINT_DISABLED_REASON = 'Disabled after every delivery attempt over a day failed';

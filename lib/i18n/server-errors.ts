@@ -2,10 +2,16 @@
 // values the server sent; any other refusal shows as the server worded it (a domain rule's English
 // sentence is still translated by its text).
 import { isServerErrorCode, type ServerErrorBody } from '../domain/server-errors';
+import { ENDPOINT_DISABLED_REASON } from '../domain/webhooks';
 import type { Translator } from './index';
 
 export function serverErrorIn(i18n: Pick<Translator, 't' | 'tm'>, body: Partial<ServerErrorBody> | null | undefined): string | null {
   if (!body || typeof body.error !== 'string') return null;
   if (isServerErrorCode(body.code)) return i18n.t(`server.error.${body.code}`, body.params ?? {});
   return i18n.tm(body.error);
+}
+
+/** A webhook endpoint's disabled reason: the one the server writes in the reader's language, any other as stored. */
+export function endpointDisabledReasonIn(i18n: Pick<Translator, 't'>, reason: string): string {
+  return reason === ENDPOINT_DISABLED_REASON ? i18n.t('developer.endpointDisabledAfterFailures') : reason;
 }

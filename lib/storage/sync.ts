@@ -6,6 +6,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Mutation } from '../mutators/types';
 import { POKE_EVENT, SYNC_PATHS, type PullResponse, type PushedMutation, type PushResponse } from '../sync/protocol';
 import { isLanguageCode, type LanguageCode } from '../i18n/codes';
+import type { ServerErrorBody, ServerErrorParams, ServerRefusal } from '../domain/server-errors';
 import { createIndexedDbStorage } from './indexeddb';
 import type { StorageAdapter, StorageOp, StoredRecord } from './types';
 
@@ -17,6 +18,9 @@ export interface SyncStatus {
   pending: number;
   /** The rule's message when the server refused a change. */
   message?: string;
+  /** The refusal's stable code and values when the server gave one, for the screen's language. */
+  code?: string;
+  params?: ServerErrorParams;
 }
 
 export interface SyncStorageOptions {
@@ -68,7 +72,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
   let pullsStarted = 0;
   let backoff = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let refusal: string | undefined;
+  let refusal: Refusal | undefined;
   let events: EventSource | null = null;
   /** Set when the cache holds changes of an earlier visit that the server has not confirmed: the next pull takes everything. */
   let needsFull = false;
@@ -77,7 +81,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
 
   function setStatus(state?: SyncState) {
     const next: SyncStatus = { state: state ?? (pending.length ? 'saving' : refusal ? 'error' : 'saved'), pending: pending.length };
-    if (refusal && next.state === 'error') next.message = refusal;
+    if (refusal && next.state === 'error') Object.assign(next, refusal);
     status.value = next;
   }
 
@@ -93,11 +97,13 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     });
     if (response.status === 401) {
       setStatus('signed-out');
-      throw new SyncError('signed-out', 'Your session has ended. Sign in again to keep working.');
+      throw new SyncError('signed-out', SYNC_MESSAGES.sessionEnded);
     }
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
-      throw new SyncError(response.status === 403 ? 'forbidden' : 'http', body.error ?? `The server answered ${response.status}`, body.field);
+      const body = (await response.json().catch(() => ({}))) as Partial<ServerErrorBody>;
+      const kind = response.status === 403 ? 'forbidden' : 'http';
+      if (typeof body.error === 'string') throw new SyncError(kind, body.error, body.field, body);
+      throw new SyncError(kind, SYNC_MESSAGES.serverAnswered(response.status));
     }
     return (await response.json()) as T;
   }
@@ -180,7 +186,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
               if (!(error instanceof SyncError && error.kind === 'forbidden')) throw error;
               // The member may not make these changes (as the server knows them): they will never
               // be taken, so drop them; the pull below rolls them back on screen.
-              refusal = error.message;
+              refusal = refusalOf(error);
               const dropped = new Set(batch.map((m) => m.id));
               const gone = pending.filter((m) => m.clientID === owner && dropped.has(m.id));
               pending = pending.filter((m) => !(m.clientID === owner && dropped.has(m.id)));
@@ -188,14 +194,14 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
               continue;
             }
             const refused = response.results.find((r) => !r.ok);
-            if (refused && !refused.ok) refusal = refused.error;
+            if (refused && !refused.ok) refusal = { message: refused.error };
             else if (owner === clientID) refusal = undefined;
             backoff = 0;
             const processed = (m: Waiting) => m.clientID === owner && m.id <= response.lastMutationID;
             const done = pending.filter(processed);
             pending = pending.filter((m) => !processed(m));
             await cache.write(done.map((m): StorageOp => ({ type: 'delete', collection: PENDING, id: key(m) })));
-            if (!done.length) throw new SyncError('http', 'The server did not take the changes');
+            if (!done.length) throw new SyncError('http', SYNC_MESSAGES.notTaken);
           }
           // The server's state replaces the optimistic one (a refused change rolls back here).
           await pull();
@@ -214,7 +220,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
     if (closed) return;
     if (error instanceof SyncError && error.kind === 'signed-out') return;
     if (error instanceof SyncError && error.kind === 'http') {
-      refusal = error.message;
+      refusal = refusalOf(error);
       setStatus('error');
     } else setStatus('offline');
     // Try again later, waiting longer each time (1 s, 2 s, 4 s ... 30 s).
@@ -362,7 +368,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
         await pull();
         return { ok: true, inviteUrl };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        return refusedBy(error);
       }
     },
     memberLanguage: {
@@ -387,7 +393,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
           memberLanguage.value = language;
           return { ok: true };
         } catch (error) {
-          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+          return refusedBy(error);
         }
       },
     },
@@ -398,8 +404,7 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
       } catch (error) {
         const field = error instanceof SyncError ? error.field : undefined;
         return {
-          ok: false,
-          error: error instanceof Error ? error.message : String(error),
+          ...refusedBy(error),
           ...(field === 'currentPassword' || field === 'newPassword' || field === 'confirmPassword' ? { field } : {}),
         };
       }
@@ -437,16 +442,48 @@ export function createSyncStorage(options: SyncStorageOptions = {}): SyncStorage
   }
 }
 
+/**
+ * The sync's own sentences (English, the spec's language): the screens say them in theirs through
+ * the catalog (`sync.*`), like the server's refusals without a code.
+ */
+export const SYNC_MESSAGES = {
+  sessionEnded: 'Your session has ended. Sign in again to keep working.',
+  serverAnswered: (status: number) => `The server answered ${status}`,
+  notTaken: 'The server did not take the changes',
+} as const;
+
 class SyncError extends Error {
   constructor(
     readonly kind: 'signed-out' | 'forbidden' | 'http',
     message: string,
     /** The request field the server's message is about, when it names one. */
     readonly field?: string,
+    /** The refusal's body as the server sent it (its code and values, when it has them). */
+    readonly body?: Partial<ServerErrorBody>,
   ) {
     super(message);
   }
 }
+
+/** A refused change as the status line shows it: the message, and the server's code and values when it gave them. */
+interface Refusal {
+  message: string;
+  code?: string;
+  params?: ServerErrorParams;
+}
+
+const codeOf = (error: unknown) => {
+  const body = error instanceof SyncError ? error.body : undefined;
+  return {
+    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+    ...(body?.params && typeof body.params === 'object' ? { params: body.params } : {}),
+  };
+};
+
+const refusalOf = (error: unknown): Refusal => ({ message: error instanceof Error ? error.message : String(error), ...codeOf(error) });
+
+/** A failed request as a storage call returns it: the message, with the server's code and values. */
+const refusedBy = (error: unknown): ServerRefusal => ({ ok: false, error: error instanceof Error ? error.message : String(error), ...codeOf(error) });
 
 /** A mutation waiting for the server, with the client (tab) that made it. */
 interface Waiting extends PushedMutation {

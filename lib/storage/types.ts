@@ -2,6 +2,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { LanguageCode } from '../i18n/codes';
 // The storage adapter: where the store's state lives between page loads.
 import type { PasswordChange, Permissions, Role } from '../domain/types';
+import type { ServerRefusal } from '../domain/server-errors';
 import type { Mutation } from '../mutators/types';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
@@ -44,12 +45,12 @@ export interface StorageAdapter {
    * With a team server: invites a member (the server makes the single-use link). Without one
    * the store records a Pending member itself.
    */
-  invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | { ok: false; error: string }>;
+  invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | ServerRefusal>;
   /**
    * With a team server: changes the signed-in member's password there (the server checks the
    * current one). Passwords never enter a mutation, so they are never queued or cached.
    */
-  changePassword?(draft: PasswordChange): Promise<{ ok: true } | { ok: false; error: string; field?: keyof PasswordChange }>;
+  changePassword?(draft: PasswordChange): Promise<{ ok: true } | (ServerRefusal & { field?: keyof PasswordChange })>;
   /**
    * With a team server: the signed-in member's own language (null until read, or none chosen),
    * so that one member's choice does not switch everyone's screens. Without one, the workspace's
@@ -61,7 +62,7 @@ export interface StorageAdapter {
 export interface MemberLanguage {
   /** The member's choice; reading it the first time asks the server. */
   readonly value: ReadonlySignal<LanguageCode | null>;
-  choose(language: LanguageCode): Promise<{ ok: true } | { ok: false; error: string }>;
+  choose(language: LanguageCode): Promise<{ ok: true } | ServerRefusal>;
 }
 
 

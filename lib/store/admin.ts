@@ -6,7 +6,7 @@ import { computeUsage } from '../domain/billing';
 import type { CreatorDraft } from '../domain/csv-import';
 import { API_KEY_BYTES, apiKeyFromBytes, validateIntegrationConfig, type IntegrationConfig } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
-import { fail, type AutomationDefaults, type PasswordChange, type Profile, type ProfileForm, type Result } from '../domain/types';
+import { type AutomationDefaults, type PasswordChange, type Profile, type ProfileForm, type Result } from '../domain/types';
 import type { StoreContext } from './core';
 
 export type { DeveloperSettings } from '../domain/developer';
@@ -61,7 +61,8 @@ export function createAdminSlice(ctx: StoreContext) {
       if (!checked.ok) return checked;
       if (currentPassword !== '' || newPassword !== '' || confirmPassword !== '') {
         const changed = await ctx.storage.changePassword({ currentPassword, newPassword, confirmPassword });
-        if (!changed.ok) return { ...fail<Profile>(changed.error), ...(changed.field ? { field: changed.field } : {}) };
+        // The server's refusal as it came: its message, code and values, and the field it is about.
+        if (!changed.ok) return changed;
       }
       return ctx.mutate('profile.save', { ...form, currentPassword: '', newPassword: '', confirmPassword: '' });
     },

@@ -1,6 +1,6 @@
 // Team: the members, and the team writes (lib/mutators/team.ts). Only members with manageTeam change the team.
 import { changeRole, inviteMember } from '../domain/team';
-import { fail, ok, type Permission, type Result, type Role } from '../domain/types';
+import { ok, type Permission, type Result, type Role } from '../domain/types';
 import type { StoreContext } from './core';
 
 export function createTeamSlice(ctx: StoreContext) {
@@ -22,7 +22,8 @@ export function createTeamSlice(ctx: StoreContext) {
         return result.ok ? ok({}, result.message) : result;
       }
       const sent = await ctx.storage.invite({ email: checked.value.email, role, permissions: changeRole(checked.value, role).permissions });
-      return sent.ok ? ok({ inviteUrl: sent.inviteUrl }, `Invitation created for ${checked.value.email}`) : fail(sent.error);
+      // A refusal keeps the server's code and values, for the dialog to say it in its language.
+      return sent.ok ? ok({ inviteUrl: sent.inviteUrl }, `Invitation created for ${checked.value.email}`) : sent;
     },
     setRole: (id: string, role: Role) => ctx.mutate('team.setRole', { id, role }),
     togglePermission: (id: string, permission: Permission) => ctx.mutate('team.togglePermission', { id, permission }),

@@ -1,5 +1,6 @@
 // Security headers, the pages' Content-Security-Policy, and the CSRF rule for writes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../lib/domain/server-errors';
 
 /**
  * The policy the product and the elements run under: scripts only from this origin,
@@ -40,8 +41,8 @@ export function expectedOrigin(request: FastifyRequest, publicOrigin?: string): 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-function refuse(reply: FastifyReply, error: string) {
-  return reply.code(403).header('cache-control', 'no-store').send({ error });
+function refuse(reply: FastifyReply, error: string, code: 'crossSiteRefused' | 'jsonRequired') {
+  return reply.code(403).header('cache-control', 'no-store').send(errorBody(error, undefined, { code }));
 }
 
 /**
@@ -58,12 +59,12 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin?: string) {
     const origin = bearer ? undefined : request.headers.origin;
     // The origin the browser addressed (its Host header cannot be set by a page), or the public one.
     const allowed = origin !== undefined && [expectedOrigin(request), publicOrigin].includes(origin.toLowerCase());
-    if (origin !== undefined && !allowed) return refuse(reply, 'Cross-site request refused');
-    if (!bearer && origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused');
+    if (origin !== undefined && !allowed) return refuse(reply, 'Cross-site request refused', 'crossSiteRefused');
+    if (!bearer && origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 'Cross-site request refused', 'crossSiteRefused');
     const type = request.headers['content-type'];
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     // A DELETE without a body names everything in its URL; anything with a body must be JSON.
     if (request.method === 'DELETE' && !hasBody && type === undefined) return;
-    if (!type || !JSON_TYPE.test(type)) return refuse(reply, 'Requests that change data must be sent as JSON (Content-Type: application/json)');
+    if (!type || !JSON_TYPE.test(type)) return refuse(reply, 'Requests that change data must be sent as JSON (Content-Type: application/json)', 'jsonRequired');
   });
 }

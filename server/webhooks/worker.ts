@@ -5,7 +5,7 @@
 // the same webhook-id, so receivers can drop the duplicate.
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { nextAttemptDelay } from '../../lib/domain/webhooks';
+import { ENDPOINT_DISABLED_REASON, nextAttemptDelay } from '../../lib/domain/webhooks';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
@@ -133,7 +133,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   /** Every retry over about a day failed: the endpoint stops receiving until an admin looks, and the team is told. */
   async function disableEndpoint(workspaceId: string, endpointId: string, url: string, at: Date) {
-    const reason = 'Disabled after every delivery attempt over a day failed';
+    const reason = ENDPOINT_DISABLED_REASON;
     const { version } = await withServerTx(db, workspaceId, null, { meta: { now: at.toISOString(), idSeed: `wh${at.getTime().toString(36)}` } }, async (tx, dbTx) => {
       const disabled = await dbTx
         .update(t.webhookEndpoints)

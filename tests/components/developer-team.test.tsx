@@ -9,6 +9,9 @@ import { API_ROUTES } from '../../server/api/v1';
 import { openApiDocument } from '../../server/api/openapi';
 import { Developer } from '../../widgets/developer';
 import { renderScreen } from '../helpers/render';
+import { ENDPOINT_DISABLED_REASON } from '../../lib/domain/webhooks';
+import { loadLanguage } from '../../lib/i18n';
+import { LanguageProvider } from '../../widgets/ui/i18n';
 
 const SECRET = `sk_test_${'ab'.repeat(23)}9f3c`;
 
@@ -130,6 +133,36 @@ describe('<Developer> with a team server', () => {
     await user.click(screen.getByRole('button', { name: 'Send test event to http://127.0.0.1:9999/hooks' }));
     expect(client.sendTestEvent).toHaveBeenCalledWith('we_1');
     expect((await screen.findAllByText('Test event sent')).length).toBeGreaterThan(0);
+  });
+
+  it('says the reason the server disabled an endpoint in French, and a reason it does not know as stored', async () => {
+    await loadLanguage('fr');
+    const user = userEvent.setup();
+    const client = fakeServer();
+    const disabled = (id: string, url: string, disabledReason: string): WebhookEndpointInfo => ({
+      id,
+      url,
+      events: ['funnel.status.updated'],
+      createdAt: '2026-03-10T11:00:00.000Z',
+      disabledAt: '2026-03-11T11:00:00.000Z',
+      disabledReason,
+    });
+    client.webhooks = vi.fn(async () => ({
+      endpoints: [disabled('we_1', 'https://hooks.brand.example/a', ENDPOINT_DISABLED_REASON), disabled('we_2', 'https://hooks.brand.example/b', 'Paused by the partner')],
+      deliveries: [],
+    }));
+    configureDeveloperClient(client);
+    await renderScreen(
+      <LanguageProvider lang="fr">
+        <Developer />
+      </LanguageProvider>,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    const first = (await screen.findByText('https://hooks.brand.example/a')).closest('li')!;
+    expect(within(first).getByText('Désactivé : toutes les tentatives de livraison ont échoué pendant une journée')).toBeInTheDocument();
+    expect(within(first).queryByText(ENDPOINT_DISABLED_REASON)).not.toBeInTheDocument();
+    const second = screen.getByText('https://hooks.brand.example/b').closest('li')!;
+    expect(within(second).getByText('Paused by the partner')).toBeInTheDocument();
   });
 
   it('tells a member who is not an Admin why keys and webhooks are not shown', async () => {

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { hashToken } from '../../server/auth/tokens';
 import { USERS } from './fixture';
+import type { ServerErrorBody } from '../../lib/domain/server-errors';
+import { englishTranslator, loadLanguage, translatorFor } from '../../lib/i18n';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { DAY, DB_KINDS, json, startServer, type TestServer } from './harness';
 
 const WRONG = { error: 'Email or password is incorrect', code: 'wrongCredentials' };
@@ -148,7 +151,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       payload: body,
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(json(crossSite)).toEqual({ error: 'Cross-site request refused' });
+    expect(json(crossSite)).toEqual({ error: 'Cross-site request refused', code: 'crossSiteRefused' });
     const form = await server.app.inject({
       method: 'POST',
       url: '/auth/signin',
@@ -156,7 +159,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       payload: 'email=a&password=b',
     });
     expect(form.statusCode).toBe(403);
-    expect(json(form).error).toMatch(/JSON/);
+    expect(json(form)).toMatchObject({ error: expect.stringMatching(/JSON/), code: 'jsonRequired' });
     const plain = await server.app.inject({ method: 'POST', url: '/auth/signin', headers: { ...host, 'content-type': 'text/plain' }, payload: body });
     expect(plain.statusCode).toBe(403);
     const none = await server.app.inject({ method: 'POST', url: '/auth/signin', headers: host, payload: body });
@@ -254,6 +257,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     });
 
     it('limits sign-in attempts per address', async () => {
+      await loadLanguage('es');
       const attempt = (remoteAddress: string) =>
         proxied.app.inject({
           method: 'POST',
@@ -265,7 +269,12 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       for (let i = 0; i < 3; i++) expect((await attempt('192.0.2.7')).statusCode).toBe(401);
       const limited = await attempt('192.0.2.7');
       expect(limited.statusCode).toBe(429);
-      expect(json(limited).error).toMatch(/^Too many attempts\. Try again in/);
+      const body = json<ServerErrorBody>(limited);
+      expect(body.error).toMatch(/^Too many attempts\. Try again in/);
+      // A code the page says in its language; in English the catalog words it as the server does.
+      expect(body.code).toMatch(/^tooManyAttempts(Seconds)?$/);
+      expect(serverErrorIn(englishTranslator(), body)).toBe(body.error);
+      expect(serverErrorIn(translatorFor('es'), body)).toMatch(/^Demasiados intentos\. Vuelve a intentarlo dentro de \d+ (segundos?|minutos?)\.$/);
       expect((await attempt('192.0.2.8')).statusCode).toBe(401);
     });
 

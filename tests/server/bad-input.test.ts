@@ -157,7 +157,7 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
     const response = await owner.post('/sync/push', huge);
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(json(response).error).toEqual(expect.any(String));
+    expect(json(response)).toEqual({ error: 'Request body is too large', code: 'requestTooLarge' });
     expect(await version()).toBe(before);
   });
 });

@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
         payload: 'email=a%40b.test&password=x&name=notifications.markAllRead',
       });
       expect(form.statusCode, `${method} ${url}`).toBe(403);
-      expect(json(form), `${method} ${url}`).toEqual({ error: 'Cross-site request refused' });
+      expect(json(form), `${method} ${url}`).toEqual({ error: 'Cross-site request refused', code: 'crossSiteRefused' });
       // Same origin, but a body a form could send (text/plain): refused too.
       const plain = await server.app.inject({
         method,

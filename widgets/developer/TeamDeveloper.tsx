@@ -12,6 +12,7 @@ import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/toast';
 import { DeliveriesTable, Endpoint, SdkExamples, useTabs } from './parts';
 import { useT } from '../ui/i18n';
+import { endpointDisabledReasonIn } from '../../lib/i18n/server-errors';
 import type { DeveloperTab } from './useDeveloperController';
 import { useTeamDeveloper, type TeamDeveloper } from './useTeamDeveloper';
 
@@ -208,7 +209,8 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
 function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
-  const { t } = useT();
+  const i18n = useT();
+  const { t } = i18n;
   const urlOf = (id: string) => dev.endpoints.find((e) => e.id === id)?.url ?? t('developer.team.removedEndpoint');
   return (
     <div className="cf-stack">
@@ -257,7 +259,7 @@ function Webhooks({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
                   {endpoint.disabledAt ? <Badge color="red">{t('developer.team.disabled')}</Badge> : <Badge color="green">{t('developer.team.endpointActive')}</Badge>}
                 </div>
                 <p className="cf-muted">{endpoint.events.join(', ')}</p>
-                {endpoint.disabledReason && <p className="cf-muted">{endpoint.disabledReason}</p>}
+                {endpoint.disabledReason && <p className="cf-muted">{endpointDisabledReasonIn(i18n, endpoint.disabledReason)}</p>}
                 <div className="cf-row">
                   {endpoint.disabledAt ? (
                     <Button size="small" onClick={() => void dev.enableEndpoint(endpoint)}>

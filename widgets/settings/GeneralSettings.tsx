@@ -8,6 +8,7 @@ import { useUnsavedChanges } from '../ui/unsavedChanges';
 import { BlockedNote } from './shared';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
 import { useT } from '../ui/i18n';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 
 /** General Settings tab (spec §2 "Settings"): company name, time zone, language; workspace reset. */
 export function GeneralSettingsPanel() {
@@ -16,7 +17,8 @@ export function GeneralSettingsPanel() {
   const disabled = Boolean(general.blocked);
   const languageDisabled = Boolean(general.languageBlocked);
   const unsavedPrompt = useUnsavedChanges(general.dirty);
-  const { t, tm } = useT();
+  const i18n = useT();
+  const { t, tm } = i18n;
   const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: tm(zone.label) }));
   const languages = LANGUAGES.map((language) => ({ value: language.value, label: t(`language.${language.value}`) }));
   return (
@@ -66,7 +68,7 @@ export function GeneralSettingsPanel() {
         </div>
         {general.error && (
           <p id="cf-settings-error" role="alert" className="cf-error">
-            {tm(general.error)}
+            {serverErrorIn(i18n, general.refusal)}
           </p>
         )}
         <div className="cf-row">

@@ -8,6 +8,7 @@ import { BackButton } from '../ui/BackButton';
 import { BlockedNote, ScreenTitle } from './shared';
 import { settingsStyles } from './styles';
 import { useT } from '../ui/i18n';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { useProfileController } from './useProfileController';
 
 export interface ProfileSettingsProps {}
@@ -33,7 +34,8 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
   const profile = useProfileController();
   const disabled = Boolean(profile.blocked);
   const unsavedPrompt = useUnsavedChanges(profile.dirty);
-  const { t, tm } = useT();
+  const i18n = useT();
+  const { t } = i18n;
   // The field the error is about, so it is described by (and marked with) the message.
   const errorField: TextField | null = !profile.error
     ? null
@@ -101,7 +103,7 @@ export function ProfileView({ embedded = false }: { embedded?: boolean }) {
       </fieldset>
       {profile.error && (
         <p id="cf-profile-error" role="alert" className="cf-error">
-          {tm(profile.error)}
+          {serverErrorIn(i18n, profile.refusal)}
         </p>
       )}
       <div>

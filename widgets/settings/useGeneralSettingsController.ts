@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import type { ServerRefusal } from '../../lib/domain/server-errors';
 import { ok, type GeneralSettings, type Result } from '../../lib/domain/types';
 import { matchLanguage, useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
@@ -14,7 +15,9 @@ export function useGeneralSettingsController() {
   const memberLanguage = store.memberLanguage?.value.value ?? null;
   const saved: GeneralSettings = memberLanguage ? { ...workspace, language: memberLanguage } : workspace;
   const [draft, setDraft] = useState<GeneralSettings>(saved);
-  const [error, setError] = useState<string | null>(null);
+  // The refusal as it came: a team server's code and values (said in the screen's language) with its English words.
+  const [refusal, setRefusal] = useState<Omit<ServerRefusal, 'ok'> | null>(null);
+  const setError = (error: string | null) => setRefusal(error === null ? null : { error });
   // The workspace's fields need Manage Team; a member's own language (team server) is theirs to choose.
   const blocked = whyNot('manageTeam');
   const languageBlocked = store.memberLanguage ? null : blocked;
@@ -26,7 +29,7 @@ export function useGeneralSettingsController() {
     const languageChanged = Boolean(own && chosen && draft.language !== saved.language);
     if (own && chosen && languageChanged) {
       // The member's language goes to the server for this member only; a refusal shows as the error.
-      void own.choose(chosen).then((answer) => setError(answer.ok ? null : answer.error));
+      void own.choose(chosen).then((answer) => setRefusal(answer.ok ? null : answer));
     }
     if (own && blocked) {
       // Without Manage Team only the member's own language is saved; the workspace's fields stay as they are.
@@ -53,7 +56,8 @@ export function useGeneralSettingsController() {
   return {
     draft,
     update: (change: Partial<GeneralSettings>) => setDraft((current) => ({ ...current, ...change })),
-    error,
+    error: refusal?.error ?? null,
+    refusal,
     dirty,
     blocked,
     /** Why the Language may not be changed, or null (always null on a team server: it is the member's own). */

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { profileFormFrom, sameProfileForm } from '../../lib/domain/profile';
+import type { ServerErrorParams } from '../../lib/domain/server-errors';
 import type { Channel, PasswordChange, ProfileForm } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
@@ -16,7 +17,7 @@ export function useProfileController() {
   const me = store.session.currentMember.value;
   const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(store.admin.profile.value.peek(), store.session.currentMember.peek()));
   const dirty = !sameProfileForm(form, profileFormFrom(saved, me));
-  const [error, setError] = useState<{ message: string; field?: PasswordField } | null>(null);
+  const [error, setError] = useState<{ message: string; field?: PasswordField; code?: string; params?: ServerErrorParams } | null>(null);
   const [saving, setSaving] = useState(false);
   const blocked = whyNot();
 
@@ -24,7 +25,7 @@ export function useProfileController() {
     setSaving(true);
     const result = await store.admin.updateProfile(form).finally(() => setSaving(false));
     if (!result.ok) {
-      setError({ message: result.error, field: result.field });
+      setError({ message: result.error, field: result.field, code: result.code, params: result.params });
       return result;
     }
     setError(null);
@@ -38,6 +39,8 @@ export function useProfileController() {
     toggle: (channel: Channel) =>
       setForm((current) => ({ ...current, notifications: { ...current.notifications, [channel]: !current.notifications[channel] } })),
     error: error?.message ?? null,
+    /** The refusal with the team server's code and values, when it gave them (said in the screen's language). */
+    refusal: error ? { error: error.message, code: error.code, params: error.params } : null,
     /** The password field the server's refusal is about (a wrong current password, a weak new one). */
     errorField: error?.field ?? null,
     saving,

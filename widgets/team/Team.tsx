@@ -203,10 +203,10 @@ function InviteDialog({
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
-  const { error, setError, finish } = useFormResult();
+  const { error, errorText, setError, finish } = useFormResult();
   const [link, setLink] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const { t, tm } = useT();
+  const { t } = useT();
   const roleOptions = useRoleOptions();
   const close = (next: boolean) => {
     if (!next) {
@@ -287,7 +287,7 @@ function InviteDialog({
       <p className="cf-muted">{t('team.inviteNote')}</p>
       {error && (
         <p id="cf-invite-error" role="alert" className="cf-error">
-          {tm(error)}
+          {errorText}
         </p>
       )}
     </Dialog>

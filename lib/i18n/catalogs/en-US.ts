@@ -1361,6 +1361,14 @@ export const en = {
   'server.error.notFound': 'Not found',
   'server.error.serverError': 'Something went wrong on the server',
   'server.error.databaseUnavailable': 'The server cannot reach its database right now. Your change was not saved; try again in a moment.',
+  'server.error.tooManyAttemptsSeconds': '{seconds, plural, one {Too many attempts. Try again in # second.} other {Too many attempts. Try again in # seconds.}}',
+  'server.error.crossSiteRefused': 'Cross-site request refused',
+  'server.error.jsonRequired': 'Requests that change data must be sent as JSON (Content-Type: application/json)',
+  'server.error.requestTooLarge': 'Request body is too large',
+  'sync.sessionEnded': 'Your session has ended. Sign in again to keep working.',
+  'sync.serverAnswered': 'The server answered {status}',
+  'sync.notTaken': 'The server did not take the changes',
+  'developer.endpointDisabledAfterFailures': 'Disabled after every delivery attempt over a day failed',
 } as const;
 
 export type MessageKey = keyof typeof en;

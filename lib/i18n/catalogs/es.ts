@@ -1363,6 +1363,14 @@ const messages: Catalog = {
   'server.error.notFound': 'No se ha encontrado',
   'server.error.serverError': 'Algo ha fallado en el servidor',
   'server.error.databaseUnavailable': 'El servidor no puede acceder a su base de datos en este momento. Tu cambio no se ha guardado; inténtalo de nuevo en un momento.',
+  'server.error.tooManyAttemptsSeconds': '{seconds, plural, one {Demasiados intentos. Vuelve a intentarlo dentro de # segundo.} other {Demasiados intentos. Vuelve a intentarlo dentro de # segundos.}}',
+  'server.error.crossSiteRefused': 'Se ha rechazado una solicitud desde otro sitio',
+  'server.error.jsonRequired': 'Las solicitudes que modifican datos deben enviarse en JSON (Content-Type: application/json)',
+  'server.error.requestTooLarge': 'La solicitud es demasiado grande',
+  'sync.sessionEnded': 'Tu sesión ha terminado. Vuelve a iniciar sesión para seguir trabajando.',
+  'sync.serverAnswered': 'El servidor respondió con el código {status}',
+  'sync.notTaken': 'El servidor no aceptó los cambios',
+  'developer.endpointDisabledAfterFailures': 'Desactivado porque fallaron todos los intentos de entrega durante un día',
 };
 
 export const pack: LanguagePack = {

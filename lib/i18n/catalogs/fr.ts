@@ -1363,6 +1363,14 @@ const messages: Catalog = {
   'server.error.notFound': 'Introuvable',
   'server.error.serverError': 'Une erreur s’est produite sur le serveur',
   'server.error.databaseUnavailable': 'Le serveur ne peut pas joindre sa base de données pour le moment. Votre modification n’a pas été enregistrée ; réessayez dans un instant.',
+  'server.error.tooManyAttemptsSeconds': '{seconds, plural, one {Trop de tentatives. Réessayez dans # seconde.} other {Trop de tentatives. Réessayez dans # secondes.}}',
+  'server.error.crossSiteRefused': 'Requête provenant d’un autre site refusée',
+  'server.error.jsonRequired': 'Les requêtes qui modifient des données doivent être envoyées en JSON (Content-Type: application/json)',
+  'server.error.requestTooLarge': 'La requête est trop volumineuse',
+  'sync.sessionEnded': 'Votre session a expiré. Reconnectez-vous pour continuer à travailler.',
+  'sync.serverAnswered': 'Le serveur a répondu avec le code {status}',
+  'sync.notTaken': 'Le serveur n’a pas accepté les modifications',
+  'developer.endpointDisabledAfterFailures': 'Désactivé : toutes les tentatives de livraison ont échoué pendant une journée',
 };
 
 export const pack: LanguagePack = {
