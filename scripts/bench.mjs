@@ -364,7 +364,9 @@ async function writeCost(count) {
   const { context, page } = await freshPage();
   await seed(page, 'funnels', count);
   await page.goto(`${origin}/examples/embed-plain-html/`);
-  await page.waitForFunction(() => window.creatorflow?.getStore().ready.value === true, null, { timeout: 120000 });
+  // Once every record is read (a large workspace loads in parts after the first screen shows;
+  // a commit made meanwhile waits for the part being read).
+  await page.waitForFunction(() => window.creatorflow?.getStore().complete.value === true, null, { timeout: 120000 });
   const times = await page.evaluate(async (samples) => {
     const store = window.creatorflow.getStore();
     const id = store.inventory.items.items.value[0].id;
