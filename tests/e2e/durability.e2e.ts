@@ -9,14 +9,28 @@ const b = useBrowser();
 const quantityText = (page: Page, name: string) =>
   page.getByRole('row').filter({ hasText: name }).locator('.cf-qty').evaluate((el) => el.firstChild?.textContent?.trim() ?? '');
 
-/** Counts the stored records of a collection, straight from IndexedDB. */
+/**
+ * Counts the stored records of a collection, straight from IndexedDB. Before the app has created
+ * its database there is nothing stored (0): opening it here must not create it first, empty,
+ * under the app.
+ */
 const storedCount = (page: Page, collection: string) =>
   page.evaluate(
     (name) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('creatorflow:default');
-        open.onerror = () => reject(open.error);
+        let absent = false;
+        open.onupgradeneeded = () => {
+          absent = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (absent ? resolve(0) : reject(open.error));
         open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('records')) {
+            open.result.close();
+            resolve(0);
+            return;
+          }
           const store = open.result.transaction('records').objectStore('records');
           const request = store.count(IDBKeyRange.bound([name, ''], [name, '\uffff']));
           request.onsuccess = () => {
