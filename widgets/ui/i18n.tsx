@@ -2,12 +2,12 @@
 // preference), read from the store's signal so that every screen and element on the page
 // re-renders together when it changes. Catalogs other than English load on first use.
 import { signal } from '@preact/signals-core';
-import { useContext, useMemo } from 'react';
-import { DEFAULT_LANGUAGE, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import { useContext } from 'react';
+import { DEFAULT_LANGUAGE, type LanguageCode, type Translator } from '../../lib/i18n';
 import type { MutationName } from '../../lib/domain/permissions';
 import type { Permission } from '../../lib/domain/types';
 import type { Store } from '../../lib/store/createStore';
-import { LanguageOverride, matchLanguage, useSignalValue } from './language';
+import { LanguageOverride, matchLanguage, useSignalValue, useTranslator } from './language';
 import { useStore } from './store-context';
 
 export { LanguageProvider, matchLanguage, useBrowserT, useSignalValue } from './language';
@@ -30,12 +30,7 @@ export function useLanguage(): LanguageCode {
 
 /** `t(key, values)`, the formatters and `tm(englishMessage)` in the screens' language. */
 export function useT(): Translator {
-  const lang = useLanguage();
-  const packs = useSignalValue(loadedLanguages);
-  return useMemo(() => {
-    void packs;
-    return translatorFor(lang);
-  }, [lang, packs]);
+  return useTranslator(useLanguage());
 }
 
 /**

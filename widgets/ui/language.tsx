@@ -38,7 +38,11 @@ export function useSignalValue<T>(source: ReadonlySignal<T>): T {
  */
 export function useBrowserT(): Translator {
   const override = useContext(LanguageOverride);
-  const lang = override ?? (typeof navigator !== 'undefined' ? matchLanguage(navigator.language) : null) ?? DEFAULT_LANGUAGE;
+  return useTranslator(override ?? (typeof navigator !== 'undefined' ? matchLanguage(navigator.language) : null) ?? DEFAULT_LANGUAGE);
+}
+
+/** The translator of `lang`, renewed when its catalog arrives. */
+export function useTranslator(lang: LanguageCode): Translator {
   const packs = useSignalValue(loadedLanguages);
   return useMemo(() => {
     void packs;
