@@ -6,6 +6,7 @@ import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DataTable } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
@@ -93,43 +94,31 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
       </div>
       <section className="cf-stack" aria-labelledby="cf-invoices-title">
         <h3 id="cf-invoices-title">{t('billing.invoices')}</h3>
-        <div className="cf-table-wrap">
-          <table className="cf-table" aria-labelledby="cf-invoices-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.col.invoice')}</th>
-                <th scope="col">{t('billing.col.date')}</th>
-                <th scope="col">{t('billing.col.amount')}</th>
-                <th scope="col">{t('billing.col.status')}</th>
-                <th scope="col">{t('billing.download')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {billing.invoices.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="cf-empty">
-                    {t('billing.noInvoices')}
-                  </td>
-                </tr>
-              )}
-              {billing.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>{invoice.id}</td>
-                  <td>{formatDay(invoice.date, billing.timeZone)}</td>
-                  <td>{formatMoney(invoice.amount)}</td>
-                  <td>
-                    <Badge color={INVOICE_STATUS_COLOR[invoice.status]}>{t(`billing.status.${invoice.status}`)}</Badge>
-                  </td>
-                  <td>
-                    <Button size="small" aria-label={t('billing.downloadLabel', { id: invoice.id })} onClick={() => billing.downloadInvoice(invoice)}>
-                      {t('billing.download')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="cf-invoices-title"
+          rows={billing.invoices}
+          rowKey={(invoice) => invoice.id}
+          empty={t('billing.noInvoices')}
+          columns={[
+            { key: 'invoice', header: t('billing.col.invoice'), render: (invoice) => invoice.id },
+            { key: 'date', header: t('billing.col.date'), render: (invoice) => formatDay(invoice.date, billing.timeZone) },
+            { key: 'amount', header: t('billing.col.amount'), render: (invoice) => formatMoney(invoice.amount) },
+            {
+              key: 'status',
+              header: t('billing.col.status'),
+              render: (invoice) => <Badge color={INVOICE_STATUS_COLOR[invoice.status]}>{t(`billing.status.${invoice.status}`)}</Badge>,
+            },
+            {
+              key: 'download',
+              header: t('billing.download'),
+              render: (invoice) => (
+                <Button size="small" aria-label={t('billing.downloadLabel', { id: invoice.id })} onClick={() => billing.downloadInvoice(invoice)}>
+                  {t('billing.download')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       </section>
       <Dialog open={upgrading} onOpenChange={setUpgrading} title={t('billing.upgrade')} className="cf-upgrade-dialog">
         <BlockedNote reason={billing.blocked} />

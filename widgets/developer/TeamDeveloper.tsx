@@ -5,6 +5,7 @@ import { BlockedNote, ScreenTitle } from '../settings/shared';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DataTable } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { SearchField } from '../ui/SearchField';
 import { Select } from '../ui/Select';
@@ -136,47 +137,42 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
       ) : dev.keys.length === 0 ? (
         <p className="cf-muted">{t('developer.team.noKeys')}</p>
       ) : (
-        <div className="cf-table-wrap">
-          <table className="cf-table" aria-labelledby="cf-api-keys-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('developer.team.col.name')}</th>
-                <th scope="col">{t('developer.team.col.key')}</th>
-                <th scope="col">{t('developer.team.role')}</th>
-                <th scope="col">{t('developer.team.col.created')}</th>
-                <th scope="col">{t('developer.team.col.lastUsed')}</th>
-                <th scope="col">{t('developer.col.status')}</th>
-                <th scope="col">{t('developer.team.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dev.keys.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name || '—'}</td>
-                  <td>
-                    <code>sk_test_••••{key.lastFour}</code>
-                  </td>
-                  <td>{key.role}</td>
-                  <td>{formatDateTime(key.createdAt, timeZone)}</td>
-                  <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : t('developer.team.never')}</td>
-                  <td>{key.revokedAt ? <Badge color="red">{t('developer.team.revoked')}</Badge> : <Badge color="green">{t('developer.team.active')}</Badge>}</td>
-                  <td>
-                    {!key.revokedAt && (
-                      <div className="cf-row">
-                        <Button size="small" aria-label={t('developer.team.regenerateLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'regenerate', id: key.id, lastFour: key.lastFour })}>
-                          {t('developer.regenerate')}
-                        </Button>
-                        <Button size="small" variant="danger" aria-label={t('developer.team.revokeLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'revoke', id: key.id, lastFour: key.lastFour })}>
-                          {t('developer.team.revoke')}
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="cf-api-keys-title"
+          rows={dev.keys}
+          rowKey={(key) => key.id}
+          columns={[
+            { key: 'name', header: t('developer.team.col.name'), render: (key) => key.name || '—' },
+            { key: 'key', header: t('developer.team.col.key'), render: (key) => <code>sk_test_••••{key.lastFour}</code> },
+            { key: 'role', header: t('developer.team.role'), render: (key) => key.role },
+            { key: 'created', header: t('developer.team.col.created'), render: (key) => formatDateTime(key.createdAt, timeZone) },
+            {
+              key: 'lastUsed',
+              header: t('developer.team.col.lastUsed'),
+              render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : t('developer.team.never')),
+            },
+            {
+              key: 'status',
+              header: t('developer.col.status'),
+              render: (key) => (key.revokedAt ? <Badge color="red">{t('developer.team.revoked')}</Badge> : <Badge color="green">{t('developer.team.active')}</Badge>),
+            },
+            {
+              key: 'actions',
+              header: t('developer.team.col.actions'),
+              render: (key) =>
+                !key.revokedAt && (
+                  <div className="cf-row">
+                    <Button size="small" aria-label={t('developer.team.regenerateLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'regenerate', id: key.id, lastFour: key.lastFour })}>
+                      {t('developer.regenerate')}
+                    </Button>
+                    <Button size="small" variant="danger" aria-label={t('developer.team.revokeLabel', { lastFour: key.lastFour })} onClick={() => setConfirm({ kind: 'revoke', id: key.id, lastFour: key.lastFour })}>
+                      {t('developer.team.revoke')}
+                    </Button>
+                  </div>
+                ),
+            },
+          ]}
+        />
       )}
       <ConfirmDialog
         open={confirm?.kind === 'regenerate'}

@@ -3,6 +3,7 @@ import type { ApiEndpointDoc } from '../../lib/domain/types';
 import { sdkExamples } from '../../lib/sample/developer';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { DataTable } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
 import { ApiParametersTable } from './ApiParametersTable';
@@ -112,41 +113,36 @@ export function DeliveriesTable({
       ) : rows.length === 0 ? (
         <p className="cf-muted">{t('developer.noEvents')}</p>
       ) : (
-        <div className="cf-table-wrap">
-          <table className="cf-table" aria-labelledby="cf-webhook-events-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('developer.col.event')}</th>
-                {showEndpoint && <th scope="col">{t('developer.team.col.endpoint')}</th>}
-                <th scope="col">{t('developer.col.time')}</th>
-                <th scope="col">{t('developer.col.status')}</th>
-                {showAttempts && <th scope="col">{t('developer.team.col.attempts')}</th>}
-                <th scope="col">{t('developer.col.payload')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <code>{row.type}</code>
-                  </td>
-                  {showEndpoint && <td>{row.endpoint}</td>}
-                  <td>{formatDateTime(row.time, timeZone)}</td>
-                  <td>
-                    <Badge color={DELIVERY_STATUS_COLOR[row.status]}>{t(`developer.status.${row.status}`)}</Badge>
-                    {row.statusCode != null && row.status !== 'delivered' && <span className="cf-muted"> (HTTP {row.statusCode})</span>}
-                  </td>
-                  {showAttempts && <td>{row.attempts}</td>}
-                  <td>
-                    <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: row.type, id: row.id })} onClick={() => setPayloadOf(row)}>
-                      {t('developer.viewPayload')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="cf-webhook-events-title"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            { key: 'event', header: t('developer.col.event'), render: (row) => <code>{row.type}</code> },
+            ...(showEndpoint ? [{ key: 'endpoint', header: t('developer.team.col.endpoint'), render: (row: DeliveryRow) => row.endpoint }] : []),
+            { key: 'time', header: t('developer.col.time'), render: (row) => formatDateTime(row.time, timeZone) },
+            {
+              key: 'status',
+              header: t('developer.col.status'),
+              render: (row) => (
+                <>
+                  <Badge color={DELIVERY_STATUS_COLOR[row.status]}>{t(`developer.status.${row.status}`)}</Badge>
+                  {row.statusCode != null && row.status !== 'delivered' && <span className="cf-muted"> (HTTP {row.statusCode})</span>}
+                </>
+              ),
+            },
+            ...(showAttempts ? [{ key: 'attempts', header: t('developer.team.col.attempts'), render: (row: DeliveryRow) => row.attempts }] : []),
+            {
+              key: 'payload',
+              header: t('developer.col.payload'),
+              render: (row) => (
+                <Button size="small" aria-label={t('developer.viewPayloadLabel', { type: row.type, id: row.id })} onClick={() => setPayloadOf(row)}>
+                  {t('developer.viewPayload')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <Dialog open={Boolean(payloadOf)} onOpenChange={(open) => !open && setPayloadOf(null)} title={payloadOf ? t('developer.payloadOf', { type: payloadOf.type }) : t('developer.col.payload')}>
         {payloadOf && (
