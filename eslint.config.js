@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaryConfigs } from './eslint.boundaries.js';
 
 export default defineConfig([
   {
@@ -81,7 +82,9 @@ export default defineConfig([
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    files: ['scripts/**', 'examples/partner-portal/server.mjs', 'tests/e2e/**', 'tests/server/**', '*.config.{js,ts}', 'eslint.config.js'],
+    files: ['scripts/**', 'examples/partner-portal/server.mjs', 'tests/e2e/**', 'tests/server/**', '*.config.{js,ts}', 'eslint.config.js', 'eslint.boundaries.js'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // The layers: which folder may import which (eslint.boundaries.js).
+  ...boundaryConfigs(import.meta.dirname),
 ]);

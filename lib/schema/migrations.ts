@@ -1,5 +1,5 @@
 // Stored data carries a schema version; older versions are migrated, never dropped.
-import type { StoredRecord } from '../storage/types';
+import type { StoredRecord } from './stored';
 
 
 export const SCHEMA_VERSION = 2;

@@ -4,6 +4,7 @@ import type { LanguageCode } from '../i18n/codes';
 import type { PasswordChange, Permissions, Role } from '../domain/types';
 import type { ServerRefusal } from '../domain/server-errors';
 import type { Mutation } from '../mutators/types';
+import type { StoredRecord } from '../schema/stored';
 
 /** One record write. `collection` is a store collection name, or 'singletons' / 'meta'. */
 export type StorageOp =
@@ -11,11 +12,7 @@ export type StorageOp =
   | { type: 'delete'; collection: string; id: string }
   | { type: 'clear' };
 
-export interface StoredRecord {
-  collection: string;
-  id: string;
-  value: unknown;
-}
+export type { StoredRecord };
 
 export interface StorageAdapter {
   /** 'indexeddb', 'memory', 'http', or a custom adapter's name. */

@@ -1,7 +1,7 @@
 import { ACTIVITY_TYPES } from '../../lib/domain/activity';
 import type { ActivityEntry, ActivityStatus, ActivityType } from '../../lib/domain/types';
-import { adminBaseStyles } from '../settings/sharedStyles';
-import { ScreenTitle } from '../settings/shared';
+import { adminBaseStyles } from '../ui/adminStyles';
+import { ScreenTitle } from '../ui/AdminScreen';
 import { Avatar } from '../ui/Avatar';
 import { useT } from '../ui/i18n';
 import { activityActionIn, activityDetailsIn } from '../../lib/i18n/activity';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { INVOICE_STATUS_COLOR, PLAN_OFFERS, salesMailto, SALES_EMAIL, usagePercent } from '../../lib/domain/billing';
 import type { Plan } from '../../lib/domain/types';
-import { adminBaseStyles } from '../settings/sharedStyles';
-import { BlockedNote, ScreenTitle } from '../settings/shared';
+import { adminBaseStyles } from '../ui/adminStyles';
+import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

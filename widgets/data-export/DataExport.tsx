@@ -1,8 +1,8 @@
 import { EXPORT_GRID_COLUMNS } from '../../lib/domain/constants';
 import { EXPORT_TYPES } from '../../lib/domain/csv-export';
 import { useT } from '../ui/i18n';
-import { adminBaseStyles } from '../settings/sharedStyles';
-import { ScreenTitle } from '../settings/shared';
+import { adminBaseStyles } from '../ui/adminStyles';
+import { ScreenTitle } from '../ui/AdminScreen';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
 import { dataExportStyles } from './styles';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { CSV } from '../../lib/domain/constants';
 import { SYSTEM_FIELDS, type SystemField } from '../../lib/domain/types';
-import { adminBaseStyles } from '../settings/sharedStyles';
-import { ScreenTitle, BlockedNote } from '../settings/shared';
+import { adminBaseStyles } from '../ui/adminStyles';
+import { ScreenTitle, BlockedNote } from '../ui/AdminScreen';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';

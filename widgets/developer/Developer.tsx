@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { maskApiKey } from '../../lib/domain/developer';
 import { WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
-import { adminBaseStyles } from '../settings/sharedStyles';
-import { BlockedNote, ScreenTitle } from '../settings/shared';
+import { adminBaseStyles } from '../ui/adminStyles';
+import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';

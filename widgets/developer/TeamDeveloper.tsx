@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ROLES, WEBHOOK_EVENT_TYPES, type Role } from '../../lib/domain/types';
 import type { DeveloperClient } from '../../lib/developer/client';
-import { BlockedNote, ScreenTitle } from '../settings/shared';
+import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -6,7 +6,7 @@ import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { Link, useNavigation } from '../ui/navigation';
-import { StepTimeline } from './StepTimeline';
+import { StepTimeline } from '../shared/StepTimeline';
 import { routeTo } from '../ui/routes';
 
 export interface FunnelCardProps {

@@ -5,7 +5,7 @@ import { useT } from '../ui/i18n';
 import { useNavigation } from '../ui/navigation';
 import { showResult, toast } from '../ui/toast';
 import { FunnelCard } from './FunnelCard';
-import { OutreachDialog } from './OutreachDialog';
+import { OutreachDialog } from '../shared/OutreachDialog';
 import { useFunnelActions, type FunnelListController } from './useFunnelListController';
 import { routeTo } from '../ui/routes';
 

@@ -5,7 +5,7 @@ import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useUnsavedChanges } from '../ui/unsavedChanges';
-import { BlockedNote } from './shared';
+import { BlockedNote } from '../ui/AdminScreen';
 import { useGeneralSettingsController } from './useGeneralSettingsController';
 import { useT } from '../ui/i18n';
 import { serverErrorIn } from '../../lib/i18n/server-errors';

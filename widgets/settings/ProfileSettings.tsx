@@ -5,7 +5,7 @@ import { Screen } from '../ui/Screen';
 import { useUnsavedChanges } from '../ui/unsavedChanges';
 import { showResult } from '../ui/toast';
 import { BackButton } from '../ui/BackButton';
-import { BlockedNote, ScreenTitle } from './shared';
+import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
 import { settingsStyles } from './styles';
 import { useT } from '../ui/i18n';
 import { serverErrorIn } from '../../lib/i18n/server-errors';

@@ -1,4 +1,4 @@
-import { adminBaseStyles } from './sharedStyles';
+import { adminBaseStyles } from '../ui/adminStyles';
 import { activityStyles } from '../activity/styles';
 import { billingStyles } from '../billing/styles';
 import { dataExportStyles } from '../data-export/styles';
