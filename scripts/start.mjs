@@ -40,4 +40,11 @@ else run('npm run build', { env: { ...process.env, NODE_ENV: 'production' } });
 
 const { register } = await import('tsx/esm/api');
 register();
+// Like the build: made once (and again after a migration or a PGlite upgrade), so a new data
+// folder opens from a migrated empty database instead of running initdb.
+if (!process.env.DATABASE_URL?.trim()) {
+  const { prepareTemplate } = await import('../server/db/template.ts');
+  const started = Date.now();
+  if (await prepareTemplate(join(root, '.creatorflow', 'cache'))) console.log(`Prepared the empty database in ${((Date.now() - started) / 1000).toFixed(1)} s (once).`);
+}
 await import('../server/main.ts');

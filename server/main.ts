@@ -7,7 +7,8 @@ import { MUTATORS } from '../lib/mutators';
 import { buildApp } from './app';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
 import { ConfigError, describeDatabaseUrl, readConfig } from './config';
-import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './db/client';
+import { migrateDatabase, openPostgres, type DatabaseHandle } from './db/client';
+import { openMigratedPglite } from './db/template';
 import { acquireLock, LockError, type Lock } from './lock';
 import { loggableError } from './validation';
 
@@ -16,6 +17,19 @@ const root = resolve(import.meta.dirname, '..');
 function fail(message: string): never {
   process.stderr.write(`\n✗ ${message}\n\n`);
   process.exit(1);
+}
+
+async function openMigratedPostgres(url: string): Promise<DatabaseHandle> {
+  const handle = await openPostgres(url, {
+    onPoolError: (error) => process.stderr.write(`${JSON.stringify({ level: 50, msg: 'database connection lost', err: loggableError(error) })}\n`),
+  });
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return handle;
 }
 
 async function main() {
@@ -29,15 +43,8 @@ async function main() {
   }
 
   let lock: Lock | null = null;
-  let handle: DatabaseHandle;
-  let where: string;
-  if (config.databaseUrl) {
-    where = describeDatabaseUrl(config.databaseUrl);
-    handle = await openPostgres(config.databaseUrl, {
-      onPoolError: (error) => process.stderr.write(`${JSON.stringify({ level: 50, msg: 'database connection lost', err: loggableError(error) })}\n`),
-    });
-  } else {
-    where = `PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : `PGlite in ${config.dataDir}`;
+  if (!config.databaseUrl) {
     try {
       // PGlite does not create missing parent folders; the lock file lives beside the data folder.
       mkdirSync(dirname(config.dataDir), { recursive: true });
@@ -47,13 +54,12 @@ async function main() {
       throw error;
     }
     process.stdout.write(`Opening the database (${where})…\n`);
-    handle = await openPglite({ dataDir: config.dataDir });
   }
 
+  let handle: DatabaseHandle;
   try {
-    await migrateDatabase(handle);
+    handle = config.databaseUrl ? await openMigratedPostgres(config.databaseUrl) : await openMigratedPglite(config.dataDir, join(root, '.creatorflow', 'cache'));
   } catch (error) {
-    await handle.close().catch(() => undefined);
     fail(`The database could not be migrated (${where}): ${String(loggableError(error).message)}`);
   }
 
