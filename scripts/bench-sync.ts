@@ -49,7 +49,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 // ---------- the database, prepared before the server starts ----------
 
 /** Bulk insert: one INSERT ... SELECT over generate_series, never one write per funnel. */
-async function insertFunnels(handle: DatabaseHandle, workspaceId: string, count: number) {
+export async function insertFunnels(handle: DatabaseHandle, workspaceId: string, count: number) {
   const steps = JSON.stringify(
     ['Creator Confirmation', 'Product Shipment', 'Creative Brief Delivery', 'Content Production', 'Review & Feedback', 'Final Deliverables', 'Deployment & Tracking'].map(
       (name, i) => ({ name, description: name, completed: i < 2, current: i === 2 }),

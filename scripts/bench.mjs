@@ -392,6 +392,20 @@ if (wanted('writes')) {
   });
 }
 
+// ---------- the team path: npm start's server, signed in (scripts/bench-team.ts) ----------
+if (wanted('team')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { teamBench } = await import('./bench-team.ts');
+  const teamStarted = Date.now();
+  let lastLog = Date.now();
+  results.team = await teamBench({ browser, quick, log: (line) => {
+    process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
+    lastLog = Date.now();
+  } }).catch((error) => ({ error: String(error?.message ?? error).split('\n')[0] }));
+  process.stdout.write(`  (team path: ${((Date.now() - teamStarted) / 1000).toFixed(1)} s, load average ${load().join(' ')})\n`);
+}
+
 // ---------- sync, against the real team server (scripts/bench-sync.ts) ----------
 if (wanted('sync') || wanted('push')) {
   const { register } = await import('tsx/esm/api');
@@ -457,6 +471,42 @@ say(`Load average (1, 5, 15 min) at the start ${results.loadAverage.start.join('
 say();
 say('Figures are p50 / p95 / max (n samples), in ms unless marked.');
 say();
+// Before: the same machine, measured the same way (npm start, signed in, Chromium) before this round's changes.
+const TEAM_BEFORE = {
+  reopen10k: '887 (886–907)', reopen100k: '5,221 (5,221–5,342)', reopen50kOrders: 'not measured',
+  firstVisit10k: '2,060', whole10k: '2,060 (nothing painted before the whole pull)', firstVisit100k: '19,500', whole100k: '19,500',
+  startNew: '11,600', startExisting: '2,300',
+};
+if (results.team) {
+  const team = results.team;
+  say('Team path first: `npm start`\'s server (PGlite), signed in, in Chromium (the browser-only figures follow in the next table)');
+  say();
+  say('| figure | target | before | now: p50 / p95 / max (n) | other |');
+  say('|---|---|---|---|---|');
+  if (team.error) say(`| team path | | | error: ${team.error} | |`);
+  const open = team.open ?? {};
+  const row = (name, target, before, figure, other = '') => say(`| ${name} | ${target} | ${before} | ${figure} | ${other} |`);
+  const reopenRow = (key, before) => {
+    const o = open[key];
+    if (!o) return;
+    if (o.error) return row(`reopen, ${key}`, '≤ 300', before, `error: ${o.error}`);
+    row(`reopen to first card, ${key} (workspace cached, JS cached)`, '≤ 300', before, fmt(o.reopen.firstCardMs), `longest task after the first card ${o.reopen.longestTaskAfterFirstCardMs} ms (target ≤ 50); pull answers that arrived before the first card: ${o.reopen.pullsBeforeFirstCard}`);
+  };
+  reopenRow('10k funnels', TEAM_BEFORE.reopen10k);
+  reopenRow('100k funnels', TEAM_BEFORE.reopen100k);
+  reopenRow('50k orders', TEAM_BEFORE.reopen50kOrders);
+  for (const [key, firstTarget, wholeTarget, beforeFirst, beforeWhole] of [['10k funnels', '≤ 1,000', '≤ 3,000', TEAM_BEFORE.firstVisit10k, TEAM_BEFORE.whole10k], ['100k funnels', '≤ 1,500', '≤ 10,000', TEAM_BEFORE.firstVisit100k, TEAM_BEFORE.whole100k]]) {
+    const o = open[key];
+    if (!o || o.error) continue;
+    row(`a teammate's first visit, ${key}: first card`, firstTarget, beforeFirst, fmt(o.firstVisit.firstCardMs), `cold (JS not cached either) ${o.firstVisit.coldMs}`);
+    row(`a teammate's first visit, ${key}: the whole workspace (last pull answer)`, wholeTarget, beforeWhole, fmt(o.firstVisit.wholeWorkspaceMs));
+  }
+  if (team.serverStart) {
+    row('server start to first answer, new PGlite data folder', '≤ 4,000', TEAM_BEFORE.startNew, fmt(team.serverStart.newDataFolderMs), 'from the migrated empty template (npm start prepares it once)');
+    row('server start to first answer, existing data folder', '≤ 1,500', TEAM_BEFORE.startExisting, fmt(team.serverStart.existingDataFolderMs));
+  }
+  say();
+}
 say('| workload | open: first card or row (ms) | reopen, JS cached (ms) | longest task while loading | keystroke to next frame (ms) | interactions > 100 ms | longest task while typing | other |');
 say('|---|---|---|---|---|---|---|---|');
 const main = ['profiles', 'name', 'firstPaintMs', 'openMs', 'reopenJsCachedMs', 'longestTaskWhileLoadingMs', 'keystroke', 'keystrokeTyping', 'keystrokeDeleting', 'eventTiming', 'interactionsOver100ms', 'longestTaskWhileTypingMs', 'loadSettledMs'];

@@ -1,0 +1,171 @@
+// The team path of `npm run bench` (loaded by scripts/bench.mjs through tsx): the product as a
+// team runs it. `npm start`'s server (server/main.ts) on a PGlite data folder prepared
+// beforehand, members signed in, Chromium opening the screens: a teammate's first visit (nothing
+// in IndexedDB) and a reopen (the workspace cached in IndexedDB, the JS cached), and the server's
+// own start on a new and on an existing data folder. Not a test: nothing here passes or fails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../server/auth/passwords';
+import type { DatabaseHandle } from '../server/db/client';
+import { createWorkspace } from '../server/db/seed';
+import { emptyWorkspaceData } from '../server/db/seed-data';
+import { openMigratedPglite } from '../server/db/template';
+import { insertFunnels, signIn, startServer, stats, type Stats } from './bench-sync';
+
+const root = resolve(import.meta.dirname, '..');
+const PASSWORD = 'bench horse battery staple';
+const KEEP_NAMES = 'window.__name = (fn) => fn;';
+
+/** The workspaces of the team path: each its own owner, opened on the screen that lists its records. */
+const WORKSPACES = [
+  { key: '10k funnels', email: 't10k@bench.test', workspace: 'team10k', funnels: 10_000, orders: 0, path: '/funnel', first: /#CRB\d+/, full: false },
+  { key: '100k funnels', email: 't100k@bench.test', workspace: 'team100k', funnels: 100_000, orders: 0, path: '/funnel', first: /#CRB\d+/, full: true },
+  { key: '50k orders', email: 't50k@bench.test', workspace: 'team50korders', funnels: 0, orders: 50_000, path: '/orders', first: /ORD-3\d{5}/, full: false },
+] as const;
+
+/** Bulk insert of orders: one INSERT ... SELECT over generate_series. */
+async function insertOrders(handle: DatabaseHandle, workspaceId: string, count: number) {
+  await handle.db.execute(sql`
+    INSERT INTO orders (workspace_id, id, version, position, source, order_number, status, customer_email, customer_name,
+      shipping_address, items, subtotal, tax, shipping, total, created_at, updated_at, history, tags, stock_deducted)
+    SELECT ${workspaceId}, 'ordb_' || g, 1, 1000 + g, (ARRAY['Amazon','eBay','Instagram Shop'])[1 + g % 3], 'ORD-' || (300000 + g),
+      (ARRAY['New','Processing','Shipped','Delivered'])[1 + g % 4], 'customer' || g || '@example.com', 'Customer ' || g,
+      '{"line1":"1 Main St","city":"Austin","state":"TX","postalCode":"73301","country":"US"}'::jsonb,
+      jsonb_build_array(jsonb_build_object('id', 'oi_' || g, 'productId', 'inv_1', 'name', 'Wireless Earbuds', 'sku', 'SKU-001', 'quantity', 1, 'price', 49.99)),
+      49.99, 4.12, 8.95, 63.06, '2026-06-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z',
+      jsonb_build_array(jsonb_build_object('id', 'oh_' || g, 'timestamp', '2026-06-01T00:00:00.000Z', 'status', 'New')), '{}'::text[], g % 4 > 0
+    FROM generate_series(1, ${count}::int) AS g`);
+}
+
+async function prepare(handle: DatabaseHandle, quick: boolean, log: (line: string) => void) {
+  const now = new Date();
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const w of WORKSPACES) {
+    if (quick && w.full) continue;
+    await createWorkspace(handle.db, { id: w.workspace, name: w.key, owner: { memberId: `tm_${w.workspace}`, name: 'Bench Owner', email: w.email, passwordHash }, data: emptyWorkspaceData(now, 'Bench Owner'), now });
+    const started = performance.now();
+    if (w.funnels) await insertFunnels(handle, w.workspace, w.funnels);
+    if (w.orders) await insertOrders(handle, w.workspace, w.orders);
+    log(`    seeded ${w.key} server-side in ${Math.round(performance.now() - started)} ms`);
+  }
+}
+
+/** Records long tasks and the end of every pull answer, from the page's first script on. */
+const WATCH = `${KEEP_NAMES}
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration }); }).observe({ type: 'longtask', buffered: true });`;
+
+/** Opens `path` and waits for the first record; ms since navigation start, the longest task after it, and when the last pull answer ended. */
+async function openAndMeasure(page: Page, base: string, path: string, first: RegExp) {
+  await page.goto(`${base}${path}`);
+  await page.getByText(first).first().waitFor({ timeout: 120_000 });
+  const firstCard = await page.evaluate(() => performance.now());
+  // The rest of the workspace: every pull answered and applied (the network quiet), then the tasks after the first card.
+  await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
+  return page.evaluate((at) => {
+    const w = window as unknown as { __longTasks: { start: number; ms: number }[] };
+    const pulls = performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).name.includes('/sync/pull'));
+    return {
+      firstCardMs: at,
+      lastPullEndMs: pulls.length ? Math.max(...pulls.map((e) => (e as PerformanceResourceTiming).responseEnd)) : null,
+      pulls: pulls.length,
+      longestTaskAfterFirstCardMs: Math.max(0, ...w.__longTasks.filter((t) => t.start >= at).map((t) => t.ms)),
+    };
+  }, firstCard);
+}
+
+export interface TeamOpen {
+  /** A teammate's first visit: nothing cached (the JS cached after the first). */
+  firstVisit: { coldMs: number; firstCardMs: Stats; wholeWorkspaceMs: Stats };
+  /** Reload with the workspace in IndexedDB and the JS cached. */
+  reopen: { firstCardMs: Stats; pullsBeforeFirstCard: number; longestTaskAfterFirstCardMs: number };
+}
+
+async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[number], visits: number, reopens: number): Promise<TeamOpen> {
+  const who = await signIn(base, w.email);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript({ content: WATCH });
+  await context.addCookies([{ name: who.name, value: who.value, url: base }]);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const visitsSeen = [];
+    for (let i = 0; i < visits; i++) {
+      if (i > 0) {
+        await page.goto('about:blank');
+        await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'indexeddb' });
+      }
+      visitsSeen.push(await openAndMeasure(page, base, w.path, w.first));
+    }
+    const reopened = [];
+    for (let i = 0; i < reopens; i++) reopened.push(await openAndMeasure(page, base, w.path, w.first));
+    return {
+      firstVisit: {
+        coldMs: Math.round(visitsSeen[0].firstCardMs),
+        firstCardMs: stats(visitsSeen.map((v) => v.firstCardMs)),
+        wholeWorkspaceMs: stats(visitsSeen.map((v) => Math.max(v.firstCardMs, v.lastPullEndMs ?? 0))),
+      },
+      reopen: {
+        firstCardMs: stats(reopened.map((v) => v.firstCardMs)),
+        // Pulls that ended before the first card: the reopen waited for the network if any did.
+        pullsBeforeFirstCard: Math.max(...reopened.map((v) => (v.lastPullEndMs !== null && v.lastPullEndMs < v.firstCardMs ? v.pulls : 0))),
+        longestTaskAfterFirstCardMs: Math.max(...reopened.map((v) => v.longestTaskAfterFirstCardMs)),
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** From spawning `npm start`'s server to its first answer (`/readyz` 200), on a new and on an existing data folder. */
+async function serverStart(runs: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-bench-start-'));
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const env = { CREATORFLOW_DATA_DIR: join(dir, `data${i}`), CREATORFLOW_OWNER_EMAIL: 'start@bench.test', CREATORFLOW_OWNER_PASSWORD: PASSWORD };
+      for (const into of [fresh, existing]) {
+        const started = performance.now();
+        const server = await startServer(env);
+        into.push(performance.now() - started);
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { newDataFolderMs: stats(fresh), existingDataFolderMs: stats(existing) };
+}
+
+export async function teamBench({ browser, quick, log }: { browser: Browser; quick: boolean; log: (line: string) => void }) {
+  const out: Record<string, unknown> = {};
+  log('  team path: server start');
+  out.serverStart = await serverStart(quick ? 1 : 3);
+  const dir = mkdtempSync(join(tmpdir(), 'cf-bench-team-'));
+  try {
+    const dataDir = join(dir, 'data');
+    const handle = await openMigratedPglite(dataDir, join(root, '.creatorflow', 'cache'));
+    await prepare(handle, quick, log);
+    await handle.close();
+    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir });
+    try {
+      const opens: Record<string, TeamOpen | { error: string }> = {};
+      for (const w of WORKSPACES) {
+        if (quick && w.full) continue;
+        log(`  team path: ${w.key}`);
+        opens[w.key] = await teamOpen(browser, server.base, w, quick ? 1 : w.full ? 2 : 3, quick ? 2 : 3).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
+      }
+      out.open = opens;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
