@@ -1,6 +1,6 @@
 // CSV import rules (spec §2 "CSV import", §3 "CSV import mapping", §4, §5, §9). Rows that
 // fail validation are reported by row number and not imported, the rest are; the import creates
-// or updates creators matched by handle (docs/decisions.md). Pure: never throws for any input.
+// or updates creators matched by handle (docs/decisions/csv-import-matches-creators-by-handle.md). Pure: never throws for any input.
 import { addDays } from 'date-fns';
 import { buildStepsFromStatus, progressPercentage } from './funnels';
 import { isValidEmail } from './team';

@@ -309,7 +309,7 @@ export function createFunnelSearch(funnels: readonly Funnel[]) {
 }
 
 // ---------------------------------------------------------------------------
-// Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2; docs/decisions.md)
+// Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2; docs/decisions/dashboard-filters-the-top-10-by-one-field-each.md)
 // ---------------------------------------------------------------------------
 
 /** A creator rating out of 5 derived from ROI: 3 + ROI x 0.35, capped at 5 (ROI 3.4 rates 4.2). */

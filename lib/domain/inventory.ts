@@ -1,5 +1,5 @@
 // Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
-// and non-negative, and SKUs unique in any letter case (docs/decisions.md).
+// and non-negative, and SKUs unique in any letter case (docs/decisions/inventory-quantities-are-whole-skus-are-unique-in-any-letter.md).
 import { INVENTORY, MESSAGES } from './constants';
 import { fail, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 

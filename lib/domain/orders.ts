@@ -1,5 +1,5 @@
 // Order rules: spec §2 "Orders", §4 order status and per-item stock check, §5 order search
-// and shipping form, §9 fulfilment fees; and the stock rules of docs/decisions.md (deduct once per order, return
+// and shipping form, §9 fulfilment fees; and the stock rules of docs/decisions/stock-is-deducted-once-per-order.md (deduct once per order, return
 // stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
 import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
 import { parseWholeNumber } from './inventory';
@@ -193,7 +193,7 @@ export interface OrderChange {
 const defaultHistoryId = (order: Order, now: Date) => `oh_${now.getTime().toString(36)}_${order.history.length + 1}`;
 
 /**
- * Changes an order's status (spec §4, with the stock rules of docs/decisions.md):
+ * Changes an order's status (spec §4, with the stock rules of docs/decisions/stock-is-deducted-once-per-order.md):
  * - any status may follow any other; each change sets updatedAt and appends a history entry;
  * - Processing or Shipped on an order whose stock is not deducted checks stock first and is
  *   blocked with 'Insufficient inventory for this order', else deducts every item once;
