@@ -132,6 +132,20 @@ async function freshPage() {
     window.__latencies = [];
     window.__events = [];
     window.__longTasks = [];
+    window.__work = [];
+    // Script work per keystroke: from the first listener of the key event to the next task, so
+    // the key's handlers and what runs right after them (React's render and commit, microtasks)
+    // and nothing of the frame's style, layout or paint, nor the wait for the frame.
+    const workChannel = new MessageChannel();
+    const working = [];
+    workChannel.port1.onmessage = () => {
+      const started = working.shift();
+      if (started) window.__work.push({ kind: started.kind, ms: performance.now() - started.at });
+    };
+    document.addEventListener('keydown', (event) => {
+      working.push({ kind: event.key === 'Backspace' ? 'delete' : 'type', at: performance.now() });
+      workChannel.port2.postMessage(0);
+    }, true);
     // Keystroke to next frame: from the key event's time to a task queued right after the
     // next animation frame (the frame that shows the keystroke's result has been produced).
     document.addEventListener('keydown', (event) => {
@@ -211,7 +225,7 @@ async function opens(page, path, locator, reloads) {
  * Timing interactions (the longest event of each) and long tasks while typing.
  */
 async function typeLatency(page, searchbox, queries, keystrokes = quick ? 60 : 100) {
-  await page.evaluate(() => { window.__latencies = []; window.__events = []; window.__longTasks = []; });
+  await page.evaluate(() => { window.__latencies = []; window.__events = []; window.__longTasks = []; window.__work = []; });
   await searchbox.click();
   let sent = 0;
   for (let q = 0; sent < keystrokes; q++) {
@@ -222,12 +236,14 @@ async function typeLatency(page, searchbox, queries, keystrokes = quick ? 60 : 1
   }
   // Every keystroke's frame has been measured: observable, bounded.
   await page.waitForFunction((n) => window.__latencies.length >= n, sent, { timeout: 30000 });
-  const { latencies, events, longTasks } = await page.evaluate(() => ({ latencies: window.__latencies, events: window.__events, longTasks: window.__longTasks }));
+  await page.waitForFunction((n) => window.__work.length >= n, sent, { timeout: 30000 });
+  const { latencies, events, longTasks, work } = await page.evaluate(() => ({ latencies: window.__latencies, events: window.__events, longTasks: window.__longTasks, work: window.__work }));
   const interactions = new Map();
   for (const e of events) if (e.interactionId) interactions.set(e.interactionId, Math.max(interactions.get(e.interactionId) ?? 0, e.duration));
   const durations = [...interactions.values()];
   return {
     keystroke: stats(latencies.map((l) => l.ms)),
+    scriptWorkPerKeystroke: stats(work.map((w) => w.ms)),
     keystrokeTyping: stats(latencies.filter((l) => l.kind === 'type').map((l) => l.ms)),
     keystrokeDeleting: stats(latencies.filter((l) => l.kind === 'delete').map((l) => l.ms)),
     // Only interactions over 16 ms are reported by the browser; n counts those.
