@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router-dom';
+import { matchLanguage, pageLanguage } from '../widgets/ui/pageLanguage';
 import { preloadRoute, routes } from './routes';
 
 // Declarative routing: the app needs no loaders or actions, and this keeps react-router's
@@ -13,7 +14,12 @@ function App() {
 // shell and its screen, or a sign-in page) load side by side, and the first render waits for
 // them: the page would be blank meanwhile anyway, and nothing then suspends. A chunk that
 // fails to load is imported again by its route, which shows the error.
-const opened = (matchRoutes(routes, window.location) ?? []).map((match) => preloadRoute(match.route));
+const opened: Promise<unknown>[] = (matchRoutes(routes, window.location) ?? []).map((match) => preloadRoute(match.route));
+// The catalog of the language the first paint speaks comes with them: the member's (the team
+// server writes it into the page) or, before sign-in, the browser's.
+const firstLanguage = pageLanguage() ?? matchLanguage(navigator.language);
+// The catalogs' module is a chunk the shell and the sign-in pages share: imported, not bundled here.
+if (firstLanguage && firstLanguage !== 'en-US') opened.push(import('../lib/i18n').then((i18n) => i18n.loadLanguage(firstLanguage)));
 void Promise.all(opened).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

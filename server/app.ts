@@ -31,6 +31,7 @@ import { embedPreflight } from './api/embed';
 import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable';
+import { workspaceLanguage } from './db/records';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -252,7 +253,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.root !== null) {
     await registerStatic(app, {
       root: options.root ?? resolve(import.meta.dirname, '..'),
-      signedIn: async (request, reply) => Boolean(await currentSession(ctx, request, reply)),
+      signedIn: async (request, reply) => {
+        const session = await currentSession(ctx, request, reply);
+        return session ? { member: session.member.language, workspace: await workspaceLanguage(ctx.db, session.workspace.id) } : null;
+      },
     });
   }
 

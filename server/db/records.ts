@@ -191,3 +191,13 @@ export async function loadWorkspace(db: Executor, workspaceId: string) {
   for (const row of singletonRows) singletons[row.name] = row.value;
   return { collections, singletons };
 }
+
+/** The workspace's Settings language as stored (what members without a choice of their own see), null when none is set. */
+export async function workspaceLanguage(db: Executor, workspaceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: t.workspaceSingletons.value })
+    .from(t.workspaceSingletons)
+    .where(and(eq(t.workspaceSingletons.workspaceId, workspaceId), eq(t.workspaceSingletons.name, 'settings')));
+  const language = (row?.value as { language?: unknown } | undefined)?.language;
+  return typeof language === 'string' ? language : null;
+}

@@ -57,8 +57,10 @@ async function saveTemplate(handle: DatabaseHandle, file: string) {
   const dump = await handle.pglite!.dumpDataDir('none');
   mkdirSync(join(file, '..'), { recursive: true });
   // Written aside and renamed, so a start that stops midway never leaves half a template.
-  writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
-  renameSync(`${file}.tmp`, file);
+  // Its own name per process: two servers starting at once each write theirs, and either wins.
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+  renameSync(aside, file);
 }
 
 /** Makes the template in `cacheDir` when it is missing (an in-memory database, migrated and dumped). */

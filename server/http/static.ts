@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguageCode } from '../../lib/i18n/codes';
 import { errorBody } from '../context';
 import { contentSecurityPolicy } from './security';
 
@@ -32,8 +33,26 @@ export function safeNext(value: unknown): string {
 export interface StaticOptions {
   /** The repository root (dist/ and examples/ below it). */
   root: string;
-  /** Whether the request carries a live session (renewing its cookie when due). */
-  signedIn(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /**
+   * The request's live session (renewing its cookie when due), null when it has none, with the
+   * languages its screens speak, so the page's first paint is in the member's language.
+   */
+  signedIn(request: FastifyRequest, reply: FastifyReply): Promise<PageLanguage | null>;
+}
+
+/** The member's own choice (null: none, the workspace's applies) and the workspace's Settings language. */
+export interface PageLanguage {
+  member: string | null;
+  workspace: string | null;
+}
+
+/** The page's language hints (widgets/ui/pageLanguage.ts reads them); only known codes reach the markup. */
+function languageHead(language: PageLanguage | null | undefined): { head: string; lang: string | null } {
+  if (!language) return { head: '', lang: null };
+  const member = isLanguageCode(language.member) ? language.member : null;
+  const effective = member ?? (isLanguageCode(language.workspace) ? language.workspace : null);
+  if (!effective) return { head: '', lang: null };
+  return { head: `\n    <meta name="cf-language" content="${effective}"${member ? ` data-member="${member}"` : ''} />`, lang: effective };
 }
 
 /** The same types scripts/serve.mjs sends. */
@@ -89,9 +108,11 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     return null;
   }
 
-  async function sendHtml(reply: FastifyReply, file: string, extraHead: string) {
+  async function sendHtml(reply: FastifyReply, file: string, extraHead: string, language?: PageLanguage | null) {
     const nonce = randomBytes(16).toString('base64');
-    const html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />${extraHead}`);
+    const hint = languageHead(language);
+    let html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />${extraHead}${hint.head}`);
+    if (hint.lang) html = html.replace(/<html lang="[^"]*"/, `<html lang="${hint.lang}"`);
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', contentSecurityPolicy(nonce))
@@ -119,7 +140,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (!file && extname(pathname) && !pathname.endsWith('.html')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
     // An app route (or the host's own index.html): the host page, for members only.
-    const signedIn = await options.signedIn(request, reply);
+    const session = await options.signedIn(request, reply);
+    const signedIn = session !== null;
     if (!signedIn && !isPublicPage(pathname)) {
       return reply.redirect(`/signin?next=${encodeURIComponent(pathname + url.search)}`, 302);
     }
@@ -128,6 +150,6 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return sendHtml(reply, index, '\n    <meta name="cf-server" content="1" />');
+    return sendHtml(reply, index, '\n    <meta name="cf-server" content="1" />', session);
   });
 }

@@ -102,6 +102,21 @@ describe.each(DB_KINDS)('serving the app on %s', (kind) => {
     expect((await member.get('/signin?next=https%3A%2F%2Fevil.example')).headers.location).toBe('/');
   });
 
+  it('writes the language the member reads into the host page: their own choice, else the workspace’s; none signed out', async () => {
+    const viewer = await server.signIn('viewer');
+    // No choice of their own: the workspace's Settings language (the fixture's, English).
+    const plain = (await viewer.get('/orders')).body;
+    expect(plain).toContain('<html lang="en-US">');
+    expect(plain).toContain('<meta name="cf-language" content="en-US" />');
+    expect((await viewer.patch('/auth/me', { language: 'es' })).statusCode).toBe(200);
+    const spanish = (await viewer.get('/orders')).body;
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<meta name="cf-language" content="es" data-member="es" />');
+    const signedOut = (await server.client().get('/signin')).body;
+    expect(signedOut).toContain('<html lang="en">');
+    expect(signedOut).not.toContain('cf-language');
+  });
+
   it('serves assets with long caching and compression, examples, and 404 for missing files', async () => {
     const asset = await server.client().get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
     expect(asset.statusCode).toBe(200);

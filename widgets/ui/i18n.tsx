@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, type LanguageCode, type Translator } from '../../lib/
 import type { MutationName } from '../../lib/domain/permissions';
 import type { Permission } from '../../lib/domain/types';
 import type { Store } from '../../lib/store/createStore';
-import { LanguageOverride, matchLanguage, useSignalValue, useTranslator } from './language';
+import { LanguageOverride, matchLanguage, pageLanguage, pageMemberLanguage, useSignalValue, useTranslator } from './language';
 import { useStore } from './store-context';
 
 export { LanguageProvider, matchLanguage, useBrowserT, useSignalValue } from './language';
@@ -25,7 +25,10 @@ export function useLanguage(): LanguageCode {
   const store = useStore();
   const settings = useSignalValue(store.admin.settings.value);
   const member = useSignalValue(store.memberLanguage?.value ?? NO_MEMBER_LANGUAGE);
-  return override ?? member ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
+  const ready = useSignalValue(store.ready);
+  // Until the server says the member's choice, the page's does; until the workspace is read, its
+  // Settings are the defaults, and the page's language stands in.
+  return override ?? member ?? pageMemberLanguage() ?? (ready ? null : pageLanguage()) ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
 }
 
 /** `t(key, values)`, the formatters and `tm(englishMessage)` in the screens' language. */

@@ -3,7 +3,10 @@
 // load the catalogs without the workspace.
 import type { ReadonlySignal } from '@preact/signals-core';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { DEFAULT_LANGUAGE, isLanguageCode, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE, loadedLanguages, translatorFor, type LanguageCode, type Translator } from '../../lib/i18n';
+import { matchLanguage } from './pageLanguage';
+
+export { matchLanguage, pageLanguage, pageMemberLanguage } from './pageLanguage';
 
 /** An element's own language, given to the screens below it. */
 export const LanguageOverride = createContext<LanguageCode | null>(null);
@@ -12,15 +15,6 @@ export const LanguageOverride = createContext<LanguageCode | null>(null);
 export function LanguageProvider({ lang, children }: { lang: string | null | undefined; children: ReactNode }) {
   const outer = useContext(LanguageOverride);
   return <LanguageOverride.Provider value={matchLanguage(lang) ?? outer}>{children}</LanguageOverride.Provider>;
-}
-
-/** 'es', 'es-MX' and 'ES' are Spanish; 'en', 'en-GB' are English (US); anything else is no choice. */
-export function matchLanguage(lang: string | null | undefined): LanguageCode | null {
-  if (!lang) return null;
-  if (isLanguageCode(lang)) return lang;
-  const base = lang.toLowerCase().split('-')[0];
-  if (base === 'en') return 'en-US';
-  return isLanguageCode(base) ? base : null;
 }
 
 /** A signal's value, re-rendering when it changes (without the signals runtime in this hook). */
