@@ -8,6 +8,8 @@ export default defineConfig({
     index: 'widgets/index.ts',
     store: 'lib/store/index.ts',
     ui: 'widgets/ui/index.ts',
+    // The typed API client (types generated from the OpenAPI document by scripts/api-types.ts).
+    client: 'lib/client/index.ts',
     'elements/index': 'widgets/elements/index.ts',
     // Types of the standalone script (dist/elements.js, built by vite).
     'elements/standalone': 'widgets/elements/loader.ts',

@@ -16,6 +16,7 @@ function devRoutes(): Plugin {
         const url = req.url ?? '/';
         const path = url.split('?')[0];
         if (path === '/dist/elements.js') req.url = '/widgets/elements/loader.ts';
+        else if (path.startsWith('/c/')) req.url = '/host/portal.html';
         else if (path.startsWith('/examples/') && path.endsWith('/')) req.url = `${path}index.html`;
         else if (
           req.method === 'GET' &&
@@ -31,7 +32,7 @@ function devRoutes(): Plugin {
     // The host page is served at every app path, so its entry must be absolute here.
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace(/src="\.\/main\.tsx(\?[^"]*)?"/, 'src="/host/main.tsx$1"'),
+      handler: (html) => html.replace(/src="\.\/main\.tsx(\?[^"]*)?"/, 'src="/host/main.tsx$1"').replace('src="./portal/main.tsx"', 'src="/host/portal/main.tsx"'),
     },
   };
 }
@@ -79,6 +80,8 @@ export default defineConfig(({ command, mode }) => {
         sourcemap: true,
         target: 'es2022',
         rollupOptions: {
+          // The creator portal is a page of its own: it shares React's chunk, never the workspace's.
+          input: { main: here('host/index.html'), portal: here('host/portal.html') },
           output: {
             // React is a chunk of its own: a deploy of the app leaves the browser's cached copy
             // valid, since React's bytes (and so its hashed name) change only when React does.

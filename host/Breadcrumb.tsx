@@ -1,7 +1,10 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { MessageKey, Translator } from '../lib/i18n';
+import type { Store } from '../lib/store';
 import { Link } from '../widgets/ui/navigation';
+import { useStore } from '../widgets/ui/store-context';
 import { useT } from '../widgets/ui/i18n';
-import { breadcrumbs, capitalise } from './breadcrumbs';
+import { breadcrumbs, capitalise, type Crumb, type RecordKind, type RecordNamer } from './breadcrumbs';
 
 /** Path segments that name a page of the app with a word no screen's catalog entry says. */
 const PAGE_SEGMENTS: Record<string, MessageKey> = {
@@ -26,21 +29,36 @@ export function translatedCrumb(text: string, { t, tm }: Pick<Translator, 't' | 
   return translated === heading ? null : translated;
 }
 
-/** `nav` labelled Breadcrumb: every crumb a link but the last, which is the current page. */
-export function Breadcrumb({ pathname }: { pathname: string }) {
-  const trail = breadcrumbs(pathname);
+/** What a record's crumb says while its record is not here. */
+export const unnamedRecordKey = (kind: RecordKind): MessageKey => `crumb.record.${kind}`;
+
+/** Names the records of the detail routes from the store (signals: read while rendering, it follows renames). */
+export function recordNamer(store: Pick<Store, 'funnels' | 'orders' | 'inventory'>): RecordNamer {
+  return (kind, id) => {
+    if (kind === 'funnel') return store.funnels.items.get(id)?.creatorName;
+    if (kind === 'order') return store.orders.find(id)?.orderNumber;
+    return store.inventory.items.get(id)?.name;
+  };
+}
+
+/** `nav` labelled Breadcrumb: every crumb a link but the last, which is the current page. Records are named, never shown by id. */
+export function Breadcrumb({ pathname, nameOf }: { pathname: string; /** Default: the store's records. */ nameOf?: RecordNamer }) {
+  useSignals();
+  const store = useStore();
+  const trail = breadcrumbs(pathname, nameOf ?? recordNamer(store));
   const translator = useT();
   const { t } = translator;
-  const label = (text: string, index: number) => (index === 0 ? t('nav.dashboard') : (translatedCrumb(text, translator) ?? text));
+  const label = ({ label: text, record }: Crumb, index: number) =>
+    record ? text || t(unnamedRecordKey(record)) : index === 0 ? t('nav.dashboard') : (translatedCrumb(text, translator) ?? text);
   return (
     <nav className="cf-breadcrumb" aria-label={t('shell.breadcrumb')}>
       <ol>
         {trail.map((crumb, index) => (
           <li key={crumb.href}>
             {index === trail.length - 1 ? (
-              <span aria-current="page">{label(crumb.label, index)}</span>
+              <span aria-current="page">{label(crumb, index)}</span>
             ) : (
-              <Link href={crumb.href}>{label(crumb.label, index)}</Link>
+              <Link href={crumb.href}>{label(crumb, index)}</Link>
             )}
           </li>
         ))}

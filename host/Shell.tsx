@@ -8,11 +8,11 @@ import { baseStyles } from '../widgets/ui/styles';
 import { AppToaster } from '../widgets/ui/toast';
 import { hasUnsavedChanges, leavePage } from '../widgets/ui/unsavedChanges';
 import { useAdoptStyles } from '../widgets/ui/useAdoptStyles';
-import { Breadcrumb, translatedCrumb } from './Breadcrumb';
+import { Breadcrumb, recordNamer, translatedCrumb, unnamedRecordKey } from './Breadcrumb';
 import { documentTitle } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
 import { SIDEBAR } from './screens';
-import { SignedOut } from './SignedOut';
+import { isPublicPage, SignedOut, SignedOutPage } from './SignedOut';
 import { shellStyles } from './styles';
 import { TopSearch } from './TopSearch';
 import { SyncStatus } from './SyncStatus';
@@ -62,9 +62,12 @@ export function Shell() {
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
   // The tab's title follows the page and the language (a language change names the page again, without moving focus).
+  const nameOf = useMemo(() => recordNamer(store), [store]);
+  // Read here so that a record arriving (or renamed) names the tab too.
+  const recordTitle = documentTitle(pathname, (heading) => translatedCrumb(heading, translator) ?? heading, nameOf, (kind) => t(unnamedRecordKey(kind)));
   useEffect(() => {
-    document.title = documentTitle(pathname, (heading) => translatedCrumb(heading, translator) ?? heading);
-  }, [pathname, translator]);
+    document.title = recordTitle;
+  }, [recordTitle]);
 
   const signedOut = store.ready.value && !store.session.signedIn.value;
 
@@ -89,7 +92,13 @@ export function Shell() {
           if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
         }}
       >
-        {signedOut ? (
+        {signedOut && isPublicPage(pathname) ? (
+          <SignedOutPage>
+            <Suspense fallback={<p role="status">{t('frame.loadingPage')}</p>}>
+              <Outlet />
+            </Suspense>
+          </SignedOutPage>
+        ) : signedOut ? (
           <SignedOut />
         ) : (
           <>
@@ -133,7 +142,7 @@ export function Shell() {
             </nav>
             <div className="cf-sidebar-scrim" hidden={!sidebarOpen} onClick={() => setSidebarOpen(false)} />
             <div className="cf-content">
-              <Breadcrumb pathname={pathname} />
+              <Breadcrumb pathname={pathname} nameOf={nameOf} />
               <main id="cf-main" className="cf-main" ref={mainRef} tabIndex={-1}>
                 <Suspense fallback={<p role="status">{t('frame.loadingPage')}</p>}>
                   <Outlet />

@@ -1,23 +1,75 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
 import { Button } from '../widgets/ui/Button';
 import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
+import { isTeamServer } from './server-mode';
+import { syncStatusText } from './SyncStatus';
 
-/** Shown after Logout: Logout ends the local session, so the workspace is hidden until sign-in. */
-export function SignedOut() {
+/** Pages anyone may read without signing in: the legal texts, the maintenance notice and the guides. */
+export function isPublicPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return ['/terms', '/privacy', '/maintenance'].includes(path) || path.startsWith('/docs/');
+}
+
+/** Sign in: the team server's sign-in page, or (browser-only) this browser's workspace again. */
+function useSignIn() {
   const store = useStore();
-  const { t } = useT();
+  return () => {
+    if (isTeamServer()) location.assign(`/signin?next=${encodeURIComponent(location.pathname)}`);
+    else store.session.signIn();
+  };
+}
+
+/**
+ * Shown when nobody is signed in: after Logout, or (team server) before signing in. It says what
+ * is true where it runs: without a server the workspace stays in this browser; with one it is the
+ * team's, on the server. With a team server, the sync's own state says why there is no workspace
+ * here when it knows (the member was removed, the server is unreachable, the browser offline).
+ */
+export function SignedOut() {
+  useSignals();
+  const store = useStore();
+  const translator = useT();
+  const signIn = useSignIn();
+  const status = store.sync?.status.value;
+  const reason = status && status.state !== 'saved' && status.state !== 'saving' ? syncStatusText(status, translator) : null;
   return (
     <main id="cf-main" className="cf-signed-out">
       <div className="cf-card cf-stack">
         <p className="cf-brand">Creatorflow</p>
-        <h1>{t('shell.signedOut.title')}</h1>
-        <p className="cf-muted">{t('shell.signedOut.body')}</p>
+        {reason ? (
+          <h1 role="status">{reason}</h1>
+        ) : (
+          <>
+            <h1>{translator.t('shell.signedOut.title')}</h1>
+            <p className="cf-muted">{isTeamServer() ? translator.t('shell.signedOut.bodyTeam') : translator.t('shell.signedOut.body')}</p>
+          </>
+        )}
         <div>
-          <Button variant="primary" onClick={() => store.session.signIn()}>
-            {t('shell.signedOut.signIn')}
+          <Button variant="primary" onClick={signIn}>
+            {translator.t('shell.signedOut.signIn')}
           </Button>
         </div>
       </div>
     </main>
+  );
+}
+
+/** A public page read while signed out: the brand, a way to sign in, and the page itself; nothing of the workspace. */
+export function SignedOutPage({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  const signIn = useSignIn();
+  return (
+    <div className="cf-public">
+      <header className="cf-public-bar">
+        <p className="cf-brand">Creatorflow</p>
+        <span className="cf-spacer" />
+        <Button onClick={signIn}>{t('shell.signedOut.signIn')}</Button>
+      </header>
+      <main id="cf-main" className="cf-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
   );
 }

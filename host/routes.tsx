@@ -33,6 +33,8 @@ const auth = () => import('./pages/Auth');
 const SignIn = lazyScreen(auth, (m) => m.SignIn);
 const AcceptInvitation = lazyScreen(auth, (m) => m.AcceptInvitation);
 const Setup = lazyScreen(auth, (m) => m.Setup);
+const ForgotPassword = lazyScreen(auth, (m) => m.ForgotPassword);
+const ResetPassword = lazyScreen(auth, (m) => m.ResetPassword);
 
 function ShipmentRedirect() {
   const { id = '' } = useParams();
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
   // The team server's public pages stand outside the shell: nothing of the workspace before sign-in.
   { path: '/signin', element: <Suspense fallback={null}><SignIn /></Suspense>, handle: { preload: SignIn.preload } },
   { path: '/invite/:token', element: <Suspense fallback={null}><AcceptInvitation /></Suspense>, handle: { preload: AcceptInvitation.preload } },
+  { path: '/forgot-password', element: <Suspense fallback={null}><ForgotPassword /></Suspense>, handle: { preload: ForgotPassword.preload } },
+  { path: '/reset-password', element: <Suspense fallback={null}><ResetPassword /></Suspense>, handle: { preload: ResetPassword.preload } },
   { path: '/setup', element: <Suspense fallback={null}><Setup /></Suspense>, handle: { preload: Setup.preload } },
   {
     element: (

@@ -44,6 +44,9 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-signed-out { grid-column: 1 / -1; grid-row: 1 / -1; display: grid; place-items: center; padding: 24px; }
 .cf-signed-out .cf-card { max-width: 420px; }
 .cf-signed-out .cf-brand { margin: 0; }
+.cf-public { grid-column: 1 / -1; grid-row: 1 / -1; display: flex; flex-direction: column; min-height: 100vh; }
+.cf-public-bar { display: flex; align-items: center; gap: 12px; padding: 12px 24px; border-bottom: 1px solid var(--cf-color-border, #e5e7eb); }
+.cf-public-bar .cf-brand { margin: 0; }
 
 @media (max-width: 768px) {
   .cf-shell { grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "content"; }

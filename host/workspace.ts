@@ -1,7 +1,7 @@
 // The workspace half of the host app, fetched after the entry (beside the opened screen's chunk):
 // the store, set up with the team server's sync client when the page comes from one, and the
 // shell around the screens. The sign-in, invitation and setup pages never load it.
-import { createSyncStorage } from '../lib/storage/sync';
+import { createSyncClient } from '../lib/sync/client';
 import { configure } from '../lib/store/createStore';
 import { isTeamServer } from './server-mode';
 import { Shell } from './Shell';
@@ -17,7 +17,7 @@ let started = false;
 export function startWorkspace(): typeof Shell {
   if (!started) {
     started = true;
-    if (isTeamServer()) configure({ storage: createSyncStorage() });
+    if (isTeamServer()) configure({ sync: createSyncClient() });
   }
   return Shell;
 }

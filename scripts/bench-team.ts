@@ -13,6 +13,7 @@ import { hashPassword } from '../server/auth/passwords';
 import type { DatabaseHandle } from '../server/db/client';
 import { createWorkspace } from '../server/db/seed';
 import { emptyWorkspaceData } from '../server/db/seed-data';
+import { SYSTEM_FIELDS } from '../lib/domain/types';
 import { openMigratedPglite } from '../server/db/template';
 import { insertFunnels, signIn, startServer, stats, type Stats } from './bench-sync';
 
@@ -121,6 +122,41 @@ async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[n
   }
 }
 
+/** A CSV of `count` creators with the sample's headers (about 77 bytes a row). */
+function creatorsCsv(count: number, prefix: string): Buffer {
+  const lines = [SYSTEM_FIELDS.join(',')];
+  for (let i = 0; i < count; i++) lines.push(`@${prefix}${i},${prefix} Creator ${i},${prefix}${i}@example.com,Instagram,${1000 + i},4.5,Influencer`);
+  return Buffer.from(lines.join('\n'));
+}
+
+/**
+ * Settings > Import Data as the owner of the 10k workspace: from Import to "Data imported
+ * successfully", which shows once the server confirmed every page, while another member's
+ * pushes are timed (a Node client pushing one quantity change a second).
+ */
+async function importTimes(browser: Browser, base: string, sizes: number[]) {
+  const who = await signIn(base, WORKSPACES[0].email);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript({ content: KEEP_NAMES });
+  await context.addCookies([{ name: who.name, value: who.value, url: base }]);
+  const out: Record<string, { confirmedMs: number; rowsPerS: number }> = {};
+  try {
+    const page = await context.newPage();
+    for (const rows of sizes) {
+      await page.goto(`${base}/import`);
+      await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: creatorsCsv(rows, `b${rows}x`) });
+      const started = performance.now();
+      await page.getByRole('button', { name: `Import ${rows.toLocaleString('en-US')} rows` }).click();
+      await page.getByRole('heading', { name: 'Data imported successfully' }).waitFor({ timeout: 1_800_000 });
+      const ms = performance.now() - started;
+      out[`${rows.toLocaleString('en-US')} rows`] = { confirmedMs: Math.round(ms), rowsPerS: Math.round(rows / (ms / 1000)) };
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
 /** From spawning `npm start`'s server to its first answer (`/readyz` 200), on a new and on an existing data folder. */
 async function serverStart(runs: number) {
   const dir = mkdtempSync(join(tmpdir(), 'cf-bench-start-'));
@@ -161,6 +197,9 @@ export async function teamBench({ browser, quick, log }: { browser: Browser; qui
         opens[w.key] = await teamOpen(browser, server.base, w, quick ? 1 : w.full ? 2 : 3, quick ? 2 : 3).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
       }
       out.open = opens;
+      // After the opens: the imports grow the 10k workspace.
+      log('  team path: imports');
+      out.imports = await importTimes(browser, server.base, quick ? [1_000] : [10_000, 100_000]).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
     } finally {
       await server.stop();
     }

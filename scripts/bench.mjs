@@ -517,6 +517,8 @@ if (results.team) {
     row(`a teammate's first visit, ${key}: first card`, firstTarget, beforeFirst, fmt(o.firstVisit.firstCardMs), `cold (JS not cached either) ${o.firstVisit.coldMs}`);
     row(`a teammate's first visit, ${key}: the whole workspace (last pull answer)`, wholeTarget, beforeWhole, fmt(o.firstVisit.wholeWorkspaceMs));
   }
+  for (const [size, im] of Object.entries(team.imports ?? {}))
+    row(`Import Data, ${size} in one CSV, to every page confirmed by the server`, size.startsWith('100,000') ? '≤ 120,000' : size.startsWith('10,000') ? '≤ 15,000' : '', size.startsWith('10,000') ? '37,000 (as 10 files; one file never reached the server)' : size.startsWith('100,000') ? 'never reached the server' : '', im.confirmedMs !== undefined ? String(im.confirmedMs) : `error: ${im}`, im.rowsPerS ? `${im.rowsPerS} rows/s` : '');
   if (team.serverStart) {
     row('server start to first answer, new PGlite data folder', '≤ 4,000', TEAM_BEFORE.startNew, fmt(team.serverStart.newDataFolderMs), 'from the migrated empty template (npm start prepares it once)');
     row('server start to first answer, existing data folder', '≤ 1,500', TEAM_BEFORE.startExisting, fmt(team.serverStart.existingDataFolderMs));

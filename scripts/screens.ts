@@ -85,6 +85,7 @@ function packageJson(current: string): string {
     '.': entry('index'),
     './store': entry('store'),
     './ui': entry('ui'),
+    './client': entry('client'),
     ...Object.fromEntries(SCREENS.map((screen) => [`./${screen.name}`, entry(screen.name)])),
     './elements': entry('elements/index'),
     ...Object.fromEntries(withElements().map((screen) => [`./elements/${screen.name}`, entry(`elements/${screen.name}`)])),

@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Mutator } from '../lib/mutators/types';
 import type { ServerProblem } from '../lib/domain/server-errors';
 import { authRoutes } from './auth/routes';
+import { countersFor, rateLimitStore } from './auth/counters';
+import { resetRoutes } from './auth/reset';
 import { FailureLimiter } from './auth/limiter';
 import { ARGON2ID_HASHER, DEFAULT_HASH_COST, type HashCost, type PasswordHasher } from './auth/passwords';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
@@ -26,12 +28,20 @@ import { RequestValidationError, valibotSerializerCompiler, valibotValidatorComp
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
 import { workspaceRoutes } from './workspace/routes';
+import { portalRoutes } from './portal/routes';
 import { developerRoutes } from './api/developer';
+import { integrationCredentialRoutes } from './integrations/credentials';
 import { embedPreflight } from './api/embed';
 import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
-import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
+import type { Resolver } from './webhooks/targets';
+import { createWebhookWorker, type WebhookSender, type WebhookWorker } from './webhooks/worker';
+import { shopWebhookRoutes } from './integrations/shop-webhooks';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable';
 import { workspaceLanguage } from './db/records';
+import { ephemeralSecretBox, type SecretBox } from './secrets/box';
+import { createMailTransport, type MailSettings, type MailTransport } from './mail/transport';
+import { createMailWorker, type MailWorker } from './mail/worker';
+import { mailRoutes } from './mail/routes';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -57,15 +67,26 @@ export interface BuildAppOptions {
   /** The public API's per-key rate limit. */
   apiLimits?: Partial<ApiLimits>;
   /**
-   * The webhook worker: its HTTP client, and how often it looks for due deliveries (ms).
-   * `deliverEveryMs: false` leaves delivery to `app.webhooks.deliverDue()` (tests).
+   * Webhooks: how a delivery is sent, how often the worker looks for due deliveries (ms;
+   * `false` leaves delivery to `app.webhooks.deliverDue()`, for tests), whether endpoints may
+   * be on this machine (CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK: local development and the tests'
+   * own receivers), and the host resolver (tests change what a name resolves to).
    */
-  webhooks?: { fetch?: typeof fetch; deliverEveryMs?: number | false };
+  webhooks?: { send?: WebhookSender; deliverEveryMs?: number | false; allowLoopback?: boolean; resolve?: Resolver };
+  /** Seals third-party credentials. The server entry loads it from CREATORFLOW_SECRET_KEY or the key file; omitted, a key that lives only in memory. */
+  secretBox?: SecretBox;
+  /**
+   * Outgoing mail: SMTP or .eml files (`settings`), or a transport of the caller's. Without it,
+   * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
+   */
+  mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false; origin?: string };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     webhooks: WebhookWorker;
+    /** The mail worker, when the app sends mail. */
+    mail: MailWorker | null;
   }
 }
 
@@ -78,14 +99,14 @@ export function rateLimitProblem(ttlMs: number): ServerProblem {
 }
 export const DEFAULT_LIMITS: Limits = {
   perAddress: { max: 20, windowMs: MINUTE },
-  perAccount: { max: 5, windowMs: 15 * MINUTE },
+  perAccount: { max: 5, windowMs: 60 * MINUTE },
   tokenLookups: { max: 30, windowMs: MINUTE },
 };
 
-/** Parts of a URL that are secrets: invitation and setup tokens. */
+/** Parts of a URL that are secrets: invitation, setup, password reset and creator portal tokens. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/\/(invite|invitations|setup)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/\/(invite|invitations|setup|reset|c)\/[^/?#]+/g, '/$1/[redacted]')
     .replace(/([?&](?:token|next|client_secret)=)[^&#]*/g, '$1[redacted]');
 }
 
@@ -127,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const passwords = options.passwords ?? ARGON2ID_HASHER;
+  const counters = countersFor(options.database);
   // Made now, not at the first unknown email: that first answer would otherwise take a hash longer.
   const dummy = passwords.hash(newToken(), hashCost);
   dummy.catch(() => undefined);
@@ -139,9 +161,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dummyHash: () => dummy,
     sessionPolicy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy },
     limits,
-    accountLimiter: new FailureLimiter(limits.perAccount.max, limits.perAccount.windowMs, () => now().getTime()),
+    accountLimiter: new FailureLimiter(counters, limits.perAccount.windowMs, () => now().getTime()),
+    counters,
+    webhookTargets: { allowLoopback: options.webhooks?.allowLoopback ?? false, resolve: options.webhooks?.resolve },
     publicOrigin: options.publicOrigin?.replace(/\/+$/, '').toLowerCase(),
     mutators: new Map([...(options.mutators ?? [])].map((m) => [m.name, m])),
+    secrets: options.secretBox ?? ephemeralSecretBox(),
   };
 
   app.setValidatorCompiler(valibotValidatorCompiler);
@@ -172,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(counters, () => now().getTime()),
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many attempts. Try again in ${context.after}.`, undefined, rateLimitProblem(context.ttl)),
   });
 
@@ -216,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await authRoutes(app, ctx);
+  await resetRoutes(app, ctx);
   await teamRoutes(app, ctx);
   await workspaceRoutes(app, ctx);
   const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
@@ -236,8 +263,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const worker = createWebhookWorker({
     db: ctx.db,
     now,
-    fetch: options.webhooks?.fetch,
+    send: options.webhooks?.send,
+    targets: ctx.webhookTargets,
     onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
+    onMailQueued: () => ctx.mail?.kick(),
     onError: (error) => app.log.warn({ err: loggableError(error) }, 'webhook delivery failed'),
   });
   app.decorate('webhooks', worker);
@@ -248,11 +277,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   if (deliverEveryMs !== false) app.addHook('onReady', async () => worker.start(deliverEveryMs));
   app.addHook('preClose', async () => worker.stop());
+  const mailOptions = options.mail;
+  if (mailOptions) {
+    const transport = 'transport' in mailOptions ? mailOptions.transport : createMailTransport(mailOptions.settings);
+    const mailEveryMs = mailOptions.deliverEveryMs ?? 2000;
+    const mailer = createMailWorker({
+      db: ctx.db,
+      transport,
+      now,
+      origin: mailOptions.origin ?? ctx.publicOrigin ?? 'http://localhost:4173',
+      onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
+      // Recipient and subject only: the body may hold a one-time link.
+      onSent: ({ to, subject, file }) => app.log.info({ to, subject, ...(file ? { file } : {}) }, transport.kind === 'files' ? 'mail written' : 'mail sent'),
+      onError: (error) => app.log.warn({ err: loggableError(error) }, 'mail delivery failed'),
+    });
+    app.decorate('mail', mailer);
+    ctx.mail = {
+      transport: transport.kind,
+      kick: () => {
+        if (mailEveryMs !== false) mailer.kick();
+      },
+    };
+    if (mailEveryMs !== false) app.addHook('onReady', async () => mailer.start(mailEveryMs));
+    app.addHook('preClose', async () => mailer.stop());
+  } else app.decorate('mail', null);
+  await mailRoutes(app, ctx);
   await developerRoutes(app, ctx);
+  await integrationCredentialRoutes(app, ctx);
   await apiRoutes(app, ctx, { ...DEFAULT_API_LIMITS, ...options.apiLimits });
-  if (options.root !== null) {
+  await shopWebhookRoutes(app, ctx);
+  const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
+  await portalRoutes(app, ctx, { root });
+  if (root !== null) {
     await registerStatic(app, {
-      root: options.root ?? resolve(import.meta.dirname, '..'),
+      root,
       signedIn: async (request, reply) => {
         const session = await currentSession(ctx, request, reply);
         return session ? { member: session.member.language, workspace: await workspaceLanguage(ctx.db, session.workspace.id) } : null;

@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError, readConfig } from './config';
 import { migrateDatabase, openPglite } from './db/client';
 import { acquireLock, LockError } from './lock';
+import { restoreCommand } from './restore-command';
 
 const root = resolve(import.meta.dirname, '..');
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
@@ -49,7 +50,7 @@ async function backup(target: string | undefined) {
     mkdirSync(dirname(file), { recursive: true });
     const { url, env } = splitPassword(config.databaseUrl);
     tool('pg_dump', ['--format=custom', '--no-owner', '--file', file, '--dbname', url], env);
-    process.stdout.write(`Backup written: ${file}\nRestore it with: npm run restore -- ${file}\n`);
+    process.stdout.write(`Backup written: ${file}\nRestore it with: ${restoreCommand({ kind: 'postgres', databaseUrl: config.databaseUrl }, file)}\n`);
     return;
   }
   if (!existsSync(config.dataDir)) fail(`There is no data folder at ${config.dataDir} yet: start the server once first.`);
@@ -64,7 +65,7 @@ async function backup(target: string | undefined) {
     } finally {
       await handle.close();
     }
-    process.stdout.write(`Backup written: ${file}\nRestore it with: npm run restore -- ${file}\n`);
+    process.stdout.write(`Backup written: ${file}\nRestore it with: ${restoreCommand({ kind: 'pglite', dataDir: config.dataDir }, file)}\n`);
   } finally {
     lock.release();
   }

@@ -1,6 +1,7 @@
 // The server's settings, from the environment. Everything has a default except the
 // owner's credentials (without them, the console prints a one-time setup link).
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_MAIL_FROM, fromAddress, type MailSettings } from './mail/transport';
 
 export interface ServerConfig {
   port: number;
@@ -14,6 +15,16 @@ export interface ServerConfig {
   trustProxy: boolean;
   publicOrigin?: string;
   logLevel: string;
+  /** CREATORFLOW_SECRET_KEY: seals third-party credentials; else the key file. */
+  secretKey?: string;
+  /** CREATORFLOW_SECRET_KEY_PREVIOUS: older keys (comma-separated) that still open what they sealed. */
+  secretKeyPrevious?: string;
+  /** Beside the data folder, not inside it: a copy of the data folder alone does not carry the key. */
+  secretKeyFile: string;
+  /** Webhook endpoints on this machine (localhost, 127.0.0.0/8, [::1]) for local development; never other private ranges. */
+  webhooksAllowLoopback: boolean;
+  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in mailDir. */
+  mail: MailSettings;
 }
 
 export class ConfigError extends Error {}
@@ -36,17 +47,38 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LEVELS.join(', ')}`);
+  const absoluteDataDir = isAbsolute(dataDir) ? dataDir : resolve(dataDir);
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl) {
+    let protocol = '';
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      // Said below without echoing the URL, which may hold a password.
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465');
+  }
+  const from = env.MAIL_FROM?.trim() || undefined;
+  if (smtpUrl && !from) throw new ConfigError('MAIL_FROM must be set with SMTP_URL: the sender address, such as "Creatorflow <no-reply@example.com>"');
+  if (from && !/^[^\s@<>]+@[^\s@<>]+$/.test(fromAddress(from).address)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", not "${from}"`);
+  // Beside the data folder, not in it: PGlite's folder holds only PGlite's files.
+  const mailDir = env.CREATORFLOW_MAIL_DIR?.trim() ? resolve(env.CREATORFLOW_MAIL_DIR.trim()) : join(dirname(absoluteDataDir), 'mail');
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl,
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
+    dataDir: absoluteDataDir,
     ownerEmail: env.CREATORFLOW_OWNER_EMAIL?.trim() || undefined,
     ownerPassword: env.CREATORFLOW_OWNER_PASSWORD || undefined,
     ownerName: env.CREATORFLOW_OWNER_NAME?.trim() || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     publicOrigin,
     logLevel,
+    secretKey: env.CREATORFLOW_SECRET_KEY?.trim() || undefined,
+    secretKeyPrevious: env.CREATORFLOW_SECRET_KEY_PREVIOUS?.trim() || undefined,
+    secretKeyFile: join(dirname(absoluteDataDir), 'secret.key'),
+    webhooksAllowLoopback: env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === '1' || env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === 'true',
+    mail: { smtpUrl, from: from ?? DEFAULT_MAIL_FROM, dir: mailDir },
   };
 }
 
@@ -57,5 +89,15 @@ export function describeDatabaseUrl(url: string): string {
     return `PostgreSQL at ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
   } catch {
     return 'PostgreSQL';
+  }
+}
+
+/** An SMTP URL fit for the console: host and port, never the user or password. */
+export function describeSmtpUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol === 'smtps:' ? 'SMTPS' : 'SMTP'} at ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`;
+  } catch {
+    return 'SMTP';
   }
 }

@@ -3,7 +3,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutator, PermissionRule } from '../lib/mutators/types';
 import type { Permission } from '../lib/domain/types';
+import type { MailTransportKind } from '../lib/domain/mail';
 import { authorizeMember } from './auth/authorize';
+import type { CounterStore } from './auth/counters';
+import type { Resolver } from './webhooks/targets';
 import type { FailureLimiter } from './auth/limiter';
 import type { HashCost, PasswordHasher } from './auth/passwords';
 import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
@@ -11,6 +14,7 @@ import type { Database, DatabaseHandle, Executor } from './db/client';
 import { memberToRecord, permissionsOf } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { expectedOrigin, isPlainLocalhost } from './http/security';
+import type { SecretBox } from './secrets/box';
 
 export const SECURE_COOKIE = '__Host-cf_session';
 /** Browsers refuse a __Host- cookie without Secure, and plain-http localhost cannot be Secure. */
@@ -22,9 +26,9 @@ export interface RateLimit {
 }
 
 export interface Limits {
-  /** Sign-in (and other password) attempts per address. */
+  /** Failed sign-ins per address before each waits longer (and password changes per address per window). */
   perAddress: RateLimit;
-  /** Failed sign-ins per account. */
+  /** Failed sign-ins per account before each waits longer; the count is forgotten `windowMs` after the last. */
   perAccount: RateLimit;
   /** Invitation and setup link look-ups per address. */
   tokenLookups: RateLimit;
@@ -41,21 +45,31 @@ export interface ServerContext {
   sessionPolicy: SessionPolicy;
   limits: Limits;
   accountLimiter: FailureLimiter;
+  /** Where webhook endpoints may point: the public internet, and loopback only when allowed. */
+  webhookTargets: { allowLoopback: boolean; resolve?: Resolver };
+  /** The limits' counters: in PostgreSQL (shared by every process) or in memory on PGlite. */
+  counters: CounterStore;
   publicOrigin?: string;
   mutators: ReadonlyMap<string, Mutator<string>>;
+  /** Seals and opens third-party credentials (server/secrets); never hand it, or what it opens, to a response. */
+  secrets: SecretBox;
   /** Registers a cleanup for when the server closes (open event streams). */
   onClose?: (fn: () => void) => void;
   /** Tells browsers of a workspace that it moved to a new version. */
   pokes?: { poke(workspaceId: string, version: number): void };
+  /** Ends the open event streams of a key's embed sessions (its regeneration or revocation). */
+  embedStreams?: { end(keyId: string): void };
   /** Asks the webhook worker to deliver what is due now (a no-op when tests drive it). */
   webhooks?: { kick(): void };
+  /** Asks the mail worker to send what is due now; absent when the app sends no mail (messages wait in the outbox). */
+  mail?: { kick(): void; transport: MailTransportKind };
 }
 
 export function cookieName(request: FastifyRequest): string {
   return isPlainLocalhost(request) ? LOCAL_COOKIE : SECURE_COOKIE;
 }
 
-function sessionToken(request: FastifyRequest): string | undefined {
+export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[cookieName(request)];
 }
 

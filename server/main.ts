@@ -6,11 +6,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { MUTATORS } from '../lib/mutators';
 import { buildApp } from './app';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
-import { ConfigError, describeDatabaseUrl, readConfig } from './config';
+import { ConfigError, describeDatabaseUrl, describeSmtpUrl, readConfig } from './config';
 import { migrateDatabase, openPostgres, type DatabaseHandle } from './db/client';
 import { openMigratedPglite } from './db/template';
 import { acquireLock, LockError, type Lock } from './lock';
 import { loggableError } from './validation';
+import { sealLegacySecrets } from './integrations/credentials';
+import { loadSecretBox, SecretKeyError, type LoadedSecretBox } from './secrets/box';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -40,6 +42,14 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError || error instanceof BootstrapError) fail(error.message);
     throw error;
+  }
+
+  let secrets: LoadedSecretBox;
+  try {
+    secrets = loadSecretBox({ key: config.secretKey, previous: config.secretKeyPrevious, keyFile: config.secretKeyFile });
+  } catch (error) {
+    if (error instanceof SecretKeyError) fail(error.message);
+    fail(`The secret key file ${config.secretKeyFile} could not be read or made: ${String((error as Error).message)}`);
   }
 
   let lock: Lock | null = null;
@@ -77,6 +87,14 @@ async function main() {
     throw error;
   }
 
+  try {
+    const cleaned = await handle.exclusive(() => sealLegacySecrets(handle.db, secrets.box, new Date()));
+    if (cleaned) process.stdout.write(`Sealed or removed ${cleaned} credential${cleaned === 1 ? '' : 's'} stored in the clear by an older version.\n`);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    fail(`Stored credentials could not be sealed: ${String(loggableError(error).message)}`);
+  }
+
   const app = await buildApp({
     database: handle,
     root,
@@ -85,6 +103,9 @@ async function main() {
     publicOrigin: config.publicOrigin,
     logger: { level: config.logLevel },
     mutators: Object.values(MUTATORS),
+    secretBox: secrets.box,
+    webhooks: { allowLoopback: config.webhooksAllowLoopback },
+    mail: { settings: config.mail, origin: config.publicOrigin ?? `http://localhost:${config.port}` },
   });
 
   let closing = false;
@@ -121,9 +142,22 @@ async function main() {
     `Creatorflow is running at ${origin}/`,
     `  Database: ${where}${boot.seeded ? ' (new: seeded with the sample workspace "Acme")' : ''}`,
   ];
+  lines.push(
+    secrets.source === 'environment'
+      ? `  Secret key: CREATORFLOW_SECRET_KEY (key ${secrets.box.keyId})`
+      : `  Secret key: ${config.secretKeyFile}${secrets.source === 'new file' ? ' (new)' : ''} (key ${secrets.box.keyId}); back it up apart from the database`,
+  );
+  if (config.databaseUrl && secrets.source !== 'environment') {
+    lines.push('  Several server processes on one PostgreSQL must share one key: set CREATORFLOW_SECRET_KEY on each.');
+  }
   for (const email of boot.ownerEmails) lines.push(`  Sign in at ${origin}/signin as ${email}`);
   for (const link of boot.setupLinks)
     lines.push(`  Choose the owner's password (${link.email}) with this one-time link:`, `    ${origin}${link.path}`);
+  lines.push(
+    config.mail.smtpUrl
+      ? `  Mail: sent through ${describeSmtpUrl(config.mail.smtpUrl)} from ${config.mail.from}`
+      : `  Mail: no SMTP_URL, so each message is written to ${config.mail.dir}`,
+  );
   if (config.host === '127.0.0.1') lines.push('  Only this computer can connect (set HOST=0.0.0.0 behind an HTTPS proxy for your team).');
   lines.push('  Stop with Ctrl-C.', '');
   // The console, not the structured log: the setup link is a secret meant for the person starting the server.

@@ -1,4 +1,5 @@
-// The team server's public pages: sign in, accept an invitation, and the owner's first setup.
+// The team server's public pages: sign in, a forgotten password, accept an invitation, and the
+// owner's first setup.
 // They stand outside the app's shell (no workspace is loaded before sign-in) and talk to the
 // server with same-origin JSON requests; the session itself is an HttpOnly cookie this code
 // never sees.
@@ -176,7 +177,179 @@ export function SignIn() {
           </Button>
         </div>
       </form>
+      <p className="cf-auth-footer">
+        <a href={email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'}>{t('pages.auth.forgotLink')}</a>
+      </p>
       <p className="cf-auth-hint">{t('pages.auth.newToTeam')}</p>
+    </AuthFrame>
+  );
+}
+
+/** "Forgot password?": the same answer whatever the address, so the page never tells who has an account. */
+export function ForgotPassword() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const i18n = useBrowserT();
+  const { t } = i18n;
+  if (!hasTeamServer()) return <LocalWorkspaceNote />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST', '/auth/forgot', { email });
+      if (answer.ok) {
+        setSent(true);
+        return;
+      }
+      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.offline'));
+    } catch {
+      setError(t('pages.auth.offline'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent)
+    return (
+      <AuthFrame title={t('pages.auth.forgotTitle')}>
+        <p role="status">{t('pages.auth.forgotSent')}</p>
+        <p className="cf-auth-hint">{t('pages.auth.forgotSentHint')}</p>
+        <p>
+          <a href="/signin">{t('pages.auth.backToSignIn')}</a>
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={t('pages.auth.forgotTitle')}>
+      <p>{t('pages.auth.forgotBody')}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={Boolean(error)} autoFocus />
+        <ErrorText error={error} />
+        <div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {t('pages.auth.sendLink')}
+          </Button>
+        </div>
+      </form>
+      <p className="cf-auth-footer">
+        <a href="/signin">{t('pages.auth.backToSignIn')}</a>
+      </p>
+    </AuthFrame>
+  );
+}
+
+/** The emailed (or printed) link's page: a new password under the usual rules, then sign in again everywhere. */
+export function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [email, setEmail] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const server = hasTeamServer();
+  const i18n = useBrowserT();
+  const { t } = i18n;
+
+  useEffect(() => {
+    if (!server) return;
+    if (!token) {
+      // Known on the first render and set once: the page has nothing else to load.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setLoadError(t('pages.auth.resetNeedsLink'));
+      return;
+    }
+    let live = true;
+    call<{ email: string }>('GET', `/auth/reset/${encodeURIComponent(token)}`).then(
+      (answer) => {
+        if (!live) return;
+        if (answer.ok) setEmail(answer.data.email);
+        else setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.resetFailed'));
+      },
+      () => live && setLoadError(t('pages.auth.offline')),
+    );
+    return () => {
+      live = false;
+    };
+    // The translator changes only when a catalog arrives; the link is checked once per token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, server]);
+
+  if (!server) return <LocalWorkspaceNote />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== confirm) {
+      setField('confirm');
+      setError(t('pages.auth.passwordsMismatch'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST', '/auth/reset', { token, password });
+      if (answer.ok) {
+        setDone(true);
+        return;
+      }
+      setField(answer.data.field ?? null);
+      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.resetFailed'));
+    } catch {
+      setError(t('pages.auth.offline'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <AuthFrame title={t('pages.auth.resetTitle')}>
+        <p role="status">{t('pages.auth.resetDone')}</p>
+        <p>
+          <a href="/signin">{t('pages.auth.goToSignIn')}</a>
+        </p>
+      </AuthFrame>
+    );
+  if (loadError)
+    return (
+      <AuthFrame title={t('pages.auth.resetTitle')}>
+        <p role="alert">{loadError}</p>
+        <p>
+          <a href="/forgot-password">{t('pages.auth.askNewLink')}</a> · <a href="/signin">{t('pages.auth.goToSignIn')}</a>
+        </p>
+      </AuthFrame>
+    );
+  if (email === null)
+    return (
+      <AuthFrame title={t('pages.auth.resetTitle')}>
+        <p role="status" className="cf-muted">
+          {t('pages.auth.checkingReset')}
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={t('pages.auth.resetTitle')}>
+      <p>{t('pages.auth.resetFor', { email })}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label={t('pages.auth.newPassword')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} autoFocus />
+        <Field label={t('pages.auth.confirmPassword')} type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
+        <ErrorText error={error} />
+        <div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {t('pages.auth.resetSave')}
+          </Button>
+        </div>
+      </form>
     </AuthFrame>
   );
 }

@@ -115,7 +115,13 @@ function ApiReference() {
               <code>creator.onboarded</code>: a creator joined the workspace (a new funnel).
             </li>
             <li>
-              <code>payment.succeeded</code>: an invoice was paid.
+              <code>order.created</code>: an order arrived (the Orders screen, the API, a connected shop).
+            </li>
+            <li>
+              <code>order.status.updated</code>: an order moved to another status.
+            </li>
+            <li>
+              <code>inventory.low_stock</code>: an item fell to its low stock threshold (once per crossing).
             </li>
           </ul>
         </section>

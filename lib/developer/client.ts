@@ -65,11 +65,12 @@ export class DeveloperRequestError extends Error {
   }
 }
 
-export function createDeveloperClient(options: { server?: string; fetch?: typeof fetch } = {}): DeveloperClient {
+/** A JSON call to the page's team server (same-origin, with the session cookie); a refusal throws DeveloperRequestError. */
+export function createServerCaller(options: { server?: string; fetch?: typeof fetch } = {}) {
   const server = (options.server ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${server}${path}`, {
@@ -94,7 +95,11 @@ export function createDeveloperClient(options: { server?: string; fetch?: typeof
       throw new DeveloperRequestError(response.status, `The server answered ${response.status}`);
     }
     return parsed as T;
-  }
+  };
+}
+
+export function createDeveloperClient(options: { server?: string; fetch?: typeof fetch } = {}): DeveloperClient {
+  const call = createServerCaller(options);
 
   return {
     keys: async () => (await call<{ keys: ApiKeyInfo[] }>('GET', '/developer/keys')).keys,

@@ -126,5 +126,6 @@ export const MESSAGES = {
   connected: (provider: string) => `Successfully connected to ${provider}!`,
   // Ours: refusals the spec has no message for, said plainly.
   readOnly: 'Your role cannot make changes in this workspace',
+  adminOnly: 'Only Admins can configure integrations',
   missingPermission: (permission: Permission) => `You do not have permission to ${PERMISSION_ABILITY[permission]}`,
 } as const;

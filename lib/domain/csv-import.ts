@@ -82,49 +82,69 @@ export function parseEngagementRate(raw: string): Result<number> {
   return ok(value);
 }
 
-/** Validates one data row against the mapping; every problem of the row is reported at once. */
-export function validateImportRow(cells: readonly string[], mapping: readonly (SystemField | '')[]): Result<CreatorDraft> {
-  const value = (field: SystemField) => {
-    const index = mapping.indexOf(field);
-    return index >= 0 ? String(cells[index] ?? '').trim() : '';
-  };
-  const errors: string[] = [];
+/** One problem of a creator's fields, naming the field (the CSV import's system field name). */
+export interface CreatorFieldProblem {
+  field: SystemField;
+  error: string;
+}
+
+/**
+ * The CSV import's rules for one creator, from each field's text (missing fields are empty):
+ * the draft when every field is valid, else every problem, each naming its field. The API's
+ * POST /api/v1/creators uses the same rules.
+ */
+export function checkCreatorFields(values: Partial<Record<SystemField, string>>): Result<CreatorDraft> & { problems: CreatorFieldProblem[] } {
+  const value = (field: SystemField) => String(values[field] ?? '').trim();
+  const problems: CreatorFieldProblem[] = [];
+  const problem = (field: SystemField, error: string) => problems.push({ field, error });
   const draft: CreatorDraft = { handle: '', name: '' };
 
   const handle = value('creator_handle');
-  if (!handle) errors.push('creator_handle is required');
-  else if (!HANDLE.test(normalizeHandle(handle))) errors.push(`creator_handle "${handle.slice(0, 40)}" may only use letters, digits, dots, underscores and hyphens`);
+  if (!handle) problem('creator_handle', 'creator_handle is required');
+  else if (!HANDLE.test(normalizeHandle(handle))) problem('creator_handle', `creator_handle "${handle.slice(0, 40)}" may only use letters, digits, dots, underscores and hyphens`);
   else draft.handle = normalizeHandle(handle);
 
   const name = value('creator_name');
-  if (!name) errors.push('creator_name is required');
-  else if (name.length > MAX_TEXT) errors.push(`creator_name must be at most ${MAX_TEXT} characters`);
+  if (!name) problem('creator_name', 'creator_name is required');
+  else if (name.length > MAX_TEXT) problem('creator_name', `creator_name must be at most ${MAX_TEXT} characters`);
   else draft.name = name;
 
   const email = value('email');
   if (email) {
     if (isValidEmail(email) && email.length <= MAX_TEXT) draft.email = email;
-    else errors.push(`email "${email.slice(0, 60)}" is not a valid email address`);
+    else problem('email', `email "${email.slice(0, 60)}" is not a valid email address`);
   }
   const followers = value('followers');
   if (followers) {
     const parsed = parseFollowers(followers);
     if (parsed.ok) draft.followers = parsed.value;
-    else errors.push(parsed.error);
+    else problem('followers', parsed.error);
   }
   const rate = value('engagement_rate');
   if (rate) {
     const parsed = parseEngagementRate(rate);
     if (parsed.ok) draft.engagementRate = parsed.value;
-    else errors.push(parsed.error);
+    else problem('engagement_rate', parsed.error);
   }
   for (const field of ['platform', 'category'] as const) {
     const text = value(field);
     if (!text) continue;
-    if (text.length > MAX_TEXT) errors.push(`${field} must be at most ${MAX_TEXT} characters`);
+    if (text.length > MAX_TEXT) problem(field, `${field} must be at most ${MAX_TEXT} characters`);
     else draft[field] = text;
   }
-  return errors.length ? fail(errors.join('; ')) : ok(draft);
+  if (problems.length) return { ...fail(problems.map((p) => p.error).join('; ')), problems };
+  return { ...ok(draft), problems };
+}
+
+/** Validates one data row against the mapping; every problem of the row is reported at once. */
+export function validateImportRow(cells: readonly string[], mapping: readonly (SystemField | '')[]): Result<CreatorDraft> {
+  const values: Partial<Record<SystemField, string>> = {};
+  for (const field of SYSTEM_FIELDS) {
+    const index = mapping.indexOf(field);
+    if (index >= 0) values[field] = String(cells[index] ?? '');
+  }
+  const { problems: _problems, ...result } = checkCreatorFields(values);
+  return result;
 }
 
 export interface ImportCheck {

@@ -6,6 +6,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type ApiEndpointDoc,
   type IntegrationCategory,
+  type IntegrationCredentials,
   type Result,
   type WebhookEventType,
 } from './types';
@@ -65,17 +66,59 @@ export function validateIntegrationConfig(config: IntegrationConfig): Result<{ a
   return ok({ apiKey, webhookUrl: url.value });
 }
 
+/** What a screen may show of a secret: its last four characters, and only when that leaves enough hidden. */
+export function secretHint(value: string): string {
+  return value.length >= 12 ? value.slice(-4) : '';
+}
+
+/** A URL as far as it may be shown beside a secret or to anyone but an Admin: its host. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+/** What the integration record keeps of checked credentials: hints, never the values. */
+export function integrationCredentialsOf(config: { apiKey: string; webhookUrl?: string }): IntegrationCredentials {
+  const webhookHost = config.webhookUrl ? urlHost(config.webhookUrl) : '';
+  return { apiKeyHint: secretHint(config.apiKey), ...(webhookHost ? { webhookHost } : {}) };
+}
+
+export const EMBED_ORIGIN_MESSAGE = 'Each allowed origin must be https://… (or http://localhost or http://127.0.0.1 for local development)';
+
+/**
+ * An origin a partner page may call from with embed sessions: https, or plain http on the
+ * loopback names for local development. Answers the canonical origin (scheme://host[:port]).
+ * Everything else (file:, data:, javascript: and the "null" origin they all share, http to
+ * another host) is refused: such a page has no origin that can be told apart from another.
+ */
+export function validateEmbedOrigin(raw: string): Result<string> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return fail(EMBED_ORIGIN_MESSAGE);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return fail(EMBED_ORIGIN_MESSAGE);
+  if (url.origin === 'null' || url.username || url.password) return fail(EMBED_ORIGIN_MESSAGE);
+  return ok(url.origin);
+}
+
 export interface WebhookSettings {
   /** Empty until the user sets one. */
   endpointUrl: string;
   events: WebhookEventType[];
 }
 
-/** Webhooks tab: an https endpoint and at least one event type. */
-export interface DeveloperSettings extends WebhookSettings {
-  /** The workspace's test API key (sk_test_...). */
-  apiKey: string;
-}
+/**
+ * The workspace's developer settings: the Webhooks tab. No API key lives in the workspace:
+ * real keys are the team server's (hashed there), and the browser-only screen's sample key
+ * is the screen's own, never stored or synced.
+ */
+export type DeveloperSettings = WebhookSettings;
 
 export function validateWebhookSettings(draft: { endpointUrl: string; events: readonly string[] }): Result<WebhookSettings> {
   const url = validateHttpsUrl(draft.endpointUrl, 'Endpoint URL');

@@ -442,3 +442,60 @@ export function daysLeft(dueDate: string, now: Date): number {
 
 /** Index of the step named `name`, or -1. */
 export const stepIndexByName = (steps: readonly Step[], name: string | undefined) => (name ? steps.findIndex((s) => s.name === name) : -1);
+
+// ---------------------------------------------------------------------------
+// Engagements: one creator, several campaigns over time (docs/decisions/creator-engagements.md)
+// ---------------------------------------------------------------------------
+
+/** A funnel whose every step is completed: its engagement is over. */
+export const isFunnelFinished = (funnel: Pick<Funnel, 'steps'>) => funnel.steps.length > 0 && funnel.steps.every((step) => step.completed);
+
+export const ENGAGEMENT_MESSAGES = {
+  open: (name: string, id: string) => `${name} already has an open funnel (${id})`,
+} as const;
+
+/**
+ * A new engagement for a creator the workspace knows: a funnel of its own (its own id) at
+ * Brief, with the creator's profile copied from `creator`. Refused while any funnel of the
+ * same creator (same handle, any letter case) is not finished: one open campaign per creator.
+ */
+export function newEngagement(
+  creator: Funnel,
+  funnels: readonly Funnel[],
+  context: { id: string; now: Date; assignedTo: string; engagementType?: string },
+): Result<Funnel> {
+  const handle = creator.creatorHandle.toLowerCase();
+  const open = funnels.find((f) => f.creatorHandle.toLowerCase() === handle && !isFunnelFinished(f));
+  if (open) return fail(ENGAGEMENT_MESSAGES.open(creator.creatorName, open.id));
+  const steps = buildStepsFromStatus('Brief');
+  const nowIso = context.now.toISOString();
+  return ok({
+    id: context.id,
+    creatorName: creator.creatorName,
+    creatorHandle: creator.creatorHandle,
+    creatorAvatar: creator.creatorAvatar,
+    status: 'Brief',
+    category: creator.category,
+    activity: 'Active',
+    value: 0,
+    progressPercentage: progressPercentage(steps),
+    assignedTo: context.assignedTo,
+    lastUpdated: nowIso,
+    isPriority: false,
+    currentStage: 'Outreach',
+    engagementType: context.engagementType?.trim() || creator.engagementType,
+    platform: creator.platform,
+    conversionRate: 0,
+    engagementRate: creator.engagementRate,
+    roi: 0,
+    startDate: nowIso,
+    dueDate: new Date(context.now.getTime() + 30 * 86_400_000).toISOString(),
+    daysRemaining: 30,
+    steps,
+    bio: creator.bio ?? '',
+    interestTags: [...(creator.interestTags ?? [])],
+    ...(creator.email ? { email: creator.email } : {}),
+    ...(creator.followers !== undefined ? { followers: creator.followers } : {}),
+    outreach: [],
+  });
+}

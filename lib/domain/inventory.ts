@@ -189,12 +189,19 @@ export interface InventoryImportPlan {
  * the fields that change) and rejected rows (validated like Add Item, by row number). A row
  * that changes nothing is left alone. A later row with the same SKU updates the earlier one.
  */
-export function planInventoryImport(rows: readonly NewInventoryItemDraft[], existing: readonly InventoryItem[], now: Date, newId: () => string): InventoryImportPlan {
+export function planInventoryImport(
+  rows: readonly NewInventoryItemDraft[],
+  existing: readonly InventoryItem[],
+  now: Date,
+  newId: () => string,
+  /** The file row of `rows[0]` (a page of a larger file starts further down). */
+  firstRow = 1,
+): InventoryImportPlan {
   const current = new Map(existing.map((item) => [item.sku.toLowerCase(), item]));
   const changes: InventoryImportChange[] = [];
   const rejected: { row: number; error: string }[] = [];
   rows.forEach((draft, index) => {
-    const row = index + 1;
+    const row = index + firstRow;
     const key = draft.sku.trim().toLowerCase();
     const before = current.get(key);
     // Every other SKU is keyed apart from this one, so none can clash: building the list of

@@ -31,6 +31,8 @@ export const ORDER_TAX_RATE = 0.0825;
 export const ORDER_SHIPPING_CHARGE = 8.95;
 /** Sales channels offered when creating an order: the sample's two marketplaces, its social shop, and direct sales. */
 export const ORDER_SOURCES = ['Amazon', 'eBay', 'Instagram Shop', 'Direct'] as const;
+/** Every channel an order may come from: the New Order form's, and the shops whose webhooks bring orders in. */
+export const SALES_CHANNELS = [...ORDER_SOURCES, 'Shopify', 'WooCommerce'] as const;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const skuKey = (sku: string) => sku.trim().toLowerCase();
@@ -179,6 +181,20 @@ function moveStock(order: Order, inventory: readonly InventoryItem[], sign: 1 | 
     moved.push(`${item.quantity} × ${item.sku}`);
   }
   return { changed: [...changed.values()], moved, notFound };
+}
+
+/**
+ * Takes a New order's stock out of inventory now (a creator's gift order): the same stock check
+ * as Processing, and the order is marked deducted so no later status deducts it again.
+ */
+export function reserveOrderStock(order: Order, inventory: readonly InventoryItem[]): Result<OrderChange> {
+  if (order.stockDeducted) return ok({ order, inventory: [] });
+  if (!hasStockFor(order, inventory)) return fail(MESSAGES.insufficientInventory);
+  const deduction = moveStock(order, inventory, -1);
+  const last = order.history.at(-1);
+  const note = `Stock reserved: ${deduction.moved.join(', ')}`;
+  const history = last ? [...order.history.slice(0, -1), { ...last, note: last.note ? `${last.note}. ${note}` : note }] : order.history;
+  return ok({ order: { ...order, stockDeducted: true, history }, inventory: deduction.changed });
 }
 
 // ---------- Status changes ----------

@@ -6,9 +6,15 @@ import { fail, type Permission, type Result, type TeamMember } from './types';
 /**
  * `member`: an active member who is not a Viewer, holding `flag` when one is named.
  * `signedIn`: any signed-in member, Viewers included (personal preferences such as the
- * dashboard layout).
+ * dashboard layout). `admin`: an active Admin (third-party credentials).
  */
-export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' };
+export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' };
+
+/**
+ * `creator`: only the creator of one funnel, through their portal link (the server runs these
+ * under a creator actor limited to that funnel); no member runs them.
+ */
+const creator: PermissionRule = { kind: 'creator' };
 
 const member: PermissionRule = { kind: 'member' };
 const flag = (name: Permission): PermissionRule => ({ kind: 'member', flag: name });
@@ -23,13 +29,24 @@ export const MUTATION_PERMISSIONS = {
   'funnels.updateAvatar': member,
   'funnels.inviteSuggested': member,
   'funnels.create': member,
+  'funnels.startEngagement': member,
   'funnels.addCriteriaTag': member,
   'funnels.removeCriteriaTag': member,
   'funnels.saveDashboardLayout': { kind: 'signedIn' },
+  'funnels.setGiftAllowance': member,
+  'portal.setLanguage': creator,
+  'portal.confirm': creator,
+  'portal.decline': creator,
+  'portal.saveAddress': creator,
+  'portal.chooseProducts': creator,
+  'portal.acknowledgeBrief': creator,
+  'portal.handInDeliverables': creator,
+  'portal.optOut': creator,
   'orders.changeStatus': member,
   'orders.shipWithTracking': member,
   'orders.saveNotes': member,
   'orders.create': member,
+  'orders.receiveFromShop': member,
   'inventory.addItem': member,
   'inventory.setQuantity': member,
   'inventory.importItems': member,
@@ -52,11 +69,11 @@ export const MUTATION_PERMISSIONS = {
   'profile.save': member,
   'billing.changePlan': flag('manageTeam'),
   'integrations.connect': flag('editAutomations'),
-  'integrations.configure': flag('editAutomations'),
+  'integrations.configure': { kind: 'admin' },
   'integrations.disconnect': flag('editAutomations'),
-  'developer.regenerateApiKey': flag('manageTeam'),
   'developer.saveWebhookSettings': flag('editAutomations'),
   'creators.import': member,
+  'creators.create': member,
   'automation.setDefaults': flag('editAutomations'),
   'workspace.reset': flag('manageTeam'),
 } as const satisfies Record<string, PermissionRule>;
@@ -64,12 +81,15 @@ export const MUTATION_PERMISSIONS = {
 export type MutationName = keyof typeof MUTATION_PERMISSIONS;
 
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in to make changes.';
+export const CREATOR_ONLY_MESSAGE = 'Only the creator can answer on their portal';
 
 /** Allows or refuses `member` under `rule`, with the message a user sees. */
 export function authorize(member: TeamMember | null | undefined, rule: PermissionRule): Result<TeamMember> {
   if (!member) return fail(SIGNED_OUT_MESSAGE);
+  if (rule.kind === 'creator') return fail(CREATOR_ONLY_MESSAGE);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
   if (member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
+  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : fail(MESSAGES.adminOnly);
   if (member.role === 'Viewer') return fail(MESSAGES.readOnly);
   if (rule.flag && !member.permissions[rule.flag]) return fail(MESSAGES.missingPermission(rule.flag));
   return { ok: true, value: member };

@@ -75,6 +75,38 @@ export interface Funnel extends Entity {
   objective?: string;
   /** What the creator delivers (New Funnel wizard). */
   deliverables?: Deliverable[];
+  /** What the creator answered on their portal, each with when. */
+  portal?: CreatorAnswers;
+  /** How many products, and of what value, the creator may choose on the portal. */
+  giftAllowance?: GiftAllowance;
+}
+
+/** How many products, and of what value at most, a creator may choose (set by staff on the funnel). */
+export interface GiftAllowance {
+  maxItems: number;
+  maxValue: number;
+}
+
+export interface DeliverableLink {
+  url: string;
+  note: string;
+}
+
+/** What the creator answered on the portal, each with when. */
+export interface CreatorAnswers {
+  /** The language the creator chose on the portal (their emails follow it). */
+  language?: 'en-US' | 'es' | 'fr';
+  confirmedAt?: string;
+  declinedAt?: string;
+  address?: Address;
+  addressAt?: string;
+  /** The draft order made from the chosen products. */
+  orderId?: string;
+  productsAt?: string;
+  briefAcknowledgedAt?: string;
+  deliverableLinks?: DeliverableLink[];
+  deliverablesAt?: string;
+  optedOutAt?: string;
 }
 
 export interface Deliverable {
@@ -185,8 +217,18 @@ export interface Integration extends Entity {
   category: IntegrationCategory;
   status: 'connected' | 'disconnected';
   lastSync: string | null;
-  apiKey?: string;
-  webhookUrl?: string;
+  /**
+   * Set once credentials are saved: what a screen may show of them (Admins only). The values
+   * themselves stay on the server (or, without one, are not kept at all).
+   */
+  credentials?: IntegrationCredentials;
+}
+
+export interface IntegrationCredentials {
+  /** The API key's last four characters ("•••• 1234"); empty when the key is too short to show any. */
+  apiKeyHint: string;
+  /** The webhook URL's host, when one is set: its path and query often carry a token. */
+  webhookHost?: string;
 }
 
 export interface ApiParameter {
@@ -204,8 +246,14 @@ export interface ApiEndpointDoc {
   statusCode?: number;
 }
 
-export const WEBHOOK_EVENT_TYPES = ['funnel.status.updated', 'creator.onboarded', 'payment.succeeded'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The events an endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'inventory.low_stock'] as const;
+/**
+ * Events no longer sent: nothing in the product takes payments, so no change could cause
+ * payment.succeeded. Stored endpoints and past deliveries may still name it.
+ */
+export const RETIRED_WEBHOOK_EVENT_TYPES = ['payment.succeeded'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof RETIRED_WEBHOOK_EVENT_TYPES)[number];
 export interface WebhookEvent extends Entity {
   type: WebhookEventType;
   timestamp: string;

@@ -1,7 +1,8 @@
 // Webhooks and API keys: which change sends which event, the endpoint URL rule, the retry
 // schedule, and what a key of each role may do. Pure: the server calls these inside the
 // transaction of the change, and the Developer area shows the same rules.
-import { fail, ok, WEBHOOK_EVENT_TYPES, type Funnel, type Invoice, type Permissions, type Result, type Role, type WebhookEventType } from './types';
+import { inventoryStatus } from './inventory';
+import { fail, ok, WEBHOOK_EVENT_TYPES, type Funnel, type InventoryItem, type Order, type Permissions, type Result, type Role, type WebhookEventType } from './types';
 
 /** One record written by a transaction: before (undefined when new) and after (undefined when deleted). */
 export interface RecordChange {
@@ -17,11 +18,31 @@ export interface DomainEvent {
 
 const creatorOf = (funnel: Funnel) => ({ id: funnel.id, name: funnel.creatorName, handle: funnel.creatorHandle, platform: funnel.platform });
 
+const orderSummaryOf = (order: Order) => ({
+  id: order.id,
+  orderNumber: order.orderNumber,
+  status: order.status,
+  source: order.source,
+  total: order.total,
+  items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+});
+
+const isLow = (item: Pick<InventoryItem, 'quantity' | 'lowStockThreshold'>) => item.quantity <= item.lowStockThreshold;
+
+/** True when an item goes from above its threshold (or from nothing) to at or below it. */
+export function crossedLowStock(before: InventoryItem | undefined, after: InventoryItem): boolean {
+  if (!isLow(after)) return false;
+  return before === undefined ? false : !isLow(before);
+}
+
 /**
  * The events a committed change sends:
  * - `funnel.status.updated`: a funnel's status differs from what it was (one per change);
  * - `creator.onboarded`: a funnel (a creator) is new to the workspace;
- * - `payment.succeeded`: an invoice is written as paid that was not paid before.
+ * - `order.created`: an order is new to the workspace (the Orders screen, the API, a shop);
+ * - `order.status.updated`: an order's status differs from what it was;
+ * - `inventory.low_stock`: an item's quantity falls to or below its threshold from above it
+ *   (once per crossing: it must rise above the threshold again before the next one).
  */
 export function webhookEventsFor(changes: readonly RecordChange[]): DomainEvent[] {
   const events: DomainEvent[] = [];
@@ -36,11 +57,21 @@ export function webhookEventsFor(changes: readonly RecordChange[]): DomainEvent[
           data: { funnel: { id: after.id, status: after.status, previousStatus: before.status }, creator: creatorOf(after) },
         });
     }
-    if (change.collection === 'invoices' && change.after) {
-      const after = change.after as Invoice;
-      const before = change.before as Invoice | undefined;
-      if (after.status === 'paid' && before?.status !== 'paid')
-        events.push({ type: 'payment.succeeded', data: { invoice: { id: after.id, amount: after.amount, date: after.date, description: after.description ?? null } } });
+    if (change.collection === 'orders' && change.after) {
+      const after = change.after as Order;
+      const before = change.before as Order | undefined;
+      if (!before) events.push({ type: 'order.created', data: { order: orderSummaryOf(after) } });
+      else if (before.status !== after.status)
+        events.push({ type: 'order.status.updated', data: { order: { ...orderSummaryOf(after), previousStatus: before.status } } });
+    }
+    if (change.collection === 'inventory' && change.after) {
+      const after = change.after as InventoryItem;
+      const before = change.before as InventoryItem | undefined;
+      if (crossedLowStock(before, after))
+        events.push({
+          type: 'inventory.low_stock',
+          data: { item: { id: after.id, sku: after.sku, name: after.name, quantity: after.quantity, lowStockThreshold: after.lowStockThreshold, stockStatus: inventoryStatus(after) } },
+        });
     }
   }
   return events;

@@ -94,6 +94,10 @@ const DETAILS_BY_ACTION: Record<string, readonly DetailsTemplate[]> = {
   ],
   'API key revoked': [{ key: 'activity.byAction.apiKey' }],
   'Webhook endpoint disabled': [{ key: 'activity.byAction.endpointDisabled' }],
+  'Email delivery failed': [{ key: 'activity.byAction.mail' }],
+  'Email not delivered': [{ key: 'activity.byAction.mail' }],
+  'Password reset': [{ key: 'activity.byAction.passwordReset' }],
+  'Invitation sent again': [{ key: 'activity.byAction.invitationResent', kinds: { role: 'role' } }],
 };
 for (const action of ['Calendar event updated', 'Calendar event moved', 'Calendar event deleted'])
   DETAILS_BY_ACTION[action] = DETAILS_BY_ACTION['Calendar event added'];

@@ -4,15 +4,15 @@ import * as v from 'valibot';
 import { changePlan as changePlanRule } from '../domain/billing';
 import { MESSAGES } from '../domain/constants';
 import { creatorFunnelFromDraft } from '../domain/csv-import';
-import { validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
-import { nextFunnelId } from '../domain/funnels';
+import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
 import { describeSettingsChange, validateGeneralSettings } from '../domain/settings';
-import { CHANNELS, fail, ok, type Funnel, type Integration, type Profile, type Result } from '../domain/types';
+import { CHANNELS, fail, ok, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
 import { sampleWorkspace } from '../sample';
+import { lookupKey } from '../schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName } from '../schema/names';
-import { creatorDraft, id, text } from './args';
-import { all, defineMutator, nowOf, one, single } from './define';
+import { bulkPart, creatorDraft, id, text } from './args';
+import { all, byKey, defineMutator, idsFrom, nowOf, one, partMetadata, single } from './define';
 import type { WriteTx } from './types';
 
 /** General Settings "Save Changes". */
@@ -75,24 +75,29 @@ export const changePlan = defineMutator({
   },
 });
 
-function connect(tx: WriteTx, integrationId: string, config: { apiKey?: string; webhookUrl?: string }, now: string) {
+function connect(tx: WriteTx, integrationId: string, credentials: IntegrationCredentials | undefined, now: string) {
   const integration = tx.get('integrations', integrationId);
   if (!integration) return fail<Integration>('This integration does not exist');
-  const next: Integration = { ...integration, ...config, status: 'connected', lastSync: now };
+  const next: Integration = { ...integration, ...(credentials ? { credentials } : {}), status: 'connected', lastSync: now };
   tx.put('integrations', next);
   tx.log({ action: 'Integration connected', actionType: 'system', details: integration.name });
   return ok(next);
 }
 
-/** Marks a service connected (the onboarding simulation). */
+/** Marks a service connected (the onboarding simulation): no credentials. */
 export const connectIntegration = defineMutator({
   name: 'integrations.connect',
-  args: v.object({ id, config: v.optional(v.object({ apiKey: v.optional(text(1000)), webhookUrl: v.optional(text(2000)) })) }),
+  args: v.object({ id }),
   reads: (args) => [one('integrations', args.id)],
-  run: (tx, args, meta) => connect(tx, args.id, args.config ?? {}, meta.now),
+  run: (tx, args, meta) => connect(tx, args.id, undefined, meta.now),
 });
 
-/** Configure Integration "Save Configuration": validates (API key; https webhook URL), then connects. */
+/**
+ * Configure Integration "Save Configuration": validates (API key; https webhook URL), then
+ * connects. The record keeps hints only: on a team server the values go to its sealed
+ * secrets in the same transaction (PUT /integrations/:id/credentials); without one they are
+ * not kept at all, as nothing in a browser-only workspace would use them.
+ */
 export const configureIntegration = defineMutator({
   name: 'integrations.configure',
   args: v.object({ id, config: v.object({ apiKey: text(1000), webhookUrl: text(2000) }) }),
@@ -100,7 +105,7 @@ export const configureIntegration = defineMutator({
   run(tx, args, meta) {
     const checked = validateIntegrationConfig(args.config);
     if (!checked.ok) return checked;
-    return connect(tx, args.id, { apiKey: checked.value.apiKey, webhookUrl: checked.value.webhookUrl ?? '' }, meta.now);
+    return connect(tx, args.id, integrationCredentialsOf(checked.value), meta.now);
   },
 });
 
@@ -111,22 +116,11 @@ export const disconnectIntegration = defineMutator({
   run(tx, args) {
     const integration = tx.get('integrations', args.id);
     if (!integration) return fail<Integration>('This integration does not exist');
+    // The credentials are kept (sealed on the server), so the service can be connected again.
     const next: Integration = { ...integration, status: 'disconnected' };
     tx.put('integrations', next);
     tx.log({ action: 'Integration disconnected', actionType: 'system', details: integration.name });
     return ok(next, `Disconnected from ${integration.name}`);
-  },
-});
-
-/** Regenerate after the confirmation dialog (spec §4). The caller draws the new key from a secure random source. */
-export const regenerateApiKey = defineMutator({
-  name: 'developer.regenerateApiKey',
-  args: v.object({ apiKey: v.pipe(v.string(), v.regex(/^sk_test_[0-9a-f]{16,128}$/)) }),
-  reads: () => [single('developer')],
-  run(tx, args) {
-    tx.setSingleton('developer', { ...tx.singleton('developer'), apiKey: args.apiKey });
-    tx.log({ action: 'API key regenerated', actionType: 'system', details: `New key ending in ${args.apiKey.slice(-4)}` });
-    return ok(args.apiKey, MESSAGES.apiKeyRegenerated);
   },
 });
 
@@ -139,35 +133,46 @@ export const saveWebhookSettings = defineMutator({
     const result = validateWebhookSettings(args);
     if (!result.ok) return result;
     tx.setSingleton('developer', { ...tx.singleton('developer'), ...result.value });
-    tx.log({ action: 'Webhook settings updated', actionType: 'system', details: `${result.value.endpointUrl} (${result.value.events.join(', ')})` });
+    tx.log({ action: 'Webhook settings updated', actionType: 'system', details: `${urlHost(result.value.endpointUrl)} (${result.value.events.join(', ')})` });
     return ok<WebhookSettings>(result.value, result.message);
   },
 });
 
 /**
  * CSV import: each accepted row creates a creator funnel at Brief, or updates the creator with
- * the same handle (any letter case).
+ * the same handle (any letter case). With a team server a large file arrives in pages (`part`),
+ * each its own mutation, all or nothing. It reads only the creators its handles name, so a page
+ * costs the same in a workspace of 100 funnels as in one of 100,000.
  */
 export const importCreators = defineMutator({
   name: 'creators.import',
   args: v.object({
     rows: v.pipe(v.array(v.object({ row: v.number(), draft: creatorDraft })), v.maxLength(100_000)),
     rejectedCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    part: v.optional(bulkPart),
   }),
-  reads: () => [all('funnels')],
+  reads: (args) => [byKey('funnels', args.rows.map((r) => r.draft.handle))],
   run(tx, args, meta) {
     const rejectedCount = args.rejectedCount ?? 0;
     if (args.rows.length === 0) return fail<{ created: number; updated: number }>('There are no valid rows to import');
     const assignedTo = tx.actor?.name ?? 'System';
     const now = nowOf(meta);
+    // New creators take ids from the mutation's seed: the same on every replay and on the
+    // server, and never the id another member's import takes at the same time.
+    const newId = idsFrom(meta);
     let created = 0;
     let updated = 0;
-    const current = tx.scan('funnels');
-    const byHandle = new Map(current.map((f) => [f.creatorHandle.toLowerCase(), f]));
-    const added = new Map<string, Funnel>();
-    let nextId = nextFunnelId(current);
+    // Every lookup before any write: the creator a handle names as the workspace has it.
+    const byHandle = new Map<string, Funnel>();
     for (const { draft } of args.rows) {
-      const key = draft.handle.toLowerCase();
+      const key = lookupKey(draft.handle);
+      if (byHandle.has(key)) continue;
+      const found = tx.lookup('funnels', draft.handle);
+      if (found.length) byHandle.set(key, found[found.length - 1]);
+    }
+    const added = new Map<string, Funnel>();
+    for (const { draft } of args.rows) {
+      const key = lookupKey(draft.handle);
       const existing = byHandle.get(key);
       if (existing) {
         const merged = creatorFunnelFromDraft(draft, existing, { now, id: existing.id, assignedTo });
@@ -177,12 +182,9 @@ export const importCreators = defineMutator({
         continue;
       }
       const fresh = added.get(key);
-      const funnel = creatorFunnelFromDraft(draft, fresh, { now, id: fresh?.id ?? nextId, assignedTo });
+      const funnel = creatorFunnelFromDraft(draft, fresh, { now, id: fresh?.id ?? newId('CR'), assignedTo });
       added.set(key, funnel);
-      if (!fresh) {
-        nextId = nextFunnelId([{ id: nextId }]);
-        created++;
-      }
+      if (!fresh) created++;
     }
     // New creators go first, in file order, as a block.
     const fresh = [...added.values()];
@@ -192,7 +194,7 @@ export const importCreators = defineMutator({
       actionType: 'creator',
       details: `${created} created, ${updated} updated${rejectedCount ? `, ${rejectedCount} rejected` : ''}`,
       status: rejectedCount ? 'warning' : 'success',
-      metadata: { created, updated, rejected: rejectedCount },
+      metadata: { created, updated, rejected: rejectedCount, ...partMetadata(args.part) },
     });
     return ok({ created, updated }, MESSAGES.dataImported);
   },

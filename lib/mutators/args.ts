@@ -60,3 +60,15 @@ export const creatorDraft = v.object({
   engagementRate: v.optional(v.pipe(v.number(), v.finite())),
   category: v.optional(text(200)),
 });
+
+/**
+ * Where a page of a paged bulk write (an import sent in pages) sits: the import it belongs to,
+ * its place, how many pages and rows the whole import has. Pages are separate mutations; this
+ * lets a reloaded tab count what the server has confirmed of the import.
+ */
+export const bulkPart = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'part.id must be 1-64 letters, digits, - or _')),
+  index: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  count: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  rows: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});

@@ -2,6 +2,7 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { ActivityEntry, Result } from '../domain/types';
 import { MUTATION_PERMISSIONS, type MutationName } from '../domain/permissions';
+import { lookupKey, type LookupCollection } from '../schema/lookups';
 import type { CollectionName, SingletonName } from '../schema/names';
 import type { Actor, LogEntry, Mutator, MutationMeta, ReadSpec, WriteTx } from './types';
 
@@ -30,6 +31,8 @@ export const nowOf = (meta: MutationMeta) => new Date(meta.now);
 export const one = (collection: CollectionName, id: string): ReadSpec => ({ collection, id });
 export const all = (collection: CollectionName): ReadSpec => ({ collection, all: true });
 export const single = (singleton: SingletonName): ReadSpec => ({ singleton });
+/** The records whose lookup field (a handle, a SKU) is one of `keys`: a read that grows with the keys, not the workspace. */
+export const byKey = (collection: LookupCollection, keys: readonly string[]): ReadSpec => ({ collection, keys: [...new Set(keys.map(lookupKey))] });
 
 /**
  * The activity entry a mutation's `n`-th `tx.log` writes. Browser and server build it the
@@ -49,3 +52,6 @@ export function activityEntry(meta: MutationMeta, actor: Actor | null, n: number
     ...(entry.metadata ? { metadata: entry.metadata } : {}),
   };
 }
+
+/** A page of a paged bulk write, as its activity entry records it (which page of how many). */
+export const partMetadata = (part: { index: number; count: number } | undefined): Record<string, number> => (part ? { page: part.index + 1, pages: part.count } : {});

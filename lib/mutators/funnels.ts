@@ -40,13 +40,21 @@ function updateFunnel(
 
 /**
  * Saves step `stepIndex` (spec §4). Each notification sent lands, unread, at the top of
- * Notifications; the change is in the activity log. `messages` holds the toasts.
+ * Notifications; the change is in the activity log. `messages` holds the toasts. `rule` is the
+ * step rule (a creator's answer finishes the step the funnel is at: lib/domain/portal.ts).
  */
-function applyStepSave(tx: WriteTx, fid: string, stepIndex: number, draft: { name: string; description: string }, meta: MutationMeta): Result<StepSaveOutcome> {
+export function applyStepSave(
+  tx: WriteTx,
+  fid: string,
+  stepIndex: number,
+  draft: { name: string; description: string },
+  meta: MutationMeta,
+  rule: typeof saveStepRule = saveStepRule,
+): Result<StepSaveOutcome> {
   const funnel = tx.get('funnels', fid);
   if (!funnel) return fail(FUNNEL_GONE);
   const now = nowOf(meta);
-  const result = saveStepRule(funnel, stepIndex, draft, now);
+  const result = rule(funnel, stepIndex, draft, now);
   if (!result.ok) return result;
   const { funnel: updated, advanced, previousStatus, notifications: sent } = result.value;
   const newId = idsFrom(meta);

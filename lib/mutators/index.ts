@@ -6,23 +6,27 @@ import { authorize, type MutationName } from '../domain/permissions';
 import { fail, type Result, type TeamMember } from '../domain/types';
 import * as admin from './admin';
 import * as calendar from './calendar';
+import * as creators from './creators';
 import * as funnels from './funnels';
 import * as inventory from './inventory';
 import * as notifications from './notifications';
 import * as orders from './orders';
+import * as portal from './portal';
 import * as team from './team';
 import type { Mutation, Mutator, WriteTx } from './types';
 
-const modules = [admin, calendar, funnels, inventory, notifications, orders, team];
+const modules = [admin, calendar, creators, funnels, inventory, notifications, orders, portal, team];
 
 type ValuesOf<T> = T[keyof T];
 type Declared = Extract<
   | ValuesOf<typeof admin>
   | ValuesOf<typeof calendar>
+  | ValuesOf<typeof creators>
   | ValuesOf<typeof funnels>
   | ValuesOf<typeof inventory>
   | ValuesOf<typeof notifications>
   | ValuesOf<typeof orders>
+  | ValuesOf<typeof portal>
   | ValuesOf<typeof team>,
   { name: MutationName; run: unknown }
 >;

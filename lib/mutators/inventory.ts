@@ -9,8 +9,8 @@ import {
   updateInventoryItem,
 } from '../domain/inventory';
 import { fail, ok, type InventoryItem } from '../domain/types';
-import { id, inventoryDraft, numberish, text } from './args';
-import { all, defineMutator, idsFrom, nowOf, one } from './define';
+import { bulkPart, id, inventoryDraft, numberish, text } from './args';
+import { all, byKey, defineMutator, idsFrom, nowOf, one, partMetadata } from './define';
 
 export const ITEM_GONE = 'This inventory item no longer exists';
 
@@ -48,16 +48,24 @@ export const setQuantity = defineMutator({
 
 /**
  * Creates or updates items from imported rows, matched by SKU. Rows are validated like the
- * Add Item form; failures are reported by row number and not imported.
+ * Add Item form; failures are reported by row number and not imported. With a team server a
+ * large file arrives in pages (`part`, `firstRow` the file row of its first row); each page
+ * reads only the items its SKUs name.
  */
 export const importItems = defineMutator({
   name: 'inventory.importItems',
-  args: v.object({ rows: v.pipe(v.array(inventoryDraft), v.maxLength(100_000)) }),
-  reads: () => [all('inventory')],
+  args: v.object({
+    rows: v.pipe(v.array(inventoryDraft), v.maxLength(100_000)),
+    firstRow: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+    part: v.optional(bulkPart),
+  }),
+  reads: (args) => [byKey('inventory', args.rows.map((r) => r.sku.trim()))],
   run(tx, args, meta) {
     const newId = idsFrom(meta);
+    const existing = new Map<string, InventoryItem>();
+    for (const row of args.rows) for (const item of tx.lookup('inventory', row.sku.trim())) existing.set(item.id, item);
     // The plan the import preview showed; rows that change nothing are left alone.
-    const plan = planInventoryImport(args.rows, tx.scan('inventory'), nowOf(meta), () => newId('inv'));
+    const plan = planInventoryImport(args.rows, [...existing.values()], nowOf(meta), () => newId('inv'), args.firstRow);
     const { created, updated, rejected } = plan;
     for (const item of inventoryImportWrites(plan)) tx.put('inventory', item);
     tx.log({
@@ -65,6 +73,7 @@ export const importItems = defineMutator({
       actionType: 'system',
       details: `${created} created, ${updated} updated, ${rejected.length} rejected`,
       status: rejected.length ? 'warning' : 'success',
+      ...(args.part ? { metadata: partMetadata(args.part) } : {}),
     });
     return ok({ created, updated, rejected });
   },

@@ -8,9 +8,10 @@ import {
   shipWithTracking as shipOrder,
   type OrderChange,
 } from '../domain/orders';
-import { fail, type Order, type Result } from '../domain/types';
+import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
+import { fail, ok, type Order, type Result } from '../domain/types';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
-import { id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
+import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
 import type { WriteTx } from './types';
 
 export const ORDER_GONE = 'This order no longer exists';
@@ -78,5 +79,55 @@ export const create = defineMutator({
     tx.put('orders', result.value, { prepend: true });
     tx.log({ action: 'Order created', actionType: 'system', details: `${result.value.orderNumber} for ${result.value.customerName}` });
     return result;
+  },
+});
+
+const shopOrder = v.object({
+  shop: v.picklist(['Shopify', 'WooCommerce'] as const),
+  externalId: v.pipe(v.string(), v.regex(/^\d{1,30}$/)),
+  name: text(200),
+  customerName: text(500),
+  customerEmail: text(500),
+  customerPhone: v.optional(text(100)),
+  shippingAddress: address,
+  lines: v.pipe(v.array(v.object({ sku: text(200), title: text(500), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)), price: v.pipe(v.number(), v.minValue(0)) })), v.maxLength(500)),
+  cancelled: v.boolean(),
+  fulfilled: v.boolean(),
+  totals: v.optional(v.object({ subtotal: v.number(), tax: v.number(), shipping: v.number(), total: v.number() })),
+});
+
+/**
+ * A shop's order webhook: the first delivery for a shop order creates it (New, lines matched
+ * by SKU); a cancelled one moves to Canceled (returning exactly what was deducted); a
+ * fulfilled one moves to Shipped when stock allows. A later delivery changes nothing else.
+ */
+export const receiveFromShop = defineMutator({
+  name: 'orders.receiveFromShop',
+  args: v.object({ order: shopOrder }),
+  reads: () => [all('inventory'), all('orders')],
+  run(tx, args, meta): Result<Order> {
+    const shop = args.order;
+    const newId = idsFrom(meta);
+    const now = nowOf(meta);
+    let order = tx.get('orders', shopOrderId(shop.shop, shop.externalId));
+    if (!order) {
+      order = orderFromShop(shop, tx.scan('inventory'), tx.scan('orders'), now, newId);
+      tx.put('orders', order, { prepend: true });
+      const unknown = unknownSkuLines(order).map((item) => item.sku || item.name);
+      tx.log({
+        action: 'Order received',
+        actionType: 'system',
+        details: `${order.orderNumber} from ${shop.shop} (${shop.name}) for ${order.customerName}${unknown.length ? `; ${UNKNOWN_SKU_TAG}: ${unknown.join(', ')}` : ''}`,
+        status: unknown.length ? 'warning' : 'success',
+      });
+    }
+    const target = shop.cancelled ? 'Canceled' : shop.fulfilled && !['Shipped', 'Delivered', 'Canceled', 'Refunded'].includes(order.status) ? 'Shipped' : null;
+    if (!target || order.status === target) return ok(order);
+    const changed = changeOrderStatus(order, target, tx.scan('inventory'), now, newId('oh'));
+    // A fulfilled order the stock cannot cover stays where it is: the Orders screen shows why.
+    if (!changed.ok) return ok(order);
+    const note = changed.value.order.history.at(-1)?.note;
+    commit(tx, changed.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${target} (${shop.shop} ${shop.name})${note ? ` (${note})` : ''}`);
+    return ok(changed.value.order);
   },
 });

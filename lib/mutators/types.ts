@@ -8,6 +8,7 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { MutationName, PermissionRule } from '../domain/permissions';
 import type { ActivityEntry, Permission, Result, Role } from '../domain/types';
+import type { LookupCollection } from '../schema/lookups';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
 
 /** Who runs a mutation: the member as stored by the side that runs it. */
@@ -16,6 +17,8 @@ export interface Actor {
   name: string;
   role: Role;
   permissions: Record<Permission, boolean>;
+  /** Set for a creator answering on their portal: the one funnel they may change. */
+  creatorOf?: string;
 }
 
 export interface ReadTx {
@@ -23,6 +26,12 @@ export interface ReadTx {
   /** Every record of a collection, in its display order. */
   scan<C extends CollectionName>(collection: C): readonly RecordOf<C>[];
   singleton<S extends SingletonName>(name: S): SingletonOf<S>;
+  /**
+   * The records whose lookup field (lib/schema/lookups.ts) equals `key` ignoring letter case, in
+   * display order. On the server the key must be listed in `reads()` (`byKey`) or the whole
+   * collection loaded (`all`).
+   */
+  lookup<C extends LookupCollection>(collection: C, key: string): readonly RecordOf<C>[];
 }
 
 export type LogEntry = Pick<ActivityEntry, 'action' | 'actionType' | 'details'> &
@@ -50,6 +59,8 @@ export interface MutationMeta {
 export type ReadSpec =
   | { collection: CollectionName; id: string }
   | { collection: CollectionName; all: true }
+  /** The records of a lookup collection whose lookup field is one of `keys` (ignoring letter case). */
+  | { collection: LookupCollection; keys: readonly string[] }
   | { singleton: SingletonName };
 
 export type { PermissionRule } from '../domain/permissions';

@@ -22,8 +22,6 @@ export const defaultAutomation = (): AutomationDefaults => ({ payment: true, shi
 
 export const defaultWebhookSettings = (): WebhookSettings => ({
   endpointUrl: '',
-  events: ['funnel.status.updated', 'creator.onboarded', 'payment.succeeded'],
+  events: ['funnel.status.updated', 'creator.onboarded'],
 });
 
-/** The sample workspace's test key, until the user regenerates one (generated keys use Web Crypto). */
-export const SAMPLE_API_KEY = 'sk_test_4f9a2c7e1b8d3f6a0c5e9b2d7f4a1c8e3b6d9f2a5c7e0b1d';

@@ -1,5 +1,5 @@
 // Fixed content of the developer area (spec §2 "Developer area", §7 "The calls it makes").
-export { SAMPLE_API_KEY, defaultWebhookSettings } from './defaults';
+export { defaultWebhookSettings } from './defaults';
 import type { ApiEndpointDoc } from '../domain/types';
 
 export const API_BASE_URL = 'https://api.creatorflow.example';

@@ -1,6 +1,6 @@
 import * as sample from './workspace';
 import { SAMPLE_ADMIN_ID } from './workspace';
-import { SAMPLE_API_KEY, defaultWebhookSettings } from './defaults';
+import { defaultWebhookSettings } from './defaults';
 
 export * from './workspace';
 
@@ -25,7 +25,7 @@ export function sampleWorkspace(now: Date) {
       profile: sample.defaultProfile(),
       plan: sample.samplePlan(now),
       automationDefaults: sample.defaultAutomation(),
-      developer: { apiKey: SAMPLE_API_KEY, ...defaultWebhookSettings() },
+      developer: defaultWebhookSettings(),
     } as Record<string, unknown>,
   };
 }

@@ -1,8 +1,9 @@
 // Stored data carries a schema version; older versions are migrated, never dropped.
+import { integrationCredentialsOf } from '../domain/developer';
 import type { StoredRecord } from './stored';
 
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 export const META = { collection: 'meta', id: 'schema' } as const;
 
 type Migration = (record: StoredRecord) => StoredRecord;
@@ -17,6 +18,22 @@ const MIGRATIONS: Record<number, Migration> = {
       return { ...record, value: { ...value, activity: 'Active' } };
     if (record.collection === 'orders' && value.stockDeducted === undefined)
       return { ...record, value: { ...value, stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(String(value.status)) } };
+    return record;
+  },
+  // v2 kept a sample API key in the developer settings and integration credentials on their
+  // records; keys are the team server's now, and a record keeps hints only.
+  2: (record) => {
+    const value = record.value as Record<string, unknown> | null;
+    if (!value || typeof value !== 'object') return record;
+    if (record.collection === 'singletons' && record.id === 'developer' && 'apiKey' in value) {
+      const { apiKey: _dropped, ...rest } = value;
+      return { ...record, value: rest };
+    }
+    if (record.collection === 'integrations' && ('apiKey' in value || 'webhookUrl' in value)) {
+      const { apiKey, webhookUrl, ...rest } = value;
+      const hints = typeof apiKey === 'string' && apiKey ? { credentials: integrationCredentialsOf({ apiKey, webhookUrl: typeof webhookUrl === 'string' ? webhookUrl : '' }) } : {};
+      return { ...record, value: { ...rest, ...hints } };
+    }
     return record;
   },
 };

@@ -3,7 +3,7 @@
 // never cast. The TypeScript types live in lib/domain/types.ts; `satisfies` below keeps each
 // validator and its type in step.
 import * as v from 'valibot';
-import { SAMPLE_API_KEY, defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../sample/defaults';
+import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../sample/defaults';
 import { DEFAULT_MATCHING_CRITERIA } from '../sample/suggestions';
 import {
   CHANNELS,
@@ -18,6 +18,7 @@ import {
   PERMISSIONS,
   ROLES,
   TIME_ZONES,
+  RETIRED_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
 } from '../domain/types';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from './names';
@@ -30,6 +31,8 @@ const picklist = <T extends readonly string[]>(values: T) => v.picklist(values);
 
 const step = v.object({ name: str, description: str, completed: bool, current: bool });
 const outreachMessage = v.object({ id: str, timestamp: str, message: str, sentBy: str });
+
+const address = v.object({ line1: str, line2: optional(str), city: str, state: str, postalCode: str, country: str });
 
 const funnel = v.object({
   id: str,
@@ -61,9 +64,23 @@ const funnel = v.object({
   outreach: optional(v.array(outreachMessage)),
   objective: optional(str),
   deliverables: optional(v.array(v.object({ contentType: str, count: num, dueDate: str, notes: str }))),
+  portal: optional(
+    v.object({
+      language: optional(v.picklist(['en-US', 'es', 'fr'] as const)),
+      confirmedAt: optional(str),
+      declinedAt: optional(str),
+      address: optional(address),
+      addressAt: optional(str),
+      orderId: optional(str),
+      productsAt: optional(str),
+      briefAcknowledgedAt: optional(str),
+      deliverableLinks: optional(v.array(v.object({ url: str, note: str }))),
+      deliverablesAt: optional(str),
+      optedOutAt: optional(str),
+    }),
+  ),
+  giftAllowance: optional(v.object({ maxItems: num, maxValue: num })),
 });
-
-const address = v.object({ line1: str, line2: optional(str), city: str, state: str, postalCode: str, country: str });
 const orderItem = v.object({
   id: str,
   productId: str,
@@ -166,12 +183,11 @@ const integration = v.object({
   category: v.picklist(['analytics', 'communication', 'ecommerce', 'webhooks']),
   status: v.picklist(['connected', 'disconnected']),
   lastSync: v.nullable(str),
-  apiKey: optional(str),
-  webhookUrl: optional(str),
+  credentials: optional(v.object({ apiKeyHint: str, webhookHost: optional(str) })),
 });
 const webhookEvent = v.object({
   id: str,
-  type: picklist(WEBHOOK_EVENT_TYPES),
+  type: picklist([...WEBHOOK_EVENT_TYPES, ...RETIRED_WEBHOOK_EVENT_TYPES]),
   timestamp: str,
   status: v.picklist(['delivered', 'failed', 'pending']),
   payload: v.record(v.string(), v.unknown()),
@@ -250,11 +266,10 @@ export const SINGLETONS: { [S in SingletonName]: SingletonDefinition<S> } = {
   },
   developer: {
     schema: v.object({
-      apiKey: str,
       endpointUrl: str,
-      events: v.array(picklist(WEBHOOK_EVENT_TYPES)),
+      events: v.array(picklist([...WEBHOOK_EVENT_TYPES, ...RETIRED_WEBHOOK_EVENT_TYPES])),
     }) satisfies Validator<SingletonOf<'developer'>>,
-    initial: () => ({ apiKey: SAMPLE_API_KEY, ...defaultWebhookSettings() }),
+    initial: defaultWebhookSettings,
   },
   dashboardLayout: {
     schema: v.record(v.string(), v.record(v.string(), v.optional(v.array(gridItem)))) satisfies Validator<SingletonOf<'dashboardLayout'>>,

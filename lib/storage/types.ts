@@ -1,8 +1,5 @@
-import type { ReadonlySignal } from '@preact/signals-core';
-import type { LanguageCode } from '../i18n/codes';
-// The storage adapter: where the store's state lives between page loads.
-import type { PasswordChange, Permissions, Role } from '../domain/types';
-import type { ServerRefusal } from '../domain/server-errors';
+// The storage adapter: where the store's state lives between page loads. Load, write, subscribe;
+// syncing with a team server is the sync client's job (lib/sync), which keeps its cache here.
 import type { Mutation } from '../mutators/types';
 import type { StoredRecord } from '../schema/stored';
 
@@ -31,37 +28,10 @@ export interface StorageAdapter {
    * returns (in the caller's task), so a page closed right after it is not lost.
    */
   write(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }): Promise<void>;
-  /**
-   * Changes written by another tab (or process) of the same workspace, with the mutation's
-   * name when known. A sync adapter sends the server's records with `rebase`: the mutations
-   * still waiting for the server, to run again on top of them.
-   */
-  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string; rebase?: { pending: Mutation[]; full: boolean } }) => void): () => void;
+  /** Changes written by another tab (or process) of the same workspace, with the mutation's name when known. */
+  subscribe?(listener: (ops: StorageOp[], info?: { mutation?: string }) => void): () => void;
   close?(): void;
-  /**
-   * With a team server: invites a member (the server makes the single-use link). Without one
-   * the store records a Pending member itself.
-   */
-  invite?(draft: { email: string; role: Role; permissions: Permissions }): Promise<{ ok: true; inviteUrl: string } | ServerRefusal>;
-  /**
-   * With a team server: changes the signed-in member's password there (the server checks the
-   * current one). Passwords never enter a mutation, so they are never queued or cached.
-   */
-  changePassword?(draft: PasswordChange): Promise<{ ok: true } | (ServerRefusal & { field?: keyof PasswordChange })>;
-  /**
-   * With a team server: the signed-in member's own language (null until read, or none chosen),
-   * so that one member's choice does not switch everyone's screens. Without one, the workspace's
-   * Settings language is the choice.
-   */
-  memberLanguage?: MemberLanguage;
 }
-
-export interface MemberLanguage {
-  /** The member's choice; reading it the first time asks the server. */
-  readonly value: ReadonlySignal<LanguageCode | null>;
-  choose(language: LanguageCode): Promise<{ ok: true } | ServerRefusal>;
-}
-
 
 export class StorageUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

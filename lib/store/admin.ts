@@ -4,17 +4,18 @@
 import { computed } from '@preact/signals-core';
 import { computeUsage } from '../domain/billing';
 import type { CreatorDraft } from '../domain/csv-import';
-import { API_KEY_BYTES, apiKeyFromBytes, validateIntegrationConfig, type IntegrationConfig } from '../domain/developer';
+import { validateIntegrationConfig, type IntegrationConfig } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
-import { type AutomationDefaults, type PasswordChange, type Profile, type ProfileForm, type Result } from '../domain/types';
+import { ok, type AutomationDefaults, type PasswordChange, type Profile, type ProfileForm, type Result } from '../domain/types';
+import type { BulkJob, BulkWrites } from './bulk';
 import type { StoreContext } from './core';
+import type { MailStatus } from '../domain/mail';
 
 export type { DeveloperSettings } from '../domain/developer';
 
 /** Random bytes for API keys: the Web Crypto generator. */
-const webCryptoBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-export function createAdminSlice(ctx: StoreContext) {
+export function createAdminSlice(ctx: StoreContext, bulk: BulkWrites) {
   const settings = ctx.singleton('settings');
   const profile = ctx.singleton('profile');
   const plan = ctx.singleton('plan');
@@ -32,6 +33,12 @@ export function createAdminSlice(ctx: StoreContext) {
   const usage = computed(() => computeUsage(workspaceFunnels.value.length, plan.value.value));
 
   return {
+    /** With a team server: where its mail goes and whether the latest message failed (Admins; null otherwise). */
+    async mailStatus(): Promise<MailStatus | null> {
+      if (!ctx.teamApi) return null;
+      const answer = await ctx.teamApi.mailStatus();
+      return answer.ok ? { transport: answer.transport, lastFailure: answer.lastFailure } : null;
+    },
     settings,
     profile,
     plan,
@@ -54,13 +61,13 @@ export function createAdminSlice(ctx: StoreContext) {
      */
     async updateProfile(form: ProfileForm): Promise<Result<Profile> & { field?: keyof PasswordChange }> {
       const { currentPassword, newPassword, confirmPassword } = form;
-      if (!ctx.storage.changePassword) return ctx.mutate('profile.save', form);
+      if (!ctx.teamApi) return ctx.mutate('profile.save', form);
       const allowed = ctx.authorize('profile.save');
       if (!allowed.ok) return allowed;
       const checked = validateProfile(form);
       if (!checked.ok) return checked;
       if (currentPassword !== '' || newPassword !== '' || confirmPassword !== '') {
-        const changed = await ctx.storage.changePassword({ currentPassword, newPassword, confirmPassword });
+        const changed = await ctx.teamApi.changePassword({ currentPassword, newPassword, confirmPassword });
         // The server's refusal as it came: its message, code and values, and the field it is about.
         if (!changed.ok) return changed;
       }
@@ -69,22 +76,42 @@ export function createAdminSlice(ctx: StoreContext) {
     /** Upgrade Plan: self-service plans switch at once; Enterprise goes through sales. */
     changePlan: (name: string) => ctx.mutate('billing.changePlan', { name }),
     /** Marks a service connected (the onboarding simulation). */
-    connectIntegration: (id: string, config: { apiKey?: string; webhookUrl?: string } = {}) => ctx.mutate('integrations.connect', { id, config }),
+    connectIntegration: (id: string) => ctx.mutate('integrations.connect', { id }),
     /** Checks a Configure Integration form (API key; https webhook URL) without saving it. */
     checkIntegrationConfig: (config: IntegrationConfig) => validateIntegrationConfig(config),
     /** Configure Integration "Save Configuration": validates, then connects with that configuration. */
     configureIntegration: (id: string, config: IntegrationConfig) => ctx.mutate('integrations.configure', { id, config }),
+    /**
+     * Save Configuration as a screen calls it: with a team server the credentials go to the
+     * server (sealed there; the record keeps hints); without one, integrations.configure here.
+     */
+    async saveIntegration(id: string, config: IntegrationConfig): Promise<Result<unknown>> {
+      const allowed = ctx.authorize('integrations.configure');
+      if (!allowed.ok) return allowed;
+      const checked = validateIntegrationConfig(config);
+      if (!checked.ok) return checked;
+      if (!ctx.teamApi) return ctx.mutate('integrations.configure', { id, config });
+      const saved = await ctx.teamApi.saveIntegrationCredentials(id, { apiKey: checked.value.apiKey, webhookUrl: checked.value.webhookUrl ?? '' });
+      return saved.ok ? ok(true) : saved;
+    },
     /** Disconnect really disconnects. */
     disconnectIntegration: (id: string) => ctx.mutate('integrations.disconnect', { id }),
-    /** Regenerate after the confirmation dialog (spec §4): a new sk_test_ key from secure random bytes. */
-    regenerateApiKey: (randomBytes: (length: number) => Uint8Array = webCryptoBytes) =>
-      ctx.mutate('developer.regenerateApiKey', { apiKey: apiKeyFromBytes(randomBytes(API_KEY_BYTES)) }),
     /** Webhooks tab: the endpoint URL and the event types sent to it. */
     saveWebhookSettings: (draft: { endpointUrl: string; events: readonly string[] }) =>
       ctx.mutate('developer.saveWebhookSettings', { endpointUrl: draft.endpointUrl, events: [...draft.events] }),
-    /** CSV import: each accepted row creates a creator funnel at Brief, or updates the creator with the same handle. */
-    importCreators: (rows: readonly { row: number; draft: CreatorDraft }[], rejectedCount = 0) =>
-      ctx.mutate('creators.import', { rows: [...rows], rejectedCount }),
+    /**
+     * CSV import: each accepted row creates a creator funnel at Brief, or updates the creator with
+     * the same handle. With a team server the rows go in pages and `job` counts what the server
+     * confirmed (the success message waits for it); the counts are then the first page's, and
+     * `job.values` holds every page's as they are queued. Without a server `job` is null.
+     */
+    importCreators(rows: readonly { row: number; draft: CreatorDraft }[], rejectedCount = 0): Result<{ created: number; updated: number; job: BulkJob | null }> {
+      const result = bulk.run('creators.import', { rows: [...rows], rejectedCount });
+      if (!result.ok) return result;
+      const { values, job } = result.value;
+      const sum = (key: 'created' | 'updated') => values.reduce((total, value) => total + value[key], 0);
+      return ok({ created: sum('created'), updated: sum('updated'), job }, result.message);
+    },
     /** The workspace's default automation flows (onboarding step 2). */
     setAutomationDefaults: (flags: AutomationDefaults) => ctx.mutate('automation.setDefaults', { ...flags }),
   };

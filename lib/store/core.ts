@@ -5,13 +5,16 @@
 // change feed.
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
+import { writerKey, type RecordWriter } from '../domain/overwrites';
 import type { ActivityEntry, Permission, Result, TeamMember } from '../domain/types';
 import { runMutation, type ArgsOf, type ValueOf } from '../mutators';
 import { activityEntry } from '../mutators/define';
 import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
+import { keyOfRecord, lookupKey, type LookupCollection } from '../schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
 import { COLLECTIONS, SINGLETONS, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
+import type { TeamApi } from '../sync/team-api';
 
 export interface Collection<T extends { id: string }> {
   readonly name: string;
@@ -65,6 +68,12 @@ export interface ChangeSet {
   changes: RecordChange[];
   /** The activity entries written with it. */
   logged: ActivityEntry[];
+  /**
+   * Set when the server's records came in (a pull): the records it wrote or deleted (by
+   * `writerKey`; the other changes are local ones undone or run again), and who last wrote
+   * each, where the server said.
+   */
+  server?: { records: ReadonlySet<string>; writers?: Readonly<Record<string, RecordWriter>> };
 }
 
 export type ChangeListener = (change: ChangeSet) => void;
@@ -97,6 +106,8 @@ export function createEngine(options: {
   session?: { memberId: string | null };
   /** Keep each local mutation's changes until the server's state replaces them (sync). */
   trackUnconfirmed?: boolean;
+  /** With a team server: its REST calls that are not mutations. */
+  teamApi?: TeamApi | null;
 }) {
   const trackUnconfirmed = options.trackUnconfirmed ?? false;
   /** The changes of local mutations the server has not yet confirmed, oldest first. */
@@ -151,6 +162,24 @@ export function createEngine(options: {
     return { name, value, set: (next) => writeDirect((tx) => tx.setSingleton(name, next)) };
   }
 
+  /** Per collection list (the signal's array, which every commit replaces): its records' ids by lookup key. */
+  const keyIndexes = new WeakMap<readonly unknown[], Map<string, string[]>>();
+  function keyIndexOf(name: LookupCollection): Map<string, string[]> {
+    const list = collection(name).signal.peek();
+    let index = keyIndexes.get(list);
+    if (!index) {
+      index = new Map();
+      for (const record of list) {
+        const key = keyOfRecord(name, record);
+        const ids = index.get(key);
+        if (ids) ids.push(record.id);
+        else index.set(key, [record.id]);
+      }
+      keyIndexes.set(list, index);
+    }
+    return index;
+  }
+
   const members = collection('team');
   const currentMember = computed(() => {
     const id = session.value.memberId;
@@ -190,6 +219,19 @@ export function createEngine(options: {
         const result = entry ? merge(base, entry) : base;
         scans.set(name, result);
         return result;
+      },
+      lookup(name, key) {
+        if (partial?.has(name)) throw new StillLoadingError();
+        const wanted = lookupKey(key);
+        const ids = new Set(keyIndexOf(name).get(wanted));
+        // Records this transaction wrote may have the key now (few: a page of an import at most).
+        for (const [id, write] of staged.get(name)?.writes ?? []) if (write.record) ids.add(id);
+        const found: RecordOf<typeof name>[] = [];
+        for (const id of ids) {
+          const record = tx.get(name, id);
+          if (record && keyOfRecord(name, record) === wanted) found.push(record);
+        }
+        return found;
       },
       singleton(name) {
         return (stagedSingletons.has(name) ? stagedSingletons.get(name) : singletons.get(name)!.peek()) as never;
@@ -272,6 +314,13 @@ export function createEngine(options: {
     return { now: at.toISOString(), idSeed: newIdSeed(at) };
   }
 
+  /** Told of each local mutation queued for the server, with its local result (confirmations). */
+  const queuedListeners = new Set<(call: Mutation, result: Result<unknown>) => void>();
+  function onQueued(listener: (call: Mutation, result: Result<unknown>) => void) {
+    queuedListeners.add(listener);
+    return () => void queuedListeners.delete(listener);
+  }
+
   /** Runs a mutator as the signed-in member. Writes nothing unless it succeeds. */
   function mutate<N extends MutationName>(name: N, args: ArgsOf<N>): Result<ValueOf<N>> {
     const member = currentMember.peek();
@@ -279,7 +328,10 @@ export function createEngine(options: {
     const staging = createTx(actorOf(member), meta);
     const call: Mutation = { name, args, meta };
     const result = runWhileLoading(() => runMutation(staging.tx, member, call)) as Result<ValueOf<N>>;
-    if (result.ok) commit(staging, { mutation: name, call, origin });
+    if (result.ok) {
+      commit(staging, { mutation: name, call, origin });
+      if (trackUnconfirmed) for (const listener of queuedListeners) listener(call, result);
+    }
     return result;
   }
 
@@ -463,6 +515,26 @@ export function createEngine(options: {
     return loaded.unreadable;
   }
 
+  /**
+   * Shows no workspace at all (a removed member, a logout with a team server): every record and
+   * singleton back to empty, nobody signed in. Nothing is written: the caller clears the cache.
+   */
+  function clear() {
+    unconfirmed = [];
+    const changes: RecordChange[] = [];
+    batch(() => {
+      for (const name of COLLECTION_NAMES) {
+        const col = collection(name);
+        for (const [id, before] of col.index) changes.push({ collection: name, id, before });
+        col.index.clear();
+        col.signal.value = [];
+      }
+      for (const name of SINGLETON_NAMES) singletons.get(name)!.value = SINGLETONS[name].initial(now());
+      session.value = { memberId: null };
+    });
+    if (changes.length) emit({ source: 'remote', changes, logged: [] });
+  }
+
   /** Applies writes another tab committed, and announces them as remote changes. */
   function applyRemote(ops: StorageOp[], mutation?: string) {
     const changes: RecordChange[] = [];
@@ -559,7 +631,12 @@ export function createEngine(options: {
    * confirmed, applies the server's records (all of them when `full`), then runs `pending`
    * again on top. Announces the net change as remote, once.
    */
-  function rebase(serverRecords: { collection: string; id: string; value: unknown }[], pending: readonly Mutation[], full = false) {
+  function rebase(
+    serverRecords: { collection: string; id: string; value: unknown }[],
+    pending: readonly Mutation[],
+    full = false,
+    writers?: Readonly<Record<string, RecordWriter>>,
+  ) {
     const touched = new Map<string, { collection: string; id: string; before: unknown }>();
     const keyOf = (c: string, id: string) => `${c}\u0000${id}`;
     const note = (c: string, id: string, before: unknown) => {
@@ -568,6 +645,8 @@ export function createEngine(options: {
     };
     const ops: StorageOp[] = [];
     const replayed: Result<unknown>[] = [];
+    /** The records the server wrote or deleted in this pull (not a local change only undone or replayed). */
+    const fromServer = new Set<string>();
     batch(() => {
       try {
         replay();
@@ -587,9 +666,16 @@ export function createEngine(options: {
       if (full) {
         const keep = new Set(serverRecords.map((r) => keyOf(r.collection, r.id)));
         for (const name of COLLECTION_NAMES)
-          for (const id of [...collection(name).index.keys()]) if (!keep.has(keyOf(name, id))) note(name, id, setRaw(name, id, undefined));
+          for (const id of [...collection(name).index.keys()])
+            if (!keep.has(keyOf(name, id))) {
+              note(name, id, setRaw(name, id, undefined));
+              fromServer.add(writerKey(name, id));
+            }
       }
-      for (const record of serverRecords) note(record.collection, record.id, setRaw(record.collection, record.id, record.value ?? undefined));
+      for (const record of serverRecords) {
+        note(record.collection, record.id, setRaw(record.collection, record.id, record.value ?? undefined));
+        fromServer.add(writerKey(record.collection, record.id));
+      }
       // 3. The mutations still waiting for the server, again, on top (each reads the lists as they now are).
       for (const call of pending) {
         flushLists();
@@ -620,7 +706,7 @@ export function createEngine(options: {
     }
     persist(ops);
     const logged = changes.filter((c) => c.collection === 'activity' && c.after && !c.before).map((c) => c.after as ActivityEntry);
-    if (changes.length) emit({ source: 'remote', changes, logged });
+    if (changes.length) emit({ source: 'remote', changes, logged, server: { records: fromServer, ...(writers ? { writers } : {}) } });
     return replayed;
   }
 
@@ -673,6 +759,7 @@ export function createEngine(options: {
     session,
     currentMember,
     mutate,
+    onQueued,
     apply,
     writeDirect,
     setSession,
@@ -687,6 +774,8 @@ export function createEngine(options: {
     partlyLoaded,
     applyRemote,
     rebase,
+    clear,
+    teamApi: options.teamApi ?? null,
     fallBackToMemory,
     persist,
     /** Resolves when every write issued so far has settled. */

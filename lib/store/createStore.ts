@@ -1,7 +1,6 @@
 // The one signals store: createStore builds one (tests make their own), getStore returns
 // the page-wide one that every widget and custom element on the page shares.
 import { signal } from '@preact/signals-core';
-import type { SyncStorage } from '../storage/sync';
 import { sampleWorkspace } from '../sample';
 import { SAMPLE_ADMIN_ID } from '../sample/defaults';
 import { META, SCHEMA_VERSION, migrateRecords, storedSchemaVersion } from '../schema/migrations';
@@ -10,19 +9,33 @@ import { isCollectionName } from '../schema/records';
 import { createIndexedDbStorage } from '../storage/indexeddb';
 import { createMemoryStorage } from '../storage/memory';
 import type { StorageAdapter, StoredRecord } from '../storage/types';
+import type { RecordWriter } from '../domain/overwrites';
+import type { Mutation } from '../mutators/types';
+import type { TeamApi } from '../sync/team-api';
+import type { StoreSyncClient, SyncClient } from '../sync/types';
 import { createAdminSlice } from './admin';
+import { createBulkWrites } from './bulk';
+import { createConfirmations, type SettlementSource } from './settlement';
 import { createCalendarSlice } from './calendar';
 import { createEngine, STORAGE_MESSAGES, type ChangeListener, type LoadedRecords } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
 import { createNotificationsSlice } from './notifications';
 import { createOrdersSlice } from './orders';
+import { createOverwritesSlice } from './overwrites';
 import { createSessionSlice } from './session';
 import { createTeamSlice } from './team';
 
 export interface StoreOptions {
   /** Where data lives between page loads. Default: IndexedDB in a browser, memory elsewhere. */
   storage?: StorageAdapter;
+  /**
+   * With a team server: the sync client (lib/sync). Its cache is the store's storage, the
+   * server's workspace replaces the sample, and local changes wait for the server's word.
+   */
+  sync?: StoreSyncClient;
+  /** The team server's REST calls (invite, password, own language). Default: the sync client's. */
+  teamApi?: TeamApi;
   /** Separates two workspaces on one origin (IndexedDB database name). Default 'default'. */
   workspace?: string;
   /** The clock; tests pass a fixed one. */
@@ -35,20 +48,30 @@ export interface StoreOptions {
 const LOAD_PARTS = { firstPerCollection: 200, partSize: 2000 };
 
 export function createStore(options: StoreOptions = {}) {
-  const storage = options.storage ?? defaultStorage(options.workspace);
+  const storage = options.sync?.storage ?? options.storage ?? defaultStorage(options.workspace);
   const now = options.now ?? (() => new Date());
   // With a team server, the server's workspace replaces the sample, and local changes wait for its word.
-  const synced = storage.kind === 'sync';
-  const engine = createEngine({ storage, now, session: { memberId: synced ? null : SAMPLE_ADMIN_ID }, trackUnconfirmed: synced });
+  const synced = options.sync !== undefined;
+  const teamApi = options.teamApi ?? options.sync?.teamApi ?? null;
+  const engine = createEngine({ storage, now, session: { memberId: synced ? null : SAMPLE_ADMIN_ID }, trackUnconfirmed: synced, teamApi });
+  // Before the first load: the client's first pull may already rebase.
+  options.sync?.connect({ rebase: (records, pending, full, writers) => void engine.rebase(records, pending, full, writers), clear: engine.clear });
+
+  // The sync client's word on each queued mutation: success toasts and paged imports wait for it.
+  const settlement: SettlementSource | null = options.sync ?? null;
+  const confirmations = settlement ? createConfirmations(settlement) : null;
+  const stopTracking = confirmations ? engine.onQueued(confirmations.track) : undefined;
+  const bulk = createBulkWrites(engine, settlement);
 
   const session = createSessionSlice(engine);
   const team = createTeamSlice(engine);
-  const admin = createAdminSlice(engine);
-  const inventory = createInventorySlice(engine);
+  const admin = createAdminSlice(engine, bulk);
+  const inventory = createInventorySlice(engine, bulk);
   const funnels = createFunnelsSlice(engine);
   const orders = createOrdersSlice(engine);
   const calendar = createCalendarSlice(engine);
   const notifications = createNotificationsSlice(engine);
+  const overwrites = createOverwritesSlice(engine);
 
   const ready = signal(false);
   const complete = signal(false);
@@ -190,10 +213,7 @@ export function createStore(options: StoreOptions = {}) {
   }
 
   const unsubscribe = storage.subscribe?.((ops, info) => {
-    if (info?.rebase) {
-      const records = ops.flatMap((op) => (op.type === 'clear' ? [] : [{ collection: op.collection, id: op.id, value: op.type === 'put' ? op.value : undefined }]));
-      engine.rebase(records, info.rebase.pending, info.rebase.full);
-    } else if (ops.some((op) => op.type === 'clear')) {
+    if (ops.some((op) => op.type === 'clear')) {
       // Another tab replaced the workspace: read it again whole; a load in parts under way
       // then leaves its older parts unused.
       wholeReads += 1;
@@ -213,12 +233,27 @@ export function createStore(options: StoreOptions = {}) {
     loaded,
     /** Where the data is kept, and any warning to show. */
     persistence: engine.persistence,
-    /** With a team server: whether local changes are saved, waiting, offline or refused. */
-    sync: 'status' in storage ? (storage as SyncStorage).status : null,
+    /** With a team server: the sync client (its status, waiting mutations and their outcomes); else null. */
+    sync: (options.sync ?? null) as SyncClient | null,
+    /** With a team server: its REST calls that are not mutations (invite, password, own language); else null. */
+    teamApi,
     /** With a team server: the signed-in member's own language (else null: the workspace's applies). */
-    memberLanguage: storage.memberLanguage ?? null,
+    memberLanguage: teamApi?.memberLanguage ?? null,
+    /**
+     * Brings the server's records in: undoes the local changes not confirmed yet, applies the
+     * records (all of them when `full`), runs `pending` again on top. The sync client calls it.
+     */
+    rebase: (
+      serverRecords: { collection: string; id: string; value: unknown }[],
+      pending: readonly Mutation[],
+      full = false,
+      /** Who last wrote each record (`collection/id`), where the server said: overwrites of the member's changes are told. */
+      writers?: Readonly<Record<string, RecordWriter>>,
+    ) => void engine.rebase(serverRecords, pending, full, writers),
     /** Resolves when every write issued so far is stored. */
     flush: engine.flush,
+    /** Imports under way in pages (with a team server), with their progress in rows the server confirmed. */
+    bulk: { jobs: bulk.jobs, forget: bulk.forget },
     now,
     session,
     team,
@@ -228,6 +263,8 @@ export function createStore(options: StoreOptions = {}) {
     orders,
     calendar,
     notifications,
+    /** Teammates' changes that replaced the member's own, told until dismissed or put back. */
+    overwrites,
     /** Puts the sample data back in place of everything (Settings, with a confirmation). */
     resetWorkspace: () => engine.mutate('workspace.reset', {}),
     /**
@@ -244,8 +281,12 @@ export function createStore(options: StoreOptions = {}) {
     /** Stops listening to other tabs, stops the store's effects and closes the storage. */
     dispose() {
       unsubscribe?.();
+      stopTracking?.();
+      confirmations?.stop();
+      bulk.dispose();
       engine.dispose();
-      storage.close?.();
+      if (options.sync) options.sync.close();
+      else storage.close?.();
     },
   };
   return store;

@@ -33,6 +33,7 @@ export function createFunnelsSlice(ctx: StoreContext) {
     sendOutreach: (funnelId: string, message: string, options: OutreachOptions = {}) => ctx.mutate('funnels.sendOutreach', { funnelId, message, options }),
     sendBrief: (funnelId: string) => ctx.mutate('funnels.sendBrief', { funnelId }),
     togglePriority: (funnelId: string) => ctx.mutate('funnels.togglePriority', { funnelId }),
+    setGiftAllowance: (funnelId: string, maxItems: number, maxValue: number) => ctx.mutate('funnels.setGiftAllowance', { funnelId, maxItems, maxValue }),
     updateBio: (funnelId: string, bio: string) => ctx.mutate('funnels.updateBio', { funnelId, bio }),
     setInterestTags: (funnelId: string, tags: string[]) => ctx.mutate('funnels.setInterestTags', { funnelId, tags }),
     /** Sets the creator's picture (a data: URL of an image the member uploaded). */

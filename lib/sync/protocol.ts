@@ -2,6 +2,7 @@
 // browser pushes its mutations in order; the server runs the same mutators authoritatively and
 // records each client's last processed mutation; the browser pulls what changed since the
 // workspace version it holds, and the server pokes it over server-sent events.
+import { writerKey, type RecordWriter } from '../domain/overwrites';
 import type { Mutation } from '../mutators/types';
 
 /** A mutation as pushed: its place in the client's sequence, and the call. */
@@ -13,11 +14,20 @@ export interface PushedMutation extends Mutation {
 export interface PushRequest {
   /** One per browser profile and workspace, kept in IndexedDB. */
   clientID: string;
+  /**
+   * The member who made these mutations. The server refuses the whole push (403 `notAuthor`)
+   * when it is not the session's member: a queued change never runs as someone else.
+   */
+  memberId?: string;
   mutations: PushedMutation[];
 }
 
-/** What the server did with each pushed mutation. A refused one counts as processed. */
-export type PushResult = { id: number; ok: true } | { id: number; ok: false; error: string };
+/**
+ * What the server did with each pushed mutation. A refused one counts as processed and says why:
+ * the English message, a stable code when there is one (`forbidden`, `invalid`, a server code),
+ * and the HTTP status the refusal stands for (400 invalid input, 403 not allowed, 409 a rule said no).
+ */
+export type PushResult = { id: number; ok: true } | { id: number; ok: false; error: string; code?: string; params?: Record<string, string | number>; status?: number };
 
 export interface PushResponse {
   lastMutationID: number;
@@ -29,6 +39,15 @@ export interface PulledRecord {
   collection: string;
   id: string;
   value: unknown;
+  /** The member whose change last wrote (or deleted) it, when the server knows: a teammate's overwrite names them. */
+  by?: RecordWriter;
+}
+
+/** Who last wrote each pulled record, by `writerKey`, for the store's rebase. */
+export function writersOf(records: readonly PulledRecord[]): Record<string, RecordWriter> {
+  const writers: Record<string, RecordWriter> = {};
+  for (const record of records) if (record.by) writers[writerKey(record.collection, record.id)] = record.by;
+  return writers;
 }
 
 export interface PullResponse {
@@ -43,9 +62,23 @@ export interface PullResponse {
   cursor?: string;
   /** The signed-in member, so the browser knows who it is. */
   memberId: string;
+  /** The session's workspace, so the browser knows whose changes it may push. */
+  workspaceId?: string;
 }
 
 /** The event name of a poke on `/sync/events`; its data is `{ version }`. */
 export const POKE_EVENT = 'poke';
+
+/** The event name of the stream's heartbeat, sent every HEARTBEAT_MS: silence longer than SILENCE_MS means the server is gone. */
+export const HEARTBEAT_EVENT = 'heartbeat';
+export const HEARTBEAT_MS = 2_000;
+export const SILENCE_MS = 5_000;
+
+/** The refusal code of a member removed from the workspace (403 on pull, push and events). */
+export const REMOVED_CODE = 'removed';
+/** The refusal code of a push whose stated author is not the session's member. */
+export const NOT_AUTHOR_CODE = 'notAuthor';
+/** The refusal code of one mutation too large for the server's body limit on its own. */
+export const TOO_LARGE_CODE = 'changeTooLarge';
 
 export const SYNC_PATHS = { push: '/sync/push', pull: '/sync/pull', events: '/sync/events' } as const;

@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authorizeDeveloperAdmin } from '../../lib/domain/permissions';
+import { EMBED_ORIGIN_MESSAGE, urlHost, validateEmbedOrigin } from '../../lib/domain/developer';
 import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { apiKeyLabel, validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
 import type { Actor } from '../../lib/mutators/types';
@@ -16,6 +17,7 @@ import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { enqueueEvents } from '../webhooks/outbox';
+import { checkTarget } from '../webhooks/targets';
 import { newApiKey, type ApiKeyRow } from './keys';
 
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is malformed')) });
@@ -34,8 +36,17 @@ export const apiKeyView = v.object({
 const keysResponse = v.object({ keys: v.array(apiKeyView) });
 const keyWithSecret = v.object({ key: apiKeyView, secret: v.string() });
 
+const embedOrigin = v.pipe(
+  v.string('Each allowed origin must be text'),
+  v.maxLength(200, 'An allowed origin is at most 200 characters'),
+  v.check((value) => validateEmbedOrigin(value).ok, EMBED_ORIGIN_MESSAGE),
+  v.transform((value) => {
+    const checked = validateEmbedOrigin(value);
+    return checked.ok ? checked.value : value;
+  }),
+);
 const originList = v.pipe(
-  v.array(v.pipe(v.string(), v.trim(), v.url('Each allowed origin must be a URL such as https://portal.example.com'), v.maxLength(200))),
+  v.array(embedOrigin),
   v.maxLength(20, 'At most 20 allowed origins'),
 );
 const createKeyBody = v.object({
@@ -98,6 +109,14 @@ export const RECENT_DELIVERIES = 50;
 export async function developerRoutes(instance: FastifyInstance, ctx: ServerContext) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
+  /** The endpoint's host must resolve to the public internet only (loopback when allowed): else a 400 naming the url. */
+  async function requirePublicTarget(url: string) {
+    const target = await checkTarget(new URL(url), ctx.webhookTargets);
+    if (target.ok) return;
+    if (target.kind === 'unresolved') throw new HttpError(400, target.error, 'url', { code: 'endpointUnresolved', params: { host: target.host } });
+    throw new HttpError(400, target.error, 'url', { code: 'endpointNotPublic', params: { host: target.host, kind: target.kind.replace('-', '') } });
+  }
+
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     const session = await requireSession(ctx, request, reply);
     const allowed = authorizeDeveloperAdmin(session.member);
@@ -139,7 +158,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
           keyHash: hash,
           lastFour,
           role,
-          allowedOrigins: allowedOrigins.map((o) => new URL(o).origin),
+          allowedOrigins: [...new Set(allowedOrigins)],
           createdBy: actor.name,
           createdAt: now,
         })
@@ -160,8 +179,11 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
         .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)))
         .returning();
       if (!updated) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
+      // A key ends what it started: every embed session minted with the old secret.
+      await tx.delete(t.embedSessions).where(eq(t.embedSessions.keyId, updated.id));
       return updated;
     });
+    ctx.embedStreams?.end(row.id);
     return { key: keyToView(row), secret };
   });
 
@@ -174,8 +196,10 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
     const row = await logged(workspaceId, actor, { action: 'API key revoked', details: apiKeyLabel(existing.lastFour) }, async (tx) => {
       const [updated] = await tx.update(t.apiKeys).set({ revokedAt: ctx.now() }).where(eq(t.apiKeys.id, existing.id)).returning();
+      await tx.delete(t.embedSessions).where(eq(t.embedSessions.keyId, existing.id));
       return updated;
     });
+    ctx.embedStreams?.end(existing.id);
     return { key: keyToView(row) };
   });
 
@@ -211,9 +235,10 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     if (!url.ok) throw new HttpError(400, url.error, 'url');
     const events = validateEventTypes(request.body.events);
     if (!events.ok) throw new HttpError(400, events.error, 'events');
+    await requirePublicTarget(url.value);
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
     const now = ctx.now();
-    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint added', details: `${url.value} (${events.value.join(', ')})` }, async (tx) => {
+    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint added', details: `${urlHost(url.value)} (${events.value.join(', ')})` }, async (tx) => {
       const [inserted] = await tx
         .insert(t.webhookEndpoints)
         .values({ id: `we_${randomBytes(9).toString('base64url')}`, workspaceId, url: url.value, events: events.value, secret, createdBy: actor.name, createdAt: now })
@@ -230,7 +255,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     if (!url.ok) throw new HttpError(400, url.error, 'url');
     const events = validateEventTypes(request.body.events);
     if (!events.ok) throw new HttpError(400, events.error, 'events');
-    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint updated', details: `${url.value} (${events.value.join(', ')})` }, async (tx) => {
+    await requirePublicTarget(url.value);
+    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint updated', details: `${urlHost(url.value)} (${events.value.join(', ')})` }, async (tx) => {
       const [updated] = await tx
         .update(t.webhookEndpoints)
         .set({ url: url.value, events: events.value, disabledAt: null, disabledReason: null })
@@ -259,7 +285,7 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
       .from(t.webhookEndpoints)
       .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
     if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
-    await logged(workspaceId, actor, { action: 'Webhook endpoint removed', details: existing.url }, async (tx) => {
+    await logged(workspaceId, actor, { action: 'Webhook endpoint removed', details: urlHost(existing.url) }, async (tx) => {
       await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, existing.id));
     });
     return { deleted: true as const };

@@ -127,7 +127,8 @@ const CORS_PATHS = /^\/sync\//;
 export async function embedPreflight(db: Executor, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const origin = request.headers.origin;
   if (request.method !== 'OPTIONS' || !origin || !CORS_PATHS.test(request.url)) return false;
-  if (!(await originRegistered(db, origin.toLowerCase()))) {
+  // "null" is the origin of every file:, data: and sandboxed page alike: never a partner's.
+  if (origin.trim().toLowerCase() === 'null' || !(await originRegistered(db, origin.toLowerCase()))) {
     await reply.code(403).send({ error: 'This origin is not registered for embedding' });
     return true;
   }
@@ -148,6 +149,6 @@ export function allowEmbedOrigin(principal: EmbedPrincipal, request: FastifyRequ
   if (!origin) return;
   const own = `${request.protocol}://${request.host}`.toLowerCase();
   if (origin === own) return;
-  if (!principal.allowedOrigins.includes(origin)) throw new HttpError(403, 'This origin is not registered for this key');
+  if (origin === 'null' || !principal.allowedOrigins.includes(origin)) throw new HttpError(403, 'This origin is not registered for this key');
   reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_KEY_BYTES, apiKeyFromBytes } from '../../lib/domain/developer';
 import { hashToken } from '../auth/tokens';
 import { HttpError } from '../context';
+import type { CounterStore } from '../auth/counters';
 import type { Executor } from '../db/client';
 import * as t from '../db/schema';
 
@@ -35,24 +36,19 @@ export async function keyOfRequest(db: Executor, request: FastifyRequest): Promi
   return row;
 }
 
-/** A fixed window per key: `max` requests per `windowMs`, told in RateLimit-* headers. */
+/** A fixed window per key: `max` requests per `windowMs`, counted in `store` (shared across processes on PostgreSQL). */
 export class KeyRateLimiter {
-  private windows = new Map<string, { start: number; count: number }>();
   constructor(
     readonly max: number,
     readonly windowMs: number,
     private readonly now: () => number,
+    private readonly store: CounterStore,
   ) {}
 
-  take(keyId: string): { allowed: boolean; remaining: number; resetSeconds: number } {
+  async take(keyId: string): Promise<{ allowed: boolean; remaining: number; resetSeconds: number }> {
     const now = this.now();
-    let window = this.windows.get(keyId);
-    if (!window || now - window.start >= this.windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.set(keyId, window);
-    }
-    window.count += 1;
-    const resetSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
-    return { allowed: window.count <= this.max, remaining: Math.max(0, this.max - window.count), resetSeconds };
+    const { count, resetAt } = await this.store.hit(`api:${keyId}`, this.windowMs, now);
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    return { allowed: count <= this.max, remaining: Math.max(0, this.max - count), resetSeconds };
   }
 }

@@ -1,17 +1,66 @@
-// The OpenAPI 3.1 document of /api/v1, generated from the very valibot schemas the routes
-// validate and serialize with (server/api/v1.ts): one source for the server, the Developer
-// area's API Reference and /docs/api.
+// The public API's declarations and its OpenAPI 3.1 document. A route is declared once
+// (defineApiRoute): its valibot schemas, its success answer, and the refusals its handler can
+// give; the statuses every route shares follow from what it takes (a key: 401 and 429; any
+// input: 400; a body: 413 and 415). Fastify validates and serializes with the same schemas,
+// and the document at /api/v1/openapi.json is generated from them: one source for the server,
+// the Developer area's API Reference, /docs/api and the answer-validation tests.
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 
-interface RouteSpec {
-  method: string;
+/** What the handler itself may refuse with, beyond the statuses every route shares. */
+export type ApiRefusal = 403 | 404 | 409;
+export type ApiSuccess = 200 | 201;
+
+export interface ApiRouteSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   summary: string;
   query?: v.GenericSchema;
   params?: v.GenericSchema;
   body?: v.GenericSchema;
-  responses: Record<number, v.GenericSchema>;
+  /** The success answer(s). */
+  responses: Partial<Record<ApiSuccess, v.GenericSchema>>;
+  /** The handler's own refusals: 403 (the key's role), 404 (a record), 409 (a rule). */
+  refusals?: readonly ApiRefusal[];
+  /** Takes an Idempotency-Key header; a replayed answer carries Idempotent-Replayed: true. */
+  idempotent?: boolean;
+}
+
+/** Declares a route; the identity, typed, so `API_ROUTES` keeps every schema's own type. */
+export const defineApiRoute = <const R extends ApiRouteSpec>(route: R): R => route;
+
+/** Every error body of the API: a sentence, the field or parameter it is about, and for some a stable code. */
+export const apiError = v.object({ error: v.string(), field: v.optional(v.string()), code: v.optional(v.string()) });
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'A parameter, the body or a header is not valid (field names it)',
+  401: 'Missing or invalid API key',
+  403: 'The key’s role may not do this',
+  404: 'Not found',
+  409: 'Refused by a rule, or an Idempotency-Key reused for a different request',
+  413: 'The body is larger than 1 MiB',
+  415: 'The body is not JSON (send Content-Type: application/json)',
+  429: 'Rate limit reached',
+  503: 'The database is unreachable for a moment: try again after Retry-After seconds',
+};
+
+/** Every status a route can answer, in order: its successes, the shared ones and its own refusals. */
+export function statusesOf(route: ApiRouteSpec): number[] {
+  const statuses = new Set<number>(Object.keys(route.responses).map(Number));
+  statuses.add(401).add(429).add(503);
+  if (route.query || route.params || route.body || route.idempotent) statuses.add(400);
+  if (route.body) statuses.add(413).add(415);
+  for (const refusal of route.refusals ?? []) statuses.add(refusal);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Fastify's response schemas of a route: its successes, and the error body for every other status. */
+export function responseSchemasOf<R extends ApiRouteSpec>(route: R): R['responses'] & Record<number, v.GenericSchema> {
+  const schemas = { ...route.responses } as Record<number, v.GenericSchema>;
+  for (const status of statusesOf(route)) schemas[status] ??= apiError;
+  return schemas;
 }
 
 type Json = Record<string, unknown>;
@@ -32,34 +81,60 @@ function parametersOf(schema: v.GenericSchema | undefined, where: 'query' | 'pat
   });
 }
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 400: 'Bad parameter', 401: 'Missing or invalid API key', 403: 'The key’s role may not do this', 404: 'Not found', 409: 'Refused by a rule', 429: 'Rate limit reached' };
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** The rate limit's headers, on every answer after the key is known (so not on a 401). */
+const RATE_LIMIT_HEADERS = { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset'), 'RateLimit-Policy': header('RateLimit-Policy') };
 
-export function openApiDocument(routes: Record<string, RouteSpec>) {
+function responsesOf(route: ApiRouteSpec): Record<string, Json> {
+  const responses: Record<string, Json> = {};
+  for (const status of statusesOf(route)) {
+    const success = route.responses[status as ApiSuccess];
+    let schema: Json = { $ref: '#/components/schemas/Error' };
+    if (success) {
+      schema = outputSchema(success);
+      delete schema.$schema;
+    }
+    // The key is not known on a 401, nor (the database being away) on a 503.
+    const headers: Json = status === 401 || status === 503 ? {} : { ...RATE_LIMIT_HEADERS };
+    if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After');
+    // A replay repeats the first answer, whatever it was; 401, 429 and 503 are never stored.
+    if (route.idempotent && ![401, 429, 503].includes(status)) headers['Idempotent-Replayed'] = header('Idempotent-Replayed');
+    responses[status] = {
+      description: STATUS_TEXT[status] ?? 'Response',
+      ...(Object.keys(headers).length ? { headers } : {}),
+      content: { 'application/json': { schema } },
+    };
+  }
+  return responses;
+}
+
+const integerHeader = (description: string) => ({ description, required: true, schema: { type: 'string', pattern: '^[0-9]+$' } });
+
+export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
   const paths: Record<string, Record<string, Json>> = {};
   for (const [operationId, route] of Object.entries(routes)) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const responses: Record<string, Json> = {};
-    for (const [code, schema] of Object.entries(route.responses)) {
-      const json = outputSchema(schema);
-      delete json.$schema;
-      responses[code] = { description: STATUS_TEXT[Number(code)] ?? 'Response', content: { 'application/json': { schema: json } } };
-    }
-    for (const code of [400, 401, 429]) responses[code] ??= { description: STATUS_TEXT[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     let requestBody: Json | undefined;
     if (route.body) {
       const json = inputSchema(route.body);
       delete json.$schema;
       requestBody = { required: true, content: { 'application/json': { schema: json } } };
     }
-    const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
-    if (operationId === 'createFunnel')
-      parameters.push({ name: 'Idempotency-Key', in: 'header' as 'query', required: false, description: 'Any unique text: a retry with the same key returns the first answer.', schema: { type: 'string', maxLength: 255 } });
+    const parameters: Json[] = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
+    if (route.idempotent)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Any unique text (1-255 visible ASCII characters): a retry with the same key, even one sent while the first is still running, returns the first answer.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId,
       summary: route.summary,
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses,
+      responses: responsesOf(route),
     };
   }
   return {
@@ -67,13 +142,33 @@ export function openApiDocument(routes: Record<string, RouteSpec>) {
     info: {
       title: 'Creatorflow API',
       version: '1',
-      description: 'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
+      description:
+        'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). The key is checked first (401), then its rate limit (429), then the request. Every answer after the key is known carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy, and counts against the limit, refusals included.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key, sk_test_…' } },
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' }, field: { type: 'string' } }, required: ['error'] } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: {
+            error: { type: 'string', description: 'What is wrong, in a sentence.' },
+            field: { type: 'string', description: 'The parameter, field or header it is about.' },
+            code: { type: 'string', description: 'A stable code, on some errors (requestTooLarge, databaseUnavailable).' },
+          },
+          required: ['error'],
+          additionalProperties: false,
+        },
+      },
+      headers: {
+        'RateLimit-Limit': integerHeader('Requests the key may make per window.'),
+        'RateLimit-Remaining': integerHeader('Requests left in this window.'),
+        'RateLimit-Reset': integerHeader('Seconds until the window ends.'),
+        'RateLimit-Policy': { description: 'The limit and its window in seconds, e.g. 120;w=60.', required: true, schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' } },
+        'Retry-After': integerHeader('Seconds to wait before trying again.'),
+        'Idempotent-Replayed': { description: 'true when this answer repeats the first answer to the same Idempotency-Key.', required: false, schema: { type: 'string', enum: ['true'] } },
+      },
     },
     paths,
   };

@@ -1,9 +1,21 @@
 // The public API under /api/v1, authenticated with `Authorization: Bearer sk_test_…`. Each
-// route is declared once below (its valibot schemas and its words); Fastify validates with
-// those schemas and the OpenAPI document at /api/v1/openapi.json is generated from them.
+// route is declared once below (defineApiRoute: its valibot schemas, its words, the refusals
+// its handler gives) and registered with `route(spec, handler)`, which puts the key, the rate
+// limit and the request's shape before validation. Fastify validates with those schemas and
+// the OpenAPI document at /api/v1/openapi.json (every status, header and error) follows them.
 // Writes run the same mutators as the browser, acting as the key (its role as stored).
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
 import * as v from 'valibot';
 import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES, type Funnel, type InventoryItem, type Order } from '../../lib/domain/types';
 import { inventoryStatus } from '../../lib/domain/inventory';
@@ -12,11 +24,16 @@ import type { CollectionName, RecordOf } from '../../lib/schema/names';
 import { HttpError, type ServerContext } from '../context';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
-import { runMutation, type MutationOutcome } from '../db/tx';
+import type { DbTx } from '../db/client';
+import { runMutation, type MutationOutcome, type RunMutationOptions } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { createEmbedSession, EMBED_SCREEN_NAMES } from './embed';
-import { keyOfRequest, KeyRateLimiter, type ApiKeyRow } from './keys';
+import { CAMPAIGN_ROUTES, campaignRoutes, funnelOf, funnelView, isSuggestedCreator, orderOf, orderView } from './v1/campaign';
+import { authorizeMember } from '../auth/authorize';
+import { apiKeyPermissions } from '../../lib/domain/webhooks';
+import { keyOfRequest, KeyRateLimiter, MISSING_KEY, type ApiKeyRow } from './keys';
+import { defineApiRoute, responseSchemasOf, type ApiRouteSpec } from './openapi';
 
 // ---------- Schemas (validation, serialization and the OpenAPI document) ----------
 
@@ -60,33 +77,6 @@ const creator = v.object({
   assignedTo: v.string(),
   lastUpdated: v.string(),
 });
-const funnel = v.object({
-  id: v.string(),
-  status: v.picklist(FUNNEL_STATUSES),
-  type: v.pipe(v.string(), v.description('The engagement type.')),
-  creator: v.object({ id: v.string(), name: v.string(), handle: v.string(), platform: v.string() }),
-  progressPercentage: v.number(),
-  value: v.number(),
-  assignedTo: v.string(),
-  startDate: v.string(),
-  dueDate: v.string(),
-  lastUpdated: v.string(),
-  steps: v.array(v.object({ name: v.string(), completed: v.boolean(), current: v.boolean() })),
-});
-const order = v.object({
-  id: v.string(),
-  orderNumber: v.string(),
-  status: v.picklist(ORDER_STATUSES),
-  source: v.string(),
-  customerName: v.string(),
-  customerEmail: v.string(),
-  items: v.array(v.object({ sku: v.string(), name: v.string(), quantity: v.number(), price: v.number() })),
-  total: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  trackingNumber: v.nullable(v.string()),
-  carrierName: v.nullable(v.string()),
-});
 const inventoryItem = v.object({
   id: v.string(),
   sku: v.string(),
@@ -97,52 +87,54 @@ const inventoryItem = v.object({
   location: v.string(),
   stockStatus: v.picklist(['in-stock', 'low-stock', 'out-of-stock']),
 });
-const error = v.object({ error: v.string(), field: v.optional(v.string()) });
 const page = <S extends v.GenericSchema>(name: string, item: S) =>
   v.object({ [name]: v.array(item), total: v.pipe(v.number(), v.description('How many match, on every page.')), has_more: v.boolean() });
 
 export const API_ROUTES = {
-  listCreators: {
+  listCreators: defineApiRoute({
     method: 'GET',
     url: '/api/v1/creators',
     summary: 'List the creators in your workspace, newest first.',
     query: listQuery(FUNNEL_STATUSES, 'creators whose funnel has'),
     responses: { 200: page('creators', creator) },
-  },
-  createFunnel: {
+  }),
+  createFunnel: defineApiRoute({
     method: 'POST',
     url: '/api/v1/funnels',
-    summary: 'Start a funnel at Brief for a suggested creator (Smart Matching). Send an Idempotency-Key header to retry safely.',
+    summary: 'Start a funnel at Brief for a creator of the workspace (a new engagement, refused while they have an open one) or a suggested creator (Smart Matching). Send an Idempotency-Key header to retry safely.',
     body: v.object({
-      creatorId: v.pipe(v.string('creatorId is required'), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'creatorId must be a creator id such as SC1'), v.description('A suggested creator id, e.g. SC1.')),
+      creatorId: v.pipe(v.string('creatorId is required'), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'creatorId must be a creator id such as CR12345 or SC1'), v.description('A creator id of the workspace (CR12345) or a suggested creator id (SC1).')),
       type: v.pipe(v.string('type is required'), v.trim(), v.nonEmpty('type is required'), v.maxLength(100, 'type is at most 100 characters'), v.description('The engagement type, e.g. "Sponsored Post".')),
     }),
     responses: { 201: v.object({ id: v.string(), status: v.picklist(FUNNEL_STATUSES) }) },
-  },
-  getFunnel: { method: 'GET', url: '/api/v1/funnels/:id', summary: 'One funnel with its steps.', params: pathId, responses: { 200: funnel } },
-  listOrders: {
+    refusals: [403, 404, 409],
+    idempotent: true,
+  }),
+  getFunnel: defineApiRoute({ method: 'GET', url: '/api/v1/funnels/:id', summary: 'One funnel with its steps.', params: pathId, responses: { 200: funnelView }, refusals: [404] }),
+  listOrders: defineApiRoute({
     method: 'GET',
     url: '/api/v1/orders',
     summary: 'List orders, in the order the Orders screen shows them.',
     query: listQuery(ORDER_STATUSES, 'orders'),
-    responses: { 200: page('orders', order) },
-  },
-  updateOrder: {
+    responses: { 200: page('orders', orderView) },
+  }),
+  updateOrder: defineApiRoute({
     method: 'PATCH',
     url: '/api/v1/orders/:id',
     summary: 'Change an order’s status. Stock is checked, deducted or returned by the same rules as the Orders screen.',
     params: pathId,
     body: v.object({ status: v.pipe(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`), v.description('The new status.')) }),
-    responses: { 200: order },
-  },
-  listInventory: {
+    responses: { 200: orderView },
+    refusals: [403, 404, 409],
+  }),
+  listInventory: defineApiRoute({
     method: 'GET',
     url: '/api/v1/inventory',
     summary: 'List inventory items with their stock status.',
     query: v.strictObject({ limit, starting_after: startingAfter }, unknownParameter),
     responses: { 200: page('items', inventoryItem) },
-  },
-  createEmbedSession: {
+  }),
+  createEmbedSession: defineApiRoute({
     method: 'POST',
     url: '/api/v1/embed_sessions',
     summary: 'From your backend: a short-lived client secret for embedding some screens (elements) in your portal, with a role no higher than the key’s. Browsers may use it only from the origins registered for the key.',
@@ -155,8 +147,9 @@ export const API_ROUTES = {
       role: v.optional(v.pipe(v.picklist(ROLES, 'role must be Admin, Editor or Viewer'), v.description('The role the embedded screens act with (default: the key’s; never higher).'))),
     }),
     responses: { 201: v.object({ client_secret: v.string(), expires_at: v.string(), screens: v.array(v.string()), role: v.picklist(ROLES) }) },
-  },
-} as const;
+  }),
+  ...CAMPAIGN_ROUTES,
+};
 
 // ---------- Record views ----------
 
@@ -170,33 +163,6 @@ const creatorOf = (f: Funnel) => ({
   value: f.value,
   assignedTo: f.assignedTo,
   lastUpdated: f.lastUpdated,
-});
-const funnelOf = (f: Funnel) => ({
-  id: f.id,
-  status: f.status,
-  type: f.engagementType,
-  creator: { id: f.id, name: f.creatorName, handle: f.creatorHandle, platform: f.platform },
-  progressPercentage: f.progressPercentage,
-  value: f.value,
-  assignedTo: f.assignedTo,
-  startDate: f.startDate,
-  dueDate: f.dueDate,
-  lastUpdated: f.lastUpdated,
-  steps: f.steps.map((s) => ({ name: s.name, completed: s.completed, current: s.current })),
-});
-const orderOf = (o: Order) => ({
-  id: o.id,
-  orderNumber: o.orderNumber,
-  status: o.status,
-  source: o.source,
-  customerName: o.customerName,
-  customerEmail: o.customerEmail,
-  items: o.items.map((i) => ({ sku: i.sku, name: i.name, quantity: i.quantity, price: i.price })),
-  total: o.total,
-  createdAt: o.createdAt,
-  updatedAt: o.updatedAt,
-  trackingNumber: o.trackingNumber ?? null,
-  carrierName: o.carrierName ?? null,
 });
 const itemOf = (i: InventoryItem) => ({
   id: i.id,
@@ -230,18 +196,53 @@ export const DEFAULT_API_LIMITS: ApiLimits = { perKey: { max: 120, windowMs: 60_
 const keys = new WeakMap<FastifyRequest, ApiKeyRow>();
 export const apiKeyOf = (request: FastifyRequest): ApiKeyRow => {
   const key = keys.get(request);
-  if (!key) throw new HttpError(401, 'Send your API key as Authorization: Bearer sk_test_…');
+  if (!key) throw new HttpError(401, MISSING_KEY);
   return key;
 };
 
+/** The Fastify schema of a declared route, typed from its own valibot schemas. */
+type SchemaOf<R extends ApiRouteSpec> = {
+  querystring: R extends { query: infer Q } ? Q : undefined;
+  params: R extends { params: infer P } ? P : undefined;
+  body: R extends { body: infer B } ? B : undefined;
+  response: ReturnType<typeof responseSchemasOf<R>>;
+};
+export type ApiHandler<R extends ApiRouteSpec> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<R>,
+  ValibotTypeProvider
+>;
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A replay of the first answer to an Idempotency-Key. */
+class IdempotentReplay extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly response: unknown,
+  ) {
+    super('replay');
+  }
+}
+
 export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, limits: ApiLimits = DEFAULT_API_LIMITS) {
-  const limiter = new KeyRateLimiter(limits.perKey.max, limits.perKey.windowMs, () => ctx.now().getTime());
+  const limiter = new KeyRateLimiter(limits.perKey.max, limits.perKey.windowMs, () => ctx.now().getTime(), ctx.counters);
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
-  // Every /api/v1 route but the document: the key, then its rate limit.
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * Before anything of the request is read: the key (401), then its rate limit (429; every
+   * answer from here on carries the RateLimit headers and counts), then the request's shape
+   * (415 for a body that is not JSON, 400 for a repeated parameter). Fastify then parses and
+   * validates (413, 400) and the handler runs.
+   */
+  const guard = (route: ApiRouteSpec) => async (request: FastifyRequest, reply: FastifyReply) => {
     const key = await keyOfRequest(ctx.db, request);
-    const take = limiter.take(key.id);
+    const take = await limiter.take(key.id);
     reply.header('ratelimit-limit', String(limiter.max));
     reply.header('ratelimit-remaining', String(take.remaining));
     reply.header('ratelimit-reset', String(take.resetSeconds));
@@ -254,13 +255,60 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     // Last use is shown in the Developer area; a minute's precision is plenty.
     const now = ctx.now();
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) await ctx.db.update(t.apiKeys).set({ lastUsedAt: now }).where(eq(t.apiKeys.id, key.id));
+
+    if (route.body) {
+      const type = request.headers['content-type'];
+      const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+      if ((hasBody || type !== undefined) && !(type && JSON_TYPE.test(type))) throw new HttpError(415, 'Send the body as JSON with Content-Type: application/json', 'Content-Type');
+    }
+    for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
+      if (Array.isArray(value)) throw new HttpError(400, `Give ${name} only once`, name);
+    if (route.idempotent) {
+      const idempotencyKey = request.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey)))
+        throw new HttpError(400, 'Idempotency-Key must be 1-255 visible ASCII characters', 'Idempotency-Key');
+    }
+  };
+
+  /** Registers a declared route: its guard, schemas (every status it can answer) and handler, in one place. */
+  function route<R extends ApiRouteSpec>(spec: R, handler: ApiHandler<R>) {
+    const schema = {
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response: responseSchemasOf(spec),
+    } as SchemaOf<R>;
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      onRequest: guard(spec),
+      // A write sent with no body at all is checked field by field ("creatorId is required").
+      preValidation: async (request) => {
+        if (spec.body && request.body === undefined) request.body = {};
+      },
+      schema,
+      handler,
+    });
   }
 
   const records = async <C extends CollectionName>(key: ApiKeyRow, collection: C): Promise<RecordOf<C>[]> =>
     (await loadRecords(ctx.db, key.workspaceId, collection)).map((row) => row.record);
 
+  /** The API's answer to a mutation's outcome: its value, or the error with the rule's message. */
+  function answerOf(outcome: MutationOutcome): { statusCode: number; value?: unknown; error?: HttpError } {
+    if (outcome.status === 'applied') return { statusCode: 200, value: outcome.value };
+    if (outcome.status === 'forbidden') {
+      const statusCode = outcome.error === 'You are signed out. Sign in to make changes.' ? 401 : 403;
+      return { statusCode, error: new HttpError(statusCode, outcome.error) };
+    }
+    if (outcome.status === 'invalid') return { statusCode: 400, error: new HttpError(400, outcome.error, outcome.field) };
+    if (outcome.status === 'rejected') return { statusCode: 409, error: new HttpError(409, outcome.error) };
+    if (outcome.status === 'skipped') return { statusCode: 409, error: new HttpError(409, 'This change was already made') };
+    throw new Error(outcome.error);
+  }
+
   /** Runs a mutator as the key; a refusal is the API's error with the rule's message. */
-  async function mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown) {
+  async function mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown, idempotency?: Pick<RunMutationOptions<never>, 'reserve' | 'record'>) {
     const outcome: MutationOutcome = await runMutation({
       db: ctx.db,
       workspaceId: key.workspaceId,
@@ -270,23 +318,51 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
       args,
       now: ctx.now,
       onError: (err) => request.log.error({ err: loggableError(err), mutation: name }, 'API mutation failed'),
+      ...idempotency,
     });
     if (outcome.status === 'applied') {
       ctx.pokes?.poke(key.workspaceId, outcome.version);
       ctx.webhooks?.kick();
-      return outcome.value;
+      if (outcome.queuedMail) ctx.mail?.kick();
     }
-    if (outcome.status === 'forbidden') throw new HttpError(outcome.error === 'You are signed out. Sign in to make changes.' ? 401 : 403, outcome.error);
-    if (outcome.status === 'invalid') throw new HttpError(400, outcome.error, outcome.field);
-    if (outcome.status === 'rejected') throw new HttpError(409, outcome.error);
-    if (outcome.status === 'skipped') throw new HttpError(409, 'This change was already made');
-    throw new Error(outcome.error);
+    const answer = answerOf(outcome);
+    if (answer.error) throw answer.error;
+    return answer.value;
+  }
+
+  /**
+   * An Idempotency-Key's row is inserted first in the mutation's own transaction. A retry sent
+   * while the first still runs waits on that row (PostgreSQL's unique index; PGlite runs one
+   * transaction at a time), then finds it committed with the first answer and replays it. A
+   * refusal of the key itself (401, 403) or a crash stores nothing: the row goes with it.
+   */
+  function idempotencyOf(key: ApiKeyRow, idempotencyKey: string, route: string, fingerprint: string, answer: (outcome: MutationOutcome) => { statusCode: number; body: unknown } | null) {
+    const where = and(eq(t.apiIdempotency.keyId, key.id), eq(t.apiIdempotency.idempotencyKey, idempotencyKey));
+    return {
+      async reserve(tx: DbTx) {
+        const reserved = await tx
+          .insert(t.apiIdempotency)
+          .values({ keyId: key.id, idempotencyKey, route, statusCode: 0, body: { request: fingerprint, response: null }, createdAt: ctx.now() })
+          .onConflictDoNothing()
+          .returning({ keyId: t.apiIdempotency.keyId });
+        if (reserved.length > 0) return;
+        const [earlier] = await tx.select().from(t.apiIdempotency).where(where);
+        const stored = earlier?.body as { request: string; response: unknown } | undefined;
+        if (!earlier || !stored) throw new Error('An Idempotency-Key row vanished between its conflict and its read');
+        if (earlier.route !== route || stored.request !== fingerprint) throw new HttpError(409, 'This Idempotency-Key was used for a different request', 'Idempotency-Key');
+        throw new IdempotentReplay(earlier.statusCode, stored.response);
+      },
+      async record(tx: DbTx, outcome: MutationOutcome) {
+        const stored = answer(outcome);
+        if (stored) await tx.update(t.apiIdempotency).set({ statusCode: stored.statusCode, body: { request: fingerprint, response: stored.body } }).where(where);
+        else await tx.delete(t.apiIdempotency).where(where);
+      },
+    };
   }
 
   const r = API_ROUTES;
-  const errors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
 
-  app.get(r.listCreators.url, { preHandler: authenticate, schema: { querystring: r.listCreators.query, response: r.listCreators.responses } }, async (request) => {
+  route(r.listCreators, async (request) => {
     const key = apiKeyOf(request);
     const { status, starting_after, limit: size = 20 } = request.query;
     const matching = (await records(key, 'funnels')).filter((f) => !status || f.status === status);
@@ -294,57 +370,71 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     return { creators: slice.map(creatorOf), total: matching.length, has_more: hasMore };
   });
 
-  app.post(
-    r.createFunnel.url,
-    { preHandler: authenticate, schema: { body: r.createFunnel.body, response: { ...r.createFunnel.responses, ...errors } } },
-    async (request, reply) => {
-      const key = apiKeyOf(request);
-      const idempotencyKey = request.headers['idempotency-key'];
-      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)))
-        throw new HttpError(400, 'Idempotency-Key must be 1-255 visible ASCII characters', 'Idempotency-Key');
-      const route = `${request.method} ${r.createFunnel.url}`;
-      const fingerprint = JSON.stringify(request.body);
-      if (idempotencyKey) {
-        const [earlier] = await ctx.db
-          .select()
-          .from(t.apiIdempotency)
-          .where(and(eq(t.apiIdempotency.keyId, key.id), eq(t.apiIdempotency.idempotencyKey, idempotencyKey)));
-        if (earlier) {
-          const stored = earlier.body as { request: string; response: unknown };
-          if (earlier.route !== route || stored.request !== fingerprint)
-            throw new HttpError(409, 'This Idempotency-Key was used for a different request', 'Idempotency-Key');
-          reply.header('idempotent-replayed', 'true');
-          return reply.code(earlier.statusCode).send(stored.response as never);
-        }
-      }
-      let statusCode = 201;
-      let response: unknown;
-      try {
-        const created = (await mutate(request, key, 'funnels.inviteSuggested', { suggestedId: request.body.creatorId, engagementType: request.body.type })) as Funnel;
-        response = { id: created.id, status: created.status };
-      } catch (caught) {
-        // Refusals are answers too: a retry with the same key gets the same one.
-        if (!(caught instanceof HttpError) || caught.statusCode === 401 || caught.statusCode === 403) throw caught;
-        statusCode = caught.statusCode;
-        response = { error: caught.message, ...(caught.field ? { field: caught.field } : {}) };
-      }
-      if (idempotencyKey)
-        await ctx.db
-          .insert(t.apiIdempotency)
-          .values({ keyId: key.id, idempotencyKey, route, statusCode, body: { request: fingerprint, response }, createdAt: ctx.now() })
-          .onConflictDoNothing();
-      return reply.code(statusCode).send(response as never);
-    },
-  );
+  /**
+   * Runs a mutator as the key and answers with `success` of its value. With an Idempotency-Key
+   * the key's row is reserved in the mutation's own transaction (idempotencyOf): a retry gets
+   * the first answer, refusals by a rule included, with Idempotent-Replayed: true.
+   */
+  async function mutateOnce<N extends keyof typeof MUTATORS>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: N,
+    args: unknown,
+    success: (value: unknown) => { statusCode: number; body: unknown },
+  ) {
+    const key = apiKeyOf(request);
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (typeof idempotencyKey !== 'string') {
+      const answer = success(await mutate(request, key, name, args));
+      return reply.code(answer.statusCode).send(answer.body);
+    }
+    const stored = (outcome: MutationOutcome) => {
+      if (outcome.status === 'applied') return success(outcome.value);
+      if (outcome.status === 'error' || outcome.status === 'forbidden') return null;
+      const { statusCode, error } = answerOf(outcome);
+      return { statusCode, body: { error: error!.message, ...(error!.field ? { field: error!.field } : {}) } };
+    };
+    // The path itself (not its pattern): the same key on another record's path is another request.
+    const route = `${request.method} ${request.url.split('?')[0]}`;
+    try {
+      const answer = success(await mutate(request, key, name, args, idempotencyOf(key, idempotencyKey, route, JSON.stringify(request.body ?? null), stored)));
+      return reply.code(answer.statusCode).send(answer.body);
+    } catch (caught) {
+      if (!(caught instanceof IdempotentReplay)) throw caught;
+      reply.header('idempotent-replayed', 'true');
+      return reply.code(caught.statusCode).send(caught.response);
+    }
+  }
 
-  app.get(r.getFunnel.url, { preHandler: authenticate, schema: { params: r.getFunnel.params, response: { ...r.getFunnel.responses, ...errors } } }, async (request) => {
+  /**
+   * The key's role may run `name` (as stored; the mutation checks again in its transaction):
+   * a 403 before any look-up, so a key that may not write learns nothing of what exists.
+   */
+  function mayRun(key: ApiKeyRow, name: keyof typeof MUTATORS) {
+    const allowed = authorizeMember({ id: key.id, name: key.name, role: key.role, status: 'Active', permissions: apiKeyPermissions(key.role) }, MUTATORS[name].permission);
+    if (!allowed.ok) throw new HttpError(403, allowed.error);
+  }
+
+  route(r.createFunnel, async (request, reply) => {
+    const key = apiKeyOf(request);
+    const { creatorId, type } = request.body;
+    mayRun(key, 'funnels.startEngagement');
+    if (!isSuggestedCreator(creatorId) && !(await loadRecords(ctx.db, key.workspaceId, 'funnels', { ids: [creatorId] })).length)
+      throw new HttpError(404, `No creator ${creatorId}`, 'creatorId');
+    return mutateOnce(request, reply, 'funnels.startEngagement', { creatorId, engagementType: type }, (value) => {
+      const created = value as Funnel;
+      return { statusCode: 201, body: { id: created.id, status: created.status } };
+    });
+  });
+
+  route(r.getFunnel, async (request) => {
     const key = apiKeyOf(request);
     const [found] = await loadRecords(ctx.db, key.workspaceId, 'funnels', { ids: [request.params.id] });
     if (!found) throw new HttpError(404, `No funnel ${request.params.id}`);
     return funnelOf(found.record);
   });
 
-  app.get(r.listOrders.url, { preHandler: authenticate, schema: { querystring: r.listOrders.query, response: r.listOrders.responses } }, async (request) => {
+  route(r.listOrders, async (request) => {
     const key = apiKeyOf(request);
     const { status, starting_after, limit: size = 20 } = request.query;
     const matching = (await records(key, 'orders')).filter((o) => !status || o.status === status);
@@ -352,19 +442,15 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     return { orders: slice.map(orderOf), total: matching.length, has_more: hasMore };
   });
 
-  app.patch(
-    r.updateOrder.url,
-    { preHandler: authenticate, schema: { params: r.updateOrder.params, body: r.updateOrder.body, response: { ...r.updateOrder.responses, ...errors } } },
-    async (request) => {
-      const key = apiKeyOf(request);
-      const [found] = await loadRecords(ctx.db, key.workspaceId, 'orders', { ids: [request.params.id] });
-      if (!found) throw new HttpError(404, `No order ${request.params.id}`);
-      const updated = (await mutate(request, key, 'orders.changeStatus', { id: request.params.id, status: request.body.status })) as Order;
-      return orderOf(updated);
-    },
-  );
+  route(r.updateOrder, async (request) => {
+    const key = apiKeyOf(request);
+    const [found] = await loadRecords(ctx.db, key.workspaceId, 'orders', { ids: [request.params.id] });
+    if (!found) throw new HttpError(404, `No order ${request.params.id}`);
+    const updated = (await mutate(request, key, 'orders.changeStatus', { id: request.params.id, status: request.body.status })) as Order;
+    return orderOf(updated);
+  });
 
-  app.get(r.listInventory.url, { preHandler: authenticate, schema: { querystring: r.listInventory.query, response: r.listInventory.responses } }, async (request) => {
+  route(r.listInventory, async (request) => {
     const key = apiKeyOf(request);
     const { starting_after, limit: size = 20 } = request.query;
     const items = await records(key, 'inventory');
@@ -372,15 +458,13 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     return { items: slice.map(itemOf), total: items.length, has_more: hasMore };
   });
 
-  app.post(
-    r.createEmbedSession.url,
-    { preHandler: authenticate, schema: { body: r.createEmbedSession.body, response: { ...r.createEmbedSession.responses, ...errors } } },
-    async (request, reply) => {
-      const key = apiKeyOf(request);
-      const session = await createEmbedSession(ctx.db, key, request.body.screens, request.body.role, ctx.now());
-      return reply.code(201).send(session);
-    },
-  );
+  route(r.createEmbedSession, async (request, reply) => {
+    const key = apiKeyOf(request);
+    const session = await createEmbedSession(ctx.db, key, request.body.screens, request.body.role, ctx.now());
+    return reply.code(201).send(session);
+  });
+
+  campaignRoutes({ route, apiKeyOf, records, mayRun, mutate, mutateOnce, itemOf, paginate });
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', async (request, reply) => {

@@ -2,6 +2,7 @@
 // database. The same rule table drives the browser's disabled controls; this is the check
 // that counts.
 import { MESSAGES } from '../../lib/domain/constants';
+import { CREATOR_ONLY_MESSAGE } from '../../lib/domain/permissions';
 import type { Permission, Permissions, Role } from '../../lib/domain/types';
 import type { PermissionRule } from '../../lib/mutators/types';
 
@@ -19,11 +20,14 @@ export type Authorization = { ok: true } | { ok: false; error: string };
 
 /**
  * `member` rules need an active member who is not a Viewer, holding the flag when one is
- * named. Any other kind ('anyone', or 'signedIn' in newer tables) needs an active member
+ * named; `admin` rules need an active Admin. Any other kind ('anyone', or 'signedIn' in newer tables) needs an active member
  * of the workspace, Viewers included: nobody outside the workspace ever writes to it.
  */
 export function authorizeMember(member: StoredMember | null | undefined, rule: PermissionRule | { kind: string; flag?: Permission }): Authorization {
   if (!member || member.status !== 'Active') return { ok: false, error: SIGNED_OUT_MESSAGE };
+  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true } : { ok: false, error: MESSAGES.adminOnly };
+  // A creator's portal answers are never a member's to make (server/portal runs them as the creator).
+  if (rule.kind === 'creator') return { ok: false, error: CREATOR_ONLY_MESSAGE };
   if (rule.kind !== 'member') return { ok: true };
   if (member.role === 'Viewer') return { ok: false, error: MESSAGES.readOnly };
   if (rule.flag && !member.permissions[rule.flag]) return { ok: false, error: MESSAGES.missingPermission(rule.flag) };

@@ -1,41 +1,49 @@
-// Failed sign-ins per account: after `max` failures inside `windowMs`, the account refuses
-// sign-in (429) until the window ends, whatever address the attempts come from. Kept in
-// memory: per server process, reset on restart; the per-address limit (@fastify/rate-limit)
-// covers the rest.
-export class FailureLimiter {
-  private readonly entries = new Map<string, { count: number; resetAt: number }>();
+// Failed password attempts, per account and per address, in the shared counters (PostgreSQL
+// when DATABASE_URL is set, so every server process sees the same counts). Past the free
+// failures each attempt waits longer (lib/domain/sign-in.ts) rather than locking the account.
+import { signInWaitMs } from '../../lib/domain/sign-in';
+import type { CounterStore } from './counters';
 
+export interface FailureBucket {
+  bucket: string;
+  /** Failures that cost no wait. */
+  free: number;
+}
+
+export class FailureLimiter {
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    private readonly store: CounterStore,
+    /** A count is forgotten this long after its last failure. */
+    private readonly forgetMs: number,
     private readonly now: () => number,
   ) {}
 
-  /** Milliseconds until `key` may try again; 0 when it may try now. */
-  blockedFor(key: string): number {
-    const entry = this.entries.get(key);
-    if (!entry) return 0;
-    const left = entry.resetAt - this.now();
-    if (left <= 0) {
-      this.entries.delete(key);
-      return 0;
-    }
-    return entry.count >= this.max ? left : 0;
+  /**
+   * In one read: milliseconds until an attempt on all of `buckets` may be made (the longest of
+   * their waits; 0 when it may be made now), and each bucket's failure count.
+   */
+  async state(buckets: readonly FailureBucket[]): Promise<{ wait: number; counts: number[] }> {
+    const now = this.now();
+    const found = await this.store.failures(
+      buckets.map((b) => b.bucket),
+      this.forgetMs,
+      now,
+    );
+    let wait = 0;
+    const counts = buckets.map(({ bucket, free }) => {
+      const count = found.get(bucket);
+      if (count) wait = Math.max(wait, signInWaitMs(count.count, free, count.lastAt, now));
+      return count?.count ?? 0;
+    });
+    return { wait, counts };
   }
 
-  fail(key: string): void {
-    const time = this.now();
-    const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= time) this.entries.set(key, { count: 1, resetAt: time + this.windowMs });
-    else entry.count += 1;
-    if (this.entries.size > 10_000) this.prune(time);
+  async fail(buckets: readonly FailureBucket[]): Promise<void> {
+    const now = this.now();
+    await Promise.all(buckets.map(({ bucket }) => this.store.fail(bucket, this.forgetMs, now)));
   }
 
-  reset(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private prune(time: number) {
-    for (const [key, entry] of this.entries) if (entry.resetAt <= time) this.entries.delete(key);
+  async reset(bucket: string): Promise<void> {
+    await this.store.clear(bucket);
   }
 }

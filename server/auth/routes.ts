@@ -15,43 +15,62 @@ import { isLanguageCode } from '../../lib/i18n/codes';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
+/** A refusal to try yet: the wait in seconds under a minute, else in minutes. */
 function tooMany(ms: number) {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return new HttpError(429, `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttemptsSeconds', params: { seconds } });
+  const minutes = Math.ceil(seconds / 60);
   return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttempts', params: { minutes } });
 }
+
+/** Failures from one address past which even the accounts that signed in from it before wait like any other. */
+export const KNOWN_ADDRESS_FAILURE_CAP = 100;
 
 export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const perAddress = { max: ctx.limits.perAddress.max, timeWindow: ctx.limits.perAddress.windowMs };
   const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
 
-  app.post(
-    '/auth/signin',
-    { schema: { body: signinBody, response: { 200: sessionResponse } }, config: { rateLimit: perAddress } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const key = `signin:${email.toLowerCase()}`;
-      const wait = ctx.accountLimiter.blockedFor(key);
+  // Failed sign-ins wait longer and longer, per account and per address, instead of locking
+  // anyone out. The right password from an address the account signed in from before is never
+  // refused, so a stranger's failures elsewhere cannot keep the owner out; a signed-in session
+  // is never touched by any of it.
+  app.post('/auth/signin', { schema: { body: signinBody, response: { 200: sessionResponse } } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const lower = email.toLowerCase();
+    const account = { bucket: `signin:account:${lower}`, free: ctx.limits.perAccount.max };
+    const place = { bucket: `signin:address:${request.ip}`, free: ctx.limits.perAddress.max };
+    const [user] = await ctx.db
+      .select({ id: t.users.id, passwordHash: t.users.passwordHash, knownAddress: t.knownSignInAddresses.addressHash })
+      .from(t.users)
+      .leftJoin(t.knownSignInAddresses, and(eq(t.knownSignInAddresses.userId, t.users.id), eq(t.knownSignInAddresses.addressHash, hashToken(request.ip))))
+      .where(sql`lower(${t.users.email}) = ${lower}`);
+    const { wait, counts } = await ctx.accountLimiter.state([account, place]);
+    const known = Boolean(user?.knownAddress) && counts[1] < KNOWN_ADDRESS_FAILURE_CAP;
+    if (wait > 0 && !known) {
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      throw tooMany(wait);
+    }
+    // An unknown email costs one argon2 verification too: the answer's timing tells nothing.
+    const valid = (await ctx.passwords.verify(user?.passwordHash ?? (await ctx.dummyHash()), password)) && Boolean(user?.passwordHash);
+    const membership = valid && user ? await firstMembership(ctx, user.id) : null;
+    if (!membership || !user) {
+      await ctx.accountLimiter.fail([account, place]);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw tooMany(wait);
       }
-      const [user] = await ctx.db
-        .select({ id: t.users.id, passwordHash: t.users.passwordHash })
-        .from(t.users)
-        .where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
-      // An unknown email costs one argon2 verification too: the answer's timing tells nothing.
-      const valid = (await ctx.passwords.verify(user?.passwordHash ?? (await ctx.dummyHash()), password)) && Boolean(user?.passwordHash);
-      const membership = valid && user ? await firstMembership(ctx, user.id) : null;
-      if (!membership || !user) {
-        ctx.accountLimiter.fail(key);
-        throw new HttpError(401, WRONG_CREDENTIALS, undefined, { code: 'wrongCredentials' });
-      }
-      ctx.accountLimiter.reset(key);
-      await startSession(ctx, ctx.db, request, reply, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id });
-      return sessionPayload(membership);
-    },
-  );
+      throw new HttpError(401, WRONG_CREDENTIALS, undefined, { code: 'wrongCredentials' });
+    }
+    await ctx.accountLimiter.reset(account.bucket);
+    const now = ctx.now();
+    await ctx.db
+      .insert(t.knownSignInAddresses)
+      .values({ userId: user.id, addressHash: hashToken(request.ip), lastSignInAt: now })
+      .onConflictDoUpdate({ target: [t.knownSignInAddresses.userId, t.knownSignInAddresses.addressHash], set: { lastSignInAt: now } });
+    await startSession(ctx, ctx.db, request, reply, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id });
+    return sessionPayload(membership);
+  });
 
   app.post('/auth/signout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     await endSession(ctx, request, reply);
@@ -81,19 +100,19 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
     async (request, reply) => {
       const session = await requireSession(ctx, request, reply);
       const { currentPassword, newPassword, confirmPassword } = request.body;
-      const key = `password:${session.userId}`;
-      const wait = ctx.accountLimiter.blockedFor(key);
+      const key = { bucket: `password:${session.userId}`, free: ctx.limits.perAccount.max };
+      const { wait } = await ctx.accountLimiter.state([key]);
       if (wait > 0) throw tooMany(wait);
       const [user] = await ctx.db.select({ passwordHash: t.users.passwordHash, email: t.users.email }).from(t.users).where(eq(t.users.id, session.userId));
       if (!user?.passwordHash || !(await ctx.passwords.verify(user.passwordHash, currentPassword))) {
-        ctx.accountLimiter.fail(key);
+        await ctx.accountLimiter.fail([key]);
         throw new HttpError(400, 'Current password is incorrect', 'currentPassword', { code: 'currentPasswordIncorrect' });
       }
       if (confirmPassword !== undefined && confirmPassword !== newPassword) throw new HttpError(400, MESSAGES.passwordsMismatch, 'confirmPassword');
       const refused = refusePassword(newPassword, user.email, 'newPassword');
       if (refused) throw refused;
       if (newPassword === currentPassword) throw new HttpError(400, 'Choose a password different from the current one', 'newPassword', { code: 'passwordUnchanged' });
-      ctx.accountLimiter.reset(key);
+      await ctx.accountLimiter.reset(key.bucket);
       const passwordHash = await ctx.passwords.hash(newPassword, ctx.hashCost);
       await ctx.db.transaction(async (tx) => {
         await tx.update(t.users).set({ passwordHash, passwordChangedAt: ctx.now() }).where(eq(t.users.id, session.userId));

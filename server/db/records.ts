@@ -1,8 +1,9 @@
 // Rows <-> records. A record table's columns carry the record's own field names, so a row
 // is the record plus workspaceId, version and position; optional fields are NULL when absent.
 // The mappers are strict: a field the table does not know is refused rather than dropped.
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Permissions, TeamMember } from '../../lib/domain/types';
+import { lookupKey } from '../../lib/schema/lookups';
 import type { CollectionName, RecordOf } from '../../lib/schema/names';
 import type { Executor } from './client';
 import * as t from './schema';
@@ -28,21 +29,22 @@ type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never
 
 /** Fields a record may leave out; stored as NULL, left out again when read. */
 const OPTIONAL_FIELDS = {
-  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach', 'objective', 'deliverables'],
+  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach', 'objective', 'deliverables', 'portal', 'giftAllowance'],
   orders: ['customerPhone', 'notes', 'trackingNumber', 'carrierName', 'creatorId', 'stockDeducted'],
   inventory: [],
   events: [],
   notifications: [],
   activity: ['metadata'],
   invoices: ['description'],
-  integrations: ['apiKey', 'webhookUrl'],
+  integrations: ['credentials'],
   webhookEvents: [],
 } as const satisfies { [C in TableCollection]: readonly OptionalKeys<RecordOf<C>>[] };
 
 // Compile-time checks that each table and its record type agree field for field, and that
 // every optional field is listed above: a change to lib/domain/types.ts that the database
 // does not follow fails the type check here.
-const META_COLUMNS = ['workspaceId', 'version', 'position'] as const;
+// Legacy columns are kept only until start-up moves their values elsewhere; no record carries them.
+const META_COLUMNS = ['workspaceId', 'version', 'position', 'legacyApiKey', 'legacyWebhookUrl'] as const;
 type MetaColumn = (typeof META_COLUMNS)[number];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type TableFields<C extends TableCollection> = Exclude<keyof (typeof RECORD_TABLES)[C]['$inferSelect'], MetaColumn>;
@@ -144,14 +146,19 @@ export interface Loaded<T> {
   position: number;
 }
 
-/** Rows of a collection (all, or the ids given), in display order; `lock` takes row locks (FOR UPDATE). */
+/**
+ * Rows of a collection (all, the ids given, or those whose lookup field is one of `keys`,
+ * ignoring letter case, through its lower() index), in display order; `lock` takes row locks
+ * (FOR UPDATE).
+ */
 export async function loadRecords<C extends CollectionName>(
   db: Executor,
   workspaceId: string,
   collection: C,
-  options: { ids?: readonly string[]; lock?: boolean } = {},
+  options: { ids?: readonly string[]; keys?: readonly string[]; lock?: boolean } = {},
 ): Promise<Loaded<RecordOf<C>>[]> {
   if (options.ids && options.ids.length === 0) return [];
+  if (options.keys && options.keys.length === 0) return [];
   if (collection === 'team') {
     const m = t.members;
     const where = options.ids ? and(eq(m.workspaceId, workspaceId), inArray(m.id, [...options.ids])) : eq(m.workspaceId, workspaceId);
@@ -165,7 +172,9 @@ export async function loadRecords<C extends CollectionName>(
   const table = RECORD_TABLES[collection as TableCollection] as typeof t.funnels;
   const where = options.ids
     ? and(eq(table.workspaceId, workspaceId), inArray(table.id, [...options.ids]))
-    : eq(table.workspaceId, workspaceId);
+    : options.keys
+      ? and(eq(table.workspaceId, workspaceId), inArray(sql`lower(${lookupColumn(collection)})`, options.keys.map(lookupKey)))
+      : eq(table.workspaceId, workspaceId);
   const query = db.select().from(table).where(where).orderBy(asc(table.position), asc(table.id));
   const rows = (options.lock ? await query.for('update') : await query) as RecordRow[];
   return rows.map((row) => ({
@@ -174,6 +183,13 @@ export async function loadRecords<C extends CollectionName>(
     version: row.version,
     position: row.position,
   }));
+}
+
+/** The column of a collection's lookup field (lib/schema/lookups.ts). */
+function lookupColumn(collection: CollectionName) {
+  if (collection === 'funnels') return t.funnels.creatorHandle;
+  if (collection === 'inventory') return t.inventory.sku;
+  throw new Error(`${collection} has no lookup field`);
 }
 
 /** Every record and singleton of a workspace (the browser's first load until sync pulls exist). */

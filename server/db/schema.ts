@@ -24,8 +24,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address, OrderHistoryEntry, OrderItem, Deliverable,
-  OutreachMessage, Step } from '../../lib/domain/types';
+import type { Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, Deliverable,
+  OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../lib/domain/types';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -76,6 +76,8 @@ export const members = pgTable(
     viewAnalytics: boolean('view_analytics').notNull().default(false),
     /** The member's own screen language (en-US, es, fr); null follows the workspace's Settings. */
     language: text('language'),
+    /** The member's own "Email Notifications" switch (Profile): notifications are also emailed to them. */
+    emailNotifications: boolean('email_notifications').notNull().default(false),
     version: bigint('version', { mode: 'number' }).notNull(),
     position: bigint('position', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -119,6 +121,20 @@ export const sessions = pgTable(
     index('sessions_member_idx').on(t.workspaceId, t.memberId),
     index('sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * The sessions of members removed from their workspace (their session rows go with them): a
+ * later request with one of these cookies is told it was removed, not asked to sign in again.
+ */
+export const removedSessions = pgTable(
+  'removed_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workspaceId: text('workspace_id').notNull(),
+    removedAt: ts('removed_at').notNull(),
+  },
+  (t) => [index('removed_sessions_removed_at_idx').on(t.removedAt)],
 );
 
 export const invitations = pgTable(
@@ -256,8 +272,17 @@ export const funnels = pgTable(
     outreach: jsonb('outreach').$type<OutreachMessage[]>(),
     objective: text('objective'),
     deliverables: jsonb('deliverables').$type<Deliverable[]>(),
+    portal: jsonb('portal').$type<CreatorAnswers>(),
+    giftAllowance: jsonb('gift_allowance').$type<GiftAllowance>(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('funnels_version_idx').on(t.workspaceId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('funnels_version_idx').on(t.workspaceId, t.version),
+    // The CSV import finds creators by handle (any letter case) and places new ones at an end of
+    // the display order: both stay index look-ups however many funnels the workspace holds.
+    index('funnels_handle_lower_idx').on(t.workspaceId, sql`lower(${t.creatorHandle})`),
+    index('funnels_position_idx').on(t.workspaceId, t.position),
+  ],
 );
 
 export const orders = pgTable(
@@ -306,6 +331,7 @@ export const inventory = pgTable(
     index('inventory_version_idx').on(t.workspaceId, t.version),
     // One SKU per workspace, whatever its letter case, as the inventory rules say ("SKU ... already exists").
     uniqueIndex('inventory_workspace_sku_lower_key').on(t.workspaceId, sql`lower(${t.sku})`),
+    index('inventory_position_idx').on(t.workspaceId, t.position),
     check('inventory_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('inventory_thresholds_nonnegative', sql`${t.lowStockThreshold} >= 0 and ${t.reorderPoint} >= 0`),
   ],
@@ -355,7 +381,12 @@ export const activity = pgTable(
     status: text('status').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string | number | boolean>>(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('activity_version_idx').on(t.workspaceId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('activity_version_idx').on(t.workspaceId, t.version),
+    // Every write prepends an activity entry: the first position is an index look-up, not a scan.
+    index('activity_position_idx').on(t.workspaceId, t.position),
+  ],
 );
 
 export const invoices = pgTable(
@@ -380,8 +411,10 @@ export const integrations = pgTable(
     category: text('category').notNull(),
     status: text('status').notNull(),
     lastSync: text('last_sync'),
-    apiKey: text('api_key'),
-    webhookUrl: text('webhook_url'),
+    credentials: jsonb('credentials').$type<IntegrationCredentials>(),
+    /** Credentials stored in the clear before they moved to workspace_secrets; emptied at start-up (never read into a record). */
+    legacyApiKey: text('api_key'),
+    legacyWebhookUrl: text('webhook_url'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('integrations_version_idx').on(t.workspaceId, t.version)],
 );
@@ -506,3 +539,140 @@ export const embedSessions = pgTable(
   },
   (t) => [index('embed_sessions_key_idx').on(t.keyId)],
 );
+
+/**
+ * Third-party credentials (integration API keys, webhook URLs, shop tokens), sealed with the
+ * server's secret key (server/secrets). Never synced: records carry the hint at most.
+ */
+export const workspaceSecrets = pgTable(
+  'workspace_secrets',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** v1.<key id>.<iv>.<tag>.<ciphertext>, AES-256-GCM. */
+    ciphertext: text('ciphertext').notNull(),
+    /** The last four characters, for "•••• 1234"; empty when the value is too short to show any. */
+    hint: text('hint').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.name] })],
+);
+
+/**
+ * Limits shared by every server process on one PostgreSQL: one row per bucket (a key's
+ * requests, an account's or an address's failed sign-ins), counted by one upsert per check.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  bucket: text('bucket').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+
+/** Addresses (SHA-256 of the address) an account signed in from: sign-in throttling never refuses the right password from one. */
+export const knownSignInAddresses = pgTable(
+  'known_sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSignInAt: ts('last_sign_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
+
+/**
+ * Creators' portal links (/c/<token>): only a SHA-256 of each token is kept. A funnel may have
+ * several live links (each copy or email mints one); rotating ends them all, and they go with
+ * the funnel (foreign key) or when the creator opts out (ended_at).
+ */
+export const portalLinks = pgTable(
+  'portal_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workspaceId: text('workspace_id').notNull(),
+    funnelId: text('funnel_id').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('portal_links_funnel_idx').on(t.workspaceId, t.funnelId),
+    foreignKey({ columns: [t.workspaceId, t.funnelId], foreignColumns: [funnels.workspaceId, funnels.id], name: 'portal_links_funnel_fk' }).onDelete('cascade'),
+  ],
+);
+
+// ---------- Outgoing mail (server-only) ----------
+
+/**
+ * The mail outbox: one row per message, written in the transaction of the change that sends
+ * it. Its id is the message's Message-ID, the same on every attempt. The template's
+ * parameters (which may hold a one-time link) are cleared once the row is sent or given up.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    replyTo: text('reply_to'),
+    fromName: text('from_name'),
+    /** The subject as rendered at the first attempt: what Settings and the log may show. */
+    subject: text('subject'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * Forgot-password links: the SHA-256 of a one-time token, for 30 minutes. Using one ends every
+ * session of the user.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+/**
+ * Shop webhook deliveries already taken in (Shopify's X-Shopify-Webhook-Id, WooCommerce's
+ * delivery id): written in the same transaction as the order, so a repeated delivery does nothing.
+ */
+export const shopWebhookReceipts = pgTable(
+  'shop_webhook_receipts',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    shop: text('shop').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    topic: text('topic').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.shop, t.deliveryId] })],
+);
+

@@ -1,7 +1,7 @@
 // What a new workspace starts with: the sample workspace (lib/sample), with the team reduced to
 // its owner (invited members join through invitations), and every singleton present.
 import { sampleWorkspace, SAMPLE_ADMIN_ID } from '../../lib/sample';
-import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, SAMPLE_API_KEY, samplePlan } from '../../lib/sample/defaults';
+import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../../lib/sample/defaults';
 import { DEFAULT_MATCHING_CRITERIA } from '../../lib/sample/suggestions';
 import type { Permissions } from '../../lib/domain/types';
 import { SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
@@ -16,7 +16,7 @@ export function singletonDefault<S extends SingletonName>(name: S, nowIso: strin
     profile: defaultProfile,
     plan: () => samplePlan(new Date(nowIso)),
     automationDefaults: defaultAutomation,
-    developer: () => ({ apiKey: SAMPLE_API_KEY, ...defaultWebhookSettings() }),
+    developer: () => defaultWebhookSettings(),
     dashboardLayout: () => ({}),
     matchingCriteria: () => structuredClone(DEFAULT_MATCHING_CRITERIA),
   };

@@ -7,9 +7,10 @@
 import { and, eq, inArray, isNull, max, min, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
-import { ROLES, type Entity, type Result, type Role, type TeamMember } from '../../lib/domain/types';
+import { ROLES, type AppNotification, type Entity, type Result, type Role, type TeamMember } from '../../lib/domain/types';
 import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, Mutator, ReadSpec, WriteTx } from '../../lib/mutators/types';
+import { LOOKUP_FIELDS, keyOfRecord, lookupKey, type LookupCollection } from '../../lib/schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
 import { authorizeMember } from '../auth/authorize';
 import { databaseErrorFacts, describeIssues } from '../validation';
@@ -20,6 +21,7 @@ import { singletonDefault } from './seed-data';
 import { longListOf, mapInSlices, parseInSlices, yieldToEventLoop } from '../slices';
 import { apiKeyLabel, apiKeyPermissions, type RecordChange } from '../../lib/domain/webhooks';
 import { enqueueForChanges } from '../webhooks/outbox';
+import { queueNotificationMail } from '../mail/notifications';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 
 /** A rule the server enforces said no (an invariant, a member change outside invitations). The message is for the user. */
@@ -42,6 +44,8 @@ export interface CommitResult {
   changed: boolean;
   /** The commit queued webhook events (the outbox): a worker may have something to deliver. */
   queuedWebhooks?: boolean;
+  /** The commit queued mail (notifications to members): the mail worker may have something to send. */
+  queuedMail?: boolean;
 }
 
 export interface ServerTx extends WriteTx {
@@ -65,6 +69,8 @@ export interface ServerTxOptions {
   clock?: () => Date;
   /** The caller locked the workspace version row already (lockWorkspaceVersion) and read this version. */
   lockedVersion?: number;
+  /** False: the change's new notifications are not emailed (the caller sends its own message). */
+  emailNotifications?: boolean;
 }
 
 type Pending = { kind: 'put'; record: Entity; prepend: boolean } | { kind: 'delete' };
@@ -75,7 +81,7 @@ interface Known {
 
 const COLLECTIONS = new Set<string>(COLLECTION_NAMES);
 /** Collections whose changes can send a webhook event (lib/domain/webhooks.ts). */
-const WEBHOOK_SOURCES: readonly CollectionName[] = ['funnels', 'invoices'];
+const WEBHOOK_SOURCES: readonly CollectionName[] = ['funnels', 'orders', 'inventory'];
 const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // A bulk write (an import of thousands of rows) is split into statements of this many rows,
 // with a turn of the event loop before each (server/slices.ts): drizzle builds every statement
@@ -107,6 +113,8 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
   let version: number | null = options.lockedVersion ?? null;
   const known = new Map<CollectionName, Map<string, Known | null>>();
   const complete = new Set<CollectionName>();
+  /** The lookup keys loaded per collection (`byKey` reads): a lookup of another key was not preloaded. */
+  const loadedKeys = new Map<LookupCollection, Set<string>>();
   const writes = new Map<CollectionName, Map<string, Pending>>();
   const singletons = new Map<SingletonName, unknown>();
   const singletonWrites = new Map<SingletonName, unknown>();
@@ -131,6 +139,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
   async function preload(specs: readonly ReadSpec[]) {
     await ensureLocked();
     const ids = new Map<CollectionName, Set<string>>();
+    const keys = new Map<LookupCollection, Set<string>>();
     const wholes = new Set<CollectionName>();
     const singletonNames = new Set<SingletonName>();
     for (const spec of specs) {
@@ -141,7 +150,12 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
       }
       checkCollection(spec.collection);
       if ('all' in spec) wholes.add(spec.collection);
-      else {
+      else if ('keys' in spec) {
+        if (!(spec.collection in LOOKUP_FIELDS)) throw new TxRejected(`${spec.collection} has no lookup field`);
+        let set = keys.get(spec.collection);
+        if (!set) keys.set(spec.collection, (set = new Set()));
+        for (const key of spec.keys) set.add(lookupKey(key));
+      } else {
         let set = ids.get(spec.collection);
         if (!set) ids.set(spec.collection, (set = new Set()));
         set.add(spec.id);
@@ -156,6 +170,21 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         complete.add(c);
         continue;
       }
+      if (c in LOOKUP_FIELDS && !complete.has(c)) {
+        const lookup = c as LookupCollection;
+        let loaded = loadedKeys.get(lookup);
+        if (!loaded) loadedKeys.set(lookup, (loaded = new Set()));
+        const wantedKeys = [...(keys.get(lookup) ?? [])].filter((key) => !loaded.has(key)).sort();
+        const map = knownOf(c);
+        // In slices, with a turn of the event loop between them, like the writes.
+        for (let i = 0; i < wantedKeys.length; i += ROWS_PER_STATEMENT) {
+          if (i > 0) await yieldToEventLoop();
+          const rows = await loadRecords(tx, workspaceId, c, { keys: wantedKeys.slice(i, i + ROWS_PER_STATEMENT), lock: true });
+          for (const row of rows) if (!map.get(row.record.id)) map.set(row.record.id, { record: row.record, position: row.position });
+        }
+        for (const key of wantedKeys) loaded.add(key);
+
+      }
       const wanted = [...(ids.get(c) ?? [])].filter((id) => !knownOf(c).has(id)).sort();
       if (wanted.length === 0 || complete.has(c)) continue;
       const rows = await loadRecords(tx, workspaceId, c, { ids: wanted, lock: true });
@@ -163,6 +192,8 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
       for (const id of wanted) map.set(id, null);
       for (const row of rows) map.set(row.record.id, { record: row.record, position: row.position });
     }
+    // Records were added: the lookup indexes are built again when next used.
+    keyIndexes.clear();
     const names = [...singletonNames].filter((name) => !singletons.has(name)).sort();
     if (names.length) {
       const rows = await tx
@@ -203,6 +234,46 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
       else out.push(change.record);
     }
     return out as RecordOf<C>[];
+  }
+
+  /** Loaded records of a lookup collection by key, built on first lookup and again after a preload. */
+  const keyIndexes = new Map<LookupCollection, Map<string, Known[]>>();
+  function keyIndexOf(collection: LookupCollection) {
+    let index = keyIndexes.get(collection);
+    if (!index) {
+      index = new Map();
+      for (const k of knownOf(collection).values()) {
+        if (!k) continue;
+        const key = keyOfRecord(collection, k.record as RecordOf<typeof collection>);
+        const list = index.get(key);
+        if (list) list.push(k);
+        else index.set(key, [k]);
+      }
+      keyIndexes.set(collection, index);
+    }
+    return index;
+  }
+
+  function lookup<C extends LookupCollection>(collection: C, key: string): readonly RecordOf<C>[] {
+    const wanted = lookupKey(key);
+    if (!complete.has(collection) && !loadedKeys.get(collection)?.has(wanted))
+      throw new NotPreloadedError(`${collection} by key "${key}" was looked up but not loaded: list byKey('${collection}', keys) in reads()`);
+    const pending = writes.get(collection);
+    const found: Known[] = [];
+    for (const k of keyIndexOf(collection).get(wanted) ?? []) {
+      const change = pending?.get(k.record.id);
+      if (change?.kind === 'delete') continue;
+      const record = change?.kind === 'put' ? change.record : k.record;
+      if (keyOfRecord(collection, record as RecordOf<C>) === wanted) found.push({ record, position: k.position });
+    }
+    found.sort((a, b) => a.position - b.position || (a.record.id < b.record.id ? -1 : 1));
+    const out = found.map((k) => k.record as RecordOf<C>);
+    // Records this transaction wrote that now have the key: new ones, or loaded under another key.
+    for (const [id, change] of pending ?? []) {
+      if (change.kind !== 'put' || out.some((r) => r.id === id)) continue;
+      if (keyOfRecord(collection, change.record as RecordOf<C>) === wanted) out.push(change.record as RecordOf<C>);
+    }
+    return out;
   }
 
   function singleton<S extends SingletonName>(name: S): SingletonOf<S> {
@@ -309,9 +380,30 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
         if (change.kind === 'put') changes.push({ collection: c, before: knownOf(c).get(id)?.record, after: change.record });
       }
     }
-    if (changes.length) await enqueueForChanges(tx, workspaceId, changes, options.clock?.() ?? new Date());
+    // Stock and order writes are frequent: say so only when a delivery was actually queued.
+    const queued = changes.length ? await enqueueForChanges(tx, workspaceId, changes, options.clock?.() ?? new Date()) : 0;
+    const queuedMail = await queueMailForChanges();
     version = next;
-    return { version: next, changed: true, queuedWebhooks: changes.length > 0 };
+    return { version: next, changed: true, queuedWebhooks: queued > 0, ...(queuedMail ? { queuedMail } : {}) };
+  }
+
+  /**
+   * Mail this change sends, queued in its transaction: its new notifications to members with
+   * Email Notifications on. A member saving their profile records their own switch first.
+   */
+  async function queueMailForChanges(): Promise<boolean> {
+    const profile = singletonWrites.get('profile') as SingletonOf<'profile'> | undefined;
+    if (profile && actor)
+      await tx
+        .update(t.members)
+        .set({ emailNotifications: profile.notifications.email })
+        .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, actor.id)));
+    if (options.emailNotifications === false) return false;
+    const created: AppNotification[] = [];
+    for (const [id, change] of writes.get('notifications') ?? []) {
+      if (change.kind === 'put' && !knownOf('notifications').get(id)) created.push(change.record as AppNotification);
+    }
+    return queueNotificationMail(tx, workspaceId, created, options.clock?.() ?? new Date());
   }
 
   /** Positions for records that may be new: after the last (or before the first, when prepended). */
@@ -464,7 +556,18 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     }
     const deletes = [...pending].filter(([, change]) => change.kind === 'delete').map(([id]) => id);
     if (deletes.length) {
-      // Their sessions, invitations and setup links go with them (foreign keys, ON DELETE CASCADE).
+      // Their sessions, invitations and setup links go with them (foreign keys, ON DELETE CASCADE);
+      // the sessions are remembered first, so those browsers learn they were removed.
+      const removedAt = options.clock?.() ?? new Date(meta.now);
+      await tx
+        .insert(t.removedSessions)
+        .select(
+          tx
+            .select({ tokenHash: t.sessions.tokenHash, workspaceId: t.sessions.workspaceId, removedAt: sql<Date>`${removedAt.toISOString()}::timestamptz`.as('removed_at') })
+            .from(t.sessions)
+            .where(and(eq(t.sessions.workspaceId, workspaceId), inArray(t.sessions.memberId, deletes))),
+        )
+        .onConflictDoNothing();
       const gone = await tx
         .delete(t.members)
         .where(and(eq(t.members.workspaceId, workspaceId), inArray(t.members.id, deletes)))
@@ -483,6 +586,7 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     actor,
     get,
     scan,
+    lookup,
     singleton,
     put,
     delete: remove,
@@ -537,7 +641,7 @@ function translateConstraintError(error: unknown, rows: Record<string, unknown>[
 // stored after this one, when known without reading it again.
 export type MutationOutcome<R = unknown> =
   /** Written at `version`. */
-  | { status: 'applied'; value: R; version: number; message?: string; lastMutationID?: number; queuedWebhooks?: boolean }
+  | { status: 'applied'; value: R; version: number; message?: string; lastMutationID?: number; queuedWebhooks?: boolean; queuedMail?: boolean }
   /** The client already had this mutation id processed: nothing done again. */
   | { status: 'skipped'; version: number; lastMutationID?: number }
   /** The mutator's rule (or a database invariant) said no: nothing written. */
@@ -586,6 +690,8 @@ export interface RunMutationOptions<M extends AnyMutator> {
   apiKeyId?: string;
   /** A lower role for the key (an embed session's). */
   apiKeyRole?: Role;
+  /** Instead of a member: the creator of this funnel, through their portal link (portal mutators only). */
+  creatorFunnelId?: string;
   /** With `mutationID`: the client's id, to skip mutations it already pushed. */
   clientID?: string;
   mutationID?: number;
@@ -596,7 +702,39 @@ export interface RunMutationOptions<M extends AnyMutator> {
   now?: () => Date;
   /** Told about unexpected errors (a bug in a mutator, the database going away). */
   onError?: (error: unknown) => void;
+  /**
+   * Server-only work of an accepted mutation (sealing or deleting secrets), in its transaction
+   * just before the commit: if it throws, nothing of the mutation is written.
+   */
+  beforeCommit?: (tx: DbTx, args: unknown) => Promise<void>;
+  /**
+   * Runs first in the mutation's transaction (an idempotency key's reservation). What it
+   * throws ends the mutation unchanged and reaches the caller as thrown.
+   */
+  reserve?: (tx: DbTx) => Promise<void>;
+  /** Runs last in the transaction that ends the mutation, with its outcome (the answer stored with the reservation). */
+  record?: (tx: DbTx, outcome: MutationOutcome) => Promise<void>;
+  /**
+   * Server-side work that belongs to an applied mutation (the outreach email), run in its
+   * database transaction after the writes: both commit, or neither.
+   */
+  alsoInTransaction?: (tx: DbTx, applied: { args: unknown; actor: Actor }) => Promise<void>;
 }
+
+/** What `reserve` threw, carried out of the transaction untouched. */
+class ReserveRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super('reserve refused');
+  }
+}
+const reserveIn = async (tx: DbTx, reserve: RunMutationOptions<AnyMutator>['reserve']) => {
+  if (!reserve) return;
+  try {
+    await reserve(tx);
+  } catch (reason) {
+    throw new ReserveRefused(reason);
+  }
+};
 
 /**
  * Authorizes, validates and runs one mutator in one database transaction. Refusals change
@@ -624,71 +762,94 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
 
   try {
     return await db.transaction(async (tx) => {
-      const base = await lockWorkspaceVersion(tx, workspaceId);
-
-      // The member (or API key) as stored now (after the lock: a removal or revocation that
-      // committed first is seen), and the client's last mutation id, in one statement for a
-      // member. The client row needs no lock of its own: it is written only under the
-      // workspace's version-row lock, held here.
-      const { member, client } = options.apiKeyId
-        ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
-        : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
-      const allowed = authorizeMember(member, mutator.permission);
-      if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
-
-      if (tracked && client) {
-        if (client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
-        if (mutationID <= client.lastMutationId) return { status: 'skipped', version: base, lastMutationID: client.lastMutationId } satisfies MutationOutcome;
-      }
-      // Checked above: the client is this member's and `mutationID` is past its last, so the upsert records `mutationID`.
-      const processed = tracked ? { lastMutationID: mutationID } : {};
-      const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
-
-      // Validating, running and writing a large mutation (an import) are each long stretches of
-      // work in this thread: other requests get a turn between them (server/slices.ts). Not for
-      // an ordinary mutation: a turn taken while holding the workspace lock makes every other
-      // writer of the workspace wait longer.
-      const bulk = longListOf(mutator.args as v.GenericSchema, options.args) !== undefined;
-      const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
-      await breathe();
-      const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
-      if (!parsed.success) {
-        await markProcessed();
-        const problem = describeIssues(parsed.issues);
-        return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
-      }
-
-      const actor: Actor = { id: member!.id, name: member!.name, role: member!.role, permissions: member!.permissions };
-      const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock, lockedVersion: base });
-      await breathe();
-      await serverTx.preload(mutator.reads(parsed.output));
-      await breathe();
-      let result: Result<unknown>;
-      try {
-        // Both shapes of the contract: meta inside the arguments, and as the third parameter.
-        const run = mutator.run as (tx: WriteTx, args: unknown, meta: MutationMeta) => Result<unknown>;
-        result = run(serverTx, { ...(parsed.output as object), meta }, meta);
-      } catch (error) {
-        if (error instanceof TxRejected) result = { ok: false, error: error.message };
-        else throw error;
-      }
-      if (!result.ok) {
-        await markProcessed();
-        return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
-      }
-      await breathe();
-      // The client's mutation id goes in the same statement as the record writes.
-      const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);
-      return {
-        status: 'applied',
-        value: result.value,
-        version: committed.version,
-        ...processed,
-        ...(committed.queuedWebhooks ? { queuedWebhooks: true } : {}),
-        ...(result.message ? { message: result.message } : {}),
-      } satisfies MutationOutcome;
+      await reserveIn(tx, options.reserve);
+      const outcome = await runIn(tx);
+      await options.record?.(tx, outcome);
+      return outcome;
     });
   } catch (error) {
+    return recover(error);
+  }
+
+  async function runIn(tx: DbTx): Promise<MutationOutcome> {
+    const base = await lockWorkspaceVersion(tx, workspaceId);
+
+    // The member (or API key) as stored now (after the lock: a removal or revocation that
+    // committed first is seen), and the client's last mutation id, in one statement for a
+    // member. The client row needs no lock of its own: it is written only under the
+    // workspace's version-row lock, held here.
+    const { member, client } = options.creatorFunnelId
+      ? { member: await creatorActor(tx, workspaceId, options.creatorFunnelId), client: null }
+      : options.apiKeyId
+        ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
+        : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
+    const allowed = options.creatorFunnelId ? authorizeCreator(member, mutator.permission) : authorizeMember(member, mutator.permission);
+    if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
+
+    if (tracked && client) {
+      if (client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
+      if (mutationID <= client.lastMutationId) return { status: 'skipped', version: base, lastMutationID: client.lastMutationId } satisfies MutationOutcome;
+    }
+    // Checked above: the client is this member's and `mutationID` is past its last, so the upsert records `mutationID`.
+    const processed = tracked ? { lastMutationID: mutationID } : {};
+    const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
+
+    // Validating, running and writing a large mutation (an import) are each long stretches of
+    // work in this thread: other requests get a turn between them (server/slices.ts). Not for
+    // an ordinary mutation: a turn taken while holding the workspace lock makes every other
+    // writer of the workspace wait longer.
+    const bulk = longListOf(mutator.args as v.GenericSchema, options.args) !== undefined;
+    const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
+    await breathe();
+    const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
+    if (!parsed.success) {
+      await markProcessed();
+      const problem = describeIssues(parsed.issues);
+      return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
+    }
+
+    const actor: Actor = {
+      id: member!.id,
+      name: member!.name,
+      role: member!.role,
+      permissions: member!.permissions,
+      ...(options.creatorFunnelId ? { creatorOf: options.creatorFunnelId } : {}),
+    };
+    const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock, lockedVersion: base });
+    await breathe();
+    await serverTx.preload(mutator.reads(parsed.output));
+    await breathe();
+    let result: Result<unknown>;
+    try {
+      // Both shapes of the contract: meta inside the arguments, and as the third parameter.
+      const run = mutator.run as (tx: WriteTx, args: unknown, meta: MutationMeta) => Result<unknown>;
+      result = run(serverTx, { ...(parsed.output as object), meta }, meta);
+    } catch (error) {
+      if (error instanceof TxRejected) result = { ok: false, error: error.message };
+      else throw error;
+    }
+    if (!result.ok) {
+      await markProcessed();
+      return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
+    }
+    await options.beforeCommit?.(tx, parsed.output);
+    await breathe();
+    // The client's mutation id goes in the same statement as the record writes.
+    const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);
+    if (options.alsoInTransaction) await options.alsoInTransaction(tx, { args: parsed.output, actor });
+    return {
+      status: 'applied',
+      value: result.value,
+      version: committed.version,
+      ...processed,
+      ...(committed.queuedWebhooks ? { queuedWebhooks: true } : {}),
+      ...(committed.queuedMail ? { queuedMail: true } : {}),
+      ...(result.message ? { message: result.message } : {}),
+    } satisfies MutationOutcome;
+  }
+
+  async function recover(error: unknown): Promise<MutationOutcome> {
+    if (error instanceof ReserveRefused) throw error.reason;
     // The transaction rolled back. A database invariant is the mutation's answer ('rejected');
     // anything else is a bug or an outage. Either way the client should not push it again.
     const rejected = error instanceof TxRejected ? error : null;
@@ -699,16 +860,25 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     if (error instanceof WorkspaceMissingError) return { status: 'forbidden', error: 'This workspace does not exist' };
     let version = 0;
     let recorded = false;
+    let outcome: MutationOutcome | null = null;
     try {
       version = await db.transaction(async (tx) => {
+        // A rule's refusal is an answer: the idempotency reservation is made again and keeps it.
+        if (rejected) await reserveIn(tx, options.reserve);
         const current = await lockWorkspaceVersion(tx, workspaceId);
         if (tracked) await recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock());
+        if (rejected) {
+          outcome = { status: 'rejected', error: rejected.message, version: current, ...(tracked ? { lastMutationID: mutationID } : {}) };
+          await options.record?.(tx, outcome);
+        }
         return current;
       });
       recorded = tracked;
     } catch (inner) {
+      if (inner instanceof ReserveRefused) throw inner.reason;
       options.onError?.(inner);
     }
+    if (outcome) return outcome;
     if (rejected) return { status: 'rejected', error: rejected.message, version, ...(recorded ? { lastMutationID: mutationID } : {}) };
     return { status: 'error', error: 'The server could not apply this change' };
   }
@@ -751,6 +921,25 @@ async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string, lower?:
   // ROLES runs from most to least allowed: the later of the two wins.
   const role = lower && ROLES.indexOf(lower) > ROLES.indexOf(row.role) ? lower : row.role;
   return { id: row.id, name: apiKeyLabel(row.lastFour), role, status: 'Active' as const, permissions: apiKeyPermissions(role) };
+}
+
+/**
+ * A creator acts in their own name, with no role of the workspace (a Viewer's, so no member
+ * rule ever lets them through) and only on the funnel their link opens.
+ */
+async function creatorActor(tx: DbTx, workspaceId: string, funnelId: string) {
+  const [row] = await tx
+    .select({ name: t.funnels.creatorName })
+    .from(t.funnels)
+    .where(and(eq(t.funnels.workspaceId, workspaceId), eq(t.funnels.id, funnelId)));
+  if (!row) return null;
+  return { id: `creator:${funnelId}`, name: row.name, role: 'Viewer' as const, status: 'Active' as const, permissions: apiKeyPermissions('Viewer') };
+}
+
+function authorizeCreator(creator: { status: string } | null, rule: { kind: string }) {
+  if (!creator) return { ok: false as const, error: 'This link has ended' };
+  if (rule.kind !== 'creator') return { ok: false as const, error: 'A creator can only answer on their portal' };
+  return { ok: true as const };
 }
 
 function recordClientMutation(tx: DbTx, workspaceId: string, clientId: string, memberId: string, mutationId: number, now: Date) {

@@ -85,7 +85,8 @@ export const sessionResponse = v.object({ member: memberSchema, workspace: works
 /** The session with the member's own preferences (null: none chosen, the workspace's applies). */
 export const currentSessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema, language: v.nullable(v.picklist(LANGUAGE_CODES)) });
 export const preferencesResponse = v.object({ language: v.picklist(LANGUAGE_CODES) });
-export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string() });
+/** An invitation made or made again: `emailSent` when its message was queued. */
+export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string(), emailSent: v.boolean() });
 export const invitationInfoResponse = v.object({ email: v.string(), role: v.picklist(ROLES), workspaceName: v.string() });
 export const setupInfoResponse = v.object({ email: v.string(), name: v.string(), workspaceName: v.string() });
 export const removedResponse = v.object({ removed: v.string(), version: v.number() });
@@ -120,4 +121,20 @@ export const mutationResponse = v.object({
   message: v.optional(v.string()),
   error: v.optional(v.string()),
   field: v.optional(v.string()),
+});
+
+// ---------- Mail: forgot password, invitations re-issued, the mail line ----------
+
+export const forgotBody = v.object({ email: signinEmailField });
+export const resetBody = v.object({
+  token: v.pipe(text('Token'), v.nonEmpty('Token is required'), v.maxLength(100, 'Token is not valid')),
+  password: passwordField('New password'),
+});
+export const resetInfoResponse = v.object({ email: v.string() });
+export const pendingInvitationsResponse = v.object({
+  invitations: v.array(v.object({ memberId: v.string(), expiresAt: v.string(), expired: v.boolean() })),
+});
+export const mailStatusResponse = v.object({
+  transport: v.nullable(v.picklist(['smtp', 'files'] as const)),
+  lastFailure: v.nullable(v.object({ at: v.string(), reason: v.string(), givenUp: v.boolean() })),
 });

@@ -53,6 +53,9 @@ function refuse(reply: FastifyReply, error: string, code: 'crossSiteRefused' | '
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin?: string) {
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITES.has(request.method)) return;
+    // The public API is authenticated by its Authorization header alone, never by a cookie, so a
+    // cross-site page gains nothing there; its own guard answers a body that is not JSON with 415.
+    if (request.routeOptions.url?.startsWith('/api/v1/')) return;
     // An embed session's client secret is sent by script, never by the browser on its own:
     // cross-site pages cannot ride on it. Its route checks the origin against the key's.
     const bearer = /^Bearer\s+es_/.test(request.headers.authorization ?? '');

@@ -12,9 +12,9 @@ import { isLanguageCode } from '../../lib/i18n/codes';
 import { errorBody } from '../context';
 import { contentSecurityPolicy } from './security';
 
-/** Pages anyone may open: signing in, accepting an invitation, first setup, and the legal and status pages. */
-export const PUBLIC_PAGES = ['/signin', '/setup', '/terms', '/privacy', '/maintenance'];
-export const PUBLIC_PREFIXES = ['/invite/'];
+/** Pages anyone may open: signing in, a forgotten password, accepting an invitation, first setup, the legal and status pages, and the guides. */
+export const PUBLIC_PAGES = ['/signin', '/forgot-password', '/reset-password', '/setup', '/terms', '/privacy', '/maintenance'];
+export const PUBLIC_PREFIXES = ['/invite/', '/docs/'];
 
 export function isPublicPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -55,6 +55,19 @@ function languageHead(language: PageLanguage | null | undefined): { head: string
   return { head: `\n    <meta name="cf-language" content="${effective}"${member ? ` data-member="${member}"` : ''} />`, lang: effective };
 }
 
+/** Sends an HTML page under the pages' policy, with this response's style nonce in its head. */
+export async function sendPage(reply: FastifyReply, file: string, extraHead: string, language?: PageLanguage | null) {
+  const nonce = randomBytes(16).toString('base64');
+  const hint = languageHead(language);
+  let html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />${extraHead}${hint.head}`);
+  if (hint.lang) html = html.replace(/<html lang="[^"]*"/, `<html lang="${hint.lang}"`);
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .header('cache-control', 'no-cache')
+    .send(html);
+}
+
 /** The same types scripts/serve.mjs sends. */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,7 +85,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Paths the API owns: never answered with the host page. */
-const API_PREFIXES = ['/auth/', '/team/', '/workspace/', '/invitations/', '/sync/', '/healthz', '/readyz', '/api/'];
+const API_PREFIXES = ['/auth/', '/team/', '/workspace/', '/invitations/', '/sync/', '/healthz', '/readyz', '/api/', '/portal/', '/portal-links/'];
 
 export async function registerStatic(app: FastifyInstance, options: StaticOptions) {
   const root = resolve(options.root);
@@ -108,18 +121,6 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     return null;
   }
 
-  async function sendHtml(reply: FastifyReply, file: string, extraHead: string, language?: PageLanguage | null) {
-    const nonce = randomBytes(16).toString('base64');
-    const hint = languageHead(language);
-    let html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />${extraHead}${hint.head}`);
-    if (hint.lang) html = html.replace(/<html lang="[^"]*"/, `<html lang="${hint.lang}"`);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy(nonce))
-      .header('cache-control', 'no-cache')
-      .send(html);
-  }
-
   app.get('/*', async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     const { pathname } = url;
@@ -136,7 +137,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       reply.type(TYPES[extname(file)] ?? 'application/octet-stream');
       return reply.sendFile(relative, root, { cacheControl: false, contentType: false });
     }
-    if (file && !file.startsWith(hostDir + sep)) return sendHtml(reply, file, '');
+    if (file && !file.startsWith(hostDir + sep)) return sendPage(reply, file, '');
     if (!file && extname(pathname) && !pathname.endsWith('.html')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
     // An app route (or the host's own index.html): the host page, for members only.
@@ -150,6 +151,6 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return sendHtml(reply, index, '\n    <meta name="cf-server" content="1" />', session);
+    return sendPage(reply, index, '\n    <meta name="cf-server" content="1" />', session);
   });
 }

@@ -9,22 +9,41 @@ import { fail } from '../../lib/domain/types';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import type { Mutator } from '../../lib/mutators/types';
 import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
-import { POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
-import { requireSession, type ServerContext } from '../context';
+import { errorBody } from '../../lib/domain/server-errors';
+import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
+import { SIGNED_OUT_MESSAGE } from '../auth/authorize';
+import { hashToken } from '../auth/tokens';
+import { HttpError, originOf, requireSession, sessionToken, type ServerContext } from '../context';
 import type { Executor } from '../db/client';
 import { loadRecords, loadWorkspace, memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
 import * as t from '../db/schema';
 import { runMutation } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
+import { outreachEmail } from '../portal/outreach';
 import type { PokeHub } from './pokes';
+import { recordForRole } from '../../lib/domain/visibility';
+import type { Role } from '../../lib/domain/types';
+import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
+import { withWriters } from './writers';
 import { allowEmbedOrigin, embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
+
+const REMOVED_MESSAGE = 'You were removed from this workspace';
+
+/** A refused mutation's code and the HTTP status it stands for. */
+const REFUSAL = {
+  invalid: { code: 'invalid', status: 400 },
+  forbidden: { code: 'forbidden', status: 403 },
+  rejected: { code: 'rejected', status: 409 },
+  error: { code: 'serverError', status: 500 },
+} as const;
 
 /** Most mutations one push may carry; a client with more sends them in several pushes. */
 export const MAX_PUSH = 500;
 
 const pushBody = v.object({
   clientID: v.pipe(v.string('clientID must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _')),
+  memberId: v.optional(v.pipe(v.string('memberId must be text'), v.maxLength(200, 'memberId is too long'))),
   mutations: v.pipe(
     v.array(
       v.object({
@@ -53,6 +72,16 @@ const outsideEmbed = (name: string): Mutator<string> => ({
   run: () => fail('This embedded screen cannot make this change'),
 });
 
+/** A write that carries credentials: they go to their own route, never through sync. */
+const credentialsByRoute = (known: Mutator<string>): Mutator<string> => ({
+  name: known.name,
+  // Authorized as the real mutator is, so a refusal for the role still reads as one.
+  permission: known.permission,
+  args: v.unknown(),
+  reads: () => [],
+  run: () => fail(CREDENTIALS_BY_ROUTE_MESSAGE),
+});
+
 /** A name the server does not know still counts as processed, refused, so the client moves on. */
 const unknownMutator = (name: string): Mutator<string> => ({
   name,
@@ -66,36 +95,69 @@ const unknownMutator = (name: string): Mutator<string> => ({
 interface SyncPrincipal {
   workspaceId: string;
   memberId: string;
+  /** What the records sent to it may show (an embed session's role, or the member's as stored). */
+  role: Role;
   embed?: EmbedPrincipal;
 }
 
 export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
+  // Open event streams of embed sessions, by key: a regenerated or revoked key ends them at once.
+  const embedStreams = new Map<string, Set<() => void>>();
+  ctx.embedStreams = {
+    end(keyId) {
+      for (const end of embedStreams.get(keyId) ?? []) end();
+      embedStreams.delete(keyId);
+    },
+  };
 
   async function principalOf(request: FastifyRequest, reply: FastifyReply): Promise<SyncPrincipal> {
     const secret = embedSecretOf(request);
     if (secret) {
       const embed = await embedPrincipal(ctx.db, secret, ctx.now());
       allowEmbedOrigin(embed, request, reply);
-      return { workspaceId: embed.workspaceId, memberId: embed.member.id, embed };
+      return { workspaceId: embed.workspaceId, memberId: embed.member.id, role: embed.role, embed };
     }
-    const session = await requireSession(ctx, request, reply);
-    return { workspaceId: session.workspace.id, memberId: session.member.id };
+    let session;
+    try {
+      session = await requireSession(ctx, request, reply);
+    } catch (error) {
+      // A member removed from the workspace is told so, not asked to sign in again.
+      if (error instanceof HttpError && error.statusCode === 401 && (await wasRemoved(request))) throw new HttpError(403, REMOVED_MESSAGE, undefined, { code: 'removed' });
+      throw error;
+    }
+    return { workspaceId: session.workspace.id, memberId: session.member.id, role: session.member.role };
+  }
+
+  async function wasRemoved(request: FastifyRequest) {
+    const token = sessionToken(request);
+    if (!token) return false;
+    const [row] = await ctx.db.select({ at: t.removedSessions.removedAt }).from(t.removedSessions).where(eq(t.removedSessions.tokenHash, hashToken(token)));
+    return row !== undefined;
   }
 
   app.post(SYNC_PATHS.push, { schema: { body: pushBody } }, async (request, reply) => {
     const who = await principalOf(request, reply);
     const workspaceId = who.workspaceId;
     const { clientID, mutations } = request.body;
+    // Changes queued on this browser by another member are never applied as this one.
+    if (request.body.memberId !== undefined && request.body.memberId !== who.memberId)
+      return reply.code(403).send(errorBody('These changes were made by another member: they wait for that member to sign in', 'memberId', { code: NOT_AUTHOR_CODE }));
     const results: PushResult[] = [];
     let lastVersion = 0;
     // The client's last mutation id as the last outcome left it (read again when it does not say).
     let lastMutationID: number | undefined;
     let queuedWebhooks = false;
+    let queuedMail = false;
     for (const mutation of mutations) {
       const known = isMutationName(mutation.name) ? (MUTATORS[mutation.name] as unknown as Mutator<string>) : unknownMutator(mutation.name);
       // An embedded screen makes only its own screens' writes.
-      const mutator = who.embed && !who.embed.mayWrite(mutation.name) ? outsideEmbed(mutation.name) : known;
+      const mutator =
+        who.embed && !who.embed.mayWrite(mutation.name)
+          ? outsideEmbed(mutation.name)
+          : CREDENTIAL_MUTATIONS.has(mutation.name)
+            ? credentialsByRoute(known)
+            : known;
       const outcome = await runMutation({
         db: ctx.db,
         workspaceId,
@@ -108,23 +170,29 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         meta: mutation.meta,
         now: ctx.now,
         onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
+        // Outreach emails the creator, in the same transaction.
+        ...(mutation.name === 'funnels.sendOutreach' ? { alsoInTransaction: outreachEmail({ workspaceId, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
       });
-      if (outcome.status === 'forbidden') {
-        // Nothing of this push or after it is taken: the member may not make it (as stored now).
+      if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
+        // No longer an active member of the workspace (removed while this push ran): nothing more is taken.
         if (lastVersion) pokes.poke(workspaceId, lastVersion);
-        return reply.code(403).send({ error: outcome.error, results, lastMutationID: await lastMutationIdOf(ctx.db, workspaceId, clientID) });
+        return reply.code(403).send(errorBody(REMOVED_MESSAGE, undefined, { code: 'removed' }));
       }
       lastMutationID = 'lastMutationID' in outcome ? outcome.lastMutationID : undefined;
       if (outcome.status === 'applied') {
         lastVersion = Math.max(lastVersion, outcome.version);
         queuedWebhooks ||= outcome.queuedWebhooks === true;
+        // Outreach queued the creator's email in its transaction (server/portal/outreach.ts).
+        queuedMail ||= outcome.queuedMail === true || mutation.name === 'funnels.sendOutreach';
         results.push({ id: mutation.id, ok: true });
       } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
-      else results.push({ id: mutation.id, ok: false, error: outcome.error });
+      // Each refusal is that mutation's answer: the ones behind it are still run.
+      else results.push({ id: mutation.id, ok: false, error: outcome.error, ...REFUSAL[outcome.status] });
     }
     if (lastVersion) pokes.poke(workspaceId, lastVersion);
     // A change queued webhook events: deliver them now rather than at the next tick.
     if (queuedWebhooks) ctx.webhooks?.kick();
+    if (queuedMail) ctx.mail?.kick();
     reply.header('cache-control', 'no-store');
     return { lastMutationID: lastMutationID ?? (await lastMutationIdOf(ctx.db, workspaceId, clientID)), results };
   });
@@ -145,10 +213,11 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         const embed = who.embed;
         // An embed session's screens act as its key: the page is told that member (role and
         // permissions) with every pull, so its controls allow what the server will accept.
+        const visible = all.map((r) => ({ ...r, value: recordForRole(r.collection, r.id, r.value, who.role) }));
         const records = embed
-          ? [...all.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }]
-          : all;
-        return { version, lastMutationID, records, full, memberId: who.memberId };
+          ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }]
+          : visible;
+        return { version, lastMutationID, records, full, memberId: who.memberId, workspaceId };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -171,19 +240,41 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     });
     // Something must be written at once, or the stream looks dead to some clients.
     raw.write(`retry: 2000\n: connected\n\n`);
-    const send = (version: number) => raw.write(`event: ${POKE_EVENT}\ndata: ${JSON.stringify({ version })}\n\n`);
+    const write = (version: number) => raw.write(`event: ${POKE_EVENT}\ndata: ${JSON.stringify({ version })}\n\n`);
+    const embed = who.embed;
+    const secret = embed ? embedSecretOf(request) : null;
+    // An embed session is looked up again before each poke: another server process may have
+    // ended it (its key regenerated or revoked there).
+    const send = (version: number) => {
+      if (!secret) return write(version);
+      embedPrincipal(ctx.db, secret, ctx.now()).then(
+        () => write(version),
+        () => end(),
+      );
+    };
     const stop = pokes.subscribe(who.workspaceId, send);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
+    // A heartbeat the browser watches: silence means this server is gone (its top bar says so).
+    const heartbeat = setInterval(() => raw.write(`event: ${HEARTBEAT_EVENT}\ndata: {}\n\n`), HEARTBEAT_MS);
     heartbeat.unref();
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       stop();
+      if (embed) embedStreams.get(embed.keyId)?.delete(end);
     };
-    request.raw.on('close', close);
-    ctx.onClose?.(() => {
+    function end() {
       close();
       raw.end();
-    });
+    }
+    if (embed) {
+      const streams = embedStreams.get(embed.keyId) ?? new Set();
+      streams.add(end);
+      embedStreams.set(embed.keyId, streams);
+    }
+    request.raw.on('close', close);
+    ctx.onClose?.(end);
   });
 }
 
@@ -205,30 +296,44 @@ async function everything(db: Executor, workspaceId: string): Promise<PulledReco
 
 async function changedSince(db: Executor, workspaceId: string, since: number): Promise<PulledRecord[]> {
   const records: PulledRecord[] = [];
+  // The version that wrote each record: its activity entry, written in the same commit, names the member.
+  const versions: number[] = [];
   for (const name of Object.keys(RECORD_TABLES) as TableCollection[]) {
     const table = RECORD_TABLES[name] as typeof t.funnels;
     const rows = (await db
       .select()
       .from(table)
       .where(and(eq(table.workspaceId, workspaceId), gt(table.version, since)))) as RecordRow[];
-    for (const row of rows) records.push({ collection: name, id: row.id, value: rowToRecord(name, row) });
+    for (const row of rows) {
+      records.push({ collection: name, id: row.id, value: rowToRecord(name, row) });
+      versions.push(row.version);
+    }
   }
   const members = await db
     .select()
     .from(t.members)
     .where(and(eq(t.members.workspaceId, workspaceId), gt(t.members.version, since)));
-  for (const row of members) records.push({ collection: 'team' satisfies CollectionName, id: row.id, value: memberToRecord(row) });
+  for (const row of members) {
+    records.push({ collection: 'team' satisfies CollectionName, id: row.id, value: memberToRecord(row) });
+    versions.push(row.version);
+  }
   const singletons = await db
-    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
+    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value, version: t.workspaceSingletons.version })
     .from(t.workspaceSingletons)
     .where(and(eq(t.workspaceSingletons.workspaceId, workspaceId), gt(t.workspaceSingletons.version, since)));
-  for (const row of singletons) records.push({ collection: 'singletons', id: row.name, value: row.value });
+  for (const row of singletons) {
+    records.push({ collection: 'singletons', id: row.name, value: row.value });
+    versions.push(row.version);
+  }
   const deletions = await db
-    .select({ collection: t.deletedRecords.collection, id: t.deletedRecords.recordId })
+    .select({ collection: t.deletedRecords.collection, id: t.deletedRecords.recordId, version: t.deletedRecords.version })
     .from(t.deletedRecords)
     .where(and(eq(t.deletedRecords.workspaceId, workspaceId), gt(t.deletedRecords.version, since)));
-  for (const row of deletions) records.push({ collection: row.collection, id: row.id, value: null });
-  return records;
+  for (const row of deletions) {
+    records.push({ collection: row.collection, id: row.id, value: null });
+    versions.push(row.version);
+  }
+  return withWriters(records, versions);
 }
 
 export { loadRecords };

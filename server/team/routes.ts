@@ -3,18 +3,21 @@
 // in the inviter's (or the new member's) real name.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TeamMember } from '../../lib/domain/types';
 import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
 import { refusePassword } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
 import { HttpError, originOf, requireMember, sessionPayload, startSession, type ServerContext } from '../context';
+import type { SessionInfo } from '../auth/sessions';
+import type { DbTx } from '../db/client';
+import { queueMail, workspaceLanguage } from '../mail/outbox';
 import { findOrCreateUser } from '../db/seed';
 import { permissionColumns, permissionsOf, type MemberRow } from '../db/records';
 import * as t from '../db/schema';
 import { createServerTx, withServerTx } from '../db/tx';
-import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, removedResponse, sessionResponse, tokenParams } from '../http/schemas';
+import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, pendingInvitationsResponse, removedResponse, sessionResponse, tokenParams } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,20 +28,63 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
 
+  /**
+   * A new single-use link for a Pending member, in `tx`: any earlier link of theirs ends, and the
+   * invitation email is queued in the same transaction. The token travels only in the link.
+   */
+  async function issueInvitation(
+    tx: DbTx,
+    request: FastifyRequest,
+    session: SessionInfo,
+    invited: TeamMember,
+    now: Date,
+  ): Promise<{ inviteUrl: string; emailSent: boolean }> {
+    const workspaceId = session.workspace.id;
+    const token = newToken();
+    await tx.delete(t.invitations).where(and(eq(t.invitations.workspaceId, workspaceId), eq(t.invitations.memberId, invited.id)));
+    await tx.insert(t.invitations).values({
+      id: randomUUID(),
+      workspaceId,
+      memberId: invited.id,
+      tokenHash: hashToken(token),
+      email: invited.email,
+      role: invited.role,
+      ...permissionColumns(invited.permissions),
+      invitedBy: session.member.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    });
+    const inviteUrl = `${originOf(ctx, request)}/invite/${token}`;
+    if (!ctx.mail) return { inviteUrl, emailSent: false };
+    // An earlier invitation still waiting to go out would carry the link that just ended.
+    await tx
+      .delete(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.workspaceId, workspaceId), eq(t.mailOutbox.toAddress, invited.email), eq(t.mailOutbox.template, 'invitation'), eq(t.mailOutbox.status, 'pending')));
+    // The invitee has no language of their own yet: the workspace's.
+    await queueMail(tx, {
+      workspaceId,
+      to: invited.email,
+      template: 'invitation',
+      language: await workspaceLanguage(tx, workspaceId),
+      params: { inviteUrl, inviterName: session.member.name, workspaceName: session.workspace.name, role: invited.role },
+      now,
+    });
+    return { inviteUrl, emailSent: true };
+  }
+
   app.post('/team/invitations', { schema: { body: inviteBody, response: { 200: inviteResponse } } }, async (request, reply) => {
     const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
     const { email, role, permissions } = request.body;
     const workspaceId = session.workspace.id;
     const now = ctx.now();
-    const token = newToken();
-    const member = await ctx.db.transaction(async (tx) => {
+    const issued = await ctx.db.transaction(async (tx) => {
       const serverTx = createServerTx(tx, workspaceId, actorOf(session.member), { meta: { now: now.toISOString(), idSeed: seed() }, allowMemberInsert: true });
       await serverTx.preload([{ collection: 'team', all: true }]);
       const existing = serverTx.scan('team').find((m) => m.email.toLowerCase() === email.toLowerCase());
       let invited: TeamMember;
       if (existing?.status === 'Active') throw new HttpError(409, `${email} is already on the team`, 'email', { code: 'alreadyOnTeam', params: { email } });
       if (existing) {
-        // A Pending member whose link was used up or ran out may be invited again; a live link stands.
+        // A Pending member whose link was used up or ran out may be invited again; a live link stands (Resend makes a new one).
         const live = await tx
           .select({ id: t.invitations.id })
           .from(t.invitations)
@@ -51,7 +97,6 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
             ),
           );
         if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email', { code: 'invitationPending', params: { email } });
-        await tx.delete(t.invitations).where(and(eq(t.invitations.workspaceId, workspaceId), eq(t.invitations.memberId, existing.id)));
         invited = { ...existing, role, permissions };
       } else {
         invited = { id: `tm_${seed()}`, name: email.split('@')[0], email, role, status: 'Pending', permissions };
@@ -59,23 +104,46 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
       serverTx.put('team', invited);
       serverTx.log({ action: 'Member invited', actionType: 'system', details: `${email} was invited as ${role}` });
       await serverTx.commit();
-      await tx.insert(t.invitations).values({
-        id: randomUUID(),
-        workspaceId,
-        memberId: invited.id,
-        tokenHash: hashToken(token),
-        email,
-        role,
-        ...permissionColumns(permissions),
-        invitedBy: session.member.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      });
-      return invited;
+      return { member: invited, ...(await issueInvitation(tx, request, session, invited, now)) };
     });
+    if (issued.emailSent) ctx.mail?.kick();
     reply.header('cache-control', 'no-store');
-    // The token travels only in this link; the database keeps its hash.
-    return { member, inviteUrl: `${originOf(ctx, request)}/invite/${token}` };
+    return issued;
+  });
+
+  // Resend (a live link) and New link (an expired one): the member's earlier link ends.
+  app.post('/team/members/:id/invitation', { schema: { params: memberParams, response: { 200: inviteResponse } } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+    const { id } = request.params;
+    const now = ctx.now();
+    const issued = await withServerTx(
+      ctx.db,
+      session.workspace.id,
+      actorOf(session.member),
+      { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id }] },
+      async (serverTx, tx) => {
+        const member = serverTx.get('team', id);
+        if (!member) throw new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' });
+        if (member.status !== 'Pending') throw new HttpError(409, `${member.email} is already on the team`, undefined, { code: 'alreadyOnTeam', params: { email: member.email } });
+        serverTx.log({ action: 'Invitation sent again', actionType: 'system', details: `${member.email} got a new invitation link as ${member.role}` });
+        return { member, ...(await issueInvitation(tx, request, session, member, now)) };
+      },
+    );
+    if (issued.value.emailSent) ctx.mail?.kick();
+    reply.header('cache-control', 'no-store');
+    return issued.value;
+  });
+
+  // Which Pending members' links are still live: the Team screen says "Expired" with "New link" for the rest.
+  app.get('/team/invitations', { schema: { response: { 200: pendingInvitationsResponse } } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+    const now = ctx.now();
+    const rows = await ctx.db
+      .select({ memberId: t.invitations.memberId, expiresAt: t.invitations.expiresAt })
+      .from(t.invitations)
+      .innerJoin(t.members, and(eq(t.members.workspaceId, t.invitations.workspaceId), eq(t.members.id, t.invitations.memberId)))
+      .where(and(eq(t.invitations.workspaceId, session.workspace.id), eq(t.members.status, 'Pending'), isNull(t.invitations.usedAt)));
+    return { invitations: rows.map((row) => ({ memberId: row.memberId, expiresAt: row.expiresAt.toISOString(), expired: row.expiresAt.getTime() <= now.getTime() })) };
   });
 
   async function liveInvitation(token: string) {

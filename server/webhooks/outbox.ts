@@ -43,8 +43,8 @@ export async function enqueueEvents(tx: DbTx | Executor, workspaceId: string, ev
   return rows.map((row) => row.id);
 }
 
-/** The events of a transaction's writes, queued in that transaction. */
-export async function enqueueForChanges(tx: DbTx, workspaceId: string, changes: readonly RecordChange[], now: Date) {
+/** The events of a transaction's writes, queued in that transaction; answers how many deliveries were queued. */
+export async function enqueueForChanges(tx: DbTx, workspaceId: string, changes: readonly RecordChange[], now: Date): Promise<number> {
   const events = webhookEventsFor(changes);
-  await enqueueEvents(tx, workspaceId, events, now);
+  return (await enqueueEvents(tx, workspaceId, events, now)).length;
 }

@@ -4,11 +4,16 @@
 // dies mid-delivery leaves the row claimed: when the lease runs out it is sent again, with
 // the same webhook-id, so receivers can drop the duplicate.
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { ENDPOINT_DISABLED_REASON, nextAttemptDelay } from '../../lib/domain/webhooks';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
+import { checkTarget, type ResolvedAddress, type Resolver } from './targets';
+import { memberRecipients, queueMail } from '../mail/outbox';
 
 /** How long a claimed delivery is held before another attempt may take it (a crash mid-request). */
 export const LEASE_MS = 60_000;
@@ -21,10 +26,50 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
+/** One POST of a delivery to the address that was checked; resolves with the answer's status. */
+export type WebhookSender = (target: { url: URL; address: ResolvedAddress }, message: { headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<number>;
+
+/**
+ * node:http(s) to the checked address: the host name is not looked up again between the check
+ * and the connection (no DNS rebinding), TLS still verifies the certificate against the name,
+ * and redirects are not followed (a 3xx is a failed attempt).
+ */
+export const pinnedSender: WebhookSender = ({ url, address }, { headers, body, signal }) =>
+  new Promise((resolve, reject) => {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const lookup: LookupFunction = (_name, options, callback) => {
+      if (options.all) callback(null, [{ address: address.address, family: address.family }]);
+      else callback(null, address.address, address.family);
+    };
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      {
+        host,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        ...(url.protocol === 'https:' ? { servername: host } : {}),
+        signal,
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+
 export interface WebhookWorkerOptions {
   db: Database;
   now: () => Date;
-  fetch?: typeof fetch;
+  /** How a delivery is sent (tests pass one that never answers); pinnedSender unless given. */
+  send?: WebhookSender;
+  /** Where deliveries may go: loopback only with the development setting; the resolver is for tests. */
+  targets?: { allowLoopback: boolean; resolve?: Resolver };
+  /** Told when an endpoint's disabling queued its email to the Admins. */
+  onMailQueued?: () => void;
   /** Told when an endpoint is disabled (to poke the workspace's browsers). */
   onWorkspaceChanged?: (workspaceId: string, version: number) => void;
   onError?: (error: unknown) => void;
@@ -42,7 +87,8 @@ export interface WebhookWorker {
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db, now } = options;
-  const doFetch = options.fetch ?? fetch;
+  const send = options.send ?? pinnedSender;
+  const targets = options.targets ?? { allowLoopback: false };
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<number> | null = null;
   // Stopping abandons requests in flight and records nothing of them: like a crash, their rows
@@ -87,22 +133,27 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await doFetch(row.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), abandon.signal]),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Creatorflow-Webhooks/1',
-          'webhook-id': row.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(row.secret, row.id, timestamp, body),
-        },
-        body,
-      });
-      statusCode = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (!response.ok) error = `HTTP ${response.status}`;
+      const url = new URL(row.url);
+      // Checked again at every attempt: the name may resolve elsewhere than at registration.
+      const target = await checkTarget(url, targets);
+      if (!target.ok) error = `Refused: ${target.error}`;
+      else {
+        statusCode = await send(
+          { url, address: target.address },
+          {
+            signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), abandon.signal]),
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'Creatorflow-Webhooks/1',
+              'webhook-id': row.id,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signWebhook(row.secret, row.id, timestamp, body),
+            },
+            body,
+          },
+        );
+        if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
+      }
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
     }
@@ -134,7 +185,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   /** Every retry over about a day failed: the endpoint stops receiving until an admin looks, and the team is told. */
   async function disableEndpoint(workspaceId: string, endpointId: string, url: string, at: Date) {
     const reason = ENDPOINT_DISABLED_REASON;
-    const { version } = await withServerTx(db, workspaceId, null, { meta: { now: at.toISOString(), idSeed: `wh${at.getTime().toString(36)}` } }, async (tx, dbTx) => {
+    // The Admins get the "Webhook endpoint disabled" email below, not also the notification's.
+    const txOptions = { meta: { now: at.toISOString(), idSeed: `wh${at.getTime().toString(36)}` }, emailNotifications: false };
+    const { version } = await withServerTx(db, workspaceId, null, txOptions, async (tx, dbTx) => {
       const disabled = await dbTx
         .update(t.webhookEndpoints)
         .set({ disabledAt: at, disabledReason: reason })
@@ -155,7 +208,18 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         { prepend: true },
       );
       tx.log({ action: 'Webhook endpoint disabled', actionType: 'system', details: `${url}: ${reason.toLowerCase()}`, status: 'error' });
+      const [workspace] = await dbTx.select({ name: t.workspaces.name }).from(t.workspaces).where(eq(t.workspaces.id, workspaceId));
+      for (const admin of await memberRecipients(dbTx, workspaceId, { admins: true }))
+        await queueMail(dbTx, {
+          workspaceId,
+          to: admin.email,
+          template: 'webhookDisabled',
+          language: admin.language,
+          params: { url, workspaceName: workspace?.name ?? '', developerPath: '/developer' },
+          now: at,
+        });
     });
+    options.onMailQueued?.();
     options.onWorkspaceChanged?.(workspaceId, version);
   }
 

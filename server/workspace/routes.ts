@@ -2,13 +2,16 @@
 // endpoints replace it), and writes through the mutators the server was given.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, requireSession, type ServerContext } from '../context';
+import { HttpError, originOf, requireSession, type ServerContext } from '../context';
 import { loadWorkspace } from '../db/records';
 import * as t from '../db/schema';
 import { outcomeHttpStatus, runMutation } from '../db/tx';
 import { mutationBody, mutationResponse, workspaceRecordsResponse } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
+import { recordForRole } from '../../lib/domain/visibility';
+import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
+import { outreachEmail } from '../portal/outreach';
 
 export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerContext) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
@@ -25,7 +28,13 @@ export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerCont
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     reply.header('cache-control', 'no-store');
-    return { workspace: session.workspace, ...data };
+    // Only what the member's role may see (integration credentials and webhook URLs are for Admins).
+    const role = session.member.role;
+    const collections = Object.fromEntries(
+      Object.entries(data.collections).map(([name, records]) => [name, records.map((record) => recordForRole(name, record.id, record, role))]),
+    ) as typeof data.collections;
+    const singletons = Object.fromEntries(Object.entries(data.singletons).map(([name, value]) => [name, recordForRole('singletons', name, value, role)]));
+    return { workspace: session.workspace, ...data, collections, singletons };
   });
 
   app.post('/workspace/mutations', { schema: { body: mutationBody, response: { 200: mutationResponse } } }, async (request, reply) => {
@@ -34,6 +43,7 @@ export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerCont
     const mutator = ctx.mutators.get(name);
     if (!mutator) throw new HttpError(400, `Unknown mutation "${name}"`, 'name');
     if ((clientID === undefined) !== (mutationID === undefined)) throw new HttpError(400, 'clientID and mutationID go together', 'mutationID');
+    if (CREDENTIAL_MUTATIONS.has(name)) throw new HttpError(400, CREDENTIALS_BY_ROUTE_MESSAGE, 'name');
     const outcome = await runMutation({
       db: ctx.db,
       workspaceId: session.workspace.id,
@@ -45,8 +55,13 @@ export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerCont
       meta,
       now: ctx.now,
       onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'mutation failed'),
+      // Outreach emails the creator, in the same transaction.
+      ...(name === 'funnels.sendOutreach' ? { alsoInTransaction: outreachEmail({ workspaceId: session.workspace.id, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
     });
-    if (outcome.status === 'applied') ctx.pokes?.poke(session.workspace.id, outcome.version);
+    if (outcome.status === 'applied') {
+      ctx.pokes?.poke(session.workspace.id, outcome.version);
+      if (outcome.queuedMail || name === 'funnels.sendOutreach') ctx.mail?.kick();
+    }
     reply.header('cache-control', 'no-store');
     // Refusals and rejections carry the same body shape under their own status.
     return reply.code(outcomeHttpStatus(outcome) as 200).send(outcome);

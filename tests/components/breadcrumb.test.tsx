@@ -5,17 +5,17 @@ import { Breadcrumb } from '../../host/Breadcrumb';
 import { renderScreen } from '../helpers/render';
 
 describe('<Breadcrumb>', () => {
-  it('starts at Dashboard, one crumb per segment with hyphens as spaces, links all but the last', async () => {
+  it('starts at Dashboard, one crumb per segment with hyphens as spaces, links all but the last; a record by its name', async () => {
     const user = userEvent.setup();
     const { visited } = await renderScreen(<Breadcrumb pathname="/creator/CR12345/shipment/label" />);
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
     const items = within(nav).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['Dashboard', 'creator', 'CR12345', 'shipment', 'label']);
+    expect(items.map((li) => li.textContent)).toEqual(['Dashboard', 'creator', 'Sarah Johnson', 'shipment', 'label']);
     expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/', '/creator', '/creator/CR12345', '/creator/CR12345/shipment']);
     const current = within(items[4]).getByText('label');
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'label' })).not.toBeInTheDocument();
-    await user.click(within(nav).getByRole('link', { name: 'CR12345' }));
+    await user.click(within(nav).getByRole('link', { name: 'Sarah Johnson' }));
     expect(visited).toEqual(['/creator/CR12345']);
   });
 

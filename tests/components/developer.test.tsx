@@ -18,27 +18,31 @@ describe('<Developer>', () => {
     expect(screen.getByRole('article', { name: 'POST /api/v1/funnels' })).toBeInTheDocument();
   });
 
-  it('copies the API key to the clipboard', async () => {
+  it('copies the shown sample key to the clipboard; the workspace holds no key', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Developer />);
-    await user.click(await screen.findByRole('button', { name: 'Copy' }));
-    expect(await navigator.clipboard.readText()).toBe(store.admin.developer.value.value.apiKey);
+    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    const shown = screen.getByLabelText('API key').textContent ?? '';
+    expect(shown).toMatch(/^sk_test_[0-9a-f]{48}$/);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(shown);
     expect((await screen.findAllByText('API key copied to clipboard')).length).toBeGreaterThan(0);
+    expect(JSON.stringify(store.admin.developer.value.value)).not.toContain(shown);
   });
 
   it('regenerates the key only after the confirmation', async () => {
     const user = userEvent.setup();
-    const { store } = await renderScreen(<Developer />);
-    const before = store.admin.developer.value.value.apiKey;
-    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await renderScreen(<Developer />);
+    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    const before = screen.getByLabelText('API key').textContent;
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Regenerate API key?' })).getByRole('button', { name: 'Cancel' }));
-    expect(store.admin.developer.value.value.apiKey).toBe(before);
+    expect(screen.getByLabelText('API key')).toHaveTextContent(before ?? '');
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Regenerate API key?' })).getByRole('button', { name: 'Regenerate key' }));
-    const after = store.admin.developer.value.value.apiKey;
+    const after = screen.getByLabelText('API key').textContent ?? '';
     expect(after).not.toBe(before);
     expect(after).toMatch(/^sk_test_/);
-    expect(screen.getByLabelText('API key')).toHaveTextContent(after.slice(-4));
     expect((await screen.findAllByText('API key regenerated successfully')).length).toBeGreaterThan(0);
   });
 
@@ -46,15 +50,15 @@ describe('<Developer>', () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Developer />);
     await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
-    expect(screen.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['funnel.status.updated', 'creator.onboarded', 'payment.succeeded']);
+    expect(screen.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'inventory.low_stock']);
     await user.type(screen.getByLabelText('Endpoint URL'), 'http://insecure.example');
     await user.click(screen.getByRole('button', { name: 'Save Webhook Settings' }));
     expect(screen.getByLabelText('Endpoint URL')).toHaveAccessibleDescription('Endpoint URL must start with https://');
     await user.clear(screen.getByLabelText('Endpoint URL'));
     await user.type(screen.getByLabelText('Endpoint URL'), 'https://hooks.example/cf');
-    await user.click(screen.getByRole('checkbox', { name: 'payment.succeeded' }));
+    await user.click(screen.getByRole('checkbox', { name: 'order.created' }));
     await user.click(screen.getByRole('button', { name: 'Save Webhook Settings' }));
-    expect(store.admin.developer.value.value).toMatchObject({ endpointUrl: 'https://hooks.example/cf', events: ['funnel.status.updated', 'creator.onboarded'] });
+    expect(store.admin.developer.value.value).toMatchObject({ endpointUrl: 'https://hooks.example/cf', events: ['funnel.status.updated', 'creator.onboarded', 'order.created'] });
     await user.click(screen.getByRole('button', { name: 'View payload of creator.onboarded evt_2' }));
     const dialog = screen.getByRole('dialog', { name: 'Payload of creator.onboarded' });
     const json = JSON.parse(within(dialog).getByLabelText('Payload JSON').textContent ?? '');

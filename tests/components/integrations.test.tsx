@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Integrations } from '../../widgets/integrations';
+import type { TeamApi } from '../../lib/sync/team-api';
 import { renderScreen } from '../helpers/render';
 
 describe('<Integrations>', () => {
@@ -55,4 +56,72 @@ describe('<Integrations>', () => {
     expect(store.admin.integrations.get('google-analytics')?.status).toBe('disconnected');
     expect(screen.getByRole('button', { name: 'Connect Google Analytics' })).toBeInTheDocument();
   });
+
+  it('an Admin sees saved credentials as "•••• 1234" with Replace, never the key itself', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Integrations connectDelayMs={0} />);
+    expect(store.admin.configureIntegration('google-analytics', { apiKey: 'ga_live_secretvalue1234', webhookUrl: 'https://hooks.example.com/t/abc' }).ok).toBe(true);
+    await user.click(await screen.findByRole('button', { name: 'Configure Google Analytics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Integration' });
+    expect(within(dialog).getByText('•••• 1234')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sends to hooks.example.com')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/secretvalue|\/t\/abc/);
+    expect(within(dialog).queryByLabelText('API Key')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save Configuration' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace the credentials of Google Analytics' }));
+    // Replace starts from empty fields: the saved values are not in the browser to fill them with.
+    expect(within(dialog).getByLabelText('API Key')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('API Key'), 'ga_live_othervalue9876');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    expect(await screen.findByText('Configuration saved for Google Analytics')).toBeInTheDocument();
+    expect(store.admin.integrations.get('google-analytics')?.credentials).toEqual({ apiKeyHint: '9876' });
+  });
+
+  it.each([
+    ['an Editor', 'tm_2'],
+    ['a Viewer', 'tm_3'],
+  ])('%s sees names and status, and no configuration', async (_who, memberId) => {
+    const { store } = await renderScreen(<Integrations connectDelayMs={0} />);
+    expect(store.admin.configureIntegration('google-analytics', { apiKey: 'ga_live_secretvalue1234', webhookUrl: '' }).ok).toBe(true);
+    store.session.signIn(memberId);
+    await store.flush();
+    const services = await screen.findByRole('list', { name: 'Services' });
+    expect(within(services).getByRole('heading', { name: 'Google Analytics' })).toBeInTheDocument();
+    expect(within(services).getAllByText('Connected').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^Configure / })).not.toBeInTheDocument();
+    expect(screen.queryByText(/••••/)).not.toBeInTheDocument();
+    const connect = screen.getByRole('button', { name: 'Connect Shopify' });
+    expect(connect).toBeDisabled();
+    expect(connect).toHaveAttribute('title', 'Only Admins can configure integrations');
+  });
+
+  it('with a team server, says saved only once the server holds the credentials, and shows its refusal', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    let answer: { ok: true } | { ok: false; error: string } = { ok: false, error: 'The server could not save this' };
+    // The team server's credentials call (the rest of the team API is never reached here).
+    const teamApi = {
+      saveIntegrationCredentials: async (id: string, config: unknown) => {
+        sent.push({ id, config });
+        return answer;
+      },
+    } as unknown as TeamApi;
+    const { store } = await renderScreen(<Integrations connectDelayMs={0} />, { teamApi });
+    await user.click(await screen.findByRole('button', { name: 'Configure Google Analytics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Integration' });
+    await user.type(within(dialog).getByLabelText('API Key'), 'ga_live_secretvalue1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server could not save this');
+    expect(screen.queryByText('Configuration saved for Google Analytics')).not.toBeInTheDocument();
+    // Nothing was written locally: the credentials went to the server only.
+    expect(store.admin.integrations.get('google-analytics')?.credentials).toBeUndefined();
+    answer = { ok: true };
+    await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    expect(await screen.findByText('Configuration saved for Google Analytics')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { id: 'google-analytics', config: { apiKey: 'ga_live_secretvalue1234', webhookUrl: '' } },
+      { id: 'google-analytics', config: { apiKey: 'ga_live_secretvalue1234', webhookUrl: '' } },
+    ]);
+  });
 });
+

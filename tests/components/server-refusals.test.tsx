@@ -3,7 +3,6 @@
 // known code from the catalog, the sync's own sentences from theirs, any other as the server words it.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signal } from '@preact/signals-core';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncStatus } from '../../host/SyncStatus';
@@ -11,8 +10,10 @@ import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { pack as es } from '../../lib/i18n/catalogs/es';
 import { pack as fr } from '../../lib/i18n/catalogs/fr';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import { createSyncStorage, type SyncStatus as Status, type SyncStorage } from '../../lib/storage/sync';
-import type { StorageAdapter } from '../../lib/storage/types';
+import { createSyncClient } from '../../lib/sync/client';
+import { createTeamApi, type TeamApi } from '../../lib/sync/team-api';
+import type { StoreSyncClient } from '../../lib/sync/types';
+import type { StoreOptions } from '../../lib/store/createStore';
 import { GeneralSettingsPanel, ProfileView } from '../../widgets/settings';
 import { Team } from '../../widgets/team';
 import { LanguageProvider } from '../../widgets/ui/i18n';
@@ -33,35 +34,30 @@ function teamServer(answers: Record<string, Answer[]>) {
     asked.push(name);
     const list = answers[name] ?? [{ status: 404, body: { error: 'Not found', code: 'notFound' } }];
     const answer = list.length > 1 ? list.shift()! : list[0];
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
+    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, headers: new Headers(), json: async () => answer.body } as Response;
   }) as typeof globalThis.fetch;
-  const sync = createSyncStorage({ server: 'https://team.example', fetch, cache: createMemoryStorage() });
-  return { sync, asked };
+  const api = createTeamApi({ server: 'https://team.example', fetch });
+  return { api, fetch, asked };
 }
 
-let opened: SyncStorage[] = [];
+let opened: StoreSyncClient[] = [];
 afterEach(() => {
-  for (const sync of opened) sync.close?.();
+  for (const sync of opened) sync.close();
   opened = [];
   act(() => toast.remove());
 });
 
-/** The sample workspace in memory, with the team calls of a sync storage (invite, password, own language). */
-function workspaceWith(sync: SyncStorage, calls: (keyof StorageAdapter)[]): StorageAdapter {
-  opened.push(sync);
-  const storage: StorageAdapter = createMemoryStorage();
-  for (const call of calls) Object.assign(storage, { [call]: sync[call] });
-  return storage;
-}
+/** The sample workspace in memory, with the team server's REST calls (invite, password, own language). */
+const workspaceWith = (teamApi: TeamApi): StoreOptions => ({ teamApi });
 
-async function renderIn(lang: LanguageCode, ui: ReactElement, storage: StorageAdapter) {
+async function renderIn(lang: LanguageCode, ui: ReactElement, options: StoreOptions) {
   await loadLanguage(lang);
-  return renderScreen(<LanguageProvider lang={lang}>{ui}</LanguageProvider>, { storage });
+  return renderScreen(<LanguageProvider lang={lang}>{ui}</LanguageProvider>, options);
 }
 
 describe('refusals through the team sync, in the screen language', () => {
   it('Invite Member says a coded refusal and the ended session in Spanish, and an unknown refusal as the server words it', async () => {
-    const { sync } = teamServer({
+    const { api } = teamServer({
       'POST /team/invitations': [
         { status: 409, body: { error: 'casey@brand.example is already on the team', code: 'alreadyOnTeam', params: { email: 'casey@brand.example' }, field: 'email' } },
         { status: 401, body: { error: 'Sign in to continue', code: 'signInToContinue' } },
@@ -69,7 +65,7 @@ describe('refusals through the team sync, in the screen language', () => {
       ],
     });
     const user = userEvent.setup();
-    await renderIn('es', <Team />, workspaceWith(sync, ['invite']));
+    await renderIn('es', <Team />, workspaceWith(api));
     await user.click(await screen.findByRole('button', { name: es.messages['team.invite'] }));
     const dialog = screen.getByRole('dialog', { name: es.messages['team.invite'] });
     await user.type(within(dialog).getByLabelText(es.messages['team.email']), 'casey@brand.example');
@@ -83,14 +79,14 @@ describe('refusals through the team sync, in the screen language', () => {
   });
 
   it('the Profile says the password refusals in French, the request-rate limit included', async () => {
-    const { sync } = teamServer({
+    const { api } = teamServer({
       'POST /auth/password': [
         { status: 400, body: { error: 'Current password is incorrect', code: 'currentPasswordIncorrect', field: 'currentPassword' } },
         { status: 429, body: { error: 'Too many attempts. Try again in 45 seconds.', code: 'tooManyAttemptsSeconds', params: { seconds: 45 } } },
       ],
     });
     const user = userEvent.setup();
-    await renderIn('fr', <ProfileView />, workspaceWith(sync, ['changePassword']));
+    await renderIn('fr', <ProfileView />, workspaceWith(api));
     await user.type(await screen.findByLabelText(fr.messages['profile.currentPassword']), 'not-the-password');
     await user.type(screen.getByLabelText(fr.messages['profile.newPassword']), 'a-much-longer-passphrase');
     await user.type(screen.getByLabelText(fr.messages['profile.confirmPassword']), 'a-much-longer-passphrase');
@@ -102,39 +98,51 @@ describe('refusals through the team sync, in the screen language', () => {
   });
 
   it('Settings says a coded refusal of the member language in Spanish', async () => {
-    const { sync } = teamServer({
+    const { api } = teamServer({
       'GET /auth/session': [{ status: 200, body: { language: null } }],
       'PATCH /auth/me': [{ status: 403, body: { error: 'Cross-site request refused', code: 'crossSiteRefused' } }],
     });
     const user = userEvent.setup();
-    await renderIn('es', <GeneralSettingsPanel />, workspaceWith(sync, ['memberLanguage']));
+    await renderIn('es', <GeneralSettingsPanel />, workspaceWith(api));
     await user.selectOptions(await screen.findByLabelText(es.messages['settings.general.language']), 'fr');
     await user.click(screen.getByRole('button', { name: es.messages['settings.general.save'] }));
     expect(await screen.findByText('Se ha rechazado una solicitud desde otro sitio')).toHaveAttribute('role', 'alert');
   });
 });
 
-describe('the sync status line in French', () => {
-  it('says a coded refusal from the server by its code, in the line and in the toast', async () => {
-    // A push far over the body limit: the server answers 413 with a code.
-    const { sync } = teamServer({ 'GET /sync/pull': [{ status: 413, body: { error: 'Request body is too large', code: 'requestTooLarge' } }] });
+describe('a refused change through the team sync, in the screen language', () => {
+  it('a change too large for the server on its own rolls back and says so in French; the edit behind it is saved', async () => {
+    let pushes = 0;
+    const pushed: string[] = [];
+    const member = { id: 'm1', name: 'Ana', email: 'ana@example.com', role: 'Admin', status: 'Active', avatar: '', permissions: { sendOutreach: true, editAutomations: true, manageTeam: true, viewAnalytics: true }, joinedDate: '2026-03-01', lastActive: '' };
+    const item = { id: 'inv_1', sku: 'SKU-1', name: 'Tripod', quantity: 5, lowStockThreshold: 1, reorderPoint: 1, lastRestocked: '', location: '' };
+    const { fetch } = teamServer({
+      'GET /sync/pull': [{ status: 200, body: { version: 1, lastMutationID: 0, full: true, memberId: 'm1', workspaceId: 'w1', records: [{ collection: 'team', id: 'm1', value: member }, { collection: 'inventory', id: 'inv_1', value: item }] } }],
+    });
+    const sync = createSyncClient({
+      server: 'https://team.example',
+      cache: createMemoryStorage(),
+      fetch: (async (url: string, init?: RequestInit) => {
+        if (!String(url).includes('/sync/push')) return fetch(url, init);
+        pushes += 1;
+        const body = JSON.parse(init?.body as string) as { mutations: { id: number; args: { quantity: unknown } }[] };
+        // The first edit alone is over the body limit.
+        if (body.mutations.some((m) => String(m.args.quantity) === '99'))
+          return { ok: false, status: 413, headers: new Headers(), json: async () => ({ error: 'Request body is too large', code: 'requestTooLarge' }) } as Response;
+        pushed.push(...body.mutations.map((m) => String(m.args.quantity)));
+        return { ok: true, status: 200, headers: new Headers(), json: async () => ({ lastMutationID: body.mutations.at(-1)!.id, results: body.mutations.map((m) => ({ id: m.id, ok: true })) }) } as Response;
+      }) as typeof globalThis.fetch,
+    });
     opened.push(sync);
+    const { store } = await renderIn('fr', <SyncStatus />, { sync });
+    store.inventory.setQuantity('inv_1', '99');
+    store.inventory.setQuantity('inv_1', '7');
+    await store.flush();
     await sync.sync();
-    expect(sync.status.value).toMatchObject({ state: 'error', message: 'Request body is too large', code: 'requestTooLarge' });
-    await renderIn('fr', <SyncStatus />, Object.assign(createMemoryStorage(), { status: sync.status }));
-    const line = screen.getAllByRole('status').find((el) => el.classList.contains('cf-sync-status'));
-    expect(line).toHaveTextContent(/^Enregistrement impossible : La requête est trop volumineuse$/);
-    expect((await screen.findByText('La requête est trop volumineuse')).closest('[role="alert"]')).not.toBeNull();
-  });
-
-  it('says the sync layer’s own sentence when the server answers without one', async () => {
-    const status = signal<Status>({ state: 'saved', pending: 0 });
-    const { sync } = teamServer({ 'GET /sync/pull': [{ status: 502, body: 'Bad gateway' }] });
-    opened.push(sync);
-    await sync.sync();
-    status.value = sync.status.value;
-    await renderIn('es', <SyncStatus />, Object.assign(createMemoryStorage(), { status }));
-    const line = screen.getAllByRole('status').find((el) => el.classList.contains('cf-sync-status'));
-    expect(line).toHaveTextContent(/El servidor respondió con el código 502$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enregistrement impossible : Cette modification est trop volumineuse pour être enregistrée');
+    // The whole push was refused, then each half: the normal edit went on its own.
+    expect(pushes).toBe(3);
+    expect(pushed).toEqual(['7']);
+    expect(sync.status.value).toEqual({ state: 'saved', pending: 0 });
   });
 });

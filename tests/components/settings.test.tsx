@@ -5,14 +5,15 @@ import { ProfileSettings, Settings } from '../../widgets/settings';
 import { signal } from '@preact/signals-core';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import type { StorageAdapter } from '../../lib/storage/types';
+import { createTeamApi, type TeamApi } from '../../lib/sync/team-api';
 import { renderScreen } from '../helpers/render';
 
-/** Storage as with a team server: the member's own language, and the choices sent to the server. */
+/** As with a team server: the member's own language (a team API), and the choices sent to the server. */
 function teamServerStorage() {
   const own = signal<LanguageCode | null>(null);
   const chosen: string[] = [];
-  const storage: StorageAdapter = Object.assign(createMemoryStorage(), {
+  const teamApi: TeamApi = {
+    ...createTeamApi({ fetch: () => Promise.reject(new TypeError('no network in this test')) }),
     memberLanguage: {
       value: own,
       async choose(language: LanguageCode) {
@@ -21,8 +22,8 @@ function teamServerStorage() {
         return { ok: true as const };
       },
     },
-  });
-  return { storage, chosen };
+  };
+  return { options: { storage: createMemoryStorage(), teamApi }, chosen };
 }
 
 describe('<Settings>', () => {
@@ -82,9 +83,9 @@ describe('<Settings>', () => {
 
   it("with a team server, Language is the member's own choice and the workspace's stays", async () => {
     const user = userEvent.setup();
-    const { storage, chosen } = teamServerStorage();
+    const { options, chosen } = teamServerStorage();
     await loadLanguage('es');
-    const { store } = await renderScreen(<Settings />, { storage });
+    const { store } = await renderScreen(<Settings />, options);
     await user.selectOptions(await screen.findByLabelText('Language'), 'Spanish');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(chosen).toEqual(['es']);
@@ -97,9 +98,9 @@ describe('<Settings>', () => {
     ['an Editor without Manage Team', 'tm_2'],
   ])("with a team server, %s saves their own language; the workspace's fields stay locked", async (_who, memberId) => {
     const user = userEvent.setup();
-    const { storage, chosen } = teamServerStorage();
+    const { options, chosen } = teamServerStorage();
     await loadLanguage('fr');
-    const { store } = await renderScreen(<Settings />, { storage });
+    const { store } = await renderScreen(<Settings />, options);
     store.session.signIn(memberId);
     await waitFor(() => expect(screen.getByLabelText('Company Name')).toBeDisabled());
     expect(screen.getByLabelText('Time Zone')).toBeDisabled();

@@ -123,6 +123,28 @@ describe('<Shell>', () => {
     expect(screen.getByRole('heading', { name: 'Funnel Dashboard' })).toBeInTheDocument();
   });
 
+  it('the breadcrumb names the record of a detail route, never its id', async () => {
+    const { store } = await renderShell('/inventory/inv_5');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('Bluetooth Speaker')).toHaveAttribute('aria-current', 'page');
+    expect(within(crumbs).queryByText(/inv_5/i)).not.toBeInTheDocument();
+    expect(document.title).toBe('Bluetooth Speaker · Creatorflow');
+    // Deleted: the crumb says what the page is about, still not the id.
+    act(() => void store.inventory.deleteItem('inv_5'));
+    expect(within(crumbs).getByText('Item')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['/orders/ord_1', 'ORD-1001', /ord_1/],
+    ['/creator/CR12345/brief', 'Sarah Johnson', /CR12345/],
+    ['/funnel/CR12345', 'Sarah Johnson', /CR12345/],
+  ])('the breadcrumb of %s names its record', async (path, name, id) => {
+    await renderShell(path);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText(name)).toBeInTheDocument();
+    expect(within(crumbs).queryByText(id)).not.toBeInTheDocument();
+  });
+
   it('has a skip link, a breadcrumb and a sidebar toggle for narrow screens', async () => {
     const { user } = await renderShell('/team-settings');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#cf-main');

@@ -70,7 +70,6 @@ describe('the Developer area on the team server', () => {
       await page.getByRole('tab', { name: 'Webhooks' }).click();
       await page.getByLabel('Endpoint URL').fill(url);
       await page.getByRole('checkbox', { name: 'creator.onboarded' }).uncheck();
-      await page.getByRole('checkbox', { name: 'payment.succeeded' }).uncheck();
       await page.getByRole('button', { name: 'Add Endpoint' }).click();
       const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
       const secret = (await secretDialog.getByLabel('Signing secret').textContent()) ?? '';

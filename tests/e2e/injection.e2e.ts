@@ -238,7 +238,8 @@ describe('markup in free text renders as text (beyond inventory)', () => {
     await page.goto('/funnel');
     await expectText(page.getByRole('article', { name: IMG }), IMG);
     await expectInert(page);
-    await page.goto('/creator/CR12351');
+    // The imported creator's page, through its card (imported ids come from the import's mutation).
+    await page.getByRole('article', { name: IMG }).getByRole('link', { name: IMG }).click();
     await page.getByRole('heading', { level: 1, name: IMG }).waitFor();
     await expectInert(page);
     await page.goto('/calendar');

@@ -37,7 +37,7 @@ describe('offline edits with a team server', () => {
     await reopened.goto('/orders/ord_1');
     await status(reopened, 'All changes saved').waitFor();
     await ownerRow.getByText('Canceled', { exact: true }).waitFor();
-    expect(await reopened.getByLabel('Order status').inputValue()).toBe('Canceled');
+    await expect.poll(() => reopened.getByLabel('Order status').inputValue()).toBe('Canceled');
 
     // Offline again, the Editor changes another order while the owner makes them a Viewer.
     await reopened.goto('/orders/ord_3');
@@ -51,8 +51,8 @@ describe('offline edits with a team server', () => {
     await editor.context.setOffline(false);
     // The server refuses it: the order is Shipped again on the Editor's own screen, and the reason shows.
     const reason = 'Your role cannot make changes in this workspace';
-    await reopened.getByRole('alert').filter({ hasText: reason }).waitFor();
-    await status(reopened, `Couldn't save: ${reason}`).waitFor();
+    await reopened.getByRole('alert').filter({ hasText: `Couldn't save: ${reason}` }).waitFor();
+    await status(reopened, 'All changes saved').waitFor();
     await expect.poll(() => reopened.getByLabel('Order status').inputValue()).toBe('Shipped');
     await owner.page.goto('/orders');
     await owner.page.getByRole('row').filter({ hasText: 'ORD-1003' }).getByText('Shipped', { exact: true }).waitFor();
@@ -97,7 +97,7 @@ describe('offline edits with a team server', () => {
 
     // The holder closes: the other tab opens the stream and still hears of changes.
     await first.close();
-    await expect.poll(() => streams.length).toBe(2);
+    await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(2);
     expect(await pushFrom(other.page, 'other-browser-2', 'Processing')).toBe(200);
     await second.getByRole('row').filter({ hasText: 'ORD-1001' }).getByText('Processing', { exact: true }).waitFor();
     expect(errors).toEqual([]);

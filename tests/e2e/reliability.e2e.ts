@@ -1,6 +1,7 @@
 // Nothing lost: storage faults injected in Chromium never blank the screen.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { SCHEMA_VERSION } from '../../lib/schema/migrations';
 
 const b = useBrowser();
 
@@ -124,7 +125,7 @@ describe('storage faults', () => {
           };
         }),
     );
-    expect(version).toBe(2);
+    expect(version).toBe(SCHEMA_VERSION);
     const order = await page.evaluate(
       () =>
         new Promise((resolve) => {

@@ -24,6 +24,8 @@ export async function startTeamServer(extraEnv: Record<string, string> = {}): Pr
       CREATORFLOW_OWNER_PASSWORD: OWNER.password,
       // The suite runs against the build it was given (npm test builds first).
       CREATORFLOW_USE_BUILD: '1',
+      // The tests' own webhook receivers listen on 127.0.0.1.
+      CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK: '1',
       ...extraEnv,
     },
   });

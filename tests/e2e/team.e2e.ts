@@ -58,6 +58,9 @@ describe('the team workspace', () => {
     const viewer = await accept(viewerLink, 'Taylor Reed');
     await viewer.page.goto('/inventory');
     await expect.poll(() => viewer.page.getByRole('button', { name: 'Add Item' }).isDisabled()).toBe(true);
+    // Said in plain text, not only in tooltips; the import's file input is off like its button.
+    await viewer.page.getByText('View only: as a Viewer you can see this workspace, but your role cannot change it.').waitFor();
+    expect(await viewer.page.getByLabel('Import inventory CSV file').isDisabled()).toBe(true);
     // A request forced past the disabled controls is refused by the server and changes nothing.
     const forced = await viewer.page.evaluate(async () => {
       const response = await fetch('/sync/push', {
@@ -70,7 +73,8 @@ describe('the team workspace', () => {
       });
       return { status: response.status, body: await response.json() };
     });
-    expect(forced).toMatchObject({ status: 403, body: { error: 'Your role cannot make changes in this workspace' } });
+    // Refused on its own (403 for that change), so nothing behind it waits.
+    expect(forced).toMatchObject({ status: 200, body: { results: [{ id: 1, ok: false, status: 403, error: 'Your role cannot make changes in this workspace' }] } });
     expect(await stockOf(owner.page)).toBe(stockBefore);
 
     for (const who of [owner, editor, viewer]) expect(who.errors).toEqual([]);

@@ -2,6 +2,7 @@
 // mutators need nothing of the browser store (the server runs them on its database the same way).
 import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, WriteTx } from '../../lib/mutators/types';
+import { keyOfRecord, lookupKey } from '../../lib/schema/lookups';
 import { COLLECTIONS, SINGLETONS } from '../../lib/schema/records';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type SingletonName } from '../../lib/schema/names';
 
@@ -46,6 +47,7 @@ export function mapTx(state: MapState, actor: Actor | null, meta: MutationMeta) 
       return state.records.get(name)!.get(id) as never;
     },
     scan: (name) => view(name) as never,
+    lookup: (name, key) => view(name).filter((record) => keyOfRecord(name, record as never) === lookupKey(key)) as never,
     singleton: (name) => (stagedSingletons.has(name) ? stagedSingletons.get(name) : state.singletons.get(name)) as never,
     put: (name, record) => void stage(name).set(record.id, record),
     delete: (name, id) => void stage(name).set(id, null),

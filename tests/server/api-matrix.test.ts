@@ -11,6 +11,7 @@ import { API_ROUTES } from '../../server/api/v1';
 import { EMBED_SESSION_TTL_MS } from '../../server/api/embed';
 import { SEED_TIME } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
+import { expectAnswersFollowOpenApi } from './openapi-answers';
 
 type Caller = 'Admin' | 'Editor' | 'Viewer' | 'revoked' | 'regeneratedOld' | 'otherWorkspace' | 'noKey' | 'expiredEmbed';
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'revoked', 'regeneratedOld', 'otherWorkspace', 'noKey', 'expiredEmbed'];
@@ -38,8 +39,23 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   updateOrder: (ids, n) => ({ method: 'PATCH', url: `/api/v1/orders/${ids.order}`, body: { status: n === 1 ? 'Canceled' : 'Refunded' } }),
   listInventory: () => ({ method: 'GET', url: '/api/v1/inventory' }),
   createEmbedSession: () => ({ method: 'POST', url: '/api/v1/embed_sessions', body: { screens: ['orders'] } }),
+  createCreator: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators', body: { name: `Matrix ${n}`, handle: `@matrix${n}` } }),
+  createCreators: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators/batch', body: { creators: [{ name: `Batch ${n}`, handle: `@batch${n}` }] } }),
+  getCreator: (ids) => ({ method: 'GET', url: `/api/v1/creators/${ids.funnel}` }),
+  listFunnels: () => ({ method: 'GET', url: '/api/v1/funnels?status=Brief' }),
+  completeStep: (ids) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/steps/1/complete`, body: {} }),
+  sendOutreach: (ids, n) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/outreach`, body: { message: `Hello ${n}` } }),
+  createOrder: (_ids, n) => ({
+    method: 'POST',
+    url: '/api/v1/orders',
+    body: { customerName: `Matrix ${n}`, customerEmail: `m${n}@matrix.test`, shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, items: [{ sku: 'SKU-001', quantity: 1 }] },
+  }),
+  setInventory: (_ids, n) => ({ method: 'PATCH', url: '/api/v1/inventory/sku-001', body: { quantity: 40 + n } }),
 };
-const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder']);
+const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
+const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'createCreator', 'createCreators', 'createOrder']);
+/** Routes that name one of Acme's records: another workspace does not find it. */
+const ACME_RECORD = new Set<RouteName>(['getFunnel', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
 
 /** The table's answer for a cell, read independently of the server's code. */
 function expected(route: RouteName, caller: Caller): { status: number; error?: string } {
@@ -48,15 +64,17 @@ function expected(route: RouteName, caller: Caller): { status: number; error?: s
     return { status: 401, error: 'This API key is not valid: it may have been revoked or regenerated' };
   if (caller === 'otherWorkspace') {
     // Its own workspace only: Acme's records are not found; its own writes are its own.
-    if (route === 'getFunnel' || route === 'updateOrder') return { status: 404 };
-    return { status: route === 'createFunnel' || route === 'createEmbedSession' ? 201 : 200 };
+    if (ACME_RECORD.has(route)) return { status: 404 };
+    // Its inventory is empty: an order of SKU-001 is refused by the New Order rule.
+    if (route === 'createOrder') return { status: 409 };
+    return { status: CREATES.has(route) ? 201 : 200 };
   }
   if (WRITES.has(route) && caller === 'Viewer') return { status: 403, error: 'Your role cannot make changes in this workspace' };
-  if (route === 'createFunnel' || route === 'createEmbedSession') return { status: 201 };
+  if (CREATES.has(route)) return { status: 201 };
   return { status: 200 };
 }
 
-const PARTNER = 'http://partner.test:8080';
+const PARTNER = 'https://partner.test:8443';
 
 describe.each(DB_KINDS)('public API authorization matrix on %s', (kind) => {
   let server: TestServer;
@@ -193,7 +211,7 @@ describe.each(DB_KINDS)('public API authorization matrix on %s', (kind) => {
       for (const [name, args] of writes) {
         const response = await push(inventoryOnly, name, args);
         expect(response.statusCode, name).toBe(200);
-        expect(json<PushResponse>(response).results, name).toEqual([{ id: 1, ok: false, error: 'This embedded screen cannot make this change' }]);
+        expect(json<PushResponse>(response).results, name).toEqual([{ id: 1, ok: false, error: 'This embedded screen cannot make this change', code: 'rejected', status: 409 }]);
       }
       expect(await snapshot()).toEqual(before);
 
@@ -201,5 +219,9 @@ describe.each(DB_KINDS)('public API authorization matrix on %s', (kind) => {
       const ordersSession = await embedSession(secrets.Admin, ['orders']);
       expect(json<PushResponse>(await push(ordersSession, 'orders.changeStatus', { id: ids.other.id, status: ids.other.status })).results).toEqual([{ id: 1, ok: true }]);
     });
+  });
+
+  it('gave every public API answer above as its OpenAPI document declares it (status, body and headers)', async () => {
+    await expectAnswersFollowOpenApi(server, 20);
   });
 });

@@ -8,6 +8,7 @@ import { loadRecords } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { hashToken } from '../../server/auth/tokens';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
+import { expectAnswersFollowOpenApi } from './openapi-answers';
 
 interface KeyView {
   id: string;
@@ -108,6 +109,56 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(json(response)).toEqual({ error, field });
   });
 
+  it('checks the key first: without one, a bad parameter, a bad body or a non-JSON body is a 401', async () => {
+    for (const [method, url, body, headers] of [
+      ['GET', '/api/v1/creators?limit=ten', undefined, {}],
+      ['GET', '/api/v1/creators?limit=1&limit=2', undefined, {}],
+      ['POST', '/api/v1/funnels', { creatorId: 42 }, {}],
+      ['POST', '/api/v1/funnels', 'creatorId=SC1', { 'content-type': 'text/plain' }],
+      ['PATCH', '/api/v1/orders/ord_1', '{not json', {}],
+    ] as const) {
+      const response = await api(method, url, null, body, headers);
+      expect(response.statusCode).toBe(401);
+      expect(json(response)).toEqual({ error: 'Send your API key as Authorization: Bearer sk_test_…' });
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+
+  it('counts refusals against the limit and says so on them, once the key is known', async () => {
+    const key = (await createKey(owner, 'Viewer')).secret;
+    const first = await api('GET', '/api/v1/creators?limit=ten', key);
+    expect(first.statusCode).toBe(400);
+    expect(first.headers).toMatchObject({ 'ratelimit-limit': '120', 'ratelimit-remaining': '119' });
+    const second = await api('GET', '/api/v1/funnels/CR00000', key);
+    expect(second.statusCode).toBe(404);
+    expect(second.headers['ratelimit-remaining']).toBe('118');
+    const third = await api('POST', '/api/v1/funnels', key, { creatorId: 'SC1', type: 'Sponsored Post' });
+    expect(third.statusCode).toBe(403);
+    expect(third.headers['ratelimit-remaining']).toBe('117');
+  });
+
+  it('answers a body that is not JSON with 415, and a repeated parameter with one plain sentence', async () => {
+    const plain = await api('POST', '/api/v1/funnels', secrets.Editor, 'creatorId=SC1&type=Post', { 'content-type': 'text/plain' });
+    expect(plain.statusCode).toBe(415);
+    expect(json(plain)).toEqual({ error: 'Send the body as JSON with Content-Type: application/json', field: 'Content-Type' });
+    expect(plain.headers['ratelimit-limit']).toBe('120');
+    const form = await api('PATCH', '/api/v1/orders/ord_1', secrets.Editor, 'status=Shipped', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.statusCode).toBe(415);
+    const broken = await api('POST', '/api/v1/funnels', secrets.Editor, '{"creatorId":', {});
+    expect(broken.statusCode).toBe(400);
+    const empty = await server.client().request('POST', '/api/v1/funnels', undefined, { authorization: `Bearer ${secrets.Editor}` });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty)).toMatchObject({ field: 'creatorId' });
+    const huge = await api('POST', '/api/v1/funnels', secrets.Editor, { creatorId: 'SC1', type: 'x'.repeat(1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toMatchObject({ error: expect.any(String), code: 'requestTooLarge' });
+    expect(huge.headers['ratelimit-limit']).toBe('120');
+    const twice = await api('GET', '/api/v1/orders?limit=1&limit=2', secrets.Viewer);
+    expect(twice.statusCode).toBe(400);
+    expect(json(twice)).toEqual({ error: 'Give limit only once', field: 'limit' });
+    expect(json(await api('GET', '/api/v1/creators?status=Brief&status=Contract', secrets.Viewer))).toEqual({ error: 'Give status only once', field: 'status' });
+  });
+
   it('starts a funnel through the same mutator and rules as the UI, as the key, for Admin and Editor keys only', async () => {
     const viewer = await api('POST', '/api/v1/funnels', secrets.Viewer, { creatorId: 'SC1', type: 'Product Review' });
     expect(viewer.statusCode).toBe(403);
@@ -191,11 +242,28 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; requestBody?: unknown }>> }>(response);
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/creators', '/api/v1/embed_sessions', '/api/v1/funnels', '/api/v1/funnels/{id}', '/api/v1/inventory', '/api/v1/orders', '/api/v1/orders/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/creators',
+      '/api/v1/creators/batch',
+      '/api/v1/creators/{id}',
+      '/api/v1/embed_sessions',
+      '/api/v1/funnels',
+      '/api/v1/funnels/{id}',
+      '/api/v1/funnels/{id}/outreach',
+      '/api/v1/funnels/{id}/steps/{step}/complete',
+      '/api/v1/inventory',
+      '/api/v1/inventory/{sku}',
+      '/api/v1/orders',
+      '/api/v1/orders/{id}',
+    ]);
     const limit = doc.paths['/api/v1/creators'].get.parameters?.find((p) => p.name === 'limit');
     expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(doc.paths['/api/v1/funnels'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['creatorId', 'type'] } } } });
     expect(Object.keys(doc.paths['/api/v1/orders/{id}'])).toEqual(['patch']);
+  });
+
+  it('gave every answer above as its OpenAPI document declares it (status, body and headers)', async () => {
+    await expectAnswersFollowOpenApi(server, 40);
   });
 });
 
@@ -224,5 +292,9 @@ describe.each(DB_KINDS)('API rate limit on %s', (kind) => {
     expect((await call(b)).statusCode).toBe(200);
     server.clock.advance(60_000);
     expect((await call(a)).statusCode).toBe(200);
+  });
+
+  it('gave every answer above as its OpenAPI document declares it (status, body and headers)', async () => {
+    await expectAnswersFollowOpenApi(server, 6);
   });
 });

@@ -186,26 +186,57 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((await server.signIn('viewer')).sessionToken).toBeTruthy();
   });
 
-  it('limits failed sign-ins per account, from any address', async () => {
-    const email = USERS.editorNoOutreach.email;
-    for (let i = 0; i < 5; i++) {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/auth/signin',
-        remoteAddress: `10.0.0.${i + 1}`,
-        headers: { 'content-type': 'application/json' },
-        payload: { email, password: `wrong-${i}` },
-      });
-      expect(response.statusCode).toBe(401);
+  it('slows failed sign-ins per account from any address with growing waits, never refusing the right password from an address that signed in before', async () => {
+    const { email, password } = USERS.editorNoOutreach;
+    const attempt = (remoteAddress: string, tried: string) =>
+      server.app.inject({ method: 'POST', url: '/auth/signin', remoteAddress, headers: { 'content-type': 'application/json' }, payload: { email, password: tried } });
+    // The account's owner signs in from their usual address.
+    expect((await attempt('198.51.100.20', password)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(`10.0.0.${i + 1}`, `wrong-${i}`)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const waiting = await attempt('10.0.0.9', password);
+      expect(waiting.statusCode).toBe(429);
+      const seconds = Number(waiting.headers['retry-after']);
+      expect(json(waiting)).toEqual({ error: `Too many attempts. Try again in ${seconds} seconds.`, code: 'tooManyAttemptsSeconds', params: { seconds } });
+      waits.push(seconds);
+      server.clock.advance(seconds * 1000);
+      expect((await attempt(`10.0.1.${round}`, 'still-wrong')).statusCode).toBe(401);
     }
-    const locked = await server.client().post('/auth/signin', { email, password: USERS.editorNoOutreach.password });
-    expect(locked.statusCode).toBe(429);
-    expect(json(locked).error).toMatch(/Too many attempts\. Try again in 15 minutes\./);
-    expect(locked.headers['retry-after']).toBe('900');
+    expect(waits).toEqual([2, 4, 8]);
+    // From the usual address the right password gets in at once; a wrong one there waits like any other.
+    expect((await attempt('198.51.100.20', 'wrong-again')).statusCode).toBe(429);
+    expect((await attempt('198.51.100.20', password)).statusCode).toBe(200);
     // Other accounts are not affected.
     expect((await server.client().post('/auth/signin', { email: USERS.viewer.email, password: USERS.viewer.password })).statusCode).toBe(200);
-    server.clock.advance(15 * 60 * 1000 + 1);
-    expect((await server.client().post('/auth/signin', { email, password: USERS.editorNoOutreach.password })).statusCode).toBe(200);
+  });
+
+  it('never waits longer than 15 minutes, and forgets failures an hour after the last', async () => {
+    const { email, password } = USERS.editor;
+    const attempt = (tried: string) =>
+      server.app.inject({ method: 'POST', url: '/auth/signin', remoteAddress: '203.0.113.50', headers: { 'content-type': 'application/json' }, payload: { email, password: tried } });
+    // Five free failures; then each wait is sat out and another wrong password doubles the next.
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 11; round++) {
+      const waiting = await attempt(password);
+      expect(waiting.statusCode).toBe(429);
+      waits.push(Number(waiting.headers['retry-after']));
+      server.clock.advance(waits.at(-1)! * 1000);
+      expect((await attempt(`wrong-again-${round}`)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    const longest = await attempt(password);
+    expect(longest.statusCode).toBe(429);
+    expect(longest.headers['retry-after']).toBe('900');
+    expect(json(longest)).toMatchObject({ error: 'Too many attempts. Try again in 15 minutes.', code: 'tooManyAttempts', params: { minutes: 15 } });
+    // A wrong password after the wait still counts; an hour after the last failure they are forgotten.
+    server.clock.advance(15 * 60 * 1000);
+    expect((await attempt('wrong-last')).statusCode).toBe(401);
+    expect((await attempt(password)).headers['retry-after']).toBe('900');
+    server.clock.advance(60 * 60 * 1000);
+    expect((await attempt('wrong-once-more')).statusCode).toBe(401);
+    expect((await attempt(password)).statusCode).toBe(200);
   });
 
   it('changes the password only with the current one, and ends the other sessions', async () => {

@@ -87,7 +87,17 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind: DbKind) => {
       return sorted(json<PullResponse>((await call('GET', '/sync/pull?since=0&clientID=backup'))));
     });
     const file = join(dir, kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
-    expect(run('backup', file, env)).toContain('Backup written');
+    const printed = run('backup', file, env);
+    expect(printed).toContain(`Backup written: ${file}`);
+    // The restore command names where the backup was read from, never a password.
+    const command = /^Restore it with: (.+)$/m.exec(printed)?.[1];
+    if (kind === 'pglite') expect(command).toBe(`CREATORFLOW_DATA_DIR=${env.CREATORFLOW_DATA_DIR} npm run restore -- ${file}`);
+    else {
+      const url = new URL(env.DATABASE_URL);
+      url.password = '';
+      expect(command).toMatch(new RegExp(`DATABASE_URL=${url.toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} npm run restore -- ${file}$`));
+      if (new URL(env.DATABASE_URL).password) expect(command).not.toContain(decodeURIComponent(new URL(env.DATABASE_URL).password));
+    }
 
     // Work after the backup, which the restore must undo.
     await withApp(open, async (call) => {
@@ -97,7 +107,12 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind: DbKind) => {
       expect(after.version).toBeGreaterThan(saved.version);
     });
 
-    expect(run('restore', file, env)).toContain('Restored');
+    if (kind === 'pglite') {
+      // The printed command, as pasted into a shell that has no CREATORFLOW_DATA_DIR of its own.
+      const pasted = spawnSync('sh', ['-c', command!], { cwd: root, env: { ...process.env, DATABASE_URL: '', CREATORFLOW_DATA_DIR: '' }, encoding: 'utf8' });
+      expect(pasted.status, pasted.stderr).toBe(0);
+      expect(pasted.stdout).toContain(`Restored ${file} into ${env.CREATORFLOW_DATA_DIR}`);
+    } else expect(run('restore', file, env)).toContain('Restored');
     const restored = await withApp(open, async (call) => {
       const pull = json<PullResponse>((await call('GET', '/sync/pull?since=0&clientID=backup')));
       // The client's processed mutations came back with the data: ids 3 and 4 are not skipped.

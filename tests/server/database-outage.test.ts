@@ -11,6 +11,7 @@ import { openPostgres, type DatabaseHandle } from '../../server/db/client';
 import { DATABASE_UNAVAILABLE } from '../../server/db/unavailable';
 import { SEED_TIME, USERS } from './fixture';
 import { json, startServer, type Client, type TestDatabase, type TestServer } from './harness';
+import { expectAnswersFollowOpenApi } from './openapi-answers';
 import { adminQuery, withDatabase } from './pg';
 
 /** A TCP proxy to `target` that can drop every connection and refuse new ones until restored. */
@@ -153,5 +154,9 @@ describe('the database going away (PostgreSQL behind a cuttable proxy)', () => {
     const retried = await owner.post('/sync/push', push);
     expect(json<PushResponse>(retried)).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: true }] });
     expect(await priorityOf()).toBe(!before);
+  });
+
+  it('gave every public API answer above as its OpenAPI document declares it (status, body and headers)', async () => {
+    await expectAnswersFollowOpenApi(server, 1);
   });
 });

@@ -8,8 +8,18 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
+import { ephemeralSecretBox } from '../../server/secrets/box';
 import { TEST_HASH_COST, USERS, type UserKey } from './fixture';
 import { adminQuery, withDatabase } from './pg';
+
+/**
+ * Webhook targets for tests that register endpoints at example hosts: every name resolves to a
+ * public address (so registration passes the outside-only check) and nothing is ever sent.
+ */
+export const OFFLINE_WEBHOOKS = {
+  resolve: async (): Promise<{ address: string; family: 4 | 6 }[]> => [{ address: '93.184.216.34', family: 4 }],
+  send: async (): Promise<number> => 200,
+};
 
 export const DB_KINDS = ['pglite', 'postgres'] as const;
 export type DbKind = (typeof DB_KINDS)[number];
@@ -131,6 +141,8 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
   const logs: string[] = [];
   const responses: string[] = [];
   const exchanges: Exchange[] = [];
+  // One key for the server's whole life, restarts included, as the key file gives a real one.
+  const secretBox = ephemeralSecretBox();
   const build = () =>
     buildApp({
       database: db.handle,
@@ -138,6 +150,7 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
       now: clock.now,
       hashCost: TEST_HASH_COST,
       logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+      secretBox,
       ...options,
     });
   const server: TestServer = {
@@ -222,6 +235,9 @@ export class Client {
   }
   post(url: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('POST', url, body, headers);
+  }
+  put(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
   }
   patch(url: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('PATCH', url, body, headers);

@@ -1,5 +1,5 @@
 // The network between browsers and the team server, for real: three members' sync clients
-// (the browser's store on lib/storage/sync.ts, run in Node with an in-memory cache) talk to a
+// (the browser's store on the sync client, lib/sync/client.ts, run in Node with an in-memory cache) talk to a
 // server listening on loopback through an HTTP proxy of this test. The proxy drops pushes,
 // drops their answers after the server applied them, delivers them twice at once, delivers
 // an old one again later, delays them and reorders them, from a seeded schedule. Then the
@@ -11,7 +11,8 @@ import { request as httpRequest, createServer, type IncomingHttpHeaders, type In
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, PushedMutation, PushResponse } from '../../lib/sync/protocol';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import { createSyncStorage, type SyncStorage } from '../../lib/storage/sync';
+import { createSyncClient } from '../../lib/sync/client';
+import type { StoreSyncClient } from '../../lib/sync/types';
 import type { StorageAdapter } from '../../lib/storage/types';
 import { createStore, type Store } from '../../lib/store/createStore';
 import { USERS, type UserKey } from './fixture';
@@ -194,7 +195,7 @@ class SyncProxy {
 }
 
 interface Member {
-  storage: SyncStorage;
+  storage: StoreSyncClient;
   store: Store;
   cache: StorageAdapter;
 }
@@ -245,8 +246,8 @@ async function runEdits(server: TestServer, base: string, via: string, settle: (
       const withCookie = ((input: string | URL, init: RequestInit = {}) =>
         fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } })) as typeof fetch;
       const cache = createMemoryStorage([]);
-      const storage = createSyncStorage({ server: via, cache, fetch: withCookie, pullEveryMs: 3_600_000 });
-      const store = createStore({ storage, now: server.clock.now });
+      const storage = createSyncClient({ server: via, cache, fetch: withCookie, pullEveryMs: 3_600_000 });
+      const store = createStore({ sync: storage, now: server.clock.now });
       await store.loaded;
       members.push({ storage, store, cache });
     }

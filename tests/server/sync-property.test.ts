@@ -1,9 +1,12 @@
 // The sync model as a property: two to four browsers, each the real store (lib/store) on the
-// real sync adapter (lib/storage/sync.ts) with an in-memory cache, make random interleaved
+// real sync client (lib/sync/client.ts) with an in-memory cache, make random interleaved
 // edits against one server on PGlite. The network between them loses answers, delivers pushes
-// twice, delivers old pushes late, goes offline, and a tab is closed and opened again. After
-// everyone syncs, every browser holds the server's records, and the server's records are what
-// a serial replay of the mutations it accepted (in its commit order) makes of the start.
+// twice, delivers old pushes late, goes offline, refuses a push over its body limit, and a tab
+// is closed and opened again, by its member or by another member signing in on that browser.
+// Queued edits meet refusals of every kind (a rule, a member demoted to Viewer, too large).
+// After every author has signed in again and everyone syncs, every browser holds the server's
+// records, every push went out in its author's name, and the server's records are what a serial
+// replay of the mutations it accepted (in its commit order, each once) makes of the start.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +15,8 @@ import { runMutation } from '../../lib/mutators';
 import type { MutationMeta } from '../../lib/mutators/types';
 import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import { createSyncStorage, type SyncStorage } from '../../lib/storage/sync';
+import { createSyncClient } from '../../lib/sync/client';
+import type { StoreSyncClient } from '../../lib/sync/types';
 import type { StorageAdapter, StoredRecord } from '../../lib/storage/types';
 import { createStore, type Store } from '../../lib/store/createStore';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
@@ -32,6 +36,8 @@ const ROLES = ['Admin', 'Editor', 'Editor', 'Admin'] as const;
 let server: TestServer;
 let passwordHash: string;
 let runNumber = 0;
+/** Over all runs: the kinds of refusal met, and changes that waited on a browser for their author. */
+const met = { tooLarge: 0, forbidden: 0, rejected: 0, waitedForAuthor: 0 };
 
 beforeAll(async () => {
   server = await startServer('pglite', { limits: { perAddress: { max: 1_000_000, windowMs: 60_000 } } });
@@ -92,9 +98,11 @@ interface Request {
 /** One closed-and-reopened-able browser tab of a member. */
 interface Tab {
   member: number;
+  /** The browser (its cache) this tab runs in. */
+  browser: number;
   http: Client;
   cache: StorageAdapter;
-  storage: SyncStorage;
+  storage: StoreSyncClient;
   store: Store;
   online: boolean;
   closed: boolean;
@@ -108,7 +116,9 @@ class Network {
   queue: Request[] = [];
   direct = false;
   /** Every push the server answered, in order, with what it did. */
-  answered: { clientID: string; member: number; mutations: { id: number; name: string; args: unknown; meta: MutationMeta }[]; response: PushResponse | null }[] = [];
+  answered: { clientID: string; member: number; statedAuthor?: string; mutations: { id: number; name: string; args: unknown; meta: MutationMeta }[]; response: PushResponse | null }[] = [];
+  /** Pushes refused whole for their size (never reaching the server). */
+  tooLarge = 0;
   /** Push bodies already delivered, to deliver again later (a late duplicate). */
   delivered: { tab: Tab; body: string }[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -137,6 +147,13 @@ class Network {
     {
       const { tab, path, init } = request;
       const body = typeof init.body === 'string' ? init.body : undefined;
+      // A body carrying the oversized marker is over the limit: a 413, as the server's body limit answers.
+      if (path.startsWith('/sync/push') && body?.includes(TOO_LARGE)) {
+        this.tooLarge += 1;
+        if (fault === 'lost' || !tab.online || tab.closed) request.reject(new TypeError('Failed to fetch'));
+        else request.resolve(new Response(JSON.stringify({ error: 'Request body is too large', code: 'requestTooLarge' }), { status: 413, headers: { 'content-type': 'application/json' } }));
+        return;
+      }
       const send = async () => {
         const response = await tab.http.request((init.method ?? 'GET') as 'GET' | 'POST', path, body);
         if (path.startsWith('/sync/push') && body) this.note(tab, body, response.statusCode === 200 || response.statusCode === 403 ? response.json<PushResponse>() : null);
@@ -160,8 +177,8 @@ class Network {
   }
 
   private note(tab: Tab, body: string, response: PushResponse | null) {
-    const parsed = JSON.parse(body) as { clientID: string; mutations: Network['answered'][number]['mutations'] };
-    this.answered.push({ clientID: parsed.clientID, member: tab.member, mutations: parsed.mutations, response });
+    const parsed = JSON.parse(body) as { clientID: string; memberId?: string; mutations: Network['answered'][number]['mutations'] };
+    this.answered.push({ clientID: parsed.clientID, member: tab.member, statedAuthor: parsed.memberId, mutations: parsed.mutations, response });
   }
 
   async flush() {
@@ -178,6 +195,8 @@ class Network {
 
 // ---------- the edits ----------
 
+/** Notes carrying this are "too large": the network answers their push with a 413. */
+const TOO_LARGE = 'TOO-LARGE';
 const inventoryIds = ['inv_1', 'inv_2', 'inv_3', 'inv_4', 'inv_5'];
 const orderIds = ['ord_1', 'ord_2', 'ord_3'];
 const statuses = ['New', 'Processing', 'Shipped', 'Delivered', 'Canceled', 'Refunded'] as const;
@@ -198,7 +217,9 @@ const edit = fc.oneof(
       }),
     }),
   }),
-  fc.record({ name: fc.constant('orders.saveNotes'), args: fc.record({ id: fc.constantFrom(...orderIds), notes: fc.constantFrom('', 'Fragile', 'Call first') }) }),
+  fc.record({ name: fc.constant('orders.saveNotes'), args: fc.record({ id: fc.constantFrom(...orderIds), notes: fc.constantFrom('', 'Fragile', 'Call first', TOO_LARGE) }) }),
+  // Member 2 (an Editor) demoted to Viewer and back: their queued edits meet a 403.
+  fc.record({ name: fc.constant('team.setRole'), args: fc.record({ id: fc.constant('m2'), role: fc.constantFrom('Viewer', 'Editor') }) }),
   fc.record({ name: fc.constant('inventory.addItem'), args: fc.record({ draft: fc.record({ sku: fc.constantFrom('NEW-1', 'NEW-2'), name: fc.constantFrom('Tripod', 'Ring Light'), quantity: fc.integer({ min: 0, max: 3 }) }) }) }),
   fc.record({ name: fc.constant('inventory.deleteItem'), args: fc.record({ id: fc.constantFrom(...inventoryIds) }) }),
   fc.record({ name: fc.constant('calendar.deleteEvent'), args: fc.record({ id: fc.constantFrom('ev_1', 'ev_2') }) }),
@@ -214,6 +235,8 @@ const step = (tabs: number) =>
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('online' as const), tab: fc.nat(tabs - 1) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('poke' as const), tab: fc.nat(tabs - 1) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const), tab: fc.nat(tabs - 1) }) },
+    // Another member signs in on that browser: the tab closes, one opens on the same cache as them.
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('switch' as const), tab: fc.nat(tabs - 1), to: fc.nat(tabs - 1) }) },
   );
 
 const scenario = fc.integer({ min: 2, max: 4 }).chain((tabs) => fc.record({ tabs: fc.constant(tabs), steps: fc.array(step(tabs), { minLength: 1, maxLength: 12 }) }));
@@ -256,10 +279,11 @@ async function runScenario({ tabs: count, steps }: Scenario) {
   const network = new Network();
   network.direct = true;
   const tabs: Tab[] = [];
-  const open = async (member: number, http: Client, cache: StorageAdapter) => {
-    const tab = { member, http, cache, online: true, closed: false } as Tab;
-    tab.storage = createSyncStorage({ server: 'http://team.test', cache, fetch: network.fetchFor(() => tab), pullEveryMs: 3_600_000 });
-    tab.store = createStore({ storage: tab.storage, now: server.clock.now });
+  const https: Client[] = [];
+  const open = async (member: number, http: Client, cache: StorageAdapter, browser: number) => {
+    const tab = { member, browser, http, cache, online: true, closed: false } as Tab;
+    tab.storage = createSyncClient({ server: 'http://team.test', cache, fetch: network.fetchFor(() => tab), pullEveryMs: 3_600_000 });
+    tab.store = createStore({ sync: tab.storage, now: server.clock.now });
     await tab.store.loaded;
     return tab;
   };
@@ -272,7 +296,8 @@ async function runScenario({ tabs: count, steps }: Scenario) {
       const signin = await http.post('/auth/signin', { email: workspace.emails[i], password: PASSWORD });
       expect(signin.statusCode).toBe(200);
       const cache = createMemoryStorage(i === 0 ? [] : start.map((r) => (r.collection === 'singletons' && r.id === 'session' ? { ...r, value: { memberId: `m${i + 1}` } } : r)));
-      tabs.push(await open(i + 1, http, cache));
+      https.push(http);
+      tabs.push(await open(i + 1, http, cache, i));
       if (i === 0) start.push(...(await cache.load()));
     }
     network.direct = false;
@@ -281,16 +306,33 @@ async function runScenario({ tabs: count, steps }: Scenario) {
       await play(s);
     }
 
-    // Everyone comes online and syncs: a round to push, a round to pull what the others pushed.
+    // Everyone comes online; on each browser every member who left changes there signs in again
+    // (their changes go, in their name), then the browser's own member.
     network.direct = true;
     for (const tab of tabs) tab.online = true;
     await network.flush();
+    for (let i = 0; i < tabs.length; i++) {
+      const authors = new Set((await tabs[i].cache.load()).filter((r) => r.collection === '__pending').map((r) => (r.value as { author?: { memberId: string } }).author?.memberId));
+      for (const author of [...authors].filter((a): a is string => !!a)) {
+        if (author !== `m${tabs[i].member}`) met.waitedForAuthor += 1;
+        await switchTo(i, Number(author.slice(1)));
+        await tabs[i].storage.sync();
+      }
+      if (tabs[i].member !== i + 1) await switchTo(i, i + 1);
+    }
+    // A round to push, a round to pull what the others pushed.
     for (let round = 0; round < 2; round++) for (const tab of tabs) await tab.storage.sync();
 
     const final = json<PullResponse>(await tabs[0].http.get('/sync/pull?since=0'));
     const serverRecords = pick(pullSnapshot(final), COMPARED.filter((name) => ['funnels', 'orders', 'inventory', 'events', 'notifications', 'activity'].includes(name)));
+    met.tooLarge += network.tooLarge;
+    for (const push of network.answered)
+      for (const result of push.response?.results ?? []) if (!result.ok) met[result.status === 403 ? 'forbidden' : 'rejected'] += 1;
+    // Every push went out in its author's name: the tab's member, never someone else's.
+    for (const push of network.answered) if (push.statedAuthor !== undefined) expect(push.statedAuthor).toBe(`m${push.member}`);
     for (const tab of tabs) {
       expect(tab.storage.status.peek()).toMatchObject({ pending: 0 });
+      expect((await tab.cache.load()).filter((r) => r.collection === '__pending')).toEqual([]);
       expect(storeSnapshot(tab.store)).toEqual(serverRecords);
     }
 
@@ -360,10 +402,23 @@ async function runScenario({ tabs: count, steps }: Scenario) {
         tab.closed = true;
         network.dropFor(tab);
         tab.store.dispose();
-        tabs[s.tab] = await open(tab.member, tab.http, tab.cache);
+        tabs[s.tab] = await open(tab.member, tab.http, tab.cache, tab.browser);
         return;
       }
+      case 'switch':
+        await switchTo(s.tab, s.to + 1);
+        return;
     }
+  }
+
+  /** Browser `index` closes its tab; `member` signs in there and opens one on the same cache. */
+  async function switchTo(index: number, member: number) {
+    const tab = tabs[index];
+    tab.closed = true;
+    network.dropFor(tab);
+    await tab.store.flush();
+    tab.store.dispose();
+    tabs[index] = await open(member, https[member - 1], tab.cache, tab.browser);
   }
 
   async function tabsSettled() {
@@ -383,5 +438,10 @@ describe('sync property on PGlite', () => {
     );
     // The runs did push work through the server, not only refusals.
     expect(accepted).toBeGreaterThan(RUNS / 2);
+    // The runs met each kind of refusal, and changes that waited for their author on a shared browser.
+    expect(met.tooLarge).toBeGreaterThan(0);
+    expect(met.forbidden).toBeGreaterThan(0);
+    expect(met.rejected).toBeGreaterThan(0);
+    expect(met.waitedForAuthor).toBeGreaterThan(0);
   }, RUNS * 2_000);
 });

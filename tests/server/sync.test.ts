@@ -50,27 +50,62 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
     const editor = await server.signIn('editor');
     const before = await pull(editor);
     const response = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: -4 } }]));
-    expect(response).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: false, error: 'Quantity cannot be negative' }] });
+    expect(response).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: false, error: 'Quantity cannot be negative', code: 'rejected', status: 409 }] });
     const unknown = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 2, name: 'orders.teleport', args: {} }]));
-    expect(unknown).toEqual({ lastMutationID: 2, results: [{ id: 2, ok: false, error: 'Unknown change: orders.teleport' }] });
+    expect(unknown).toEqual({ lastMutationID: 2, results: [{ id: 2, ok: false, error: 'Unknown change: orders.teleport', code: 'rejected', status: 409 }] });
     const malformed = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 3, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: { $gt: 1 } } }]));
-    expect(malformed.results[0]).toMatchObject({ id: 3, ok: false, error: expect.stringMatching(/quantity/i) });
+    expect(malformed.results[0]).toMatchObject({ id: 3, ok: false, error: expect.stringMatching(/quantity/i), code: 'invalid', status: 400 });
     expect((await pull(editor, before.version)).records).toEqual([]);
   });
 
-  it('refuses a Viewer with 403, changes nothing, and takes nothing after the refusal', async () => {
+  it("refuses each of a Viewer's changes with 403, changes nothing, and still takes what a Viewer may do behind them", async () => {
     const viewer = await server.signIn('viewer');
     const before = await pull(viewer);
     const response = await push(viewer, 'viewer-tab', [
       { id: 1, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: 1 } },
-      { id: 2, name: 'notifications.markAllRead', args: {} },
+      { id: 2, name: 'inventory.setQuantity', args: { id: 'inv_2', quantity: 1 } },
     ]);
-    expect(response.statusCode).toBe(403);
-    expect(json(response)).toMatchObject({ error: 'Your role cannot make changes in this workspace', results: [], lastMutationID: 0 });
+    expect(response.statusCode).toBe(200);
+    const refusal = { ok: false, error: 'Your role cannot make changes in this workspace', code: 'forbidden', status: 403 };
+    expect(json<PushResponse>(response).results).toEqual([
+      { id: 1, ...refusal },
+      { id: 2, ...refusal },
+    ]);
     expect((await pull(viewer, before.version)).records).toEqual([]);
-    // A Viewer may still arrange their own dashboard.
-    const own = json<PushResponse>(await push(viewer, 'viewer-tab', [{ id: 1, name: 'funnels.saveDashboardLayout', args: { layouts: null } }]));
+    // A Viewer may still arrange their own dashboard, behind the refused ones.
+    const own = json<PushResponse>(await push(viewer, 'viewer-tab', [{ id: 3, name: 'funnels.saveDashboardLayout', args: { layouts: null } }]));
+    expect(own.results).toEqual([{ id: 3, ok: true }]);
+  });
+
+  it("refuses a push whose stated author is not the session's member, applying none of it", async () => {
+    const owner = await server.signIn('owner');
+    const before = await pull(owner);
+    const response = await owner.post('/sync/push', { clientID: 'editor-left-this', memberId: 'someone-else', mutations: [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: 3 }, meta: meta() }] });
+    expect(response.statusCode).toBe(403);
+    expect(json(response)).toMatchObject({ code: 'notAuthor', field: 'memberId' });
+    expect((await pull(owner, before.version)).records).toEqual([]);
+    // Stated as the owner's own, the same push is taken.
+    const own = json<PushResponse>(await owner.post('/sync/push', { clientID: 'owner-tab-9', memberId: before.memberId, mutations: [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: 3 }, meta: meta() }] }));
     expect(own.results).toEqual([{ id: 1, ok: true }]);
+  });
+
+  it('tells a removed member they were removed (403 removed) on pull, push and events, not to sign in again', async () => {
+    const owner = await server.signIn('owner');
+    const viewer = await server.signIn('viewer');
+    const { memberId } = await pull(viewer);
+    const removed = json<PushResponse>(await owner.post('/sync/push', { clientID: 'owner-removes', mutations: [{ id: 1, name: 'team.remove', args: { id: memberId }, meta: meta() }] }));
+    expect(removed.results).toEqual([{ id: 1, ok: true }]);
+    // The answer also removes the cookie, as any dead session's does: each request here sends it as the browser had it.
+    const cookies = new Map(viewer.cookies);
+    const asBefore = () => (viewer.cookies = new Map(cookies));
+    for (const send of [() => viewer.get('/sync/pull?since=0'), () => viewer.post('/sync/push', { clientID: 'viewer-tab', mutations: [] }), () => viewer.get('/sync/events')]) {
+      asBefore();
+      const response = await send();
+      expect(response.statusCode).toBe(403);
+      expect(json(response)).toMatchObject({ code: 'removed', error: 'You were removed from this workspace' });
+    }
+    // Someone who never signed in is still asked to sign in.
+    expect((await server.client().get('/sync/pull?since=0')).statusCode).toBe(401);
   });
 
   it('needs a session, and a member of another workspace pulls only their own', async () => {
@@ -124,7 +159,7 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
     const refused = answers.filter((a) => !a.results[0].ok);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const answer of refused) expect(answer.results[0]).toEqual({ id: 1, ok: false, error: 'Insufficient inventory for this order' });
+    for (const answer of refused) expect(answer.results[0]).toEqual({ id: 1, ok: false, error: 'Insufficient inventory for this order', code: 'rejected', status: 409 });
     const final = await pull(owner);
     expect(record<{ quantity: number }>(final, 'inventory', 'inv_4')?.quantity).toBe(0);
     expect(final.records.filter((r) => r.collection === 'orders' && (r.value as Order).customerName.startsWith('Stock Test') && (r.value as Order).status === 'Processing')).toHaveLength(10);

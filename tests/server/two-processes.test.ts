@@ -1,6 +1,8 @@
 // Two team server processes on one PostgreSQL, as behind a load balancer: a member whose
 // event stream is open on process 1 is poked (through LISTEN/NOTIFY) for a change pushed
-// through process 2, and pulls it from process 1.
+// through process 2, and pulls it from process 1. Limits count across both: one API key gets
+// 120 answers a minute in all, and a stranger's wrong passwords through both slow the account
+// down once, while its owner still signs in from their usual address at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
@@ -15,7 +17,8 @@ interface Process {
 }
 
 /** `npm run creatorflow-server` as a child process on `databaseUrl`; ready when /readyz answers 200. */
-const startProcess = (databaseUrl: string): Promise<Process> => startServerProcess({ env: { DATABASE_URL: databaseUrl } });
+// Behind a proxy (TRUST_PROXY), so each test request says which address it comes from.
+const startProcess = (databaseUrl: string): Promise<Process> => startServerProcess({ env: { DATABASE_URL: databaseUrl, TRUST_PROXY: '1' } });
 
 /** A browser's session on one process: its cookie, sent with same-origin requests. */
 async function signIn(server: Process, user: keyof typeof USERS) {
@@ -105,5 +108,57 @@ describe('two server processes on one PostgreSQL', () => {
       controller.abort();
       await reader.cancel().catch(() => undefined);
     }
+  });
+
+  it('gives one API key exactly 120 answers a minute in all, through both processes', async () => {
+    const owner = await signIn(one!, 'owner');
+    const made = await fetch(`${one!.url}/developer/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, origin: owner.origin },
+      body: JSON.stringify({ role: 'Viewer', name: 'two processes' }),
+    });
+    expect(made.status).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+    const answers: { status: number; windowEnd: number }[] = [];
+    for (let batch = 0; batch < 30; batch++) {
+      const sent = Array.from({ length: 10 }, async (_, i) => {
+        const server = i % 2 === 0 ? one! : two!;
+        const response = await fetch(`${server.url}/api/v1/inventory?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
+        await response.arrayBuffer();
+        // The window an answer was counted in ends RateLimit-Reset seconds after it (to the second).
+        const windowEnd = Math.round((Date.now() + Number(response.headers.get('ratelimit-reset')) * 1000) / 60_000);
+        answers.push({ status: response.status, windowEnd });
+      });
+      await Promise.all(sent);
+    }
+    expect(answers).toHaveLength(300);
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 429]));
+    // Counted per minute (the run may cross into the next): each minute gives min(120, asked) answers.
+    const windows = new Map<number, typeof answers>();
+    for (const answer of answers) windows.set(answer.windowEnd, [...(windows.get(answer.windowEnd) ?? []), answer]);
+    for (const inWindow of windows.values()) expect(inWindow.filter((a) => a.status === 200).length).toBe(Math.min(120, inWindow.length));
+    expect([...windows.values()].some((inWindow) => inWindow.filter((a) => a.status === 200).length === 120)).toBe(true);
+  });
+
+  it('slows a stranger’s 50 wrong passwords through both processes as one, and lets the owner in from their usual address at once', async () => {
+    const { email, password } = USERS.owner;
+    const attempt = (server: Process, address: string, tried: string) =>
+      fetch(`${server.url}/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': address },
+        body: JSON.stringify({ email, password: tried }),
+      });
+    expect((await attempt(one!, '198.51.100.7', password)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) statuses.push((await attempt(i % 2 === 0 ? one! : two!, '203.0.113.66', `guess-${i}`)).status);
+    expect(new Set(statuses)).toEqual(new Set([401, 429]));
+    // Five free failures in all (not five per process); the waits between guesses let few more through.
+    const failures = statuses.filter((status) => status === 401).length;
+    expect(failures).toBeGreaterThanOrEqual(5);
+    expect(failures).toBeLessThan(8);
+    const elsewhere = await attempt(two!, '192.0.2.44', password);
+    expect(elsewhere.status).toBe(429);
+    expect((await elsewhere.json()) as { error: string }).toMatchObject({ error: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/) });
+    for (const server of [one!, two!]) expect((await attempt(server, '198.51.100.7', password)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
-// Webhooks over real HTTP to receivers on 127.0.0.1, on PGlite and PostgreSQL: endpoints only
-// for Admins and only https (or http to this machine), events queued with the change that
+// Webhooks over real HTTP to receivers on 127.0.0.1 (allowed here as in local development),
+// on PGlite and PostgreSQL: endpoints only for Admins and only https (or http to this machine), events queued with the change that
 // caused them, Standard Webhooks signatures checked with the `standardwebhooks` package,
 // retries with one webhook-id, a disabled endpoint after a day of failures, and an outbox
 // that survives a restart in the middle of a delivery.
@@ -10,8 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { RETRY_DELAYS_MS } from '../../lib/domain/webhooks';
 import { SEED_TIME } from './fixture';
 import { loadRecords } from '../../server/db/records';
-import { LEASE_MS } from '../../server/webhooks/worker';
+import { LEASE_MS, type WebhookSender } from '../../server/webhooks/worker';
+import type { Resolver } from '../../server/webhooks/targets';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
+import { expectAnswersFollowOpenApi } from './openapi-answers';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -47,6 +49,8 @@ interface Delivery {
   type: string;
   status: string;
   attempts: number;
+  lastStatusCode?: number | null;
+  lastError?: string | null;
   payload: { id: string; type: string; data: Record<string, unknown> };
 }
 interface Endpoint {
@@ -63,7 +67,7 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
   let owner: Client;
   const receivers: Receiver[] = [];
   beforeAll(async () => {
-    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } }, webhooks: { deliverEveryMs: false } }, { onDisk: true });
+    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } }, webhooks: { deliverEveryMs: false, allowLoopback: true } }, { onDisk: true });
     owner = await server.signIn('owner');
   });
   afterEach(async () => {
@@ -130,6 +134,24 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
     expect(await server.app.webhooks.deliverDue()).toBe(0);
   });
 
+  it('does not follow a redirect: a 3xx is a failed attempt and its Location gets nothing', async () => {
+    const { receiver: target, url: targetUrl } = await receiver();
+    const redirecting = createServer((request, response) => {
+      request.resume();
+      response.writeHead(307, { location: targetUrl }).end();
+    });
+    await new Promise<void>((done) => redirecting.listen(0, '127.0.0.1', done));
+    try {
+      const { endpoint } = await register(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`, ['creator.onboarded']);
+      const queued = json<{ id: string }>(await owner.post(`/developer/webhooks/${endpoint.id}/test`, {}));
+      expect(await server.app.webhooks.deliverDue()).toBe(1);
+      expect((await deliveries()).find((d) => d.id === queued.id)).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 307, lastError: 'HTTP 307' });
+      expect(target.received).toEqual([]);
+    } finally {
+      await new Promise<void>((done) => redirecting.close(() => done()));
+    }
+  });
+
   it('retries after 503s with backoff and the same webhook-id, then succeeds', async () => {
     const { receiver: r, url } = await receiver([503, 503, 200]);
     const { secret } = await register(url, ['creator.onboarded']);
@@ -179,13 +201,13 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
     let reached: () => void = () => {};
     const inFlight = new Promise<void>((done) => (reached = done));
     // The first attempt never gets an answer: the server goes down while it waits.
-    const hanging: typeof fetch = (_url, init) =>
+    const hanging: WebhookSender = (_target, message) =>
       new Promise((_resolve, reject) => {
         calls += 1;
         reached();
-        init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        message.signal.addEventListener('abort', () => reject(new Error('aborted')));
       });
-    const hangingServer = await startServer(kind, { webhooks: { deliverEveryMs: false, fetch: hanging } }, { database: server.db });
+    const hangingServer = await startServer(kind, { webhooks: { deliverEveryMs: false, send: hanging, allowLoopback: true } }, { database: server.db });
     hangingServer.clock.time = server.clock.time;
     const { receiver: r, url } = await receiver();
     const admin = await hangingServer.signIn('owner');
@@ -209,5 +231,101 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
     const payload = verify(secret, r.received[0].body, r.received[0].headers) as Delivery['payload'];
     expect(payload).toMatchObject({ type: 'funnel.status.updated', data: { funnel: { id: 'CR12348', status: 'Confirmation' } } });
     expect((await deliveries()).find((d) => d.id === payload.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  it('gave every public API answer above as its OpenAPI document declares it (status, body and headers)', async () => {
+    await expectAnswersFollowOpenApi(server, 1);
+  });
+});
+
+describe.each(DB_KINDS)('webhook targets outside only, on %s', (kind) => {
+  let server: TestServer;
+  let owner: Client;
+  /** What each name resolves to, changed by the tests (a name that moves after registration). */
+  const dns: Record<string, string[]> = { localhost: ['127.0.0.1', '::1'] };
+  const resolve: Resolver = async (host) => {
+    const addresses = dns[host];
+    if (!addresses) throw new Error(`ENOTFOUND ${host}`);
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const sent: { url: string; address: string }[] = [];
+  const send: WebhookSender = async (target) => {
+    sent.push({ url: target.url.toString(), address: target.address.address });
+    return 200;
+  };
+  const INSIDE = [
+    'http://127.0.0.1:9/hooks',
+    'http://[::1]:9/hooks',
+    'https://10.0.0.1/hooks',
+    'https://172.16.0.1/hooks',
+    'https://192.168.0.1/hooks',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/hooks',
+    'http://localhost:9/hooks',
+    'https://metadata.google.internal/computeMetadata/v1',
+    'https://[fd00:ec2::254]/hooks',
+    'https://[::ffff:10.0.0.1]/hooks',
+    'https://[::ffff:127.0.0.1]/hooks',
+  ];
+
+  beforeAll(async () => {
+    server = await startServer(kind, { limits: { perAddress: { max: 1000, windowMs: 60_000 } }, webhooks: { deliverEveryMs: false, resolve, send } });
+    owner = await server.signIn('owner');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const endpoints = async (client = owner) => json<{ endpoints: Endpoint[]; deliveries: (Delivery & { lastError: string | null })[] }>(await client.get('/developer/webhooks'));
+
+  it('refuses every address inside at registration with a 400 naming the url, and stores nothing', async () => {
+    for (const url of INSIDE) {
+      const response = await owner.post('/developer/webhooks', { url, events: ['creator.onboarded'] });
+      expect(response.statusCode, url).toBe(400);
+      expect(json(response)).toMatchObject({ field: 'url', code: 'endpointNotPublic', error: expect.stringMatching(/^Endpoint URL must be on the public internet: /) });
+    }
+    dns['inside.example.com'] = ['93.184.215.14', '192.168.10.4'];
+    expect(json(await owner.post('/developer/webhooks', { url: 'https://inside.example.com/h', events: ['creator.onboarded'] }))).toEqual({
+      error: 'Endpoint URL must be on the public internet: inside.example.com is a private network',
+      code: 'endpointNotPublic',
+      params: { host: 'inside.example.com', kind: 'private' },
+      field: 'url',
+    });
+    expect(json(await owner.post('/developer/webhooks', { url: 'https://nowhere.example.com/h', events: ['creator.onboarded'] }))).toMatchObject({ code: 'endpointUnresolved', field: 'url' });
+    expect((await endpoints()).endpoints).toEqual([]);
+  });
+
+  it('refuses at delivery when the name has moved inside since registration, and never connects', async () => {
+    dns['hooks.example.com'] = ['93.184.215.14'];
+    const created = await owner.post('/developer/webhooks', { url: 'https://hooks.example.com/in', events: ['creator.onboarded'] });
+    expect(created.statusCode).toBe(201);
+    const { endpoint } = json<{ endpoint: Endpoint }>(created);
+    // While it resolves outside, the delivery connects to the address that was checked.
+    expect((await owner.post(`/developer/webhooks/${endpoint.id}/test`, {})).statusCode).toBe(202);
+    expect(await server.app.webhooks.deliverDue()).toBe(1);
+    expect(sent).toEqual([{ url: 'https://hooks.example.com/in', address: '93.184.215.14' }]);
+    for (const address of ['127.0.0.1', '::1', '10.0.0.1', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '::ffff:127.0.0.1']) {
+      dns['hooks.example.com'] = [address];
+      const queued = json<{ id: string }>(await owner.post(`/developer/webhooks/${endpoint.id}/test`, {}));
+      expect(await server.app.webhooks.deliverDue()).toBe(1);
+      const delivery = (await endpoints()).deliveries.find((d) => d.id === queued.id)!;
+      expect(delivery, address).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/^Refused: Endpoint URL must be on the public internet: hooks\.example\.com is /) });
+    }
+    expect(sent).toHaveLength(1);
+  });
+
+  it('with the loopback setting accepts loopback endpoints and still refuses every other range', async () => {
+    const local = await startServer(kind, { webhooks: { deliverEveryMs: false, resolve, send, allowLoopback: true } }, { database: server.db });
+    try {
+      const admin = await local.signIn('owner');
+      for (const url of INSIDE) {
+        const response = await admin.post('/developer/webhooks', { url, events: ['creator.onboarded'] });
+        const loopback = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost):/.test(url) || url.includes('::ffff:127.0.0.1');
+        expect(response.statusCode, url).toBe(loopback ? 201 : 400);
+      }
+      dns['sneaky.example.com'] = ['127.0.0.1', '10.1.1.1'];
+      expect((await admin.post('/developer/webhooks', { url: 'https://sneaky.example.com/h', events: ['creator.onboarded'] })).statusCode).toBe(400);
+    } finally {
+      await local.close();
+    }
   });
 });

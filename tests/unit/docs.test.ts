@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repo = resolve(import.meta.dirname, '../..');
-const TOP = /^(lib|widgets|host|server|tests|scripts|docs|examples|bench)\//;
+// Build outputs (dist/) count too: a fresh clone has none, so the notes must not send a reader there.
+const TOP = /^(lib|widgets|host|server|tests|scripts|docs|examples|bench|dist)\//;
 
 /** Repository paths a Markdown text names: code spans, words of code blocks and link targets that start at a top folder. */
 export function namedPaths(markdown: string): string[] {

@@ -51,6 +51,8 @@ interface Case {
   flag?: Permission;
   /** A personal preference any signed-in member may set (Viewers included). */
   viewerAllowed?: boolean;
+  /** Admins only: every other role is refused with the Admin message. */
+  adminOnly?: boolean;
   run(store: Store): Result<unknown>;
 }
 
@@ -83,6 +85,7 @@ const CASES: Case[] = [
   { name: 'funnels.sendOutreach', flag: 'sendOutreach', run: (s) => s.funnels.sendOutreach('CR12348', 'Hello Alex') },
   { name: 'funnels.sendBrief', run: (s) => s.funnels.sendBrief('CR12346') },
   { name: 'funnels.togglePriority', run: (s) => s.funnels.togglePriority('CR12348') },
+  { name: 'funnels.setGiftAllowance', run: (s) => s.funnels.setGiftAllowance('CR12348', 2, 60) },
   { name: 'funnels.updateBio', run: (s) => s.funnels.updateBio('CR12348', 'Chef and storyteller') },
   { name: 'funnels.setInterestTags', run: (s) => s.funnels.setInterestTags('CR12348', ['Cooking']) },
   { name: 'funnels.updateAvatar', run: (s) => s.funnels.updateAvatar('CR12348', 'data:image/png;base64,iVBORw0KGgo=') },
@@ -120,10 +123,9 @@ const CASES: Case[] = [
     },
   },
   { name: 'admin.changePlan', flag: 'manageTeam', run: (s) => s.admin.changePlan('Business') },
-  { name: 'admin.connectIntegration', flag: 'editAutomations', run: (s) => s.admin.connectIntegration('shopify', { apiKey: 'k' }) },
-  { name: 'admin.configureIntegration', flag: 'editAutomations', run: (s) => s.admin.configureIntegration('shopify', { apiKey: 'k', webhookUrl: 'https://x.example/hook' }) },
+  { name: 'admin.connectIntegration', flag: 'editAutomations', run: (s) => s.admin.connectIntegration('shopify') },
+  { name: 'admin.configureIntegration', adminOnly: true, run: (s) => s.admin.configureIntegration('shopify', { apiKey: 'k', webhookUrl: 'https://x.example/hook' }) },
   { name: 'admin.disconnectIntegration', flag: 'editAutomations', run: (s) => s.admin.disconnectIntegration('mailchimp') },
-  { name: 'admin.regenerateApiKey', flag: 'manageTeam', run: (s) => s.admin.regenerateApiKey(() => new Uint8Array(32).fill(7)) },
   { name: 'admin.saveWebhookSettings', flag: 'editAutomations', run: (s) => s.admin.saveWebhookSettings({ endpointUrl: 'https://hooks.example/cf', events: ['creator.onboarded'] }) },
   { name: 'admin.importCreators', run: (s) => s.admin.importCreators([{ row: 1, draft: { handle: '@newcreator', name: 'New Creator' } }]) },
   {
@@ -178,8 +180,19 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   withOrigin: 'attributes the changes made inside it; writes nothing itself',
   mutate: 'runs a mutator by name: each one is covered above through its action',
   'admin.updateProfile': 'runs profile.save (tested above) after the same check; with a team server the server checks the password',
+  'admin.saveIntegration': 'runs integrations.configure (tested above), or hands the credentials to the team server, which checks again',
   'team.sendInvitation': 'runs team.invite (tested above) after the same check, or asks the team server, which checks again',
+  'overwrites.editing': 'marks a record open in an editor; stores nothing',
+  'overwrites.canRestore': 'read',
+  'overwrites.dismiss': 'hides a notice; stores nothing',
+  'overwrites.restore': "runs the field's own mutation (orders.changeStatus, orders.saveNotes, inventory.setQuantity, inventory.updateItem; tested above) through mutate, with the same check",
+  'team.canResendInvitations': 'read',
+  'admin.mailStatus': 'read (the team server says where its mail goes)',
+  'team.invitations': 'reads the invitation links from the team server, after the manageTeam check',
+  'team.resendInvitation': 'asks the team server (which checks manageTeam again) for a new link, after the same check as team.invite',
   apply: 'runs a recorded mutation: the same authorization as mutate (tests/unit/mutators.test.ts)',
+  'bulk.forget': 'takes a finished import off the screen; stores nothing',
+  rebase: "brings the server's records in (the sync client): the server authorized them; waiting mutations run again as the member",
 };
 
 function storeFunctions(store: Store): string[] {
@@ -224,7 +237,7 @@ describe('permissions are enforced in the store actions', () => {
         expect(result.ok).toBe(true);
         return;
       }
-      expect(result).toEqual({ ok: false, error: MESSAGES.readOnly });
+      expect(result).toEqual({ ok: false, error: c.adminOnly ? MESSAGES.adminOnly : MESSAGES.readOnly });
       expect(snapshot(store)).toBe(before);
       expect(store.admin.activity.items.peek()).toHaveLength(activity);
       expect(counter.writes).toBe(writes);
@@ -281,6 +294,16 @@ describe('permission flags gate their actions for an Editor', () => {
     const { store } = await editorWith(c.flag!, true);
     const result = c.run(store);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+  });
+
+  it.each(CASES.filter((c) => c.adminOnly))('$name is refused for an Editor holding every flag, and changes nothing', async (c) => {
+    const { store, counter } = await editorWith('editAutomations', true);
+    const before = snapshot(store);
+    const writes = counter.writes;
+    expect(c.run(store)).toEqual({ ok: false, error: MESSAGES.adminOnly });
+    await store.flush();
+    expect(snapshot(store)).toBe(before);
+    expect(counter.writes).toBe(writes);
   });
 
   it('viewAnalytics gates analytics for an Editor whose flag is off (no write depends on it)', async () => {

@@ -96,6 +96,24 @@ describe('store', () => {
     expect(stored.find((r) => r.collection === 'meta')?.value).toEqual({ version: SCHEMA_VERSION });
   });
 
+  it('moves a version 2 workspace off stored credentials: no sample API key, integration hints only', async () => {
+    const storage = createMemoryStorage([
+      { collection: 'meta', id: 'schema', value: { version: 2 } },
+      { collection: 'singletons', id: 'developer', value: { apiKey: 'sk_test_4f9a2c7e1b8d3f6a0c5e9b2d7f4a1c8e', endpointUrl: 'https://hooks.example/cf', events: ['creator.onboarded'] } },
+      {
+        collection: 'integrations',
+        id: 'shopify',
+        value: { id: 'shopify', name: 'Shopify', description: 'Sync orders and inventory.', category: 'ecommerce', status: 'connected', lastSync: null, apiKey: 'shpat_live_0123456789abcd', webhookUrl: 'https://shop.example/hook?t=1' },
+      },
+    ]);
+    const store = createStore({ storage, now });
+    await store.loaded;
+    expect(store.admin.developer.value.value).toEqual({ endpointUrl: 'https://hooks.example/cf', events: ['creator.onboarded'] });
+    expect(store.admin.integrations.get('shopify')).toMatchObject({ status: 'connected', credentials: { apiKeyHint: 'abcd', webhookHost: 'shop.example' } });
+    await store.flush();
+    expect(JSON.stringify(await storage.load())).not.toMatch(/sk_test_4f9a|shpat_live|hook\?t=1/);
+  });
+
   it('sets aside a corrupted record, keeps the rest, and offers it for download', async () => {
     const storage = createMemoryStorage([
       { collection: 'meta', id: 'schema', value: { version: SCHEMA_VERSION } },
@@ -110,22 +128,19 @@ describe('store', () => {
   });
 
   it('brings a pull into the lists: new records first, changed ones in place, deleted ones gone; a waiting mutation is replayed on the result', async () => {
-    const inner = createMemoryStorage();
-    let deliver: Parameters<NonNullable<StorageAdapter['subscribe']>>[0] = () => {};
-    const storage: StorageAdapter = { ...inner, subscribe: (listener) => ((deliver = listener), () => {}) };
-    const store = createStore({ storage, now });
+    const store = createStore({ storage: createMemoryStorage(), now });
     await store.loaded;
     const [first, second, third, ...rest] = store.inventory.items.items.value;
     const added = { ...first, id: 'inv_server', sku: 'SRV-1', name: 'From the server' };
     const changed = { ...second, name: 'Renamed on the server' };
     const waiting = { name: 'inventory.addItem', args: { draft: { sku: 'SRV-1', name: 'Same SKU, made offline' } }, meta: { now: now().toISOString(), idSeed: 'offline' } };
-    deliver(
+    store.rebase(
       [
-        { type: 'put', collection: 'inventory', id: added.id, value: added },
-        { type: 'put', collection: 'inventory', id: changed.id, value: changed },
-        { type: 'delete', collection: 'inventory', id: third.id },
+        { collection: 'inventory', id: added.id, value: added },
+        { collection: 'inventory', id: changed.id, value: changed },
+        { collection: 'inventory', id: third.id, value: null },
       ],
-      { rebase: { pending: [waiting], full: false } },
+      [waiting],
     );
     expect(store.inventory.items.items.value.map((i) => i.name)).toEqual(['From the server', first.name, 'Renamed on the server', ...rest.map((i) => i.name)]);
     // The replayed mutation saw the server's item: its SKU is taken, so it changed nothing.

@@ -21,14 +21,30 @@ describe('webhook events of a change', () => {
     );
   });
 
-  it('sends creator.onboarded for a new funnel, and payment.succeeded when an invoice becomes paid', () => {
+  it('sends creator.onboarded for a new funnel, and nothing for invoices (no payment is taken here)', () => {
     expect(webhookEventsFor([{ collection: 'funnels', before: undefined, after: funnel }]).map((e) => e.type)).toEqual(['creator.onboarded']);
-    expect(webhookEventsFor([{ collection: 'invoices', before: invoice, after: { ...invoice, status: 'paid' } }])).toEqual([
-      { type: 'payment.succeeded', data: { invoice: { id: 'inv_9', amount: 49, date: '2026-03-01', description: null } } },
+    expect(webhookEventsFor([{ collection: 'invoices', before: invoice, after: { ...invoice, status: 'paid' } }])).toEqual([]);
+  });
+
+  it('sends order.created for a new order and order.status.updated for a status change only', () => {
+    const order = { id: 'ord_1', orderNumber: 'ORD-1', status: 'New', source: 'Shopify', total: 10, items: [{ sku: 'A', quantity: 1 }] };
+    expect(webhookEventsFor([{ collection: 'orders', before: undefined, after: order }])).toEqual([
+      { type: 'order.created', data: { order: { id: 'ord_1', orderNumber: 'ORD-1', status: 'New', source: 'Shopify', total: 10, items: [{ sku: 'A', quantity: 1 }] } } },
     ]);
-    expect(webhookEventsFor([{ collection: 'invoices', before: undefined, after: { ...invoice, status: 'paid' } }]).map((e) => e.type)).toEqual(['payment.succeeded']);
-    expect(webhookEventsFor([{ collection: 'invoices', before: { ...invoice, status: 'paid' }, after: { ...invoice, status: 'paid', amount: 50 } }])).toEqual([]);
-    expect(webhookEventsFor([{ collection: 'orders', before: undefined, after: { id: 'o' } }])).toEqual([]);
+    expect(webhookEventsFor([{ collection: 'orders', before: order, after: { ...order, status: 'Processing' } }])).toEqual([
+      { type: 'order.status.updated', data: { order: expect.objectContaining({ status: 'Processing', previousStatus: 'New' }) } },
+    ]);
+    expect(webhookEventsFor([{ collection: 'orders', before: order, after: { ...order, total: 12 } }])).toEqual([]);
+  });
+
+  it('sends inventory.low_stock once per crossing of the threshold', () => {
+    const item = { id: 'inv_1', sku: 'A', name: 'Item', quantity: 12, lowStockThreshold: 10, reorderPoint: 20, lastRestocked: '', location: '' };
+    const low = (before: typeof item | undefined, quantity: number) => webhookEventsFor([{ collection: 'inventory', before, after: { ...item, quantity } }]).map((e) => e.type);
+    expect(low(item, 10)).toEqual(['inventory.low_stock']);
+    expect(low({ ...item, quantity: 10 }, 4)).toEqual([]);
+    expect(low({ ...item, quantity: 4 }, 11)).toEqual([]);
+    expect(low({ ...item, quantity: 11 }, 0)).toEqual(['inventory.low_stock']);
+    expect(low(undefined, 3)).toEqual([]);
   });
 });
 

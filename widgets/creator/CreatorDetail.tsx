@@ -7,11 +7,12 @@ import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
 import { NotFoundState } from '../ui/NotFoundState';
 import { Screen } from '../ui/Screen';
-import { showResult, toast } from '../ui/toast';
+import { showResult } from '../ui/toast';
 import { OutreachDialog } from '../shared/OutreachDialog';
 import { StepEditor, stepState } from '../shared/StepTimeline';
 import { creatorStyles } from './styles';
 import { useCreator } from './useCreator';
+import { CreatorPortalPanel } from './CreatorPortalPanel';
 import { useT } from '../ui/i18n';
 import { routeTo } from '../ui/routes';
 
@@ -79,11 +80,10 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
         <div className="cf-stack">
           <FunnelProgress funnel={funnel} openStep={step} blocked={c.writeBlocked && tm(c.writeBlocked)} onSave={(index, draft) => {
             const result = c.store.funnels.saveStep(funnel.id, index, draft);
-            if (!showResult(result, { position: 'bottom-right' })) return false;
-            if (!result.messages?.length) toast.success(t('creator.stepSaved'), { position: 'bottom-right' });
-            return true;
+            return showResult(result, { position: 'bottom-right', success: t('creator.stepSaved') });
           }} />
           {statusIndex(funnel.status) >= statusIndex('Contract') && <CreatorAgreement funnel={funnel} timeZone={c.timeZone} />}
+          <CreatorPortalPanel creator={c} funnel={funnel} />
           <OutreachHistory funnel={funnel} timeZone={c.timeZone} />
         </div>
         <aside className="cf-card cf-stack" aria-labelledby="cf-quick-actions">

@@ -3,6 +3,7 @@ import { CSV } from '../../lib/domain/constants';
 import { SYSTEM_FIELDS, type SystemField } from '../../lib/domain/types';
 import { adminBaseStyles } from '../ui/adminStyles';
 import { ScreenTitle, BlockedNote } from '../ui/AdminScreen';
+import { BulkProgressView } from '../ui/BulkProgress';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { Screen } from '../ui/Screen';
@@ -54,7 +55,8 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
       <ScreenTitle embedded={embedded}>{t('import.title')}</ScreenTitle>
       <p className="cf-muted">{t('import.intro')}</p>
       <BlockedNote reason={blocked} />
-      {!file && (
+      {imp.bulk && <BulkProgressView view={imp.bulk} onDismiss={imp.outcome ? undefined : imp.dismissBulk} />}
+      {!file && !imp.bulk && (
         <div className="cf-card cf-stack cf-dropzone">
           <div className="cf-field">
             <label htmlFor="cf-import-file">{t('import.choose')}</label>
@@ -90,7 +92,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
               <strong>{file.name}</strong> <span className="cf-muted">{t('import.fileInfo', { size: fileSize(i18n, file.size), count: file.rows.length })}</span>
             </span>
             <span className="cf-spacer" />
-            <Button onClick={imp.removeFile} disabled={imp.progress !== null}>
+            <Button onClick={imp.removeFile} disabled={imp.progress !== null || imp.bulk?.state === 'saving'}>
               {t('import.removeFile')}
             </Button>
           </div>
@@ -152,7 +154,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
                 {t('import.ready', { count: imp.accepted, rejected: imp.rejected.length })}
               </p>
               <RejectedRows rows={imp.rejected} title={t('import.willNotImport')} />
-              {imp.progress !== null ? (
+              {imp.bulk ? null : imp.progress !== null ? (
                 <div className="cf-stack">
                   <div
                     className="cf-progress"

@@ -6,7 +6,10 @@ import type { SystemField } from '../../lib/domain/types';
 import { checkCsvFile, parseCsv } from '../../lib/csv';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
-import { showResult } from '../ui/toast';
+import { showResult, toast } from '../ui/toast';
+import { useBulkJob } from '../ui/BulkProgress';
+import { MESSAGES } from '../../lib/domain/constants';
+import { sumOf } from '../../lib/store/bulk';
 
 export interface DataImportControllerOptions {
   /** Length of the import's progress run in ms (spec §9: 2 s). Default CSV.simulatedImportMs. */
@@ -28,6 +31,12 @@ export interface ImportOutcome {
   rejected: { row: number; error: string }[];
 }
 
+/** An import sent in pages: its rejected rows, shown once the server has every page. */
+interface AwaitedOutcome {
+  job: string;
+  rejected: ImportOutcome['rejected'];
+}
+
 /** CSV import: choose, check, preview, map, validate, import with progress; removing the file resets. */
 export function useDataImportController({ importDurationMs = CSV.simulatedImportMs }: DataImportControllerOptions = {}) {
   useSignals();
@@ -40,7 +49,18 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const generation = useRef(0);
+  const awaited = useRef<AwaitedOutcome | null>(null);
   const blocked = whyNot();
+  // With a team server the import goes in pages; success is said once the server has them all.
+  const bulk = useBulkJob('creators.import', ({ job, state }) => {
+    if (state !== 'saved') return;
+    toast.success(MESSAGES.dataImported);
+    const mine = awaited.current?.job === job.id ? awaited.current : null;
+    awaited.current = null;
+    // The full bar stays beside the outcome until another file is chosen.
+    if (mine) setOutcome({ created: sumOf(job.values, 'created'), updated: sumOf(job.values, 'updated'), rejected: mine.rejected });
+  });
+  const bulkSaving = bulk?.state === 'saving';
 
   useEffect(() => () => stopTimer(), []);
   function stopTimer() {
@@ -53,6 +73,7 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
 
   function reset() {
     generation.current++;
+    if (bulk && bulk.state !== 'saving') store.bulk.forget(bulk.job);
     stopTimer();
     setFile(null);
     setFileError(null);
@@ -102,10 +123,18 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
   }
 
   function runImport() {
-    if (!file || progress !== null) return;
+    if (!file || progress !== null || bulkSaving) return;
     if (!mappingCheck.ok) return showResult(mappingCheck);
     const rows = check.accepted;
     const rejected = check.rejected;
+    if (store.sync) {
+      // The real progress: rows the server confirmed, page by page.
+      const result = store.admin.importCreators(rows, rejected.length);
+      if (!result.ok) return showResult(result);
+      const { job } = result.value;
+      if (job) awaited.current = { job: job.id, rejected };
+      return;
+    }
     const finish = () => {
       stopTimer();
       const result = store.admin.importCreators(rows, rejected.length);
@@ -146,6 +175,13 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
     rejected: check.rejected,
     progress,
     outcome,
+    /** An import under way in pages (team server), or one that ended cancelled or partly refused. */
+    bulk,
+    /** Clears a cancelled or partly refused import's outcome. */
+    dismissBulk: () => {
+      if (bulk) store.bulk.forget(bulk.job);
+      awaited.current = null;
+    },
     blocked,
     chooseFile,
     removeFile: reset,

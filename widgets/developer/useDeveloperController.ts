@@ -1,12 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { MESSAGES } from '../../lib/domain/constants';
-import { filterEndpoints } from '../../lib/domain/developer';
+import { API_KEY_BYTES, apiKeyFromBytes, filterEndpoints } from '../../lib/domain/developer';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { developerClient } from '../../lib/developer/client';
 import { useStore } from '../ui/store-context';
 import { useT, useWhyNot } from '../ui/i18n';
-import { showResult, toast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export type DeveloperTab = 'api' | 'webhooks' | 'sdk';
 
@@ -18,6 +18,10 @@ export function useDeveloperController() {
   const developer = store.admin.developer.value.value;
   const [tab, setTab] = useState<DeveloperTab>('api');
   const [search, setSearch] = useState('');
+  // Without a team server there is no API: the key shown is this screen's sample, drawn from
+  // Web Crypto, never stored in or synced with the workspace (reloading draws another).
+  const [apiKey, setApiKey] = useState(() => apiKeyFromBytes(crypto.getRandomValues(new Uint8Array(API_KEY_BYTES))));
+  const keyBlocked = whyNot('manageTeam');
   const { t } = useT();
   const endpoints = useMemo(() => filterEndpoints(API_ENDPOINTS, search), [search]);
   // With a team server, keys, webhooks and the API reference are the server's (TeamDeveloper.tsx).
@@ -26,7 +30,7 @@ export function useDeveloperController() {
   async function copyApiKey() {
     try {
       if (!navigator.clipboard) throw new Error(t('developer.team.noClipboard'));
-      await navigator.clipboard.writeText(developer.apiKey);
+      await navigator.clipboard.writeText(apiKey);
       toast.success(MESSAGES.apiKeyCopied);
     } catch (error) {
       toast.error(t('developer.copyKeyFailed', { message: error instanceof Error ? error.message : String(error) }));
@@ -36,9 +40,9 @@ export function useDeveloperController() {
   return {
     tab,
     setTab,
-    apiKey: developer.apiKey,
+    apiKey,
     webhook: { endpointUrl: developer.endpointUrl, events: developer.events },
-    keyBlocked: whyNot('manageTeam'),
+    keyBlocked,
     webhookBlocked: whyNot('editAutomations'),
     search,
     setSearch,
@@ -47,7 +51,12 @@ export function useDeveloperController() {
     events: store.admin.webhookEvents.items.value,
     timeZone: store.admin.settings.value.value.timeZone,
     copyApiKey,
-    regenerateApiKey: () => showResult(store.admin.regenerateApiKey()),
+    /** Regenerate after the confirmation dialog (spec §4): a new sample key, for members who manage the team. */
+    regenerateApiKey: () => {
+      if (keyBlocked) return toast.error(keyBlocked);
+      setApiKey(apiKeyFromBytes(crypto.getRandomValues(new Uint8Array(API_KEY_BYTES))));
+      toast.success(MESSAGES.apiKeyRegenerated);
+    },
     saveWebhookSettings: (draft: { endpointUrl: string; events: string[] }) => store.admin.saveWebhookSettings(draft),
   };
 }

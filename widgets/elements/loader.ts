@@ -2,7 +2,7 @@
 // cf-* tags and loads each element's chunk on first use; all chunks share one core
 // (React, signals, the store), so every element on the page shares one store.
 import { configure as configureStore, getStore, type StoreOptions } from '../../lib/store/createStore';
-import { createEmbedStorage, type ClientSecret } from '../../lib/storage/embed';
+import { createEmbedSync, type ClientSecret } from '../../lib/sync/embed';
 import { ELEMENT_MODULES } from './registry';
 import { serverFromPage, workspaceFromPage } from './workspace';
 
@@ -22,7 +22,7 @@ function configure(options: ConfigureOptions): void {
   const { server = pageServer, fetchClientSecret, ...rest } = options;
   if (fetchClientSecret) {
     if (!server) throw new Error('creatorflow: configure({ fetchClientSecret }) needs the team server: data-server on the script tag, or configure({ server })');
-    configureStore({ ...rest, storage: createEmbedStorage({ server, fetchClientSecret }) });
+    configureStore({ ...rest, sync: createEmbedSync({ server, fetchClientSecret }) });
     releaseElements();
     return;
   }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Funnel } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
 import { useNavigation } from '../ui/navigation';
-import { showResult, toast } from '../ui/toast';
+import { showResult } from '../ui/toast';
 import { FunnelCard } from './FunnelCard';
 import { OutreachDialog } from '../shared/OutreachDialog';
 import { useFunnelActions, type FunnelListController } from './useFunnelListController';
@@ -60,9 +60,7 @@ export function FunnelList({ list, height }: FunnelListProps) {
   const onSaveStep = useCallback(
     (funnel: Funnel, index: number, draft: { name: string; description: string }) => {
       const result = saveStep(funnel.id, index, draft);
-      if (!showResult(result, CARD_TOASTS)) return false;
-      if (!result.messages?.length) toast.success(t('creator.stepSaved'), CARD_TOASTS);
-      return true;
+      return showResult(result, { ...CARD_TOASTS, success: t('creator.stepSaved') });
     },
     [saveStep, t],
   );

@@ -72,9 +72,12 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
                 <div className="cf-row">
                   {i.status === 'connected' ? (
                     <>
-                      <Button size="small" aria-label={t('integrations.configureLabel', { name: i.name })} disabledReason={blocked} onClick={() => setConfiguringId(i.id)}>
-                        {t('integrations.configure')}
-                      </Button>
+                      {/* Configuration is for Admins: the rest of the team sees names and status only. */}
+                      {!int.configureBlocked && (
+                        <Button size="small" aria-label={t('integrations.configureLabel', { name: i.name })} onClick={() => setConfiguringId(i.id)}>
+                          {t('integrations.configure')}
+                        </Button>
+                      )}
                       <Button size="small" variant="ghost" aria-label={t('integrations.disconnectLabel', { name: i.name })} disabledReason={blocked} onClick={() => setDisconnecting(i)}>
                         {t('integrations.disconnect')}
                       </Button>
@@ -84,7 +87,7 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
                       size="small"
                       variant="primary"
                       aria-label={t('integrations.connectLabel', { name: i.name })}
-                      disabledReason={blocked || (busy ? t('integrations.connecting') : null)}
+                      disabledReason={int.configureBlocked || (busy ? t('integrations.connecting') : null)}
                       onClick={() => setConfiguringId(i.id)}
                     >
                       {t('integrations.connect')}
@@ -108,7 +111,7 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
       >
         <p>{t('integrations.disconnectBody', { name: disconnecting?.name ?? '' })}</p>
       </ConfirmDialog>
-      {configuring && (
+      {configuring && !int.configureBlocked && (
         <ConfigureDialog
           key={configuring.id}
           integration={configuring}
@@ -127,11 +130,15 @@ function ConfigureDialog({
 }: {
   integration: Integration;
   onClose(): void;
-  onSave(config: { apiKey: string; webhookUrl: string }): string | null;
+  onSave(config: { apiKey: string; webhookUrl: string }): Promise<string | null>;
 }) {
-  const [apiKey, setApiKey] = useState(integration.apiKey ?? '');
-  const [webhookUrl, setWebhookUrl] = useState(integration.webhookUrl ?? '');
+  const saved = integration.credentials;
+  // Saved credentials are never shown again: their hints, and Replace to enter new ones.
+  const [replacing, setReplacing] = useState(!saved);
+  const [apiKey, setApiKey] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const { t, tm } = useT();
   return (
     <Dialog
@@ -139,35 +146,64 @@ function ConfigureDialog({
       onOpenChange={(open) => !open && onClose()}
       title={t('integrations.configureTitle')}
       onSubmit={() => {
-        const problem = onSave({ apiKey, webhookUrl });
-        setError(problem);
-        if (!problem) onClose();
+        if (!replacing || saving) return;
+        setSaving(true);
+        void onSave({ apiKey, webhookUrl }).then((problem) => {
+          setSaving(false);
+          setError(problem);
+          if (!problem) onClose();
+        });
       }}
       footer={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary">
-            {t('integrations.save')}
-          </Button>
+          {replacing && (
+            <Button type="submit" variant="primary" disabledReason={saving ? t('integrations.saving') : null}>
+              {t('integrations.save')}
+            </Button>
+          )}
         </>
       }
     >
       <p className="cf-muted">{integration.name}</p>
-      <div className="cf-field">
-        <label htmlFor="cf-integration-key">{t('integrations.apiKey')}</label>
-        <input id="cf-integration-key" className="cf-input" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
-      </div>
-      <div className="cf-field">
-        <label htmlFor="cf-integration-webhook">{t('integrations.webhookUrl')}</label>
-        <input
-          id="cf-integration-webhook"
-          className="cf-input"
-          type="url"
-          placeholder={t('integrations.webhookPlaceholder')}
-          value={webhookUrl}
-          onChange={(e) => setWebhookUrl(e.target.value)}
-        />
-      </div>
+      {saved && !replacing && (
+        <dl className="cf-stack cf-saved-credentials">
+          <div className="cf-field">
+            <dt>{t('integrations.apiKey')}</dt>
+            <dd>
+              <code>{saved.apiKeyHint ? t('integrations.keyHint', { hint: saved.apiKeyHint }) : t('integrations.keyHidden')}</code>
+            </dd>
+          </div>
+          <div className="cf-field">
+            <dt>{t('integrations.webhookUrl')}</dt>
+            <dd>{saved.webhookHost ? t('integrations.webhookHost', { host: saved.webhookHost }) : t('integrations.noWebhook')}</dd>
+          </div>
+          <div>
+            <Button aria-label={t('integrations.replaceLabel', { name: integration.name })} onClick={() => setReplacing(true)}>
+              {t('integrations.replace')}
+            </Button>
+          </div>
+        </dl>
+      )}
+      {replacing && (
+        <>
+          <div className="cf-field">
+            <label htmlFor="cf-integration-key">{t('integrations.apiKey')}</label>
+            <input id="cf-integration-key" className="cf-input" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+          </div>
+          <div className="cf-field">
+            <label htmlFor="cf-integration-webhook">{t('integrations.webhookUrl')}</label>
+            <input
+              id="cf-integration-webhook"
+              className="cf-input"
+              type="url"
+              placeholder={t('integrations.webhookPlaceholder')}
+              value={webhookUrl}
+              onChange={(e) => setWebhookUrl(e.target.value)}
+            />
+          </div>
+        </>
+      )}
       {error && (
         <p role="alert" className="cf-error">
           {tm(error)}

@@ -30,28 +30,29 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
   /**
    * Save Configuration: checks the form, then for a disconnected service shows
    * 'Connecting to {provider}...' and after the simulation 'Successfully connected to {provider}!'.
-   * Returns the validation error, or null when accepted.
+   * Success is said only once the credentials are held (by the server, with one).
+   * Resolves to the problem to show in the dialog, or null when it may close.
    */
-  function saveConfiguration(integration: Integration, config: IntegrationConfig): string | null {
+  async function saveConfiguration(integration: Integration, config: IntegrationConfig): Promise<string | null> {
     const checked = store.admin.checkIntegrationConfig(config);
     if (!checked.ok) return checked.error;
     if (integration.status === 'connected') {
-      const result = store.admin.configureIntegration(integration.id, config);
+      const result = await store.admin.saveIntegration(integration.id, config);
+      // A refusal is said once, in the dialog that stays open with the entered values.
       if (result.ok) toast.success(t('integrations.saved', { name: integration.name }));
-      else showResult(result);
       return result.ok ? null : result.error;
     }
     const toastId = toast.loading(MESSAGES.connecting(integration.name));
     setConnecting((ids) => [...ids, integration.id]);
-    const done = () => {
+    const done = async () => {
+      const result = await store.admin.saveIntegration(integration.id, config);
       setConnecting((ids) => ids.filter((id) => id !== integration.id));
-      const result = store.admin.configureIntegration(integration.id, config);
       if (result.ok) toast.success(MESSAGES.connected(integration.name), { id: toastId });
       else toast.error(`${MESSAGES.failedToConnect(integration.name)}: ${result.error}`, { id: toastId });
     };
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      done();
+      void done();
     }, connectDelayMs);
     timers.current.add(timer);
     return null;
@@ -64,6 +65,8 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
     connected: all.filter((i) => i.status === 'connected'),
     connecting,
     blocked,
+    /** Why this member may not see or change integration credentials (only Admins may), or null. */
+    configureBlocked: whyNot('integrations.configure'),
     timeZone: store.admin.settings.value.value.timeZone,
     saveConfiguration,
     disconnect: (id: string) => showResult(store.admin.disconnectIntegration(id)),

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { inventoryStatus, type InventoryImportField, type InventoryItemEdit } from '../../lib/domain/inventory';
 import type { InventoryItem, InventoryStatus } from '../../lib/domain/types';
 import { Badge, type BadgeColor } from '../ui/Badge';
+import { BulkProgressView } from '../ui/BulkProgress';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
@@ -45,7 +46,7 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
     {
       key: 'quantity',
       header: t('inventory.col.quantity'),
-      render: (item) => <QuantityCell item={item} blocked={blocked} onSave={(q) => showResult(inv.setQuantity(item.id, q))} />,
+      render: (item) => <QuantityCell item={item} blocked={blocked} onSave={(q) => showResult(inv.setQuantity(item.id, q))} onEditing={inv.editingQuantity} />,
     },
     {
       key: 'status',
@@ -80,13 +81,15 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
           className="cf-visually-hidden"
           aria-label={t('inventory.importFile')}
           tabIndex={-1}
+          // A Viewer's file input is off too, not only its button: a label or a script could still open it.
+          disabled={Boolean(blocked)}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (file) void inv.importCsv(file);
           }}
         />
-        <Button disabledReason={blocked} onClick={() => fileRef.current?.click()}>
+        <Button disabledReason={blocked} disabled={inv.bulk?.state === 'saving'} onClick={() => fileRef.current?.click()}>
           {t('inventory.import')}
         </Button>
         <Button onClick={inv.exportCsv}>{t('inventory.export')}</Button>
@@ -94,6 +97,7 @@ function InventoryView({ hideSummary = false, ...options }: InventoryProps) {
           {t('inventory.addItem')}
         </Button>
       </div>
+      {inv.bulk && <BulkProgressView view={inv.bulk} onDismiss={inv.dismissBulk} />}
       {!hideSummary && <InventorySummaryCards />}
       <div className="cf-inventory-toolbar" role="search">
         <SearchField label={t('inventory.search')} placeholder={t('inventory.searchPlaceholder')} value={inv.search} onValueChange={inv.setSearch} />
@@ -325,10 +329,22 @@ function FormField({ id, label, value, onChange, type = 'text', placeholder }: {
   );
 }
 
-function QuantityCell({ item, blocked, onSave }: { item: InventoryItem; blocked: string | null; onSave(quantity: string): boolean }) {
+function QuantityCell({
+  item,
+  blocked,
+  onSave,
+  onEditing,
+}: {
+  item: InventoryItem;
+  blocked: string | null;
+  onSave(quantity: string): boolean;
+  /** Called while the quantity is being typed; returns the release. */
+  onEditing(id: string): () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(item.quantity));
   const { t } = useT();
+  useEffect(() => (editing ? onEditing(item.id) : undefined), [editing, item.id, onEditing]);
   if (!editing) {
     return (
       <span className="cf-qty">

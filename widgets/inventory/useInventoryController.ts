@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { CSV, INVENTORY } from '../../lib/domain/constants';
 import {
   filterInventory,
@@ -14,6 +14,8 @@ import { downloadText } from '../ui/download';
 import { useStore } from '../ui/store-context';
 import { showResult, toast } from '../ui/toast';
 import { useT, useWhyNot } from '../ui/i18n';
+import { useBulkJob } from '../ui/BulkProgress';
+import { sumOf } from '../../lib/store/bulk';
 
 export const INVENTORY_CSV_HEADERS = ['SKU', 'Product Name', 'Quantity', 'Low Stock Threshold', 'Reorder Point', 'Location', 'Last Restocked'] as const;
 
@@ -49,6 +51,16 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     setOpenId(itemId);
   }
   const [importPreview, setImportPreview] = useState<InventoryImportPreview | null>(null);
+  /** The counts an import sent in pages reports once the server has every page. */
+  const awaited = useRef<string | null>(null);
+  const bulk = useBulkJob('inventory.importItems', ({ job, state }) => {
+    if (state !== 'saved') return;
+    const mine = awaited.current === job.id;
+    awaited.current = null;
+    store.bulk.forget(job);
+    const [created, updated] = [sumOf(job.values, 'created'), sumOf(job.values, 'updated')];
+    if (mine) toast.success(t('inventory.imported', { created, updated, total: created + updated }));
+  });
   const all = store.inventory.items.items.value;
   // The input shows each keystroke at once; the table follows in an interruptible transition.
   const deferredSearch = useDeferredValue(search);
@@ -96,11 +108,18 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     const result = store.inventory.importItems(importPreview.rows);
     setImportPreview(null);
     if (!showResult(result)) return;
-    const { created, updated, rejected } = result.value;
+    const { created, updated, job } = result.value;
+    // In pages, the rest are queued after this answer: the preview's plan names every refused row.
+    const rejected = job ? importPreview.plan.rejected : result.value.rejected;
     if (rejected.length)
       toast.error(t('inventory.rowsNotImported', { rows: rejected.map((r) => t('inventory.rowNotImported', { row: r.row, error: tm(r.error) })).join('; ') }), {
         duration: 8000,
       });
+    // With a team server: called imported once the server has every page (the job says when).
+    if (job) {
+      awaited.current = job.id;
+      return;
+    }
     // Called imported once stored, not when the rows first show.
     void store.flush().then(() => toast.success(t('inventory.imported', { created, updated, total: created + updated })));
   }
@@ -111,6 +130,24 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     setOpenId(id);
     onItemIdChange?.(id);
   }
+
+  // Open details are an editor: a teammate's change to the item is told, and its deletion
+  // closes them (the notice says who deleted it) rather than leaving an empty dialog.
+  const shownId = openId ? store.inventory.items.get(openId)?.id : undefined;
+  const closeDeleted = useEffectEvent(() => openItem(undefined));
+  useEffect(() => {
+    if (!shownId) return;
+    const release = store.overwrites.editing({ collection: 'inventory', id: shownId });
+    const stop = store.listen((change) => {
+      if (change.changes.some((c) => c.collection === 'inventory' && c.id === shownId && c.after === undefined)) closeDeleted();
+    });
+    return () => {
+      release();
+      stop();
+    };
+  }, [store, shownId]);
+
+  const editingQuantity = useCallback((id: string) => store.overwrites.editing({ collection: 'inventory', id, field: 'quantity' }), [store]);
 
   return {
     items: visible,
@@ -124,6 +161,8 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     timeZone,
     addItem: (draft: NewInventoryItemDraft) => store.inventory.addItem(draft),
     setQuantity: (id: string, quantity: string) => store.inventory.setQuantity(id, quantity),
+    /** An item's quantity is being typed: a teammate's change to it, or its deletion, is told. Returns the release. */
+    editingQuantity,
     getItem: (id: string) => store.inventory.items.get(id),
     /** The item whose details are open, or undefined (also for an id that does not exist). */
     openItem: openId ? store.inventory.items.get(openId) : undefined,
@@ -137,6 +176,12 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     importCsv,
     importPreview,
     applyImport,
+    /** An import under way in pages (team server), or one that ended cancelled or partly refused. */
+    bulk,
+    dismissBulk: () => {
+      if (bulk) store.bulk.forget(bulk.job);
+      awaited.current = null;
+    },
     cancelImport: () => setImportPreview(null),
   };
 }

@@ -48,7 +48,7 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
     const toastId = toast.loading(MESSAGES.connecting(provider));
     setTimeout(() => {
       const result = store.admin.connectIntegration(integrationId);
-      if (result.ok) toast.success(MESSAGES.connected(provider), { id: toastId });
+      if (result.ok) showResult(result, { success: MESSAGES.connected(provider), id: toastId });
       else toast.error(result.error, { id: toastId });
       if (mounted.current)
         setConnecting((s) => {

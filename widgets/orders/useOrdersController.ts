@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import {
   checkStock,
   DEFAULT_ORDER_SORT,
@@ -56,6 +56,17 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
     setOpenId(id);
   }
 
+  // An order deleted while its detail is open (a teammate's workspace reset) goes back to the
+  // list; the notice says who did it, rather than a detail that turns into "not found".
+  const shownId = openId ? store.orders.find(openId)?.id : undefined;
+  const closeDeleted = useEffectEvent(() => setOpenId(null));
+  useEffect(() => {
+    if (!shownId) return;
+    return store.listen((change) => {
+      if (change.changes.some((c) => c.collection === 'orders' && c.id === shownId && c.after === undefined)) closeDeleted();
+    });
+  }, [store, shownId]);
+
   return {
     orders,
     total: all.length,
@@ -88,6 +99,8 @@ export function useOrderDetail(orderId: string) {
   const whyNot = useWhyNot();
   const order = store.orders.items.get(orderId);
   const inventory = store.inventory.items.items.value;
+  // An open order is being edited: a teammate's change to it is told.
+  useEffect(() => store.overwrites.editing({ collection: 'orders', id: orderId }), [store, orderId]);
   const stock = useMemo(() => (order ? checkStock(order, inventory) : []), [order, inventory]);
   return {
     order,

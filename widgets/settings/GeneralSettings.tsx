@@ -78,6 +78,13 @@ export function GeneralSettingsPanel() {
           {general.dirty && <span className="cf-muted">{t('settings.general.unsaved')}</span>}
         </div>
       </form>
+      {general.mail && (
+        <p role="status" className={general.mail.lastFailure ? 'cf-card cf-error' : 'cf-card cf-muted'}>
+          {general.mail.lastFailure
+            ? t('settings.mail.failed', { reason: general.mail.lastFailure.reason })
+            : t(general.mail.transport === 'smtp' ? 'settings.mail.smtp' : general.mail.transport === 'files' ? 'settings.mail.files' : 'settings.mail.off')}
+        </p>
+      )}
       <section className="cf-card cf-stack" aria-labelledby="cf-settings-reset-title">
         <h3 id="cf-settings-reset-title">{t('settings.general.sampleTitle')}</h3>
         <p className="cf-muted">{t('settings.general.sampleBody')}</p>

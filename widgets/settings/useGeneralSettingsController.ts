@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { MailStatus } from '../../lib/domain/mail';
 import type { ServerRefusal } from '../../lib/domain/server-errors';
 import { ok, type GeneralSettings, type Result } from '../../lib/domain/types';
 import { matchLanguage, useWhyNot } from '../ui/i18n';
@@ -21,6 +22,17 @@ export function useGeneralSettingsController() {
   // The workspace's fields need Manage Team; a member's own language (team server) is theirs to choose.
   const blocked = whyNot('manageTeam');
   const languageBlocked = store.memberLanguage ? null : blocked;
+  // The mail line: for Admins on a team server, who can fix what it reports.
+  const admin = store.session.currentMember.value?.role === 'Admin';
+  const [mail, setMail] = useState<MailStatus | null>(null);
+  useEffect(() => {
+    if (!admin) return;
+    let live = true;
+    void store.admin.mailStatus().then((status) => live && setMail(status));
+    return () => {
+      live = false;
+    };
+  }, [admin, store]);
   const dirty = draft.companyName !== saved.companyName || draft.timeZone !== saved.timeZone || draft.language !== saved.language;
 
   function save(): Result<GeneralSettings> {
@@ -66,5 +78,7 @@ export function useGeneralSettingsController() {
     saveBlocked: languageBlocked,
     save,
     resetWorkspace,
+    /** Where the server's mail goes and its latest failure (Admins with a team server), else null. */
+    mail: admin ? mail : null,
   };
 }

@@ -54,6 +54,12 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   const { t, tm } = useT();
   const roleOptions = useRoleOptions();
   const reason = (text: string | null) => (text ? tm(text) : null);
+  /** A Pending member's new link, shown to copy after Resend / New link. */
+  const [reissued, setReissued] = useState<{ email: string; link: string; emailSent: boolean } | null>(null);
+  async function resend(m: TeamMember) {
+    const result = await team.resend(m.id);
+    if (showResult(result)) setReissued({ email: m.email, link: result.value.inviteUrl, emailSent: result.value.emailSent });
+  }
   /** Why a box is fixed: a Viewer's fixed flags are said whole here (the domain's sentence ends in English words). */
   const permissionReason = (m: TeamMember, permission: Permission) => {
     const why = team.permissionBlocked(m, permission);
@@ -98,7 +104,12 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
     {
       key: 'status',
       header: t('team.col.status'),
-      render: (m) => <Badge color={m.status === 'Active' ? 'green' : 'yellow'}>{t(`team.status.${m.status}`)}</Badge>,
+      render: (m) =>
+        team.invitationExpired(m) ? (
+          <Badge color="red">{t('team.expired')}</Badge>
+        ) : (
+          <Badge color={m.status === 'Active' ? 'green' : 'yellow'}>{t(`team.status.${m.status}`)}</Badge>
+        ),
     },
     {
       key: 'permissions',
@@ -126,15 +137,27 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
       key: 'actions',
       header: t('team.col.actions'),
       render: (m) => (
-        <Button
-          size="small"
-          variant="ghost"
-          aria-label={t('team.removeLabel', { name: m.name })}
-          disabledReason={reason(team.removeBlocked(m))}
-          onClick={() => setRemovingId(m.id)}
-        >
-          {t('team.remove')}
-        </Button>
+        <span className="cf-row">
+          {m.status === 'Pending' && team.canResend && (
+            <Button
+              size="small"
+              aria-label={t(team.invitationExpired(m) ? 'team.newLinkLabel' : 'team.resendLabel', { email: m.email })}
+              disabledReason={team.blocked}
+              onClick={() => void resend(m)}
+            >
+              {t(team.invitationExpired(m) ? 'team.newLink' : 'team.resend')}
+            </Button>
+          )}
+          <Button
+            size="small"
+            variant="ghost"
+            aria-label={t('team.removeLabel', { name: m.name })}
+            disabledReason={reason(team.removeBlocked(m))}
+            onClick={() => setRemovingId(m.id)}
+          >
+            {t('team.remove')}
+          </Button>
+        </span>
       ),
     },
   ];
@@ -158,6 +181,7 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
         empty={<strong>{t('team.empty')}</strong>}
       />
       <InviteDialog open={inviting} onOpenChange={setInviting} onInvite={team.invite} />
+      {reissued && <InvitationLinkDialog open onOpenChange={(open) => !open && setReissued(null)} {...reissued} />}
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(open) => !open && setRemovingId(null)}
@@ -204,7 +228,7 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
   const { error, errorText, setError, finish } = useFormResult();
-  const [link, setLink] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; emailSent: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const { t } = useT();
   const roleOptions = useRoleOptions();
@@ -224,33 +248,10 @@ function InviteDialog({
     setSending(false);
     if (!finish(result)) return;
     // With a team server the invitee needs the link; without one the member is recorded.
-    if (result.value.inviteUrl) setLink(result.value.inviteUrl);
+    if (result.value.inviteUrl) setLink({ url: result.value.inviteUrl, emailSent: result.value.emailSent === true });
     else close(false);
   }
-  if (link)
-    return (
-      <Dialog
-        open={open}
-        onOpenChange={close}
-        title={t('team.linkTitle')}
-        footer={
-          <>
-            <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success(t('team.linkCopied')), () => toast.error(t('team.copyFromField')))}>
-              {t('team.copyLink')}
-            </Button>
-            <Button variant="primary" onClick={() => close(false)}>
-              {t('team.done')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('team.linkBody', { email: email.trim() })}</p>
-        <div className="cf-field">
-          <label htmlFor="cf-invite-link">{t('team.linkTitle')}</label>
-          <input id="cf-invite-link" className="cf-input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        </div>
-      </Dialog>
-    );
+  if (link) return <InvitationLinkDialog open={open} onOpenChange={close} email={email.trim()} link={link.url} emailSent={link.emailSent} />;
   return (
     <Dialog
       open={open}
@@ -290,6 +291,34 @@ function InviteDialog({
           {errorText}
         </p>
       )}
+    </Dialog>
+  );
+}
+
+/** The invitation's link to copy; it says whether the invitation was also emailed. */
+function InvitationLinkDialog({ open, onOpenChange, email, link, emailSent }: { open: boolean; onOpenChange(open: boolean): void; email: string; link: string; emailSent: boolean }) {
+  const { t } = useT();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('team.linkTitle')}
+      footer={
+        <>
+          <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success(t('team.linkCopied')), () => toast.error(t('team.copyFromField')))}>
+            {t('team.copyLink')}
+          </Button>
+          <Button variant="primary" onClick={() => onOpenChange(false)}>
+            {t('team.done')}
+          </Button>
+        </>
+      }
+    >
+      <p>{emailSent ? t('team.linkBodySent', { email }) : t('team.linkBody', { email })}</p>
+      <div className="cf-field">
+        <label htmlFor="cf-invite-link">{t('team.linkTitle')}</label>
+        <input id="cf-invite-link" className="cf-input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+      </div>
     </Dialog>
   );
 }

@@ -1,4 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
+import type { InvitationState } from '../../lib/sync/team-api';
 import { isLastTeamManager, LAST_MANAGER_MESSAGE, lockedPermissionReason } from '../../lib/domain/team';
 import { ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
@@ -14,6 +16,22 @@ export function useTeamController() {
   const blocked = whyNot('manageTeam');
   /** Why this member's demotion or removal is refused up front: they are the last one who can manage the team. */
   const lockOut = (m: TeamMember) => (isLastTeamManager(members, m.id) ? LAST_MANAGER_MESSAGE : null);
+  // Pending members' links as the team server holds them: "Expired" offers a New link.
+  const [invitations, setInvitations] = useState<ReadonlyMap<string, InvitationState>>(new Map());
+  const pendingCount = members.filter((m) => m.status === 'Pending').length;
+  // Bumped after an invitation is made or sent again: the links are asked for anew.
+  const [asked, setAsked] = useState(0);
+  const refreshInvitations = useCallback(() => setAsked((n) => n + 1), []);
+  useEffect(() => {
+    if (blocked || pendingCount === 0) return;
+    let live = true;
+    void store.team.invitations().then((answer) => {
+      if (live && answer.ok) setInvitations(new Map(answer.value.map((state) => [state.memberId, state])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [blocked, pendingCount, asked, store]);
   return {
     members,
     currentMemberId,
@@ -28,7 +46,21 @@ export function useTeamController() {
     removeBlocked: (m: TeamMember) => blocked ?? lockOut(m),
     /** Whether moving the signed-in member to `role` gives them fewer rights (asked first). */
     demotesSelf: (m: TeamMember, role: Role) => m.id === currentMemberId && ROLES.indexOf(role) > ROLES.indexOf(m.role),
-    invite: (email: string, role: Role) => store.team.sendInvitation(email, role),
+    invite: async (email: string, role: Role) => {
+      const result = await store.team.sendInvitation(email, role);
+      if (result.ok) refreshInvitations();
+      return result;
+    },
+    /** Whether `m`'s invitation link ran out (the server says; false until it has). */
+    invitationExpired: (m: TeamMember) => m.status === 'Pending' && invitations.get(m.id)?.expired === true,
+    /** Resend / New link for a Pending member: a new link, emailed again. */
+    resend: async (id: string) => {
+      const result = await store.team.resendInvitation(id);
+      if (result.ok) refreshInvitations();
+      return result;
+    },
+    /** Whether invitations can be sent again from here (a team server). */
+    canResend: store.team.canResendInvitations(),
     setRole: (id: string, role: Role) => store.team.setRole(id, role),
     togglePermission: (id: string, permission: Permission) => store.team.togglePermission(id, permission),
     remove: (id: string) => store.team.remove(id),

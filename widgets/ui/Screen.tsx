@@ -8,6 +8,9 @@ import { baseStyles } from './styles';
 import { ensureToaster } from './toast';
 import { useAdoptStyles } from './useAdoptStyles';
 import { useLanguage, useT } from './i18n';
+import { OverwriteNotices } from './OverwriteNotices';
+import { ReadOnlyNote } from './ReadOnlyNote';
+import { InsideScreenProvider } from './screen-nesting';
 
 interface BoundaryProps {
   name: string;
@@ -108,7 +111,11 @@ export function Screen({ name, styles = '', children, part, className }: ScreenP
       >
         <PersistenceBanner />
         {store.ready.value ? (
-          children
+          <>
+            <ReadOnlyNote />
+            <OverwriteNotices />
+            <InsideScreenProvider>{children}</InsideScreenProvider>
+          </>
         ) : (
           <p role="status" className="cf-muted">
             {t('frame.loading')}

@@ -14,7 +14,5 @@ export const adminBaseStyles = `
 .cf-switch[aria-checked="true"] .cf-switch-thumb { transform: translateX(20px); }
 .cf-switch:disabled { opacity: 0.55; cursor: not-allowed; }
 .cf-tabpanel { flex: 1; min-width: 0; }
-.cf-progress { height: 8px; border-radius: 999px; background: var(--cf-color-gray-bg); overflow: hidden; }
-.cf-progress > span { display: block; height: 100%; background: var(--cf-color-primary); }
 .cf-code { background: #0f172a; color: #e2e8f0; padding: 12px 14px; border-radius: var(--cf-radius); overflow: auto; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85rem; margin: 0; white-space: pre; }
 `;

@@ -71,6 +71,8 @@ ${tokens}
 .cf-row { display: flex; align-items: center; gap: var(--cf-space); flex-wrap: wrap; }
 .cf-spacer { flex: 1; }
 .cf-muted { color: var(--cf-color-muted); }
+.cf-progress { height: 8px; border-radius: 999px; background: var(--cf-color-gray-bg); overflow: hidden; }
+.cf-progress > span { display: block; height: 100%; background: var(--cf-color-primary); }
 .cf-card { background: var(--cf-color-surface); border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); padding: calc(var(--cf-space) * 2); box-shadow: var(--cf-shadow); }
 .cf-grid-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: calc(var(--cf-space) * 2); }
 .cf-stat-label { color: var(--cf-color-muted); font-size: 0.85rem; margin: 0; }
@@ -140,6 +142,7 @@ ${tokens}
 .cf-menu [role="menuitem"]:hover, .cf-menu [role="menuitem"]:focus { background: var(--cf-color-surface-2); }
 
 .cf-banner { display: flex; align-items: center; gap: 12px; padding: 10px 14px; border-radius: var(--cf-radius); background: var(--cf-color-yellow-bg); color: var(--cf-color-yellow); border: 1px solid #f5d67a; margin-bottom: 12px; flex-wrap: wrap; }
+.cf-banner[data-tone="info"] { background: var(--cf-color-blue-bg); color: var(--cf-color-blue); border-color: #bfdbfe; }
 .cf-banner[data-tone="error"] { background: var(--cf-color-red-bg); color: var(--cf-color-red); border-color: #f5b5b5; }
 .cf-empty { text-align: center; padding: 32px 16px; color: var(--cf-color-muted); }
 .cf-empty strong { display: block; color: var(--cf-color-text); font-size: 1.05rem; margin-bottom: 4px; }

@@ -11,6 +11,9 @@ import { tokens } from './styles';
 import { useTopDialog } from './openDialogs';
 import { adoptStyles } from './useAdoptStyles';
 import { useT } from './i18n';
+import type { MutationMeta } from '../../lib/mutators/types';
+import { confirmationOf, type Confirmation, type Settlement } from '../../lib/store/settlement';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 
 export { toast };
 
@@ -163,16 +166,78 @@ function UndoToast({ message, onUndo }: { message: string; onUndo: () => void })
   );
 }
 
-/** Shows a store action's outcome: its success message(s), or its error. Returns whether it succeeded. */
+/**
+ * Shows a store action's outcome: its success message(s), or its error. Returns whether it was
+ * accepted here. With a team server the server decides (stock, uniqueness, permissions as they
+ * are now): the success message waits for its confirmation, after "Saved on this device,
+ * syncing…" when that takes a moment, and a refusal replaces it with the server's reason. So
+ * no toast calls a change successful that the server then refuses.
+ */
 export function showResult<T>(
   result: Result<T>,
-  options: { position?: ToastPosition } = {},
+  {
+    success,
+    id,
+    ...options
+  }: {
+    position?: ToastPosition;
+    /** The success message when the result carries none of its own (a screen's wording). */
+    success?: string;
+    /** The toast the outcome replaces (a "Connecting…" shown before). */
+    id?: string;
+  } = {},
 ): result is Extract<Result<T>, { ok: true }> {
   if (!result.ok) {
-    toast.error(result.error, options);
+    toast.error(result.error, { ...options, ...(id ? { id } : {}) });
     return false;
   }
-  if (result.message) toast.success(result.message, options);
-  for (const message of result.messages ?? []) toast.success(message, options);
+  const own = [...(result.message ? [result.message] : []), ...(result.messages ?? [])];
+  const messages = own.length ? own : success ? [success] : [];
+  const confirmation = confirmationOf(result);
+  if (!confirmation || messages.length === 0) {
+    messages.forEach((message, i) => toast.success(message, { ...options, ...(i === 0 && id ? { id } : {}) }));
+    if (!messages.length && id) toast.dismiss(id);
+    return true;
+  }
+  announceWhenSettled(confirmation, messages, options, id);
   return true;
 }
+
+/** The English text of the toast shown while the server has not answered yet (translated like every toast). */
+export const SYNCING_MESSAGE = 'Saved on this device, syncing…';
+
+/**
+ * The one toast a queued write's outcome takes: its success, "syncing…" before it, and its
+ * refusal (which the top bar's sync line also tells, in the same toast, never twice).
+ */
+export const settleToastId = (meta: MutationMeta) => `cf-settle-${meta.idSeed}`;
+
+/** Success messages once the server confirms; its reason if it refuses; "syncing" while it takes a moment. */
+function announceWhenSettled(confirmation: Confirmation, messages: readonly string[], options: { position?: ToastPosition }, shownId?: string) {
+  const id = shownId ?? settleToastId(confirmation.meta);
+  let settled = false;
+  const waiting = setTimeout(() => {
+    if (!settled) toast.loading(SYNCING_MESSAGE, { ...options, id, duration: TOAST_SYNC.syncingMs });
+  }, TOAST_SYNC.graceMs);
+  void confirmation.settled.then((settlement) => {
+    settled = true;
+    clearTimeout(waiting);
+    if (settlement.state === 'confirmed') messages.forEach((message, i) => toast.success(message, { ...options, ...(i === 0 ? { id } : {}) }));
+    // Discarded on purpose (a cancelled import): nothing was refused, nothing succeeded.
+    else if (settlement.code === 'discarded') toast.dismiss(id);
+    else toast.error(<RefusalText settlement={settlement} />, { ...options, id });
+  });
+}
+
+/** A refusal's reason in the page's language ("Couldn't save: …"): a known code from the catalog, else the server's words. */
+function RefusalText({ settlement }: { settlement: Settlement }) {
+  const i18n = useT();
+  const reason = serverErrorIn(i18n, { error: settlement.message ?? '', code: settlement.code, params: settlement.params as never });
+  return <>{i18n.t('shell.sync.error', { message: reason || i18n.t('shell.sync.refused') })}</>;
+}
+
+/**
+ * How long a write's success waits silently for the server before "syncing…" shows (most
+ * confirmations arrive well within it), and how long that note stays if no answer comes.
+ */
+const TOAST_SYNC = { graceMs: 700, syncingMs: 10_000 } as const;

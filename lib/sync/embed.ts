@@ -2,12 +2,13 @@
 // session. The page's `fetchClientSecret` asks the partner's own backend, which asks the team
 // server (POST /api/v1/embed_sessions) with its secret key; the secret is fetched again
 // before it expires. No cookies cross: the secret is the only credential.
-import { createSyncStorage, type SyncStorage } from './sync';
+import { createSyncClient } from './client';
+import type { StoreSyncClient } from './types';
 
 /** What `fetchClientSecret` may return: the secret alone, or the embed session's answer as is. */
 export type ClientSecret = string | { client_secret: string; expires_at?: string };
 
-export interface EmbedStorageOptions {
+export interface EmbedSyncOptions {
   /** The team server's origin, e.g. `https://creatorflow.example.com`. */
   server: string;
   fetchClientSecret: () => Promise<ClientSecret>;
@@ -19,7 +20,7 @@ export interface EmbedStorageOptions {
 /** Without an expiry from the partner's backend, a secret is used for this long. */
 const ASSUMED_LIFETIME_MS = 5 * 60 * 1000;
 
-export function createEmbedStorage(options: EmbedStorageOptions): SyncStorage {
+export function createEmbedSync(options: EmbedSyncOptions): StoreSyncClient {
   const refreshBefore = options.refreshBeforeMs ?? 60_000;
   let current: { secret: string; renewAt: number } | null = null;
   let fetching: Promise<string> | null = null;
@@ -40,7 +41,7 @@ export function createEmbedStorage(options: EmbedStorageOptions): SyncStorage {
     return fetching;
   }
 
-  return createSyncStorage({
+  return createSyncClient({
     server: options.server,
     fetch: options.fetch,
     credentials: 'omit',

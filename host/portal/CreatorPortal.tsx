@@ -1,0 +1,291 @@
+// The creator portal's views: one funnel, in the creator's language, one section per answer.
+// Each section shows what the server holds (and when), or the form that asks for it.
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_DELIVERABLE_LINKS } from '../../lib/domain/portal';
+import type { Address } from '../../lib/domain/types';
+import { LANGUAGE_CODES } from '../../lib/i18n';
+import { Button } from '../../widgets/ui/Button';
+import { Select } from '../../widgets/ui/Select';
+import { baseStyles } from '../../widgets/ui/styles';
+import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
+import type { PortalController } from './usePortal';
+
+const portalStyles = `
+html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
+.cf-portal { max-width: 40rem; margin: 0 auto; padding: 16px; display: flex; flex-direction: column; gap: 16px; box-sizing: border-box; }
+.cf-portal header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
+.cf-portal-brand { font-weight: 700; color: var(--cf-color-primary); margin: 0; }
+.cf-portal h1 { margin: 0; font-size: 1.5rem; }
+.cf-portal h2 { margin: 0 0 8px; font-size: 1.15rem; }
+.cf-portal form { display: flex; flex-direction: column; gap: 12px; }
+.cf-portal .cf-input, .cf-portal .cf-select { width: 100%; box-sizing: border-box; }
+.cf-portal dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
+.cf-portal dt { color: var(--cf-color-muted); }
+.cf-portal dd { margin: 0; overflow-wrap: anywhere; }
+.cf-portal-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.cf-portal-products { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
+.cf-portal-products label { display: flex; gap: 8px; align-items: center; }
+.cf-portal-done { color: var(--cf-color-green, #15803d); margin: 0; }
+.cf-portal fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
+.cf-portal p { overflow-wrap: anywhere; }
+`;
+
+const LANGUAGE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = { 'en-US': 'English', es: 'Español', fr: 'Français' };
+
+export function PortalFrame({ portal, children }: { portal: PortalController; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useAdoptStyles(ref, baseStyles, portalStyles);
+  const { t } = portal.tr;
+  return (
+    <main ref={ref} className="cf-root cf-portal">
+      <header>
+        <p className="cf-portal-brand">{portal.view?.brand ?? 'Creatorflow'}</p>
+        {portal.status === 'ready' && (
+          <label className="cf-field">
+            <span>{t('portal.language')}</span>
+            <Select
+              value={portal.lang}
+              options={LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+              onValueChange={portal.chooseLanguage}
+            />
+          </label>
+        )}
+      </header>
+      {children}
+    </main>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="cf-card cf-stack" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The refusal of this answer, if it is the one refused. */
+function Refusal({ portal, answer }: { portal: PortalController; answer: string }) {
+  return (
+    <p role="alert" className="cf-error">
+      {portal.error?.answer === answer ? portal.error.message : ''}
+    </p>
+  );
+}
+
+function Field({ label, value, onChange, autoComplete, required, type = 'text' }: { label: string; value: string; onChange(v: string): void; autoComplete?: string; required?: boolean; type?: string }) {
+  const id = useId();
+  return (
+    <div className="cf-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="cf-input" type={type} value={value} required={required} aria-required={required || undefined} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+export function CreatorPortal({ portal }: { portal: PortalController }) {
+  const view = portal.view!;
+  const { t, formatDay } = portal.tr;
+  const a = view.answers;
+  const declined = Boolean(a.declinedAt);
+  return (
+    <PortalFrame portal={portal}>
+      <h1>{t('portal.greeting', { name: view.creatorName })}</h1>
+      <p>{t('portal.intro', { brand: view.brand })}</p>
+      <dl>
+        <dt>{t('portal.campaign')}</dt>
+        <dd>{view.campaign}</dd>
+        <dt>{t('portal.brand')}</dt>
+        <dd>{view.brand}</dd>
+        <dt>{t('portal.engagementType')}</dt>
+        <dd>{view.engagementType}</dd>
+        <dt>{t('portal.dueDate')}</dt>
+        <dd>{formatDay(view.dueDate)}</dd>
+      </dl>
+      <p role="status" aria-live="polite">
+        <strong>{t('portal.next', { step: t(`portal.ask.${view.ask}`) })}</strong>
+      </p>
+      <ConfirmSection portal={portal} />
+      {!declined && a.confirmedAt && <AddressSection portal={portal} />}
+      {!declined && a.confirmedAt && view.allowance.maxItems > 0 && <ProductsSection portal={portal} />}
+      {!declined && (
+        <Section title={t('portal.brief.title')}>
+          {view.brief.objective && <p>{view.brief.objective}</p>}
+          {view.brief.description && <p>{view.brief.description}</p>}
+          {view.brief.deliverables.length > 0 && (
+            <ul>
+              {view.brief.deliverables.map((d, i) => (
+                <li key={i}>
+                  {t('portal.brief.deliverable', { count: d.count, type: d.contentType, date: formatDay(d.dueDate) })}
+                  {d.notes ? ` — ${d.notes}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+          {a.briefAcknowledgedAt ? (
+            <p className="cf-portal-done">{t('portal.brief.acknowledged', { date: formatDay(a.briefAcknowledgedAt) })}</p>
+          ) : (
+            a.confirmedAt && (
+              <div className="cf-portal-actions">
+                <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.acknowledgeBrief')}>
+                  {t('portal.brief.acknowledge')}
+                </Button>
+              </div>
+            )
+          )}
+          <Refusal portal={portal} answer="portal.acknowledgeBrief" />
+        </Section>
+      )}
+      {!declined && a.confirmedAt && <DeliverablesSection portal={portal} />}
+      <Section title={t('portal.optOut.title')}>
+        <p>{t('portal.optOut.hint')}</p>
+        <div className="cf-portal-actions">
+          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.optOut')}>
+            {t('portal.optOut.button')}
+          </Button>
+        </div>
+        <Refusal portal={portal} answer="portal.optOut" />
+      </Section>
+    </PortalFrame>
+  );
+}
+
+function ConfirmSection({ portal }: { portal: PortalController }) {
+  const { t, formatDay } = portal.tr;
+  const a = portal.view!.answers;
+  return (
+    <Section title={t('portal.confirm.title')}>
+      {a.confirmedAt && <p className="cf-portal-done">{t('portal.confirm.confirmed', { date: formatDay(a.confirmedAt) })}</p>}
+      {a.declinedAt && <p>{t('portal.confirm.declined', { date: formatDay(a.declinedAt) })}</p>}
+      {!a.confirmedAt && !a.declinedAt && (
+        <div className="cf-portal-actions">
+          <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
+            {t('portal.confirm.confirm')}
+          </Button>
+          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.decline')}>
+            {t('portal.confirm.decline')}
+          </Button>
+        </div>
+      )}
+      <Refusal portal={portal} answer={portal.error?.answer === 'portal.decline' ? 'portal.decline' : 'portal.confirm'} />
+    </Section>
+  );
+}
+
+const EMPTY_ADDRESS: Address = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
+
+function AddressSection({ portal }: { portal: PortalController }) {
+  const { t, formatDay } = portal.tr;
+  const a = portal.view!.answers;
+  const [draft, setDraft] = useState<Address>(a.address ?? EMPTY_ADDRESS);
+  const set = (field: keyof Address) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void portal.answer('portal.saveAddress', { address: draft });
+  };
+  return (
+    <Section title={t('portal.address.title')}>
+      {a.addressAt && <p className="cf-portal-done">{t('portal.address.saved', { date: formatDay(a.addressAt) })}</p>}
+      <form onSubmit={submit} noValidate>
+        <Field label={t('portal.address.line1')} value={draft.line1} onChange={set('line1')} autoComplete="address-line1" required />
+        <Field label={t('portal.address.line2')} value={draft.line2 ?? ''} onChange={set('line2')} autoComplete="address-line2" />
+        <Field label={t('portal.address.city')} value={draft.city} onChange={set('city')} autoComplete="address-level2" required />
+        <Field label={t('portal.address.state')} value={draft.state} onChange={set('state')} autoComplete="address-level1" />
+        <Field label={t('portal.address.postalCode')} value={draft.postalCode} onChange={set('postalCode')} autoComplete="postal-code" required />
+        <Field label={t('portal.address.country')} value={draft.country} onChange={set('country')} autoComplete="country-name" required />
+        <Refusal portal={portal} answer="portal.saveAddress" />
+        <div className="cf-portal-actions">
+          <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+            {portal.busy === 'portal.saveAddress' ? t('portal.saving') : t('portal.address.save')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function ProductsSection({ portal }: { portal: PortalController }) {
+  const { t, formatMoney } = portal.tr;
+  const view = portal.view!;
+  const [picked, setPicked] = useState<string[]>([]);
+  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  if (view.answers.productsAt)
+    return (
+      <Section title={t('portal.products.title')}>
+        <p className="cf-portal-done">{t('portal.products.chosen', { names: view.chosen.join(', ') })}</p>
+      </Section>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void portal.answer('portal.chooseProducts', { productIds: picked });
+  };
+  return (
+    <Section title={t('portal.products.title')}>
+      {!view.answers.addressAt ? (
+        <p>{t('portal.products.addressFirst')}</p>
+      ) : view.products.length === 0 ? (
+        <p>{t('portal.products.none')}</p>
+      ) : (
+        <form onSubmit={submit}>
+          <fieldset>
+            <legend>{t('portal.products.hint', { count: view.allowance.maxItems, value: formatMoney(view.allowance.maxValue) })}</legend>
+            <ul className="cf-portal-products">
+              {view.products.map((product) => (
+                <li key={product.id}>
+                  <label>
+                    <input type="checkbox" checked={picked.includes(product.id)} onChange={() => toggle(product.id)} />
+                    <span>
+                      {product.name} ({formatMoney(product.value)})
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <Refusal portal={portal} answer="portal.chooseProducts" />
+          <div className="cf-portal-actions">
+            <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+              {t('portal.products.choose')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+function DeliverablesSection({ portal }: { portal: PortalController }) {
+  const { t, formatDay } = portal.tr;
+  const a = portal.view!.answers;
+  const [links, setLinks] = useState(a.deliverableLinks?.length ? a.deliverableLinks : [{ url: '', note: '' }]);
+  const set = (index: number, field: 'url' | 'note') => (value: string) => setLinks((ls) => ls.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void portal.answer('portal.handInDeliverables', { links });
+  };
+  return (
+    <Section title={t('portal.deliverables.title')}>
+      {a.deliverablesAt && <p className="cf-portal-done">{t('portal.deliverables.submitted', { date: formatDay(a.deliverablesAt) })}</p>}
+      <p>{t('portal.deliverables.hint', { max: MAX_DELIVERABLE_LINKS })}</p>
+      <form onSubmit={submit} noValidate>
+        {links.map((link, index) => (
+          <fieldset key={index}>
+            <Field label={t('portal.deliverables.link', { n: index + 1 })} type="url" value={link.url} onChange={set(index, 'url')} required={index === 0} />
+            <Field label={t('portal.deliverables.note', { n: index + 1 })} value={link.note} onChange={set(index, 'note')} />
+          </fieldset>
+        ))}
+        <Refusal portal={portal} answer="portal.handInDeliverables" />
+        <div className="cf-portal-actions">
+          {links.length < MAX_DELIVERABLE_LINKS && (
+            <Button onClick={() => setLinks((ls) => [...ls, { url: '', note: '' }])}>{t('portal.deliverables.add')}</Button>
+          )}
+          <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+            {t('portal.deliverables.submit')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

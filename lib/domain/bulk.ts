@@ -1,0 +1,70 @@
+// Bulk writes sent to a team server in pages (an import of 100,000 rows): how a file's rows are
+// cut into pages, and what an import's progress says. Pure: no clock, no DOM.
+
+/** Page limits: each page is one mutation, well under the server's 1 MB body limit. */
+export const BULK = {
+  /** Rows per page. */
+  pageRows: 500,
+  /** JSON bytes per page (rows with long names are fewer per page). */
+  pageBytes: 256 * 1024,
+} as const;
+
+/**
+ * Cuts `rows` into pages of at most `maxRows` rows and `maxBytes` of their JSON (`sizeOf`,
+ * default the row's JSON length). A row larger than `maxBytes` alone is a page of its own (the
+ * server refuses it by itself, never the rows around it). Order is kept; no page is empty.
+ */
+export function pagesOf<T>(
+  rows: readonly T[],
+  { maxRows = BULK.pageRows, maxBytes = BULK.pageBytes, sizeOf = (row: T) => JSON.stringify(row).length + 1 }: { maxRows?: number; maxBytes?: number; sizeOf?: (row: T) => number } = {},
+): T[][] {
+  const pages: T[][] = [];
+  let page: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = sizeOf(row);
+    if (page.length && (page.length >= maxRows || bytes + size > maxBytes)) {
+      pages.push(page);
+      page = [];
+      bytes = 0;
+    }
+    page.push(row);
+    bytes += size;
+  }
+  if (page.length) pages.push(page);
+  return pages;
+}
+
+/** Where a paged import stands, in rows. */
+export interface BulkProgress {
+  /** Rows the import sends. */
+  total: number;
+  /** Rows the server has confirmed. */
+  confirmed: number;
+  /** Rows of pages the server refused. */
+  refused: number;
+  /** Rows of pages discarded before the server took them (cancel). */
+  discarded: number;
+  /** True once Cancel was pressed. */
+  cancelling: boolean;
+  /** The first refusal's reason, as the server gave it. */
+  refusal?: { message: string; code?: string; params?: Record<string, unknown> };
+}
+
+export type BulkState = 'saving' | 'saved' | 'partly-saved' | 'cancelled';
+
+/**
+ * The state an import's progress puts it in: `saving` while a page waits; then `saved` (every
+ * row confirmed), `cancelled` (Cancel discarded pages) or `partly-saved` (a page was refused).
+ */
+export function bulkState(progress: BulkProgress): BulkState {
+  const settled = progress.confirmed + progress.refused + progress.discarded;
+  if (settled < progress.total) return 'saving';
+  if (progress.confirmed === progress.total) return 'saved';
+  return progress.discarded > 0 ? 'cancelled' : 'partly-saved';
+}
+
+/** The progress bar's value and maximum: rows confirmed of rows sent (never past the maximum). */
+export function bulkBar(progress: BulkProgress): { value: number; max: number } {
+  return { value: Math.min(progress.confirmed, progress.total), max: progress.total };
+}

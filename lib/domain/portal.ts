@@ -1,0 +1,272 @@
+// The creator portal's rules: what a creator may answer on their own funnel (confirm or
+// decline, a shipping address, products within the allowance staff set, the brief, deliverable
+// links, opting out) and what each answer writes. Pure: time and ids come in as arguments.
+import { INVENTORY } from './constants';
+import { notificationChannels, progressPercentage, saveStep, statusIndex, statusNotificationText, type StepDraft, type StepSaveOutcome } from './funnels';
+import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock } from './orders';
+import { fail, FUNNEL_STATUSES, ok, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
+
+export const MAX_DELIVERABLE_LINKS = 10;
+
+export const PORTAL_MESSAGES = {
+  alreadyDeclined: 'You declined this campaign',
+  alreadyConfirmed: 'You already confirmed this campaign',
+  line1: 'Please enter the street address',
+  city: 'Please enter the city',
+  postalCode: 'Please enter the postal code',
+  country: 'Please enter the country',
+  addressFirst: 'Please give your shipping address first',
+  noProducts: 'Please choose at least one product',
+  alreadyChosen: 'You already chose your products',
+  tooMany: (max: number) => `You can choose up to ${max} products`,
+  tooValuable: (max: number) => `Your products can be worth up to ${max} in total`,
+  notOffered: 'No products are offered for this campaign',
+  unavailable: (name: string) => `${name} is no longer in stock`,
+  noLinks: 'Please add at least one link',
+  tooManyLinks: `You can hand in up to ${MAX_DELIVERABLE_LINKS} links`,
+  badLink: (n: number) => `Link ${n} must start with http:// or https://`,
+  confirmFirst: 'Please confirm the campaign first',
+} as const;
+
+/** What the portal asks of the creator next, in order. */
+export type PortalAsk = 'confirm' | 'address' | 'products' | 'brief' | 'deliverables' | 'done' | 'declined';
+
+export function nextAsk(funnel: Pick<Funnel, 'portal' | 'giftAllowance'>): PortalAsk {
+  const a = funnel.portal ?? {};
+  if (a.declinedAt) return 'declined';
+  if (!a.confirmedAt) return 'confirm';
+  if (!a.addressAt) return 'address';
+  if (!a.productsAt && (funnel.giftAllowance?.maxItems ?? 0) > 0) return 'products';
+  if (!a.briefAcknowledgedAt) return 'brief';
+  if (!a.deliverablesAt) return 'deliverables';
+  return 'done';
+}
+
+/** Products offered to the creator: inventory items with stock, at the inventory's flat unit value. */
+export function offeredProducts(inventory: readonly InventoryItem[]) {
+  return inventory.filter((item) => item.quantity > 0).map((item) => ({ id: item.id, name: item.name, sku: item.sku, value: INVENTORY.flatUnitValue }));
+}
+
+const withAnswers = (funnel: Funnel, answers: CreatorAnswers, now: Date): Funnel => ({
+  ...funnel,
+  portal: { ...funnel.portal, ...answers },
+  lastUpdated: now.toISOString(),
+});
+
+export function confirmCampaign(funnel: Funnel, now: Date): Result<Funnel> {
+  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
+  if (funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.alreadyConfirmed);
+  return ok(withAnswers(funnel, { confirmedAt: now.toISOString() }, now));
+}
+
+export function declineCampaign(funnel: Funnel, now: Date): Result<Funnel> {
+  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
+  if (funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.alreadyConfirmed);
+  return ok(withAnswers(funnel, { declinedAt: now.toISOString() }, now));
+}
+
+/** A shipping address: street, city, postal code and country are required; line 2 and state are not. */
+export function validateShippingAddress(draft: Address): Result<Address> {
+  const address: Address = {
+    line1: draft.line1.trim(),
+    city: draft.city.trim(),
+    state: draft.state.trim(),
+    postalCode: draft.postalCode.trim(),
+    country: draft.country.trim(),
+  };
+  if (draft.line2?.trim()) address.line2 = draft.line2.trim();
+  for (const field of ['line1', 'city', 'postalCode', 'country'] as const) {
+    if (!address[field]) return { ok: false, error: PORTAL_MESSAGES[field], params: { field } };
+  }
+  return ok(address);
+}
+
+function mustBeActive(funnel: Funnel): Result<void> {
+  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
+  if (!funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.confirmFirst);
+  return ok(undefined);
+}
+
+export function saveShippingAddress(funnel: Funnel, draft: Address, now: Date): Result<Funnel> {
+  const active = mustBeActive(funnel);
+  if (!active.ok) return active;
+  const address = validateShippingAddress(draft);
+  if (!address.ok) return address;
+  return ok(withAnswers(funnel, { address: address.value, addressAt: now.toISOString() }, now));
+}
+
+export interface ProductChoice {
+  funnel: Funnel;
+  order: Order;
+  /** Inventory items whose stock the order reserved. */
+  inventory: InventoryItem[];
+}
+
+/**
+ * The creator's products become a draft (New) order to their address. Its stock is reserved at
+ * once, by the order rules' stock check, so two creators can never both get the last unit;
+ * moving the order on deducts nothing more, and canceling it puts the stock back.
+ */
+export function chooseProducts(
+  funnel: Funnel,
+  productIds: readonly string[],
+  inventory: readonly InventoryItem[],
+  orders: readonly Pick<Order, 'orderNumber'>[],
+  now: Date,
+  newId: (prefix: string) => string,
+): Result<ProductChoice> {
+  const active = mustBeActive(funnel);
+  if (!active.ok) return active;
+  const answers = funnel.portal ?? {};
+  if (answers.productsAt) return fail(PORTAL_MESSAGES.alreadyChosen);
+  if (!answers.address) return fail(PORTAL_MESSAGES.addressFirst);
+  const allowance = funnel.giftAllowance ?? { maxItems: 0, maxValue: 0 };
+  if (allowance.maxItems <= 0) return fail(PORTAL_MESSAGES.notOffered);
+  const unique = [...new Set(productIds)];
+  if (unique.length === 0) return fail(PORTAL_MESSAGES.noProducts);
+  if (unique.length > allowance.maxItems) return fail(PORTAL_MESSAGES.tooMany(allowance.maxItems));
+  const items: OrderItem[] = [];
+  for (const id of unique) {
+    const stock = inventory.find((item) => item.id === id);
+    if (!stock || stock.quantity < 1) return fail(PORTAL_MESSAGES.unavailable(stock?.name ?? id));
+    items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: 1, price: INVENTORY.flatUnitValue });
+  }
+  const totals = orderTotals(items);
+  if (totals.subtotal > allowance.maxValue) return fail(PORTAL_MESSAGES.tooValuable(allowance.maxValue));
+  if (!hasStockFor({ items }, inventory)) return fail(PORTAL_MESSAGES.unavailable(items[0].name));
+  const timestamp = now.toISOString();
+  const orderNumber = nextOrderNumber(orders);
+  const draft: Order = {
+    id: newId('ord'),
+    source: 'Creator portal',
+    orderNumber,
+    status: 'New',
+    customerName: funnel.creatorName,
+    customerEmail: funnel.email ?? '',
+    shippingAddress: answers.address,
+    items,
+    ...totals,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    history: [{ id: newId('oh'), timestamp, status: 'New', note: 'Order created from the creator portal' }],
+    tags: ['gift'],
+    creatorId: funnel.id,
+    stockDeducted: false,
+  };
+  const reserved = reserveOrderStock(draft, inventory);
+  if (!reserved.ok) return reserved;
+  return ok({
+    funnel: withAnswers(funnel, { orderId: draft.id, productsAt: timestamp }, now),
+    order: reserved.value.order,
+    inventory: reserved.value.inventory,
+  });
+}
+
+export function acknowledgeBrief(funnel: Funnel, now: Date): Result<Funnel> {
+  const active = mustBeActive(funnel);
+  if (!active.ok) return active;
+  if (funnel.portal?.briefAcknowledgedAt) return ok(funnel);
+  return ok(withAnswers(funnel, { briefAcknowledgedAt: now.toISOString() }, now));
+}
+
+const HTTP_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+
+/** Deliverable links: 1 to 10, each http(s) with a host, each with a note (trimmed, may be empty). */
+export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLink[], now: Date): Result<Funnel> {
+  const active = mustBeActive(funnel);
+  if (!active.ok) return active;
+  const cleaned = links.map((link) => ({ url: link.url.trim(), note: link.note.trim() })).filter((link) => link.url || link.note);
+  if (cleaned.length === 0) return fail(PORTAL_MESSAGES.noLinks);
+  if (cleaned.length > MAX_DELIVERABLE_LINKS) return fail(PORTAL_MESSAGES.tooManyLinks);
+  for (const [index, link] of cleaned.entries()) {
+    let valid = HTTP_LINK.test(link.url);
+    if (valid) {
+      try {
+        valid = ['http:', 'https:'].includes(new URL(link.url).protocol);
+      } catch {
+        valid = false;
+      }
+    }
+    if (!valid) return { ok: false, error: PORTAL_MESSAGES.badLink(index + 1), params: { field: `links.${index}.url` } };
+  }
+  return ok(withAnswers(funnel, { deliverableLinks: cleaned, deliverablesAt: now.toISOString() }, now));
+}
+
+export function optOutOfEmail(funnel: Funnel, now: Date): Result<Funnel> {
+  if (funnel.portal?.optedOutAt) return ok(funnel);
+  return ok(withAnswers(funnel, { optedOutAt: now.toISOString() }, now));
+}
+
+/** Staff set the allowance: whole numbers, never negative. */
+export function setGiftAllowance(funnel: Funnel, allowance: GiftAllowance, now: Date): Result<Funnel> {
+  if (!Number.isInteger(allowance.maxItems) || allowance.maxItems < 0 || allowance.maxItems > 100)
+    return { ok: false, error: 'Products must be a whole number from 0 to 100', params: { field: 'maxItems' } };
+  if (!Number.isFinite(allowance.maxValue) || allowance.maxValue < 0)
+    return { ok: false, error: 'Value must be an amount of at least 0', params: { field: 'maxValue' } };
+  return ok({ ...funnel, giftAllowance: { maxItems: allowance.maxItems, maxValue: allowance.maxValue }, lastUpdated: now.toISOString() }, 'Gift allowance saved');
+}
+
+/** Everything the portal shows: that creator's own funnel and nothing else of the workspace. */
+export interface PortalView {
+  creatorName: string;
+  campaign: string;
+  brand: string;
+  engagementType: string;
+  dueDate: string;
+  brief: { description: string; objective: string; deliverables: { contentType: string; count: number; dueDate: string; notes: string }[] };
+  ask: PortalAsk;
+  answers: CreatorAnswers;
+  allowance: GiftAllowance;
+  /** In-stock products to choose from, only while products are asked for. */
+  products: { id: string; name: string; sku: string; value: number }[];
+  /** The chosen products (names), once chosen. */
+  chosen: string[];
+  /** The workspace's language: the portal's own until the creator picks one. */
+  defaultLanguage: 'en-US' | 'es' | 'fr';
+}
+
+export function portalView(
+  funnel: Funnel,
+  workspace: { brand: string; language: 'en-US' | 'es' | 'fr' },
+  inventory: readonly InventoryItem[],
+  order: Pick<Order, 'items'> | undefined,
+): PortalView {
+  const ask = nextAsk(funnel);
+  const briefStep = funnel.steps.find((s) => s.name === 'Creative Brief Delivery');
+  return {
+    creatorName: funnel.creatorName,
+    campaign: funnel.objective?.trim() || `${funnel.engagementType} campaign`,
+    brand: workspace.brand,
+    engagementType: funnel.engagementType,
+    dueDate: funnel.dueDate,
+    brief: {
+      description: briefStep?.description ?? '',
+      objective: funnel.objective ?? '',
+      deliverables: (funnel.deliverables ?? []).map((d) => ({ contentType: d.contentType, count: d.count, dueDate: d.dueDate, notes: d.notes })),
+    },
+    ask,
+    answers: funnel.portal ?? {},
+    allowance: funnel.giftAllowance ?? { maxItems: 0, maxValue: 0 },
+    products: ask === 'products' ? offeredProducts(inventory) : [],
+    chosen: order?.items.map((item) => item.name) ?? [],
+    defaultLanguage: workspace.language,
+  };
+}
+
+/**
+ * A creator's answer completes a step (spec §4 "Saving a step"), and when it is the step the
+ * funnel is at, the funnel moves on from it: the creator did what that step waits for, where a
+ * staff save of the same step only records it.
+ */
+export function completeStepByCreator(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
+  const saved = saveStep(funnel, stepIndex, draft, now);
+  if (!saved.ok || saved.value.advanced || !saved.value.funnel.steps[stepIndex]?.current) return saved;
+  const before = saved.value.funnel;
+  const next = FUNNEL_STATUSES[statusIndex(before.status) + 1];
+  if (!next || stepIndex + 1 >= before.steps.length) return saved;
+  const steps = before.steps.map((step, index) => ({ ...step, current: index === stepIndex + 1 }));
+  const message = statusNotificationText(next, funnel.creatorName);
+  const notifications = notificationChannels(next).map((channel) => ({ channel, to: funnel.creatorHandle, title: `${funnel.creatorName}: ${next}`, message }));
+  const moved: Funnel = { ...before, steps, status: next, progressPercentage: progressPercentage(steps) };
+  return { ok: true, value: { funnel: moved, advanced: true, previousStatus: funnel.status, notifications } };
+}

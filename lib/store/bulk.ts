@@ -1,0 +1,219 @@
+// Bulk writes with a team server: an import of many rows goes in pages (lib/domain/bulk.ts),
+// each its own mutation, all or nothing on the server. A job follows its pages through the
+// sync client and counts the rows the server confirmed; Cancel discards the pages still
+// waiting. Pages carry their import's id (`part`), so after a reload the pages left in the
+// persisted queue show as the same import again. Without a server a bulk write is one local
+// mutation, as any other.
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { bulkState, pagesOf, type BulkProgress, type BulkState } from '../domain/bulk';
+import { ok, type Result } from '../domain/types';
+import type { ArgsOf, ValueOf } from '../mutators';
+import type { Engine } from './core';
+import type { SettledMutation } from '../sync/types';
+import type { SettlementSource } from './settlement';
+
+/** The writes that may carry many rows, and how one is cut into pages. */
+const PAGERS = {
+  // The rejected rows are counted once, in the first page's activity entry.
+  'creators.import': (args: ArgsOf<'creators.import'>, rows: ArgsOf<'creators.import'>['rows'], _offset: number, index: number): ArgsOf<'creators.import'> => ({
+    ...args,
+    rows,
+    rejectedCount: index === 0 ? (args.rejectedCount ?? 0) : 0,
+  }),
+  // Rows are reported by their row in the file, wherever their page starts.
+  'inventory.importItems': (args: ArgsOf<'inventory.importItems'>, rows: ArgsOf<'inventory.importItems'>['rows'], offset: number): ArgsOf<'inventory.importItems'> => ({
+    ...args,
+    rows,
+    firstRow: (args.firstRow ?? 1) + offset,
+  }),
+};
+
+export type BulkMutationName = keyof typeof PAGERS;
+
+export interface BulkJob {
+  /** The import's id, shared by its pages (`part.id`). */
+  readonly id: string;
+  readonly name: BulkMutationName;
+  /** Rows sent, confirmed by the server, refused, discarded. */
+  readonly progress: ReadonlySignal<BulkProgress>;
+  readonly state: ReadonlySignal<BulkState>;
+  /** True for an import found waiting after a reload: it counts the pages still waiting then, not the whole file. */
+  readonly resumed: boolean;
+  /** Each queued page's local result (what the page did on this device), in page order. */
+  readonly values: readonly unknown[];
+  /** Discards the pages still waiting; what the server confirmed stays. */
+  cancel(): Promise<void>;
+}
+
+type PageState = 'waiting' | 'confirmed' | 'refused' | 'discarded';
+
+interface Part {
+  id: string;
+  index: number;
+  count: number;
+  rows: number;
+}
+
+const partOf = (args: unknown): Part | null => {
+  const part = (args as { part?: unknown } | null)?.part as Partial<Part> | undefined;
+  return part && typeof part.id === 'string' && typeof part.index === 'number' && typeof part.count === 'number' && typeof part.rows === 'number' ? (part as Part) : null;
+};
+const rowsOf = (args: unknown) => ((args as { rows?: unknown[] } | null)?.rows ?? []).length;
+const isBulkName = (name: string): name is BulkMutationName => Object.hasOwn(PAGERS, name);
+
+let jobCounter = 0;
+const newJobId = (now: Date) => `imp${now.getTime().toString(36)}${(jobCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export function createBulkWrites(engine: Engine, source: SettlementSource | null) {
+  const jobs = signal<readonly BulkJob[]>([]);
+  const internals = new Map<string, ReturnType<typeof makeJob>>();
+
+  function makeJob(id: string, name: BulkMutationName, total: number, pages: Map<number, { rows: number; state: PageState }>, resumed = false) {
+    const version = signal(0);
+    let refusal: BulkProgress['refusal'];
+    let cancelling = false;
+    const values: unknown[] = [];
+    const progress = computed((): BulkProgress => {
+      void version.value;
+      const count = (state: PageState) => [...pages.values()].filter((p) => p.state === state).reduce((sum, p) => sum + p.rows, 0);
+      return {
+        total,
+        confirmed: count('confirmed'),
+        refused: count('refused'),
+        discarded: count('discarded'),
+        cancelling,
+        ...(refusal ? { refusal } : {}),
+      };
+    });
+    const job: BulkJob = {
+      id,
+      name,
+      progress,
+      state: computed(() => bulkState(progress.value)),
+      resumed,
+      values,
+      async cancel() {
+        if (!source) return;
+        cancelling = true;
+        version.value++;
+        const keys = source.waiting.peek().filter((m) => partOf(m.args)?.id === id);
+        await source.discard(keys.map((m) => m.key));
+        batch(() => {
+          // The waiting pages, and those not queued yet: none of them will go.
+          for (const page of pages.values()) if (page.state === 'waiting') page.state = 'discarded';
+          version.value++;
+        });
+      },
+    };
+    const settle = (mutation: SettledMutation, index: number) => {
+      const page = pages.get(index);
+      if (!page) return;
+      // A page discarded while on its way may still be taken: the server's word wins.
+      if (page.state === 'confirmed' || page.state === 'refused') return;
+      // A page Cancel discarded is not one the server refused.
+      const discarded = mutation.state === 'refused' && mutation.code === 'discarded';
+      page.state = discarded ? 'discarded' : mutation.state;
+      if (mutation.state === 'refused' && !discarded && !refusal)
+        refusal = { message: mutation.message ?? '', ...(mutation.code ? { code: mutation.code } : {}), ...(mutation.params ? { params: mutation.params } : {}) };
+      version.value++;
+    };
+    /** A page this device refused itself while queueing the rest (the member lost the right, say). */
+    const refuseRest = (from: number, error: string) => {
+      for (const [index, page] of pages) if (index >= from && page.state === 'waiting') page.state = 'refused';
+      refusal ??= { message: error };
+      version.value++;
+    };
+    return { job, settle, values, refuseRest, stopped: () => cancelling };
+  }
+
+  function register(entry: ReturnType<typeof makeJob>) {
+    internals.set(entry.job.id, entry);
+    jobs.value = [...jobs.peek(), entry.job];
+  }
+
+  const stopSettled = source?.onSettled((mutation) => {
+    const part = partOf(mutation.args);
+    if (part) internals.get(part.id)?.settle(mutation, part.index);
+  });
+
+  // Pages found waiting that no job of this tab made: an import of an earlier visit, resumed.
+  if (source)
+    engine.ownEffect(() => {
+      const waiting = source.waiting.value;
+      const found = new Map<string, { name: BulkMutationName; part: Part; pages: Map<number, { rows: number; state: PageState }> }>();
+      for (const m of waiting) {
+        const part = partOf(m.args);
+        if (!part || internals.has(part.id) || !isBulkName(m.name)) continue;
+        let entry = found.get(part.id);
+        if (!entry) found.set(part.id, (entry = { name: m.name, part, pages: new Map() }));
+        entry.pages.set(part.index, { rows: rowsOf(m.args), state: 'waiting' });
+      }
+      // Counted from what waits: whether the pages not here were confirmed, refused or never
+      // queued (a reload while they were being queued), this tab cannot know.
+      for (const [id, { name, pages }] of found) {
+        const waitingRows = [...pages.values()].reduce((sum, p) => sum + p.rows, 0);
+        register(makeJob(id, name, waitingRows, pages, true));
+      }
+    });
+
+  /**
+   * Runs a bulk write: with a team server in pages, each its own mutation, followed by a job;
+   * without one, as one mutation. The local results are each page's (one without a server).
+   */
+  function run<N extends BulkMutationName>(name: N, args: ArgsOf<N>): Result<{ values: ValueOf<N>[]; job: BulkJob | null }> {
+    if (!source) {
+      const result = engine.mutate(name, args);
+      return result.ok ? ok({ values: [result.value], job: null }, result.message) : result;
+    }
+    const pager = PAGERS[name] as unknown as (args: ArgsOf<N>, rows: unknown[], offset: number, index: number) => ArgsOf<N>;
+    const allRows = (args as { rows: unknown[] }).rows;
+    const pages = pagesOf(allRows);
+    const id = newJobId(engine.now());
+    const total = allRows.length;
+    const pageStates = new Map<number, { rows: number; state: PageState }>(pages.map((rows, index) => [index, { rows: rows.length, state: 'waiting' }]));
+    const entry = makeJob(id, name, total, pageStates);
+    const offsets = pages.map((_, index) => pages.slice(0, index).reduce((sum, rows) => sum + rows.length, 0));
+    const queue = (index: number) =>
+      engine.mutate(name, { ...(pager(args, pages[index], offsets[index], index) as object), part: { id, index, count: pages.length, rows: total } } as ArgsOf<N>);
+    // Known before its first page is queued, so that page is not taken for an import of an earlier visit.
+    register(entry);
+    // The first page at once: a refusal here (a rule, a permission) is the whole import's answer.
+    const first = queue(0);
+    if (!first.ok) {
+      forget(entry.job);
+      return first;
+    }
+    entry.values.push(first.value);
+    // The rest a page per task, so the screen paints and answers between them (100,000 rows are 200 pages).
+    void (async () => {
+      for (let index = 1; index < pages.length; index++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (entry.stopped()) return;
+        const result = queue(index);
+        if (!result.ok) return entry.refuseRest(index, result.error);
+        entry.values.push(result.value);
+      }
+    })();
+    // The success message waits for the server (the job's state says when).
+    return ok({ values: entry.values as ValueOf<N>[], job: entry.job });
+  }
+
+  /** Takes a finished job off the list (the screen showed its outcome). */
+  function forget(job: BulkJob) {
+    internals.delete(job.id);
+    jobs.value = jobs.peek().filter((j) => j !== job);
+  }
+
+  return {
+    /** Imports under way or finished and not yet dismissed, oldest first. */
+    jobs: jobs as ReadonlySignal<readonly BulkJob[]>,
+    run,
+    forget,
+    dispose: () => stopSettled?.(),
+  };
+}
+
+export type BulkWrites = ReturnType<typeof createBulkWrites>;
+
+/** The sum of one count over a job's page results (`created`, `updated`). */
+export const sumOf = (values: readonly unknown[], key: string) => values.reduce<number>((sum, value) => sum + (Number((value as Record<string, unknown>)[key]) || 0), 0);

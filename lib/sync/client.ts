@@ -1,0 +1,204 @@
+// The sync client: the team workspace in a browser. IndexedDB is a cache of the server's
+// workspace; edits apply at once (the store runs the mutator) and wait in a queue, kept in the
+// same IndexedDB transaction as the edit, so a closed tab loses none. The client pushes them in
+// order, pulls what others changed (after a poke from the event stream, on focus, every minute),
+// tells the store to rebase through its public method, and tells the top bar what is true.
+import { createIndexedDbStorage } from '../storage/indexeddb';
+import type { StorageAdapter } from '../storage/types';
+import { createCore, mine, refresh, settle, type SyncCore } from './core';
+import { listenToBrowser, listenToServer } from './events';
+import { createCacheStorage } from './cache-storage';
+import { pullOnce } from './pull';
+import { pushAll } from './push';
+import { keyOf, putOp, toCall } from './queue';
+import { createTeamApi } from './team-api';
+import { createTransport, serverOrigin, SyncError, type TransportOptions } from './transport';
+import type { StoreSyncClient } from './types';
+
+export interface SyncClientOptions extends TransportOptions {
+  /** The local cache (default IndexedDB, database `creatorflow:team:<server>`). */
+  cache?: StorageAdapter;
+  /** Pull at least this often, in case a poke was lost. Default 60 s. */
+  pullEveryMs?: number;
+  /** Query parameters for the event stream, which cannot send headers (an embed session's client secret). */
+  eventsQuery?: () => Record<string, string> | Promise<Record<string, string>>;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+const newClientID = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `c${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+
+export function createSyncClient(options: SyncClientOptions = {}): StoreSyncClient {
+  const server = serverOrigin(options.server);
+  const request = createTransport({ ...options, server });
+  const cache = options.cache ?? createIndexedDbStorage({ workspace: `team:${server}` });
+  // Each tab is its own client, so two tabs never number their mutations alike. Mutations a
+  // closed tab left waiting keep their client id and are pushed under it.
+  const core: SyncCore = createCore({ request, cache, clientID: newClientID() });
+  let pushing: Promise<void> | null = null;
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+  let pullsStarted = 0;
+  let backoff = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const cleanups: (() => void)[] = [];
+
+  function pull(): Promise<void> {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    pulling = (async () => {
+      try {
+        do {
+          pullAgain = false;
+          pullsStarted += 1;
+          await pullOnce(core);
+        } while (pullAgain && !core.closed);
+        backoff = 0;
+        // The pull may have told who is signed in: their changes left from an earlier visit go now.
+        if (!pushing && mine(core).length) void push();
+      } catch (error) {
+        noteFailure(error);
+      } finally {
+        pulling = null;
+      }
+    })();
+    return pulling;
+  }
+
+  function push(): Promise<void> {
+    if (pushing) return pushing;
+    pushing = (async () => {
+      try {
+        // An edit made while this push pulls is pushed too: callers get the running push.
+        do {
+          await pushAll(core);
+          // The server's state replaces the optimistic one (a refused change rolls back here).
+          await pull();
+        } while (mine(core).length && !core.closed && core.connection === 'ok');
+        backoff = 0;
+      } catch (error) {
+        noteFailure(error);
+      } finally {
+        pushing = null;
+        refresh(core);
+      }
+    })();
+    return pushing;
+  }
+
+  /** Nothing more goes to or comes from the server (closed, signed out here, removed). */
+  function stop() {
+    core.closed = true;
+    clearTimeout(retryTimer);
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  }
+
+  const resume = () => void (mine(core).length ? push() : pull());
+
+  function noteFailure(error: unknown) {
+    if (core.closed) return;
+    const kind = error instanceof SyncError ? error.kind : 'retry';
+    if (kind === 'removed') return void forget('removed');
+    if (kind === 'signed-out') {
+      core.connection = 'signed-out';
+      return refresh(core);
+    }
+    core.connection = 'unreachable';
+    refresh(core);
+    // Try again later, waiting longer each time (1 s, 2 s, 4 s ... 30 s), or when the server says.
+    backoff = Math.min(backoff ? backoff * 2 : 1000, MAX_BACKOFF_MS);
+    const retryAfter = error instanceof SyncError ? (error.retryAfterMs ?? 0) : 0;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(resume, Math.max(backoff, retryAfter));
+    (retryTimer as { unref?: () => void }).unref?.();
+  }
+
+  /**
+   * A removed member, or a logout: the cached workspace goes, with the signed-in member's waiting
+   * changes; other members' changes stay for them.
+   */
+  async function forget(connection: 'removed' | 'signed-out') {
+    const own = new Set(mine(core));
+    const others = core.pending.filter((m) => !own.has(m));
+    if (connection === 'removed') stop();
+    core.pending = others;
+    core.connection = connection;
+    core.version = 0;
+    core.host?.clear();
+    refresh(core);
+    await cache.write([{ type: 'clear' }, ...others.map(putOp)]);
+  }
+
+  function watch() {
+    cleanups.push(
+      listenToServer({
+        server,
+        credentials: options.credentials ?? 'include',
+        query: options.eventsQuery,
+        onPoke: (version) => void (version === undefined || version > core.version ? pull() : undefined),
+        onHeard: () => {
+          if (core.connection !== 'unreachable') return;
+          backoff = 0;
+          resume();
+        },
+        onTrouble: resume,
+        isClosed: () => core.closed,
+      }),
+    );
+    cleanups.push(
+      listenToBrowser({
+        resume,
+        onOnline: () => {
+          backoff = 0;
+          refresh(core);
+          resume();
+        },
+        onOffline: () => refresh(core),
+        pullEveryMs: options.pullEveryMs ?? 60_000,
+      }),
+    );
+  }
+
+  const storage = createCacheStorage(core, { watch, resume, push, noteFailure });
+
+  const teamApi = createTeamApi({ request, onTeamChanged: () => void pull() });
+
+  return {
+    storage,
+    status: core.status,
+    waiting: core.waiting,
+    teamApi,
+    connect(host) {
+      core.host = host;
+    },
+    onSettled(listener) {
+      core.settledListeners.add(listener);
+      return () => void core.settledListeners.delete(listener);
+    },
+    async discard(keys) {
+      const wanted = new Set(keys);
+      const gone = core.pending.filter((m) => wanted.has(keyOf(m)));
+      await settle(core, gone.map((mutation) => ({ mutation, outcome: { state: 'refused' as const, code: 'discarded' } })));
+      // Rolled back on screen: the unconfirmed changes undone, the rest of the queue run again.
+      core.host?.rebase([], mine(core).map(toCall), false);
+    },
+    sync: async () => {
+      // A push ends with a pull; pull again only when none started after this call.
+      const before = pullsStarted;
+      await push();
+      if (pullsStarted === before) await pull();
+    },
+    async signOut() {
+      stop();
+      await teamApi.signOut();
+      await forget('signed-out');
+    },
+    close() {
+      stop();
+      cache.close?.();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The sync client's state, shared by its parts (client, push, pull): the queue, who is signed
+// in as the server knows it, the connection, and the listeners of settled mutations.
+import { signal, type Signal } from '@preact/signals-core';
+import type { StorageAdapter } from '../storage/types';
+import { byAge, dropOps, keyOf, madeBy, toWaitingMutation, type Author, type Waiting } from './queue';
+import { browserOnline, statusOf, type Connection } from './status';
+import type { Request } from './transport';
+import type { SettledMutation, SyncHost, SyncStatus, WaitingMutation } from './types';
+
+export interface SyncCore {
+  readonly request: Request;
+  readonly cache: StorageAdapter;
+  readonly clientID: string;
+  readonly status: Signal<SyncStatus>;
+  readonly waiting: Signal<readonly WaitingMutation[]>;
+  host: SyncHost | null;
+  /** The workspace version the cache holds. */
+  version: number;
+  pending: Waiting[];
+  /** Who the server says is signed in (null until a pull of this page answered). */
+  who: Author | null;
+  /** Who the cache says was signed in last (a mutation made before the first pull is theirs). */
+  cachedMember: string | null;
+  connection: Connection;
+  /** The cache holds changes the server has not confirmed: the next pull takes everything. */
+  needsFull: boolean;
+  closed: boolean;
+  settledListeners: Set<(mutation: SettledMutation) => void>;
+}
+
+export function createCore(init: Pick<SyncCore, 'request' | 'cache' | 'clientID'>): SyncCore {
+  return {
+    ...init,
+    status: signal<SyncStatus>({ state: 'saved', pending: 0 }),
+    waiting: signal<readonly WaitingMutation[]>([]),
+    host: null,
+    version: 0,
+    pending: [],
+    who: null,
+    cachedMember: null,
+    connection: 'ok',
+    needsFull: false,
+    closed: false,
+    settledListeners: new Set(),
+  };
+}
+
+/** The member whose changes this page shows and pushes: the server's word, else the cache's. */
+export const currentAuthor = (core: SyncCore): Author | null => core.who ?? (core.cachedMember ? { memberId: core.cachedMember } : null);
+
+/** The signed-in member's waiting mutations, oldest first. */
+export const mine = (core: SyncCore) => core.pending.filter((m) => madeBy(m, currentAuthor(core)));
+
+/** Tells the top bar and `waiting` what is true now. */
+export function refresh(core: SyncCore) {
+  const own = mine(core);
+  core.status.value = statusOf(core.connection, browserOnline(), own.length);
+  const previous = core.waiting.peek();
+  if (previous.length !== own.length || own.some((m, i) => previous[i]?.key !== keyOf(m))) core.waiting.value = own.map(toWaitingMutation);
+}
+
+export function addWaiting(core: SyncCore, waiting: Waiting) {
+  core.pending.push(waiting);
+  core.pending.sort(byAge);
+}
+
+/** Takes mutations out of the queue (and the cache), telling each one's outcome once. */
+export async function settle(core: SyncCore, outcomes: readonly { mutation: Waiting; outcome: Omit<SettledMutation, 'key' | 'name' | 'args' | 'meta'> }[]) {
+  if (!outcomes.length) return;
+  const gone = new Set(outcomes.map((o) => o.mutation));
+  core.pending = core.pending.filter((m) => !gone.has(m));
+  await core.cache.write(dropOps([...gone]));
+  for (const { mutation, outcome } of outcomes) {
+    const settled: SettledMutation = { ...toWaitingMutation(mutation), ...outcome };
+    for (const listener of [...core.settledListeners]) {
+      try {
+        listener(settled);
+      } catch (error) {
+        console.error('creatorflow: a sync listener threw', error);
+      }
+    }
+  }
+  refresh(core);
+}

@@ -1,0 +1,89 @@
+// Pushing: the signed-in member's waiting mutations, in order, in batches of one tab each. The
+// server answers each mutation (confirmed, or refused with a code); a whole push it refuses (a
+// body over its limit, input it cannot read) is split until the one mutation at fault is
+// refused on its own, so a refusal never blocks the mutations behind it.
+import { mine, refresh, settle, type SyncCore } from './core';
+import { NOT_AUTHOR_CODE, SYNC_PATHS, TOO_LARGE_CODE, type PushResponse, type PushResult } from './protocol';
+import { halves, type Waiting } from './queue';
+import { pullOnce } from './pull';
+import { SyncError, SYNC_MESSAGES } from './transport';
+
+/** Most mutations in one push (the server takes up to 500). */
+const PUSH_BATCH = 100;
+/** Most bytes of mutations in one push: the pages of an import (about 100 KB each) go a few at a time, under the server's 1 MB body limit. */
+const PUSH_BYTES = 512 * 1024;
+
+/** Pushes everything of the signed-in member that waits. Throws what stops it (offline, signed out...). */
+export async function pushAll(core: SyncCore) {
+  // Whose changes may go is the server's word: learn who is signed in first.
+  if (!core.who) await pullOnce(core);
+  for (;;) {
+    const own = mine(core);
+    if (!own.length || core.closed) return;
+    const owner = own[0].clientID;
+    const batch: Waiting[] = [];
+    let bytes = 0;
+    for (const m of own) {
+      const size = JSON.stringify(m.args).length;
+      if (m.clientID !== owner || batch.length === PUSH_BATCH || (batch.length > 0 && bytes + size > PUSH_BYTES)) break;
+      batch.push(m);
+      bytes += size;
+    }
+    refresh(core);
+    await pushBatch(core, owner, batch);
+  }
+}
+
+async function pushBatch(core: SyncCore, owner: string, batch: Waiting[]): Promise<void> {
+  let response: PushResponse;
+  try {
+    response = await core.request<PushResponse>(SYNC_PATHS.push, {
+      method: 'POST',
+      body: JSON.stringify({ clientID: owner, memberId: core.who!.memberId, mutations: batch.map(({ id, name, args, meta }) => ({ id, name, args, meta })) }),
+    });
+  } catch (error) {
+    if (!(error instanceof SyncError) || error.kind !== 'refused') throw error;
+    if (error.body?.code === NOT_AUTHOR_CODE) {
+      // Someone else signed in since this page learnt who: ask again before pushing anything.
+      core.who = null;
+      throw error;
+    }
+    if (batch.length > 1) {
+      const [first, second] = halves(batch);
+      await pushBatch(core, owner, first);
+      return pushBatch(core, owner, second);
+    }
+    const tooLarge = error.status === 413;
+    return settle(core, [
+      {
+        mutation: batch[0],
+        outcome: {
+          state: 'refused',
+          status: error.status,
+          message: tooLarge ? SYNC_MESSAGES.tooLarge : error.message,
+          ...(tooLarge ? { code: TOO_LARGE_CODE } : error.body?.code ? { code: error.body.code, ...(error.body.params ? { params: error.body.params } : {}) } : {}),
+        },
+      },
+    ]);
+  }
+  const results = new Map<number, PushResult>(response.results.map((r) => [r.id, r]));
+  const processed = batch.filter((m) => results.has(m.id) || m.id <= response.lastMutationID);
+  await settle(
+    core,
+    processed.map((mutation) => {
+      const result = results.get(mutation.id);
+      if (!result || result.ok) return { mutation, outcome: { state: 'confirmed' as const } };
+      return {
+        mutation,
+        outcome: {
+          state: 'refused' as const,
+          message: result.error,
+          status: result.status ?? 409,
+          ...(result.code ? { code: result.code } : {}),
+          ...(result.params ? { params: result.params } : {}),
+        },
+      };
+    }),
+  );
+  if (!processed.length) throw new SyncError('retry', SYNC_MESSAGES.notTaken);
+}

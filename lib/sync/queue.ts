@@ -1,0 +1,50 @@
+// The queue of waiting mutations as the cache keeps it: each one with the tab (client) that made
+// it, its place in that tab's sequence, and its author (member and workspace), so a different
+// member signing in on this browser never pushes it.
+import type { Mutation } from '../mutators/types';
+import type { StorageOp } from '../storage/types';
+import type { PushedMutation } from './protocol';
+import type { WaitingMutation } from './types';
+
+/** Cache collections of the sync client (never a store collection). */
+export const PENDING = '__pending';
+export const SYNC = '__sync';
+
+/** Who made a mutation: the member and the workspace they were signed in to. */
+export interface Author {
+  memberId: string;
+  /** Unknown for a mutation made before the first pull of a page (then any workspace of this server). */
+  workspaceId?: string;
+}
+
+/** A mutation waiting for the server, with the client (tab) and member that made it. */
+export interface Waiting extends PushedMutation {
+  clientID: string;
+  /** When it was made, to push leftovers of several tabs in order. */
+  queuedAt: string;
+  /** Absent only in a queue written before authors were recorded: then it is the next signed-in member's. */
+  author?: Author;
+}
+
+export const keyOf = (m: Pick<Waiting, 'clientID' | 'id'>) => `${m.clientID}:${String(m.id).padStart(12, '0')}`;
+export const toCall = ({ name, args, meta }: Waiting): Mutation => ({ name, args, meta });
+export const toWaitingMutation = (m: Waiting): WaitingMutation => ({ key: keyOf(m), name: m.name, args: m.args, meta: m.meta });
+export const dropOps = (gone: readonly Waiting[]): StorageOp[] => gone.map((m) => ({ type: 'delete', collection: PENDING, id: keyOf(m) }));
+export const putOp = (m: Waiting): StorageOp => ({ type: 'put', collection: PENDING, id: keyOf(m), value: m });
+
+/** Oldest first: by time made, then by place in its tab's sequence. */
+export const byAge = (a: Waiting, b: Waiting) => (a.queuedAt === b.queuedAt ? a.id - b.id : a.queuedAt.localeCompare(b.queuedAt));
+
+/** Whether `m` was made by `who` (a mutation without a recorded author is anyone's). */
+export function madeBy(m: Waiting, who: Author | null): boolean {
+  if (!who) return false;
+  if (!m.author) return true;
+  if (m.author.memberId !== who.memberId) return false;
+  return !m.author.workspaceId || !who.workspaceId || m.author.workspaceId === who.workspaceId;
+}
+
+/** Splits a batch in two halves (a push the server found too large). */
+export const halves = <T>(batch: readonly T[]): [T[], T[]] => {
+  const middle = Math.ceil(batch.length / 2);
+  return [batch.slice(0, middle), batch.slice(middle)];
+};

@@ -1,0 +1,155 @@
+// The team server's REST calls that are not mutations: inviting a member (the server makes the
+// single-use link), changing one's password (never queued or cached), and the member's own
+// language. Screens reach them through the store (`store.teamApi`), never directly.
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { MailStatus } from '../domain/mail';
+import type { ServerRefusal } from '../domain/server-errors';
+import type { PasswordChange, Permissions, Role } from '../domain/types';
+import { isLanguageCode, type LanguageCode } from '../i18n/codes';
+import { createTransport, refusedBy, SyncError, type Request, type TransportOptions } from './transport';
+
+export interface MemberLanguage {
+  /** The member's choice (null until read, or none chosen); reading it the first time asks the server. */
+  readonly value: ReadonlySignal<LanguageCode | null>;
+  choose(language: LanguageCode): Promise<{ ok: true } | ServerRefusal>;
+}
+
+/** A Pending member's invitation link as the team server holds it: live or expired. */
+export interface InvitationState {
+  memberId: string;
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** An invitation made (or made again): its link to copy, and whether its email was queued. */
+export interface InvitationIssued {
+  ok: true;
+  inviteUrl: string;
+  emailSent: boolean;
+}
+
+export interface TeamApi {
+  /** Invites a member: the server makes a Pending member and a single-use link, and emails it. */
+  invite(draft: { email: string; role: Role; permissions: Permissions }): Promise<InvitationIssued | ServerRefusal>;
+  /** The Pending members' invitation links, live or expired (managers only). */
+  invitations(): Promise<{ ok: true; invitations: InvitationState[] } | ServerRefusal>;
+  /** Resend / New link: a new link (the old one ends), emailed again. */
+  reissueInvitation(memberId: string): Promise<InvitationIssued | ServerRefusal>;
+  /** Where the team server's mail goes and whether the latest message failed (Admins only). */
+  mailStatus(): Promise<({ ok: true } & MailStatus) | ServerRefusal>;
+  /** Changes the signed-in member's password (the server checks the current one). */
+  changePassword(draft: PasswordChange): Promise<{ ok: true } | (ServerRefusal & { field?: keyof PasswordChange })>;
+  /** The signed-in member's own language, so one member's choice does not switch everyone's screens. */
+  readonly memberLanguage: MemberLanguage;
+  /**
+   * Hands an integration's API key and webhook URL to the server, which seals them and keeps
+   * hints on the record. Credentials never enter a mutation, so they are never queued, cached or synced.
+   */
+  saveIntegrationCredentials(id: string, config: { apiKey: string; webhookUrl: string }): Promise<{ ok: true } | (ServerRefusal & { field?: string })>;
+  /** Ends the session on the server (Logout). */
+  signOut(): Promise<void>;
+}
+
+export interface TeamApiOptions extends TransportOptions {
+  /** Called after a call that changed the team (an invitation): the sync client pulls. */
+  onTeamChanged?: () => void;
+  /** A request of its own (the sync client shares one); default: one made from these options. */
+  request?: Request;
+}
+
+export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
+  const request = options.request ?? createTransport(options);
+  const language = signal<LanguageCode | null>(null);
+  let languageAsked = false;
+  return {
+    async invite(draft) {
+      try {
+        const { inviteUrl, emailSent } = await request<{ inviteUrl: string; emailSent?: boolean }>('/team/invitations', { method: 'POST', body: JSON.stringify(draft) });
+        options.onTeamChanged?.();
+        return { ok: true, inviteUrl, emailSent: emailSent === true };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async invitations() {
+      try {
+        const { invitations } = await request<{ invitations: InvitationState[] }>('/team/invitations');
+        return { ok: true, invitations };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async reissueInvitation(memberId) {
+      try {
+        const { inviteUrl, emailSent } = await request<{ inviteUrl: string; emailSent?: boolean }>(`/team/members/${encodeURIComponent(memberId)}/invitation`, {
+          method: 'POST',
+          body: '{}',
+        });
+        options.onTeamChanged?.();
+        return { ok: true, inviteUrl, emailSent: emailSent === true };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async mailStatus() {
+      try {
+        return { ok: true, ...(await request<MailStatus>('/mail/status')) };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async changePassword(draft) {
+      try {
+        await request<{ ok: true }>('/auth/password', { method: 'POST', body: JSON.stringify(draft) });
+        return { ok: true };
+      } catch (error) {
+        const field = error instanceof SyncError ? error.field : undefined;
+        return {
+          ...refusedBy(error),
+          ...(field === 'currentPassword' || field === 'newPassword' || field === 'confirmPassword' ? { field } : {}),
+        };
+      }
+    },
+    memberLanguage: {
+      get value() {
+        // Asked once, on first read: embeds and tests that never show a screen skip it.
+        if (!languageAsked) {
+          languageAsked = true;
+          request<{ language?: unknown }>('/auth/session').then(
+            (session) => {
+              if (isLanguageCode(session.language)) language.value = session.language;
+            },
+            () => {
+              languageAsked = false;
+            },
+          );
+        }
+        return language;
+      },
+      async choose(next) {
+        try {
+          await request<{ language: string }>('/auth/me', { method: 'PATCH', body: JSON.stringify({ language: next }) });
+          language.value = next;
+          return { ok: true };
+        } catch (error) {
+          return refusedBy(error);
+        }
+      },
+    },
+    async saveIntegrationCredentials(id, config) {
+      try {
+        await request<unknown>(`/integrations/${encodeURIComponent(id)}/credentials`, { method: 'PUT', body: JSON.stringify(config) });
+        // The record with its new hints arrives with the pull, as the server holds it.
+        options.onTeamChanged?.();
+        return { ok: true };
+      } catch (error) {
+        const field = error instanceof SyncError ? error.field : undefined;
+        return { ...refusedBy(error), ...(field ? { field } : {}) };
+      }
+    },
+    async signOut() {
+      // An ended session or an unreachable server: the browser forgets the workspace all the same.
+      await request('/auth/signout', { method: 'POST', body: '{}' }).catch(() => undefined);
+    },
+  };
+}

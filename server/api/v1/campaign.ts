@@ -1,0 +1,374 @@
+// The public API's campaign routes: add creators, start and move funnels, send outreach,
+// take orders, set stock. Each write runs the same mutator as the screens, as the key (its
+// role as stored), and a POST may carry an Idempotency-Key.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { STEP_NAMES } from '../../../lib/domain/funnels';
+import { SALES_CHANNELS } from '../../../lib/domain/orders';
+import { FUNNEL_STATUSES, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
+import { checkCreator, CREATOR_FIELD_NAMES } from '../../../lib/mutators/creators';
+import { MUTATORS } from '../../../lib/mutators';
+import type { CollectionName, RecordOf } from '../../../lib/schema/names';
+import { SUGGESTED_CREATORS } from '../../../lib/sample/suggestions';
+import { HttpError } from '../../context';
+import type { ApiKeyRow } from '../keys';
+import { defineApiRoute, type ApiRouteSpec } from '../openapi';
+import type { ApiHandler } from '../v1';
+
+// ---------- Schemas ----------
+
+const recordId = (what: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, `${what} is malformed`));
+const limit = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((raw) => (/^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN)),
+    v.number('limit must be a whole number from 1 to 100'),
+    v.integer('limit must be a whole number from 1 to 100'),
+    v.minValue(1, 'limit must be a whole number from 1 to 100'),
+    v.maxValue(100, 'limit must be a whole number from 1 to 100'),
+    v.description('How many to return: 1 to 100 (default 20).'),
+  ),
+);
+const startingAfter = v.optional(v.pipe(recordId('starting_after'), v.description('Cursor: the id of the last item of the previous page.')));
+const unknownParameter = (issue: v.BaseIssue<unknown>) => {
+  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
+  return typeof key === 'string' ? `Unknown parameter ${key}` : 'Unknown parameter';
+};
+
+const textField = (name: string, max: number, description: string) =>
+  v.pipe(v.string(`${name} must be text`), v.trim(), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
+const requiredText = (name: string, max: number, description: string) =>
+  v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
+const numberOrText = (name: string, description: string) =>
+  v.pipe(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(50))], `${name} must be a number`), v.description(description));
+
+export const creatorInput = v.object({
+  name: requiredText('name', 200, 'The creator’s name.'),
+  handle: requiredText('handle', 62, 'The social handle, with or without @: letters, digits, dots, underscores and hyphens.'),
+  platform: v.optional(textField('platform', 200, 'e.g. Instagram, TikTok, YouTube.')),
+  email: v.optional(textField('email', 200, 'The creator’s email address.')),
+  followers: v.optional(numberOrText('followers', 'A whole number of followers (12,500 is read as 12500).')),
+  engagementRate: v.optional(numberOrText('engagementRate', 'A percentage from 0 to 100 (6.8 or "6.8%").')),
+  category: v.optional(textField('category', 200, 'Influencer, Creator, Brand or Agency; anything else is kept as an interest tag.')),
+});
+
+const creatorView = v.object({
+  id: v.pipe(v.string(), v.description('The creator (and its first funnel) id, e.g. CR12345.')),
+  name: v.string(),
+  handle: v.string(),
+  platform: v.string(),
+  email: v.nullable(v.string()),
+  followers: v.nullable(v.number()),
+  engagementRate: v.number(),
+  category: v.string(),
+  status: v.picklist(FUNNEL_STATUSES),
+  funnelIds: v.pipe(v.array(v.string()), v.description('Every funnel (engagement) of this creator, newest first.')),
+});
+export const funnelView = v.object({
+  id: v.string(),
+  status: v.picklist(FUNNEL_STATUSES),
+  type: v.pipe(v.string(), v.description('The engagement type.')),
+  creator: v.object({ id: v.string(), name: v.string(), handle: v.string(), platform: v.string() }),
+  progressPercentage: v.number(),
+  value: v.number(),
+  assignedTo: v.string(),
+  startDate: v.string(),
+  dueDate: v.string(),
+  lastUpdated: v.string(),
+  steps: v.array(v.object({ name: v.string(), completed: v.boolean(), current: v.boolean() })),
+});
+const addressInput = v.object({
+  line1: requiredText('shippingAddress.line1', 500, 'Street and number.'),
+  line2: v.optional(textField('shippingAddress.line2', 500, 'Apartment, suite, etc.')),
+  city: requiredText('shippingAddress.city', 200, 'City.'),
+  state: requiredText('shippingAddress.state', 200, 'State or province.'),
+  postalCode: requiredText('shippingAddress.postalCode', 50, 'Postal code.'),
+  country: requiredText('shippingAddress.country', 200, 'Country.'),
+});
+const orderItemView = v.object({ sku: v.string(), name: v.string(), quantity: v.number(), price: v.number(), inInventory: v.pipe(v.boolean(), v.description('False when the SKU is not in inventory (a shop order’s unknown SKU).')) });
+export const orderView = v.object({
+  id: v.string(),
+  orderNumber: v.string(),
+  status: v.picklist(ORDER_STATUSES),
+  source: v.string(),
+  customerName: v.string(),
+  customerEmail: v.string(),
+  items: v.array(orderItemView),
+  subtotal: v.number(),
+  tax: v.number(),
+  shipping: v.number(),
+  total: v.number(),
+  tags: v.array(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  trackingNumber: v.nullable(v.string()),
+  carrierName: v.nullable(v.string()),
+});
+export const inventoryView = v.object({
+  id: v.string(),
+  sku: v.string(),
+  name: v.string(),
+  quantity: v.number(),
+  lowStockThreshold: v.number(),
+  reorderPoint: v.number(),
+  location: v.string(),
+  stockStatus: v.picklist(['in-stock', 'low-stock', 'out-of-stock']),
+});
+
+const wholeQuantity = (name: string) =>
+  v.pipe(v.number(`${name} must be a whole number`), v.integer(`${name} must be a whole number`), v.minValue(0, `${name} cannot be negative`), v.maxValue(1_000_000_000, `${name} is too large`));
+
+const pathFunnel = v.object({ id: v.pipe(recordId('id'), v.description('The funnel id.')) });
+
+export const CAMPAIGN_ROUTES = {
+  createCreator: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/creators',
+    summary: 'Add a creator (the CSV import’s fields and rules); their funnel starts at Brief. A handle already in the workspace is a 409.',
+    body: creatorInput,
+    responses: { 201: funnelView },
+    refusals: [403, 409],
+    idempotent: true,
+  }),
+  createCreators: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/creators/batch',
+    summary: 'Add up to 100 creators at once, all or none: the first bad one is named by its index (creators.3.handle).',
+    body: v.object({ creators: v.pipe(v.array(creatorInput, 'creators must be a list'), v.minLength(1, 'creators needs at least one creator'), v.maxLength(100, 'creators holds at most 100'), v.description('The creators, in order.')) }),
+    responses: { 201: v.object({ funnels: v.array(funnelView) }) },
+    refusals: [403, 409],
+    idempotent: true,
+  }),
+  getCreator: defineApiRoute({ method: 'GET', url: '/api/v1/creators/:id', summary: 'One creator, with the ids of all their funnels.', params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }), responses: { 200: creatorView }, refusals: [404] }),
+  listFunnels: defineApiRoute({
+    method: 'GET',
+    url: '/api/v1/funnels',
+    summary: 'List funnels, newest first, filtered by status, assignee and last update.',
+    query: v.strictObject(
+      {
+        limit,
+        starting_after: startingAfter,
+        status: v.optional(v.pipe(v.picklist(FUNNEL_STATUSES, `status must be one of ${FUNNEL_STATUSES.join(', ')}`), v.description('Only funnels with this status.'))),
+        assignee: v.optional(v.pipe(v.string(), v.maxLength(200, 'assignee is at most 200 characters'), v.description('Only funnels assigned to this name (any letter case).'))),
+        updated_since: v.optional(v.pipe(v.string(), v.isoTimestamp('updated_since must be an ISO timestamp such as 2026-03-01T00:00:00Z'), v.description('Only funnels updated at or after this time.'))),
+      },
+      unknownParameter,
+    ),
+    responses: { 200: v.object({ funnels: v.array(funnelView), total: v.number(), has_more: v.boolean() }) },
+  }),
+  completeStep: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/funnels/:id/steps/:step/complete',
+    summary: `Complete step {step} (1 to ${STEP_NAMES.length}, as on the board). Completing a step past the current status moves the funnel on, with its notifications and webhooks; a funnel with every step complete is finished.`,
+    params: v.object({
+      id: v.pipe(recordId('id'), v.description('The funnel id.')),
+      step: v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d?$/, `step must be a step number from 1 to ${STEP_NAMES.length}`),
+        v.transform(Number),
+        v.description(`The step number, 1 to ${STEP_NAMES.length}.`),
+      ),
+    }),
+    body: v.object({ description: v.optional(textField('description', 10_000, 'Notes kept on the step (default: its current description).')) }),
+    responses: { 200: funnelView },
+    refusals: [403, 404, 409],
+    idempotent: true,
+  }),
+  sendOutreach: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/funnels/:id/outreach',
+    summary: 'Send outreach to the creator (kept in their history); a funnel at Brief moves to Confirmation. Needs a key whose role may send outreach.',
+    params: pathFunnel,
+    body: v.object({ message: requiredText('message', 5000, 'The message.') }),
+    responses: { 200: funnelView },
+    refusals: [403, 404, 409],
+    idempotent: true,
+  }),
+  createOrder: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/orders',
+    summary: 'Create an order (status New) from a sales channel: items by SKU from inventory, tax and shipping by the Orders screen’s rules. Stock is deducted when it moves to Processing.',
+    body: v.object({
+      source: v.optional(v.pipe(v.picklist(SALES_CHANNELS, `source must be one of ${SALES_CHANNELS.join(', ')}`), v.description('The sales channel (default Direct).'))),
+      customerName: requiredText('customerName', 500, 'The customer’s name.'),
+      customerEmail: requiredText('customerEmail', 500, 'The customer’s email address.'),
+      customerPhone: v.optional(textField('customerPhone', 100, 'The customer’s phone number.')),
+      shippingAddress: v.object(addressInput.entries, 'shippingAddress is required'),
+      items: v.pipe(
+        v.array(
+          v.object({
+            sku: requiredText('sku', 200, 'An inventory SKU.'),
+            quantity: v.pipe(v.number('quantity must be a whole number of at least 1'), v.integer('quantity must be a whole number of at least 1'), v.minValue(1, 'quantity must be a whole number of at least 1'), v.maxValue(100_000, 'quantity is too large')),
+            price: v.optional(v.pipe(v.number('price must be a number'), v.description('Unit price in dollars (default: the inventory’s flat unit value).'))),
+          }),
+          'items must be a list',
+        ),
+        v.minLength(1, 'items needs at least one item'),
+        v.maxLength(500, 'items holds at most 500'),
+      ),
+      notes: v.optional(textField('notes', 10_000, 'Notes kept on the order.')),
+    }),
+    responses: { 201: orderView },
+    refusals: [403, 409],
+    idempotent: true,
+  }),
+  setInventory: defineApiRoute({
+    method: 'PATCH',
+    url: '/api/v1/inventory/:sku',
+    summary: 'Set an item’s quantity (a whole number, never negative). Falling to its low stock threshold sends inventory.low_stock.',
+    params: v.object({ sku: v.pipe(v.string(), v.regex(/^[^/]{1,200}$/, 'sku is malformed'), v.description('The item’s SKU (any letter case).')) }),
+    body: v.object({ quantity: v.pipe(wholeQuantity('quantity'), v.description('The new quantity on hand.')) }),
+    responses: { 200: inventoryView },
+    refusals: [403, 404, 409],
+  }),
+};
+
+// ---------- Views ----------
+
+export const funnelOf = (f: Funnel) => ({
+  id: f.id,
+  status: f.status,
+  type: f.engagementType,
+  creator: { id: f.id, name: f.creatorName, handle: f.creatorHandle, platform: f.platform },
+  progressPercentage: f.progressPercentage,
+  value: f.value,
+  assignedTo: f.assignedTo,
+  startDate: f.startDate,
+  dueDate: f.dueDate,
+  lastUpdated: f.lastUpdated,
+  steps: f.steps.map((s) => ({ name: s.name, completed: s.completed, current: s.current })),
+});
+export const orderOf = (o: Order) => ({
+  id: o.id,
+  orderNumber: o.orderNumber,
+  status: o.status,
+  source: o.source,
+  customerName: o.customerName,
+  customerEmail: o.customerEmail,
+  items: o.items.map((i) => ({ sku: i.sku, name: i.name, quantity: i.quantity, price: i.price, inInventory: Boolean(i.productId) })),
+  subtotal: o.subtotal,
+  tax: o.tax,
+  shipping: o.shipping,
+  total: o.total,
+  tags: [...o.tags],
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+  trackingNumber: o.trackingNumber ?? null,
+  carrierName: o.carrierName ?? null,
+});
+
+// ---------- Routes ----------
+
+/** What the campaign routes take from the API plugin: registration, the key, records and mutations as the key. */
+export interface ApiKit {
+  route<R extends ApiRouteSpec>(spec: R, handler: ApiHandler<R>): void;
+  apiKeyOf(request: FastifyRequest): ApiKeyRow;
+  records<C extends CollectionName>(key: ApiKeyRow, collection: C): Promise<RecordOf<C>[]>;
+  /** A 403 unless the key's role may run the mutator. */
+  mayRun(key: ApiKeyRow, name: keyof typeof MUTATORS): void;
+  mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown): Promise<unknown>;
+  /** Runs a mutator once per Idempotency-Key and answers with `success` of its value. */
+  mutateOnce(request: FastifyRequest, reply: FastifyReply, name: keyof typeof MUTATORS, args: unknown, success: (value: unknown) => { statusCode: number; body: unknown }): Promise<FastifyReply>;
+  itemOf(item: InventoryItem): v.InferInput<typeof inventoryView>;
+  paginate<T extends { id: string }>(items: readonly T[], size: number, startingAfter: string | undefined): { slice: T[]; hasMore: boolean };
+}
+
+/** The first problem of a creator's fields as a 400 naming the field (`prefix` for a batch: creators.3.). */
+function requireValidCreator(fields: v.InferOutput<typeof creatorInput>, prefix = '') {
+  const problem = checkCreator(fields).problems[0];
+  if (!problem) return;
+  const field = `${prefix}${CREATOR_FIELD_NAMES[problem.field]}`;
+  // The rule's sentence starts with the CSV column's name: say the API's instead.
+  throw new HttpError(400, problem.error.replace(problem.field, field), field);
+}
+
+export function campaignRoutes(kit: ApiKit) {
+  const r = CAMPAIGN_ROUTES;
+  const { route, apiKeyOf, records, mayRun, mutate, mutateOnce } = kit;
+
+  async function funnelOr404(key: ApiKeyRow, id: string) {
+    const found = (await records(key, 'funnels')).find((f) => f.id === id);
+    if (!found) throw new HttpError(404, `No funnel ${id}`);
+    return found;
+  }
+  const created = (statusCode: number, view: (funnels: Funnel[]) => unknown) => (value: unknown) => ({ statusCode, body: view(value as Funnel[]) });
+
+  route(r.createCreator, async (request, reply) => {
+    mayRun(apiKeyOf(request), 'creators.create');
+    requireValidCreator(request.body);
+    return mutateOnce(request, reply, 'creators.create', { creators: [request.body] }, created(201, ([funnel]) => funnelOf(funnel)));
+  });
+
+  route(r.createCreators, async (request, reply) => {
+    mayRun(apiKeyOf(request), 'creators.create');
+    request.body.creators.forEach((fields, index) => requireValidCreator(fields, `creators.${index}.`));
+    return mutateOnce(request, reply, 'creators.create', { creators: request.body.creators }, created(201, (funnels) => ({ funnels: funnels.map(funnelOf) })));
+  });
+
+  route(r.getCreator, async (request) => {
+    const funnels = await records(apiKeyOf(request), 'funnels');
+    const found = funnels.find((f) => f.id === request.params.id);
+    if (!found) throw new HttpError(404, `No creator ${request.params.id}`);
+    const handle = found.creatorHandle.toLowerCase();
+    return {
+      id: found.id,
+      name: found.creatorName,
+      handle: found.creatorHandle,
+      platform: found.platform,
+      email: found.email ?? null,
+      followers: found.followers ?? null,
+      engagementRate: found.engagementRate,
+      category: found.category,
+      status: found.status,
+      funnelIds: funnels.filter((f) => f.creatorHandle.toLowerCase() === handle).map((f) => f.id),
+    };
+  });
+
+  route(r.listFunnels, async (request) => {
+    const { status, assignee, updated_since, starting_after, limit: size = 20 } = request.query;
+    const since = updated_since ? Date.parse(updated_since) : null;
+    const who = assignee?.trim().toLowerCase();
+    const matching = (await records(apiKeyOf(request), 'funnels')).filter(
+      (f) => (!status || f.status === status) && (!who || f.assignedTo.toLowerCase() === who) && (since === null || Date.parse(f.lastUpdated) >= since),
+    );
+    const { slice, hasMore } = kit.paginate(matching, size, starting_after);
+    return { funnels: slice.map(funnelOf), total: matching.length, has_more: hasMore };
+  });
+
+  route(r.completeStep, async (request, reply) => {
+    const key = apiKeyOf(request);
+    mayRun(key, 'funnels.saveStep');
+    const funnel = await funnelOr404(key, request.params.id);
+    const index = request.params.step - 1;
+    const step = funnel.steps[index];
+    if (!step) throw new HttpError(400, `step must be a step number from 1 to ${funnel.steps.length}`, 'step');
+    const draft = { name: step.name, description: request.body.description ?? step.description };
+    return mutateOnce(request, reply, 'funnels.saveStep', { funnelId: funnel.id, stepIndex: index, draft }, (value) => ({ statusCode: 200, body: funnelOf((value as { funnel: Funnel }).funnel) }));
+  });
+
+  route(r.sendOutreach, async (request, reply) => {
+    const key = apiKeyOf(request);
+    mayRun(key, 'funnels.sendOutreach');
+    await funnelOr404(key, request.params.id);
+    return mutateOnce(request, reply, 'funnels.sendOutreach', { funnelId: request.params.id, message: request.body.message }, (value) => ({ statusCode: 200, body: funnelOf(value as Funnel) }));
+  });
+
+  route(r.createOrder, async (request, reply) => {
+    mayRun(apiKeyOf(request), 'orders.create');
+    const draft = { ...request.body, source: request.body.source ?? 'Direct' };
+    return mutateOnce(request, reply, 'orders.create', { draft }, (value) => ({ statusCode: 201, body: orderOf(value as Order) }));
+  });
+
+  route(r.setInventory, async (request) => {
+    const key = apiKeyOf(request);
+    mayRun(key, 'inventory.setQuantity');
+    const sku = request.params.sku.trim().toLowerCase();
+    const item = (await records(key, 'inventory')).find((i) => i.sku.trim().toLowerCase() === sku);
+    if (!item) throw new HttpError(404, `No inventory item with SKU ${request.params.sku}`);
+    const updated = (await mutate(request, key, 'inventory.setQuantity', { id: item.id, quantity: request.body.quantity })) as InventoryItem;
+    return kit.itemOf(updated);
+  });
+}
+
+/** Suggested creators the API may start a funnel for, besides the workspace's own. */
+export const isSuggestedCreator = (id: string) => SUGGESTED_CREATORS.some((c) => c.id === id);

@@ -1,0 +1,211 @@
+// Orders from a connected shop. Shopify (and WooCommerce) post each order event to
+// /integrations/{shopify|woocommerce}/webhooks/{workspace id}, signed with the shop's webhook signing secret
+// (base64 HMAC-SHA256 of the raw body), which an Admin stores as a server-only secret. A
+// verified delivery is taken in once (its delivery id is written in the same transaction as
+// the order and its outbox events) and answered 200 at once; a bad signature is a 401 and
+// changes nothing. Admins read the address and set the secret through /integrations/{shop}/….
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { readShopifyOrder, readWooCommerceOrder, type ShopName, type ShopOrder } from '../../lib/domain/shop-orders';
+import { authorizeDeveloperAdmin } from '../../lib/domain/permissions';
+import { PERMISSIONS, type Result } from '../../lib/domain/types';
+import { checkArgs, MUTATORS } from '../../lib/mutators';
+import type { Actor } from '../../lib/mutators/types';
+import { seed } from '../auth/routes';
+import { HttpError, requireSession, type ServerContext } from '../context';
+import { permissionsOf } from '../db/records';
+import * as t from '../db/schema';
+import { createServerTx, lockWorkspaceVersion, withServerTx } from '../db/tx';
+import { expectedOrigin } from '../http/security';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { deleteSecret, listSecretHints, putSecret, readSecret } from '../secrets';
+
+/** Where each shop's signing secret is kept (server/secrets). */
+export const SIGNING_SECRET_NAME: Record<ShopName, string> = {
+  Shopify: 'integration:shopify:webhookSigningSecret',
+  WooCommerce: 'integration:woocommerce:webhookSigningSecret',
+};
+
+/** The topics taken in; any other (a shop's other subscriptions) is answered 200 and ignored. */
+const SHOPIFY_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/cancelled']);
+const WOOCOMMERCE_TOPICS = new Set(['order.created', 'order.updated']);
+
+export const BAD_SIGNATURE = 'The webhook signature does not verify';
+
+/** The shops, as their paths name them. */
+export const SHOP_SLUGS = { shopify: 'Shopify', woocommerce: 'WooCommerce' } as const satisfies Record<string, ShopName>;
+type ShopSlug = keyof typeof SHOP_SLUGS;
+const shopParam = v.picklist(Object.keys(SHOP_SLUGS) as ShopSlug[], 'shop must be shopify or woocommerce');
+
+/** A shop's webhook path for a workspace. */
+export const shopWebhookPath = (slug: ShopSlug, workspaceId: string) => `/integrations/${slug}/webhooks/${encodeURIComponent(workspaceId)}`;
+
+/** True when `signature` (base64) is the HMAC-SHA256 of `raw` with `secret`, compared in constant time. */
+export function verifyShopSignature(raw: Buffer, signature: string, secret: string): boolean {
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  const given = Buffer.from(signature.trim(), 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+interface Delivery {
+  shop: ShopName;
+  signature: string;
+  topic: string;
+  deliveryId?: string;
+}
+
+/** Which shop sent this, by its signature header. */
+function deliveryOf(request: FastifyRequest): Delivery | null {
+  const shopify = header(request, 'x-shopify-hmac-sha256');
+  if (shopify) return { shop: 'Shopify', signature: shopify, topic: header(request, 'x-shopify-topic') ?? '', deliveryId: header(request, 'x-shopify-webhook-id') };
+  const woo = header(request, 'x-wc-webhook-signature');
+  if (woo) return { shop: 'WooCommerce', signature: woo, topic: header(request, 'x-wc-webhook-topic') ?? '', deliveryId: header(request, 'x-wc-webhook-delivery-id') };
+  return null;
+}
+
+/** The shop acts like a system member: every write it makes is in the activity log under its name. */
+const shopActor = (shop: ShopName): Actor => ({
+  id: `shop:${shop.toLowerCase()}`,
+  name: shop,
+  role: 'Editor',
+  permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, false])) as Actor['permissions'],
+});
+
+const workspaceParam = v.object({ shop: shopParam, workspaceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'workspace is malformed')) });
+const received = v.object({ received: v.boolean(), duplicate: v.optional(v.boolean()), orderId: v.optional(v.string()) });
+const error = v.object({ error: v.string(), field: v.optional(v.string()) });
+
+export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerContext) {
+  // An encapsulated plugin: only these routes keep the raw body (the signature covers its bytes).
+  await instance.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const app = scope.withTypeProvider<ValibotTypeProvider>();
+
+    app.post(
+      '/integrations/:shop/webhooks/:workspaceId',
+      { schema: { params: workspaceParam, response: { 200: received, 400: error, 401: error } } },
+      async (request, reply) => {
+        const { workspaceId } = request.params;
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const delivery = deliveryOf(request);
+        // Each shop posts to its own address, signed with its own header.
+        if (!delivery || delivery.shop !== SHOP_SLUGS[request.params.shop]) throw new HttpError(401, BAD_SIGNATURE);
+        const secret = await readSecret(ctx.db, ctx.secrets, workspaceId, SIGNING_SECRET_NAME[delivery.shop]).catch(() => null);
+        // No secret (not connected, or no such workspace) reads like a bad signature: nothing to learn by probing.
+        if (!secret || !verifyShopSignature(raw, delivery.signature, secret)) throw new HttpError(401, BAD_SIGNATURE);
+        const topics = delivery.shop === 'Shopify' ? SHOPIFY_TOPICS : WOOCOMMERCE_TOPICS;
+        if (!topics.has(delivery.topic)) return { received: false };
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new HttpError(400, 'The body is not JSON');
+        }
+        const read: Result<ShopOrder> = delivery.shop === 'Shopify' ? readShopifyOrder(body) : readWooCommerceOrder(body);
+        if (!read.ok) throw new HttpError(400, read.error);
+        const order = delivery.topic === 'orders/cancelled' ? { ...read.value, cancelled: true } : read.value;
+        const problem = checkArgs('orders.receiveFromShop', { order });
+        if (problem) throw new HttpError(400, problem);
+        // A delivery without an id is known by its bytes: the same body twice is the same delivery.
+        const deliveryId = (delivery.deliveryId ?? createHash('sha256').update(raw).digest('hex')).slice(0, 200);
+        const outcome = await takeIn(ctx, workspaceId, delivery, deliveryId, order);
+        if (outcome.version !== null) ctx.pokes?.poke(workspaceId, outcome.version);
+        ctx.webhooks?.kick();
+        return reply.code(200).send({ received: true, ...(outcome.duplicate ? { duplicate: true } : {}), orderId: outcome.orderId });
+      },
+    );
+  });
+
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+  const connection = v.object({ webhookUrl: v.string(), signingSecret: v.object({ configured: v.boolean(), hint: v.string() }) });
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+    const session = await requireSession(ctx, request, reply);
+    const allowed = authorizeDeveloperAdmin(session.member);
+    if (!allowed.ok) throw new HttpError(403, allowed.error);
+    return session;
+  }
+  async function connectionOf(request: FastifyRequest, slug: ShopSlug, workspaceId: string) {
+    const hints = await listSecretHints(ctx.db, workspaceId);
+    const stored = hints.find((h) => h.name === SIGNING_SECRET_NAME[SHOP_SLUGS[slug]]);
+    return {
+      webhookUrl: `${expectedOrigin(request, ctx.publicOrigin)}${shopWebhookPath(slug, workspaceId)}`,
+      signingSecret: { configured: Boolean(stored), hint: stored?.hint ?? '' },
+    };
+  }
+  const shopOnly = v.object({ shop: shopParam });
+
+  /** The address to paste into the shop's webhook settings, and whether a signing secret is stored. */
+  app.get('/integrations/:shop/connection', { schema: { params: shopOnly, response: { 200: connection } } }, async (request, reply) => {
+    const session = await requireAdmin(request, reply);
+    return connectionOf(request, request.params.shop, session.workspace.id);
+  });
+
+  /** Stores the shop's webhook signing secret (write-only: only its last four come back). */
+  app.put(
+    '/integrations/:shop/signing-secret',
+    {
+      schema: {
+        params: shopOnly,
+        body: v.object({
+          secret: v.pipe(v.string('secret is required'), v.trim(), v.nonEmpty('secret is required'), v.minLength(16, 'secret must be the signing secret the shop shows (at least 16 characters)'), v.maxLength(500, 'secret is at most 500 characters')),
+        }),
+        response: { 200: connection },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireAdmin(request, reply);
+      const workspaceId = session.workspace.id;
+      const shop = SHOP_SLUGS[request.params.shop];
+      const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
+      const now = ctx.now();
+      const { version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
+        const { hint } = await putSecret(dbTx, ctx.secrets, { workspaceId, name: SIGNING_SECRET_NAME[shop], value: request.body.secret, memberId: session.member.id, at: now });
+        serverTx.log({ action: `${shop} signing secret saved`, actionType: 'system', details: hint ? `•••• ${hint}` : 'Saved' });
+      });
+      ctx.pokes?.poke(workspaceId, version);
+      return connectionOf(request, request.params.shop, workspaceId);
+    },
+  );
+
+  app.delete('/integrations/:shop/signing-secret', { schema: { params: shopOnly, response: { 200: connection } } }, async (request, reply) => {
+    const session = await requireAdmin(request, reply);
+    await deleteSecret(ctx.db, session.workspace.id, SIGNING_SECRET_NAME[SHOP_SLUGS[request.params.shop]]);
+    return connectionOf(request, request.params.shop, session.workspace.id);
+  });
+}
+
+/**
+ * Takes one verified delivery in, in one transaction: the delivery id (a repeat stops here),
+ * the order through the shop mutator, its activity entry and its outbox events.
+ */
+async function takeIn(ctx: ServerContext, workspaceId: string, delivery: Delivery, deliveryId: string, order: ShopOrder) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    // The workspace lock first, as every writer takes it: two copies of one delivery queue here.
+    const base = await lockWorkspaceVersion(tx, workspaceId);
+    const [fresh] = await tx
+      .insert(t.shopWebhookReceipts)
+      .values({ workspaceId, shop: delivery.shop, deliveryId, topic: delivery.topic, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ deliveryId: t.shopWebhookReceipts.deliveryId });
+    const mutator = MUTATORS['orders.receiveFromShop'];
+    if (!fresh) return { duplicate: true, version: null, orderId: undefined };
+    const meta = { now: now.toISOString(), idSeed: seed() };
+    const serverTx = createServerTx(tx, workspaceId, shopActor(delivery.shop), { meta, clock: ctx.now, lockedVersion: base });
+    const args = { order };
+    await serverTx.preload(mutator.reads(args));
+    const result = mutator.run(serverTx, args, meta);
+    // The mutator takes any well-formed order; a refusal here is a bug, not the shop's fault.
+    if (!result.ok) throw new Error(`A shop order was refused: ${result.error}`);
+    const { version } = await serverTx.commit();
+    return { duplicate: false, version, orderId: result.value.id };
+  });
+}

@@ -1,0 +1,182 @@
+// Delivers the mail outbox. Each due row is claimed first (its next attempt moved a lease
+// ahead, in a committed transaction, skipping rows another process holds), then rendered in
+// its language and handed to the transport, then marked sent (its link-bearing parameters
+// cleared) or rescheduled. Stopping waits for messages being handed over and records them, so
+// a restart sends nothing twice; a process killed mid-send leaves the row claimed, and it is
+// sent again when the lease runs out, with the same Message-ID.
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { nextMailAttemptDelay, type MailStatus } from '../../lib/domain/mail';
+import { isLanguageCode } from '../../lib/i18n/codes';
+import type { Database, Executor } from '../db/client';
+import * as t from '../db/schema';
+import { withServerTx } from '../db/tx';
+import { isMailTemplate, renderMail } from './templates';
+import type { MailTransport } from './transport';
+
+/** How long a claimed message is held before another attempt may take it (a crash mid-send). */
+export const MAIL_LEASE_MS = 120_000;
+const BATCH = 10;
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  now: () => Date;
+  /** The server's public address, before the app's pages that messages link to. */
+  origin: string;
+  /** Told when a failure was written to a workspace's activity log (to poke its browsers). */
+  onWorkspaceChanged?: (workspaceId: string, version: number) => void;
+  /** One line per message handed over: recipient and subject only (never the body, which may hold a link). */
+  onSent?: (info: { to: string; subject: string; file?: string }) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface MailWorker {
+  /** Sends every message due now; resolves with how many were attempted. */
+  deliverDue(): Promise<number>;
+  /** Starts a pass now unless one is running. */
+  kick(): void;
+  start(intervalMs?: number): void;
+  /** Stops taking messages; waits for those being handed over and records them. */
+  stop(): Promise<void>;
+}
+
+const shortReason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 300) || 'Unknown error';
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, now, transport } = options;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function claim() {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: t.mailOutbox.id })
+        .from(t.mailOutbox)
+        .where(and(eq(t.mailOutbox.status, 'pending'), lte(t.mailOutbox.nextAttemptAt, at)))
+        .orderBy(asc(t.mailOutbox.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((row) => row.id);
+      return tx
+        .update(t.mailOutbox)
+        .set({ nextAttemptAt: new Date(at.getTime() + MAIL_LEASE_MS) })
+        .where(inArray(t.mailOutbox.id, ids))
+        .returning();
+    });
+  }
+
+  async function attempt(row: typeof t.mailOutbox.$inferSelect) {
+    let subject = row.subject;
+    let error: unknown = null;
+    let permanent = false;
+    try {
+      if (!isMailTemplate(row.template)) {
+        permanent = true;
+        throw new Error(`Unknown message template "${row.template}"`);
+      }
+      const language = isLanguageCode(row.language) ? row.language : 'en-US';
+      let rendered;
+      try {
+        rendered = await renderMail(row.template, language, row.params, { origin: options.origin });
+      } catch (cause) {
+        permanent = true;
+        throw cause;
+      }
+      subject = rendered.subject;
+      const { file } = await transport.send({ id: row.id, fromName: row.fromName, to: row.toAddress, replyTo: row.replyTo, date: row.createdAt, ...rendered });
+      options.onSent?.({ to: row.toAddress, subject, file });
+    } catch (cause) {
+      error = cause;
+    }
+    const attempts = row.attempts + 1;
+    const at = now();
+    if (!error) {
+      // The link in the parameters has done its work: only the recipient and subject stay.
+      await db
+        .update(t.mailOutbox)
+        .set({ status: 'sent', attempts, subject, params: {}, lastError: null, sentAt: at })
+        .where(eq(t.mailOutbox.id, row.id));
+      return;
+    }
+    const reason = shortReason(error);
+    const delay = permanent ? null : nextMailAttemptDelay(attempts);
+    if (delay !== null) {
+      await db
+        .update(t.mailOutbox)
+        .set({ attempts, subject, lastError: reason, nextAttemptAt: new Date(at.getTime() + delay) })
+        .where(eq(t.mailOutbox.id, row.id));
+    } else {
+      await db.update(t.mailOutbox).set({ status: 'failed', attempts, subject, params: {}, lastError: reason }).where(eq(t.mailOutbox.id, row.id));
+    }
+    // The team hears of a message's first failure and of giving it up, not of every retry.
+    if (attempts === 1 || delay === null) await logFailure(row.workspaceId, row.toAddress, subject ?? row.template, reason, delay === null, at);
+  }
+
+  async function logFailure(workspaceId: string, to: string, subject: string, reason: string, givenUp: boolean, at: Date) {
+    const { version } = await withServerTx(db, workspaceId, null, { meta: { now: at.toISOString(), idSeed: `ml${randomUUID().replace(/-/g, '').slice(0, 16)}` } }, async (tx) => {
+      tx.log({
+        action: givenUp ? 'Email not delivered' : 'Email delivery failed',
+        actionType: 'system',
+        details: `"${subject}" to ${to}: ${reason}`,
+        status: givenUp ? 'error' : 'warning',
+      });
+    });
+    options.onWorkspaceChanged?.(workspaceId, version);
+  }
+
+  async function deliverDue(): Promise<number> {
+    if (stopped) return 0;
+    while (running) await running;
+    const pass = (async () => {
+      const rows = await claim();
+      await Promise.all(rows.map((row) => attempt(row).catch((error: unknown) => options.onError?.(error))));
+      return rows.length;
+    })();
+    running = pass;
+    try {
+      return await pass;
+    } finally {
+      running = null;
+    }
+  }
+
+  return {
+    deliverDue,
+    kick() {
+      if (!running && !stopped) deliverDue().catch((error: unknown) => options.onError?.(error));
+    },
+    start(intervalMs = 2000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (!running) deliverDue().catch((error: unknown) => options.onError?.(error));
+      }, intervalMs);
+      timer.unref?.();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (running) await running.catch(() => undefined);
+      transport.close();
+    },
+  };
+}
+
+/** What Settings shows Admins: where mail goes, and the latest message's failure if its last attempt failed. */
+export async function mailStatus(db: Executor, workspaceId: string, transport: MailTransport['kind'] | null): Promise<MailStatus> {
+  const [latest] = await db
+    .select({ status: t.mailOutbox.status, lastError: t.mailOutbox.lastError, createdAt: t.mailOutbox.createdAt })
+    .from(t.mailOutbox)
+    .where(and(eq(t.mailOutbox.workspaceId, workspaceId), gt(t.mailOutbox.attempts, 0)))
+    .orderBy(desc(t.mailOutbox.createdAt), desc(t.mailOutbox.id))
+    .limit(1);
+  const failed = latest && latest.status !== 'sent' && latest.lastError;
+  return {
+    transport,
+    lastFailure: failed ? { at: latest.createdAt.toISOString(), reason: latest.lastError!, givenUp: latest.status === 'failed' } : null,
+  };
+}

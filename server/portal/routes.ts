@@ -1,0 +1,234 @@
+// The creator portal: /c/<token> serves its page (a page of its own, not the workspace app),
+// /portal/api/* answers that page, authenticated by the token alone and limited per token.
+// A creator reads only their own funnel and writes only through the portal mutators, which
+// the server runs as a creator actor limited to that funnel. Staff mint and end links under
+// /portal-links/*.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { portalView, type PortalView } from '../../lib/domain/portal';
+import type { GeneralSettings } from '../../lib/domain/types';
+import { isLanguageCode, type LanguageCode } from '../../lib/i18n/codes';
+import { en } from '../../lib/i18n/catalogs/en-US';
+import { pack as esPack } from '../../lib/i18n/catalogs/es';
+import { pack as frPack } from '../../lib/i18n/catalogs/fr';
+import { MUTATORS, isMutationName } from '../../lib/mutators';
+import { hashToken } from '../auth/tokens';
+import { HttpError, originOf, requireMember, type ServerContext } from '../context';
+import { loadRecords } from '../db/records';
+import * as t from '../db/schema';
+import { outcomeHttpStatus, runMutation } from '../db/tx';
+import { contentSecurityPolicy } from '../http/security';
+import { sendPage } from '../http/static';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { loggableError } from '../validation';
+import { endPortalLinks, findPortalLink, mintPortalLink, portalPath, type PortalLink } from './links';
+import { cannotEmail, emailCreator } from './outreach';
+
+export const PORTAL_API = {
+  view: '/portal/api/view',
+  answer: '/portal/api/answer',
+} as const;
+
+/** Requests one portal link may make per minute (each answer is one; a page load is one). */
+export const PORTAL_REQUESTS_PER_MINUTE = 60;
+
+const answerBody = v.object({
+  name: v.pipe(v.string('name must be text'), v.maxLength(100, 'name is too long')),
+  args: v.optional(v.record(v.string(), v.unknown()), {}),
+});
+
+const tokenOf = (request: FastifyRequest): string | undefined => /^Bearer\s+([A-Za-z0-9_-]{1,100})$/.exec(request.headers.authorization ?? '')?.[1];
+
+const catalogs: Record<LanguageCode, Record<string, string>> = { 'en-US': en, es: esPack.messages, fr: frPack.messages };
+
+/** The reader's language from Accept-Language (the first we speak), else English. */
+function acceptedLanguage(request: FastifyRequest): LanguageCode {
+  for (const part of String(request.headers['accept-language'] ?? '').split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase();
+    if (tag.startsWith('es')) return 'es';
+    if (tag.startsWith('fr')) return 'fr';
+    if (tag.startsWith('en')) return 'en-US';
+  }
+  return 'en-US';
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The one page a wrong, ended or malformed link gets: the same words, whatever exists. */
+function sendLinkNotWorking(request: FastifyRequest, reply: FastifyReply) {
+  const lang = acceptedLanguage(request);
+  const say = (key: string) => escapeHtml(catalogs[lang][key] ?? en[key as keyof typeof en]);
+  const nonce = randomBytes(16).toString('base64');
+  const html = `<!doctype html>
+<html lang="${lang === 'en-US' ? 'en' : lang}">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="robots" content="noindex" />
+    <title>${say('portal.ended.title')}</title>
+    <style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1f2937;background:#f9fafb}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}</style>
+  </head>
+  <body>
+    <main>
+      <h1>${say('portal.ended.title')}</h1>
+      <p>${say('portal.ended.body')}</p>
+    </main>
+  </body>
+</html>`;
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
+}
+
+async function viewOf(ctx: ServerContext, link: PortalLink): Promise<PortalView | null> {
+  return ctx.db.transaction(
+    async (tx) => {
+      const [funnel] = await loadRecords(tx, link.workspaceId, 'funnels', { ids: [link.funnelId] });
+      if (!funnel) return null;
+      const [settingsRow] = await tx
+        .select({ value: t.workspaceSingletons.value })
+        .from(t.workspaceSingletons)
+        .where(and(eq(t.workspaceSingletons.workspaceId, link.workspaceId), eq(t.workspaceSingletons.name, 'settings')));
+      const [workspace] = await tx.select({ name: t.workspaces.name }).from(t.workspaces).where(eq(t.workspaces.id, link.workspaceId));
+      const settings = settingsRow?.value as Partial<GeneralSettings> | undefined;
+      const language = isLanguageCode(settings?.language) ? settings.language : 'en-US';
+      const inventory = (await loadRecords(tx, link.workspaceId, 'inventory')).map((r) => r.record);
+      const orderId = funnel.record.portal?.orderId;
+      const [order] = orderId ? await loadRecords(tx, link.workspaceId, 'orders', { ids: [orderId] }) : [];
+      return portalView(funnel.record, { brand: settings?.companyName?.trim() || (workspace?.name ?? ''), language }, inventory, order?.record);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext, options: { root: string | null }) {
+  const app = instance.withTypeProvider<ValibotTypeProvider>();
+  // Per token (its hash: the token itself never becomes a key in memory), and per address for
+  // the guesses that carry no valid token.
+  const perToken = {
+    max: PORTAL_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const token = tokenOf(request) ?? (request.params as { token?: string } | undefined)?.token;
+      return token ? `portal:${hashToken(token)}` : `portal-ip:${request.ip}`;
+    },
+  };
+
+  /** The live link of this request, or the plain page / a 404 that says nothing of what exists. */
+  async function linkOf(request: FastifyRequest): Promise<PortalLink> {
+    const link = await findPortalLink(ctx.db, tokenOf(request), ctx.now());
+    if (!link) throw new HttpError(404, 'This link does not work', undefined, { code: 'notFound' });
+    return link;
+  }
+
+  app.get('/c/:token', { config: { rateLimit: perToken } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const link = await findPortalLink(ctx.db, token, ctx.now());
+    const page = options.root ? join(options.root, 'dist', 'host', 'portal.html') : null;
+    if (!link || !page || !existsSync(page)) return sendLinkNotWorking(request, reply);
+    reply.header('x-robots-tag', 'noindex');
+    return sendPage(reply.header('cache-control', 'no-store'), page, '');
+  });
+
+  app.get(PORTAL_API.view, { config: { rateLimit: perToken } }, async (request, reply) => {
+    const link = await linkOf(request);
+    const view = await viewOf(ctx, link);
+    if (!view) throw new HttpError(404, 'This link does not work', undefined, { code: 'notFound' });
+    reply.header('cache-control', 'no-store');
+    return view;
+  });
+
+  app.post(PORTAL_API.answer, { schema: { body: answerBody }, config: { rateLimit: perToken } }, async (request, reply) => {
+    const link = await linkOf(request);
+    const { name, args } = request.body;
+    if (!isMutationName(name) || MUTATORS[name].permission.kind !== 'creator') throw new HttpError(400, `Unknown answer "${name}"`, 'name');
+    const outcome = await runMutation({
+      db: ctx.db,
+      workspaceId: link.workspaceId,
+      memberId: `creator:${link.funnelId}`,
+      creatorFunnelId: link.funnelId,
+      mutator: MUTATORS[name],
+      // The funnel is the link's, whatever the page sent.
+      args: { ...args, funnelId: link.funnelId },
+      now: ctx.now,
+      onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'portal answer failed'),
+    });
+    if (outcome.status === 'applied') {
+      ctx.pokes?.poke(link.workspaceId, outcome.version);
+      if (outcome.queuedWebhooks) ctx.webhooks?.kick();
+      if (outcome.queuedMail) ctx.mail?.kick();
+      // Opting out ends the creator's links: no more email, and no page behind an old one.
+      if (name === 'portal.optOut') await endPortalLinks(ctx.db, link, ctx.now());
+    }
+    reply.header('cache-control', 'no-store');
+    if (outcome.status !== 'applied') {
+      const error = 'error' in outcome ? outcome.error : 'This answer could not be saved';
+      return reply.code(outcomeHttpStatus(outcome)).send({ error, ...('field' in outcome ? { field: outcome.field } : {}) });
+    }
+    const view = name === 'portal.optOut' ? null : await viewOf(ctx, link);
+    return { ok: true, view };
+  });
+
+  // ---------- Staff: links ----------
+
+  const funnelParams = v.object({ funnelId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'funnelId is not a creator id')) });
+
+  /** The funnel in the member's own workspace, or a 404 (another workspace's id finds nothing). */
+  async function staffFunnel(workspaceId: string, funnelId: string) {
+    const [funnel] = await loadRecords(ctx.db, workspaceId, 'funnels', { ids: [funnelId] });
+    if (!funnel) throw new HttpError(404, 'This creator no longer exists', 'funnelId');
+    if (funnel.record.portal?.optedOutAt) throw new HttpError(409, 'This creator opted out of email and their portal', 'funnelId');
+    return funnel.record;
+  }
+
+  app.post('/portal-links/:funnelId', { schema: { params: funnelParams } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member' });
+    const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
+    const token = await mintPortalLink(ctx.db, { workspaceId: session.workspace.id, funnelId: funnel.id, createdBy: session.member.id, now: ctx.now() });
+    reply.header('cache-control', 'no-store');
+    return { url: `${originOf(ctx, request)}${portalPath(token)}` };
+  });
+
+  app.post('/portal-links/:funnelId/rotate', { schema: { params: funnelParams } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member' });
+    const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
+    const link = { workspaceId: session.workspace.id, funnelId: funnel.id };
+    const token = await ctx.db.transaction(async (tx) => {
+      await endPortalLinks(tx, link, ctx.now());
+      return mintPortalLink(tx, { ...link, createdBy: session.member.id, now: ctx.now() });
+    });
+    reply.header('cache-control', 'no-store');
+    return { url: `${originOf(ctx, request)}${portalPath(token)}` };
+  });
+
+  // Resend link: the latest outreach message again, with a fresh link, to the creator's email.
+  app.post('/portal-links/:funnelId/send', { schema: { params: funnelParams } }, async (request, reply) => {
+    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'sendOutreach' });
+    const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
+    const problem = cannotEmail(funnel);
+    if (problem) throw new HttpError(409, problem, 'funnelId');
+    const last = funnel.outreach?.at(-1);
+    if (!last) throw new HttpError(409, 'Send outreach first: there is no message to send again', 'funnelId');
+    await ctx.db.transaction((tx) =>
+      emailCreator(tx, {
+        workspaceId: session.workspace.id,
+        origin: originOf(ctx, request),
+        now: ctx.now(),
+        funnelId: funnel.id,
+        message: last.message,
+        sender: { id: session.member.id, name: session.member.name },
+      }),
+    );
+    ctx.mail?.kick();
+    reply.header('cache-control', 'no-store');
+    return { ok: true, to: funnel.email };
+  });
+}

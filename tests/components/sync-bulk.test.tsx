@@ -1,0 +1,105 @@
+// With a team server, an import's progress counts the rows the server confirmed, Cancel keeps
+// what it took and says how much, and no toast calls a write successful before the server
+// confirms it, or ever when the server refuses it.
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DataImport } from '../../widgets/data-import';
+import { Inventory } from '../../widgets/inventory';
+import { fakeSync } from '../helpers/fake-sync';
+import { FIXED_NOW, renderScreen } from '../helpers/render';
+
+const ROWS = 1200;
+const csv = ['creator_handle,creator_name,platform', ...Array.from({ length: ROWS }, (_, i) => `@bulk_${i},Bulk Creator ${i},Instagram`)].join('\n');
+const csvFile = () => new File([csv], 'creators.csv', { type: 'text/csv' });
+
+async function startImport() {
+  const sync = fakeSync(FIXED_NOW);
+  const user = userEvent.setup();
+  const rendered = await renderScreen(<DataImport />, { sync: sync.client });
+  await user.upload(await screen.findByLabelText('Choose a CSV file'), csvFile());
+  await user.click(await screen.findByRole('button', { name: 'Import 1,200 rows' }));
+  return { sync, user, ...rendered };
+}
+
+/** Every page of the import is queued (one per task after the first). */
+async function allQueued(sync: ReturnType<typeof fakeSync>) {
+  await waitFor(() => expect(sync.waiting.value).toHaveLength(3));
+}
+
+describe('an import sent in pages', () => {
+  it('counts the rows the server confirmed, and says imported only when it has them all', async () => {
+    const { sync, store } = await startImport();
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuemax', '1200');
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('0 of 1,200 saved')).toBeInTheDocument();
+    // Three pages, each its own mutation, queued one per task; the rows show on screen as they are.
+    await waitFor(() => expect(sync.waiting.value).toHaveLength(3));
+    expect(store.funnels.items.items.value.filter((f) => f.creatorHandle.startsWith('@bulk_'))).toHaveLength(ROWS);
+
+    act(() => sync.confirm(1));
+    expect(await screen.findByText('500 of 1,200 saved')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '500');
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+
+    act(() => sync.confirm(1));
+    expect(await screen.findByText('1,000 of 1,200 saved')).toBeInTheDocument();
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+
+    act(() => sync.confirm());
+    expect((await screen.findAllByText('Data imported successfully')).length).toBeGreaterThan(0);
+    expect(screen.getByText('1,200 creators created, 0 updated.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '1200');
+    expect(screen.getByText('1,200 of 1,200 saved')).toBeInTheDocument();
+  });
+
+  it('Cancel discards the waiting pages, keeps what the server took and says how many rows were saved', async () => {
+    const { sync, user } = await startImport();
+    await allQueued(sync);
+    act(() => sync.confirm(1));
+    await user.click(await screen.findByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByText('Import cancelled: 500 of 1,200 rows saved.')).toBeInTheDocument();
+    expect(sync.waiting.value).toEqual([]);
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '500');
+  });
+
+  it('says which rows the server refused, and never that the import succeeded', async () => {
+    const { sync } = await startImport();
+    await allQueued(sync);
+    act(() => sync.confirm(1));
+    act(() => sync.refuse('You may not import creators', 'forbidden'));
+    act(() => sync.confirm());
+    expect(await screen.findByRole('alert')).toHaveTextContent('700 of 1,200 rows saved. The server refused 500 rows: You may not import creators');
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+  });
+});
+
+describe('success toasts wait for the server', () => {
+  async function setQuantity(value: string) {
+    const sync = fakeSync(FIXED_NOW);
+    const user = userEvent.setup();
+    const rendered = await renderScreen(<Inventory />, { sync: sync.client });
+    await user.click(await screen.findByRole('button', { name: 'Edit quantity of Phone Case' }));
+    await user.clear(screen.getByRole('spinbutton', { name: 'Quantity of Phone Case' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Quantity of Phone Case' }), `${value}{Enter}`);
+    return { sync, ...rendered };
+  }
+
+  it('says "Quantity updated successfully" once the server confirms it, not before', async () => {
+    const { sync, store } = await setQuantity('7');
+    expect(store.inventory.items.get('inv_3')?.quantity).toBe(7);
+    expect(screen.queryByText('Quantity updated successfully')).not.toBeInTheDocument();
+    act(() => sync.confirm());
+    expect(await screen.findByText('Quantity updated successfully')).toBeInTheDocument();
+  });
+
+  it('a write the server refuses never shows "successfully": its reason replaces it', async () => {
+    const { sync } = await setQuantity('9');
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+    act(() => sync.refuse('You were removed from this workspace'));
+    expect(await screen.findByText("Couldn't save: You were removed from this workspace")).toBeInTheDocument();
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+  });
+});
