@@ -1,10 +1,10 @@
 // The public API under /api/v1, authenticated with `Authorization: Bearer sk_test_…`. Each
-// route is declared once below (defineApiRoute: its valibot schemas, its words, the refusals
+// route is declared once in v1/declarations.ts (defineApiRoute: its valibot schemas, its words, the refusals
 // its handler gives) and registered with `route(spec, handler)`, which puts the key, the rate
 // limit and the request's shape before validation. Fastify validates with those schemas and
 // the OpenAPI document at /api/v1/openapi.json (every status, header and error) follows them.
 // Writes run the same mutators as the browser, acting as the key (its role as stored).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -16,176 +16,26 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import * as v from 'valibot';
-import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES, type Funnel, type InventoryItem, type Order } from '../../lib/domain/types';
-import { inventoryStatus } from '../../lib/domain/inventory';
+import type { Funnel, Order } from '../../lib/domain/types';
 import { MUTATORS } from '../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../lib/schema/names';
 import { HttpError, type ServerContext } from '../context';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
-import type { DbTx } from '../db/client';
 import { runMutation, type MutationOutcome, type RunMutationOptions } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
-import { createEmbedSession, EMBED_SCREEN_NAMES } from './embed';
-import { CAMPAIGN_ROUTES, campaignRoutes, funnelOf, funnelView, isSuggestedCreator, orderOf, orderView } from './v1/campaign';
+import { createEmbedSession } from './embed';
+import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
+import { API_ROUTES } from './v1/declarations';
+import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
+import { creatorOf, itemOf, paginate } from './v1/views';
 import { authorizeMember } from '../auth/authorize';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
 import { keyOfRequest, KeyRateLimiter, MISSING_KEY, type ApiKeyRow } from './keys';
-import { defineApiRoute, responseSchemasOf, type ApiRouteSpec } from './openapi';
+import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
-// ---------- Schemas (validation, serialization and the OpenAPI document) ----------
-
-const limit = v.optional(
-  v.pipe(
-    v.string(),
-    v.transform((raw) => (/^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN)),
-    v.number('limit must be a whole number from 1 to 100'),
-    v.integer('limit must be a whole number from 1 to 100'),
-    v.minValue(1, 'limit must be a whole number from 1 to 100'),
-    v.maxValue(100, 'limit must be a whole number from 1 to 100'),
-    v.description('How many to return: 1 to 100 (default 20).'),
-  ),
-);
-const startingAfter = v.optional(
-  v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'starting_after must be an id from a previous page'), v.description('Cursor: the id of the last item of the previous page.')),
-);
-const unknownParameter = (issue: v.BaseIssue<unknown>) => {
-  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
-  return typeof key === 'string' ? `Unknown parameter ${key}` : 'Unknown parameter';
-};
-const listQuery = <S extends readonly string[]>(statuses: S, what: string) =>
-  v.strictObject(
-    {
-      limit,
-      starting_after: startingAfter,
-      status: v.optional(v.pipe(v.picklist(statuses, `status must be one of ${statuses.join(', ')}`), v.description(`Only ${what} with this status.`))),
-    },
-    unknownParameter,
-  );
-const pathId = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'id is malformed'), v.description('The record id.')) });
-
-const creator = v.object({
-  id: v.pipe(v.string(), v.description('The creator (and funnel) id, e.g. CR12345.')),
-  name: v.string(),
-  handle: v.string(),
-  platform: v.string(),
-  status: v.picklist(FUNNEL_STATUSES),
-  category: v.string(),
-  value: v.number(),
-  assignedTo: v.string(),
-  lastUpdated: v.string(),
-});
-const inventoryItem = v.object({
-  id: v.string(),
-  sku: v.string(),
-  name: v.string(),
-  quantity: v.number(),
-  lowStockThreshold: v.number(),
-  reorderPoint: v.number(),
-  location: v.string(),
-  stockStatus: v.picklist(['in-stock', 'low-stock', 'out-of-stock']),
-});
-const page = <S extends v.GenericSchema>(name: string, item: S) =>
-  v.object({ [name]: v.array(item), total: v.pipe(v.number(), v.description('How many match, on every page.')), has_more: v.boolean() });
-
-export const API_ROUTES = {
-  listCreators: defineApiRoute({
-    method: 'GET',
-    url: '/api/v1/creators',
-    summary: 'List the creators in your workspace, newest first.',
-    query: listQuery(FUNNEL_STATUSES, 'creators whose funnel has'),
-    responses: { 200: page('creators', creator) },
-  }),
-  createFunnel: defineApiRoute({
-    method: 'POST',
-    url: '/api/v1/funnels',
-    summary: 'Start a funnel at Brief for a creator of the workspace (a new engagement, refused while they have an open one) or a suggested creator (Smart Matching). Send an Idempotency-Key header to retry safely.',
-    body: v.object({
-      creatorId: v.pipe(v.string('creatorId is required'), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'creatorId must be a creator id such as CR12345 or SC1'), v.description('A creator id of the workspace (CR12345) or a suggested creator id (SC1).')),
-      type: v.pipe(v.string('type is required'), v.trim(), v.nonEmpty('type is required'), v.maxLength(100, 'type is at most 100 characters'), v.description('The engagement type, e.g. "Sponsored Post".')),
-    }),
-    responses: { 201: v.object({ id: v.string(), status: v.picklist(FUNNEL_STATUSES) }) },
-    refusals: [403, 404, 409],
-    idempotent: true,
-  }),
-  getFunnel: defineApiRoute({ method: 'GET', url: '/api/v1/funnels/:id', summary: 'One funnel with its steps.', params: pathId, responses: { 200: funnelView }, refusals: [404] }),
-  listOrders: defineApiRoute({
-    method: 'GET',
-    url: '/api/v1/orders',
-    summary: 'List orders, in the order the Orders screen shows them.',
-    query: listQuery(ORDER_STATUSES, 'orders'),
-    responses: { 200: page('orders', orderView) },
-  }),
-  updateOrder: defineApiRoute({
-    method: 'PATCH',
-    url: '/api/v1/orders/:id',
-    summary: 'Change an order’s status. Stock is checked, deducted or returned by the same rules as the Orders screen.',
-    params: pathId,
-    body: v.object({ status: v.pipe(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`), v.description('The new status.')) }),
-    responses: { 200: orderView },
-    refusals: [403, 404, 409],
-  }),
-  listInventory: defineApiRoute({
-    method: 'GET',
-    url: '/api/v1/inventory',
-    summary: 'List inventory items with their stock status.',
-    query: v.strictObject({ limit, starting_after: startingAfter }, unknownParameter),
-    responses: { 200: page('items', inventoryItem) },
-  }),
-  createEmbedSession: defineApiRoute({
-    method: 'POST',
-    url: '/api/v1/embed_sessions',
-    summary: 'From your backend: a short-lived client secret for embedding some screens (elements) in your portal, with a role no higher than the key’s. Browsers may use it only from the origins registered for the key.',
-    body: v.object({
-      screens: v.pipe(
-        v.array(v.picklist(EMBED_SCREEN_NAMES, `each screen must be one of ${EMBED_SCREEN_NAMES.join(', ')}`), 'screens must be a list'),
-        v.minLength(1, 'screens needs at least one screen'),
-        v.description(`The screens the page shows: ${EMBED_SCREEN_NAMES.join(', ')}.`),
-      ),
-      role: v.optional(v.pipe(v.picklist(ROLES, 'role must be Admin, Editor or Viewer'), v.description('The role the embedded screens act with (default: the key’s; never higher).'))),
-    }),
-    responses: { 201: v.object({ client_secret: v.string(), expires_at: v.string(), screens: v.array(v.string()), role: v.picklist(ROLES) }) },
-  }),
-  ...CAMPAIGN_ROUTES,
-};
-
-// ---------- Record views ----------
-
-const creatorOf = (f: Funnel) => ({
-  id: f.id,
-  name: f.creatorName,
-  handle: f.creatorHandle,
-  platform: f.platform,
-  status: f.status,
-  category: f.category,
-  value: f.value,
-  assignedTo: f.assignedTo,
-  lastUpdated: f.lastUpdated,
-});
-const itemOf = (i: InventoryItem) => ({
-  id: i.id,
-  sku: i.sku,
-  name: i.name,
-  quantity: i.quantity,
-  lowStockThreshold: i.lowStockThreshold,
-  reorderPoint: i.reorderPoint,
-  location: i.location,
-  stockStatus: inventoryStatus(i),
-});
-
-/** One page after `startingAfter` (an id of the same filtered list). */
-function paginate<T extends { id: string }>(items: readonly T[], size: number, startingAfter: string | undefined) {
-  let start = 0;
-  if (startingAfter !== undefined) {
-    const at = items.findIndex((item) => item.id === startingAfter);
-    if (at < 0) throw new HttpError(400, 'starting_after is not an id in this list', 'starting_after');
-    start = at + 1;
-  }
-  const slice = items.slice(start, start + size);
-  return { slice, hasMore: start + size < items.length };
-}
+export { API_ROUTES };
 
 export interface ApiLimits {
   /** Requests per key per window. */
@@ -218,17 +68,6 @@ export type ApiHandler<R extends ApiRouteSpec> = RouteHandlerMethod<
 >;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** A replay of the first answer to an Idempotency-Key. */
-class IdempotentReplay extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly response: unknown,
-  ) {
-    super('replay');
-  }
-}
 
 export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, limits: ApiLimits = DEFAULT_API_LIMITS) {
   const limiter = new KeyRateLimiter(limits.perKey.max, limits.perKey.windowMs, () => ctx.now().getTime(), ctx.counters);
@@ -294,19 +133,6 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
   const records = async <C extends CollectionName>(key: ApiKeyRow, collection: C): Promise<RecordOf<C>[]> =>
     (await loadRecords(ctx.db, key.workspaceId, collection)).map((row) => row.record);
 
-  /** The API's answer to a mutation's outcome: its value, or the error with the rule's message. */
-  function answerOf(outcome: MutationOutcome): { statusCode: number; value?: unknown; error?: HttpError } {
-    if (outcome.status === 'applied') return { statusCode: 200, value: outcome.value };
-    if (outcome.status === 'forbidden') {
-      const statusCode = outcome.error === 'You are signed out. Sign in to make changes.' ? 401 : 403;
-      return { statusCode, error: new HttpError(statusCode, outcome.error) };
-    }
-    if (outcome.status === 'invalid') return { statusCode: 400, error: new HttpError(400, outcome.error, outcome.field) };
-    if (outcome.status === 'rejected') return { statusCode: 409, error: new HttpError(409, outcome.error) };
-    if (outcome.status === 'skipped') return { statusCode: 409, error: new HttpError(409, 'This change was already made') };
-    throw new Error(outcome.error);
-  }
-
   /** Runs a mutator as the key; a refusal is the API's error with the rule's message. */
   async function mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown, idempotency?: Pick<RunMutationOptions<never>, 'reserve' | 'record'>) {
     const outcome: MutationOutcome = await runMutation({
@@ -328,36 +154,6 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     const answer = answerOf(outcome);
     if (answer.error) throw answer.error;
     return answer.value;
-  }
-
-  /**
-   * An Idempotency-Key's row is inserted first in the mutation's own transaction. A retry sent
-   * while the first still runs waits on that row (PostgreSQL's unique index; PGlite runs one
-   * transaction at a time), then finds it committed with the first answer and replays it. A
-   * refusal of the key itself (401, 403) or a crash stores nothing: the row goes with it.
-   */
-  function idempotencyOf(key: ApiKeyRow, idempotencyKey: string, route: string, fingerprint: string, answer: (outcome: MutationOutcome) => { statusCode: number; body: unknown } | null) {
-    const where = and(eq(t.apiIdempotency.keyId, key.id), eq(t.apiIdempotency.idempotencyKey, idempotencyKey));
-    return {
-      async reserve(tx: DbTx) {
-        const reserved = await tx
-          .insert(t.apiIdempotency)
-          .values({ keyId: key.id, idempotencyKey, route, statusCode: 0, body: { request: fingerprint, response: null }, createdAt: ctx.now() })
-          .onConflictDoNothing()
-          .returning({ keyId: t.apiIdempotency.keyId });
-        if (reserved.length > 0) return;
-        const [earlier] = await tx.select().from(t.apiIdempotency).where(where);
-        const stored = earlier?.body as { request: string; response: unknown } | undefined;
-        if (!earlier || !stored) throw new Error('An Idempotency-Key row vanished between its conflict and its read');
-        if (earlier.route !== route || stored.request !== fingerprint) throw new HttpError(409, 'This Idempotency-Key was used for a different request', 'Idempotency-Key');
-        throw new IdempotentReplay(earlier.statusCode, stored.response);
-      },
-      async record(tx: DbTx, outcome: MutationOutcome) {
-        const stored = answer(outcome);
-        if (stored) await tx.update(t.apiIdempotency).set({ statusCode: stored.statusCode, body: { request: fingerprint, response: stored.body } }).where(where);
-        else await tx.delete(t.apiIdempotency).where(where);
-      },
-    };
   }
 
   const r = API_ROUTES;
@@ -397,7 +193,7 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     // The path itself (not its pattern): the same key on another record's path is another request.
     const route = `${request.method} ${request.url.split('?')[0]}`;
     try {
-      const answer = success(await mutate(request, key, name, args, idempotencyOf(key, idempotencyKey, route, JSON.stringify(request.body ?? null), stored)));
+      const answer = success(await mutate(request, key, name, args, idempotencyOf(ctx.now, key, idempotencyKey, route, JSON.stringify(request.body ?? null), stored)));
       return reply.code(answer.statusCode).send(answer.body);
     } catch (caught) {
       if (!(caught instanceof IdempotentReplay)) throw caught;

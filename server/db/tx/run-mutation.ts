@@ -1,0 +1,233 @@
+// Running one mutator on the server: authorized from the database, validated, run against
+// what it declared it reads, and written, all in one database transaction.
+import * as v from 'valibot';
+import type { Result, Role } from '../../../lib/domain/types';
+import type { Actor, MutationMeta, Mutator, WriteTx } from '../../../lib/mutators/types';
+import { authorizeMember } from '../../auth/authorize';
+import { longListOf, parseInSlices, yieldToEventLoop } from '../../slices';
+import { describeIssues } from '../../validation';
+import type { Database, DbTx } from '../client';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../unavailable';
+import { apiKeyActor, authorizeCreator, clientOf, creatorActor, memberActor, recordClientMutation } from './actors';
+import { TxRejected, WorkspaceMissingError } from './errors';
+import type { MutationOutcome } from './outcome';
+import { createServerTx } from './server-tx';
+import { lockWorkspaceVersion } from './staged';
+
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const metaSchema = v.object({
+  now: v.pipe(v.string('meta.now must be an ISO timestamp'), v.isoTimestamp('meta.now must be an ISO timestamp')),
+  idSeed: v.pipe(v.string('meta.idSeed must be text'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'meta.idSeed must be 1-64 letters, digits, - or _')),
+});
+
+// Any mutator, whatever its name, schema and result types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyMutator = Mutator<any, any, any>;
+
+export interface RunMutationOptions<M extends AnyMutator> {
+  db: Database;
+  workspaceId: string;
+  /** The member from the session: loaded again from the database, never trusted as sent. */
+  memberId: string;
+  /** Instead of a member: the public API's key (its role, as stored, is the actor's). */
+  apiKeyId?: string;
+  /** A lower role for the key (an embed session's). */
+  apiKeyRole?: Role;
+  /** Instead of a member: the creator of this funnel, through their portal link (portal mutators only). */
+  creatorFunnelId?: string;
+  /** With `mutationID`: the client's id, to skip mutations it already pushed. */
+  clientID?: string;
+  mutationID?: number;
+  mutator: M;
+  args: unknown;
+  /** Chosen by the client so replays write the same ids; the server's clock and a random seed when absent. */
+  meta?: unknown;
+  now?: () => Date;
+  /** Told about unexpected errors (a bug in a mutator, the database going away). */
+  onError?: (error: unknown) => void;
+  /**
+   * Server-only work of an accepted mutation (sealing or deleting secrets), in its transaction
+   * just before the commit: if it throws, nothing of the mutation is written.
+   */
+  beforeCommit?: (tx: DbTx, args: unknown) => Promise<void>;
+  /**
+   * Runs first in the mutation's transaction (an idempotency key's reservation). What it
+   * throws ends the mutation unchanged and reaches the caller as thrown.
+   */
+  reserve?: (tx: DbTx) => Promise<void>;
+  /** Runs last in the transaction that ends the mutation, with its outcome (the answer stored with the reservation). */
+  record?: (tx: DbTx, outcome: MutationOutcome) => Promise<void>;
+  /**
+   * Server-side work that belongs to an applied mutation (the outreach email), run in its
+   * database transaction after the writes: both commit, or neither.
+   */
+  alsoInTransaction?: (tx: DbTx, applied: { args: unknown; actor: Actor }) => Promise<void>;
+}
+
+/** What `reserve` threw, carried out of the transaction untouched. */
+class ReserveRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super('reserve refused');
+  }
+}
+const reserveIn = async (tx: DbTx, reserve: RunMutationOptions<AnyMutator>['reserve']) => {
+  if (!reserve) return;
+  try {
+    await reserve(tx);
+  } catch (reason) {
+    throw new ReserveRefused(reason);
+  }
+};
+
+/**
+ * Authorizes, validates and runs one mutator in one database transaction. Refusals change
+ * nothing; a mutator saying no (`{ ok: false }`) or failing validation writes nothing but
+ * records the client's mutation id as processed, so the client does not push it forever.
+ */
+export async function runMutation<M extends AnyMutator>(options: RunMutationOptions<M>): Promise<MutationOutcome> {
+  const { db, workspaceId, memberId, mutator, clientID, mutationID } = options;
+  const clock = options.now ?? (() => new Date());
+  const tracked = clientID !== undefined && mutationID !== undefined;
+  if (tracked && (!/^[A-Za-z0-9_-]{1,128}$/.test(clientID) || !Number.isSafeInteger(mutationID) || mutationID < 1))
+    return { status: 'invalid', error: 'clientID and mutationID are malformed', field: 'mutationID' };
+
+  const metaInput = options.meta ?? { now: clock().toISOString(), idSeed: randomSeed() };
+  const metaParsed = v.safeParse(metaSchema, metaInput);
+  if (!metaParsed.success) {
+    const problem = describeIssues(metaParsed.issues);
+    return { status: 'invalid', error: problem.message, field: `meta.${problem.field}` };
+  }
+  const meta: MutationMeta = metaParsed.output;
+  // Offline work arrives late and keeps its time; a time ahead of the server's clock (beyond
+  // ordinary skew) would let a client post-date the activity log.
+  if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
+    return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
+
+  try {
+    return await db.transaction(async (tx) => {
+      await reserveIn(tx, options.reserve);
+      const outcome = await runIn(tx);
+      await options.record?.(tx, outcome);
+      return outcome;
+    });
+  } catch (error) {
+    return recover(error);
+  }
+
+  async function runIn(tx: DbTx): Promise<MutationOutcome> {
+    const base = await lockWorkspaceVersion(tx, workspaceId);
+
+    // The member (or API key) as stored now (after the lock: a removal or revocation that
+    // committed first is seen), and the client's last mutation id, in one statement for a
+    // member. The client row needs no lock of its own: it is written only under the
+    // workspace's version-row lock, held here.
+    const { member, client } = options.creatorFunnelId
+      ? { member: await creatorActor(tx, workspaceId, options.creatorFunnelId), client: null }
+      : options.apiKeyId
+        ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
+        : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
+    const allowed = options.creatorFunnelId ? authorizeCreator(member, mutator.permission) : authorizeMember(member, mutator.permission);
+    if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
+
+    if (tracked && client) {
+      if (client.memberId !== memberId) return { status: 'forbidden', error: 'This client belongs to another member' } satisfies MutationOutcome;
+      if (mutationID <= client.lastMutationId) return { status: 'skipped', version: base, lastMutationID: client.lastMutationId } satisfies MutationOutcome;
+    }
+    // Checked above: the client is this member's and `mutationID` is past its last, so the upsert records `mutationID`.
+    const processed = tracked ? { lastMutationID: mutationID } : {};
+    const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
+
+    // Validating, running and writing a large mutation (an import) are each long stretches of
+    // work in this thread: other requests get a turn between them (server/slices.ts). Not for
+    // an ordinary mutation: a turn taken while holding the workspace lock makes every other
+    // writer of the workspace wait longer.
+    const bulk = longListOf(mutator.args as v.GenericSchema, options.args) !== undefined;
+    const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
+    await breathe();
+    const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
+    if (!parsed.success) {
+      await markProcessed();
+      const problem = describeIssues(parsed.issues);
+      return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
+    }
+
+    const actor: Actor = {
+      id: member!.id,
+      name: member!.name,
+      role: member!.role,
+      permissions: member!.permissions,
+      ...(options.creatorFunnelId ? { creatorOf: options.creatorFunnelId } : {}),
+    };
+    const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock, lockedVersion: base });
+    await breathe();
+    await serverTx.preload(mutator.reads(parsed.output));
+    await breathe();
+    let result: Result<unknown>;
+    try {
+      // Both shapes of the contract: meta inside the arguments, and as the third parameter.
+      const run = mutator.run as (tx: WriteTx, args: unknown, meta: MutationMeta) => Result<unknown>;
+      result = run(serverTx, { ...(parsed.output as object), meta }, meta);
+    } catch (error) {
+      if (error instanceof TxRejected) result = { ok: false, error: error.message };
+      else throw error;
+    }
+    if (!result.ok) {
+      await markProcessed();
+      return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
+    }
+    await options.beforeCommit?.(tx, parsed.output);
+    await breathe();
+    // The client's mutation id goes in the same statement as the record writes.
+    const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);
+    if (options.alsoInTransaction) await options.alsoInTransaction(tx, { args: parsed.output, actor });
+    return {
+      status: 'applied',
+      value: result.value,
+      version: committed.version,
+      ...processed,
+      ...(committed.queuedWebhooks ? { queuedWebhooks: true } : {}),
+      ...(committed.queuedMail ? { queuedMail: true } : {}),
+      ...(result.message ? { message: result.message } : {}),
+    } satisfies MutationOutcome;
+  }
+
+  async function recover(error: unknown): Promise<MutationOutcome> {
+    if (error instanceof ReserveRefused) throw error.reason;
+    // The transaction rolled back. A database invariant is the mutation's answer ('rejected');
+    // anything else is a bug or an outage. Either way the client should not push it again.
+    const rejected = error instanceof TxRejected ? error : null;
+    // An outage is not the mutation's answer: nothing is recorded, the caller answers 503 and
+    // the client pushes the same mutation again later.
+    if (!rejected && isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(error);
+    if (!rejected) options.onError?.(error);
+    if (error instanceof WorkspaceMissingError) return { status: 'forbidden', error: 'This workspace does not exist' };
+    let version = 0;
+    let recorded = false;
+    let outcome: MutationOutcome | null = null;
+    try {
+      version = await db.transaction(async (tx) => {
+        // A rule's refusal is an answer: the idempotency reservation is made again and keeps it.
+        if (rejected) await reserveIn(tx, options.reserve);
+        const current = await lockWorkspaceVersion(tx, workspaceId);
+        if (tracked) await recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock());
+        if (rejected) {
+          outcome = { status: 'rejected', error: rejected.message, version: current, ...(tracked ? { lastMutationID: mutationID } : {}) };
+          await options.record?.(tx, outcome);
+        }
+        return current;
+      });
+      recorded = tracked;
+    } catch (inner) {
+      if (inner instanceof ReserveRefused) throw inner.reason;
+      options.onError?.(inner);
+    }
+    if (outcome) return outcome;
+    if (rejected) return { status: 'rejected', error: rejected.message, version, ...(recorded ? { lastMutationID: mutationID } : {}) };
+    return { status: 'error', error: 'The server could not apply this change' };
+  }
+}
+
+function randomSeed() {
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+}
