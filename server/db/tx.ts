@@ -5,4 +5,4 @@ export { NotPreloadedError, TxRejected, WorkspaceMissingError } from './tx/error
 export { lockWorkspaceVersion, type CommitResult, type ServerTx, type ServerTxOptions } from './tx/staged';
 export { createServerTx, withServerTx } from './tx/server-tx';
 export { outcomeHttpStatus, type MutationOutcome } from './tx/outcome';
-export { MAX_CLOCK_SKEW_MS, runMutation, type RunMutationOptions } from './tx/run-mutation';
+export { MAX_CLOCK_SKEW_MS, runMutation, type InTransaction, type RunMutationOptions } from './tx/run-mutation';

@@ -49,7 +49,7 @@ export async function integrationCredentialRoutes(instance: FastifyInstance, ctx
       args: { id, config },
       now: ctx.now,
       onError: (error) => request.log.error({ err: loggableError(error), mutation: configureIntegration.name }, 'mutation failed'),
-      beforeCommit: async (tx) => {
+      inTransaction: async ({ tx }) => {
         const by = { workspaceId, memberId: session.member.id, at: ctx.now() };
         await putSecret(tx, ctx.secrets, { ...by, name: integrationSecretName(id, 'apiKey'), value: checked.value.apiKey });
         if (checked.value.webhookUrl) await putSecret(tx, ctx.secrets, { ...by, name: integrationSecretName(id, 'webhookUrl'), value: checked.value.webhookUrl });

@@ -16,9 +16,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The in-transaction work of `funnels.sendOutreach` for the sync and workspace routes. */
 export function outreachEmail(options: { workspaceId: string; origin: string; now: Date }) {
-  return async (tx: DbTx, applied: { args: unknown; actor: Pick<Actor, 'id' | 'name'> }) => {
-    const { funnelId, message } = applied.args as { funnelId: string; message: string };
-    await emailCreator(tx, { ...options, funnelId, message, sender: applied.actor });
+  return async ({ tx, args, actor }: { tx: DbTx; args: unknown; actor: Pick<Actor, 'id' | 'name'> }) => {
+    const { funnelId, message } = args as { funnelId: string; message: string };
+    await emailCreator(tx, { ...options, funnelId, message, sender: actor });
   };
 }
 

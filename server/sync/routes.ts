@@ -171,7 +171,7 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         now: ctx.now,
         onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
         // Outreach emails the creator, in the same transaction.
-        ...(mutation.name === 'funnels.sendOutreach' ? { alsoInTransaction: outreachEmail({ workspaceId, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
+        ...(mutation.name === 'funnels.sendOutreach' ? { inTransaction: outreachEmail({ workspaceId, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
       });
       if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
         // No longer an active member of the workspace (removed while this push ran): nothing more is taken.

@@ -56,7 +56,7 @@ export async function workspaceRoutes(instance: FastifyInstance, ctx: ServerCont
       now: ctx.now,
       onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'mutation failed'),
       // Outreach emails the creator, in the same transaction.
-      ...(name === 'funnels.sendOutreach' ? { alsoInTransaction: outreachEmail({ workspaceId: session.workspace.id, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
+      ...(name === 'funnels.sendOutreach' ? { inTransaction: outreachEmail({ workspaceId: session.workspace.id, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
     });
     if (outcome.status === 'applied') {
       ctx.pokes?.poke(session.workspace.id, outcome.version);

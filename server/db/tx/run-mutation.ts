@@ -47,11 +47,6 @@ export interface RunMutationOptions<M extends AnyMutator> {
   /** Told about unexpected errors (a bug in a mutator, the database going away). */
   onError?: (error: unknown) => void;
   /**
-   * Server-only work of an accepted mutation (sealing or deleting secrets), in its transaction
-   * just before the commit: if it throws, nothing of the mutation is written.
-   */
-  beforeCommit?: (tx: DbTx, args: unknown) => Promise<void>;
-  /**
    * Runs first in the mutation's transaction (an idempotency key's reservation). What it
    * throws ends the mutation unchanged and reaches the caller as thrown.
    */
@@ -59,10 +54,18 @@ export interface RunMutationOptions<M extends AnyMutator> {
   /** Runs last in the transaction that ends the mutation, with its outcome (the answer stored with the reservation). */
   record?: (tx: DbTx, outcome: MutationOutcome) => Promise<void>;
   /**
-   * Server-side work that belongs to an applied mutation (the outreach email), run in its
-   * database transaction after the writes: both commit, or neither.
+   * Server-only work of an applied mutation (sealing its secrets, queueing the outreach email),
+   * run in its database transaction after the record writes, with the arguments as validated
+   * and the actor as stored: both commit, or neither (if it throws, nothing is written).
    */
-  alsoInTransaction?: (tx: DbTx, applied: { args: unknown; actor: Actor }) => Promise<void>;
+  inTransaction?: (applied: InTransaction) => Promise<void>;
+}
+
+/** What a mutation's `inTransaction` work is given. */
+export interface InTransaction {
+  tx: DbTx;
+  args: unknown;
+  actor: Actor;
 }
 
 /** What `reserve` threw, carried out of the transaction untouched. */
@@ -176,11 +179,10 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       await markProcessed();
       return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
     }
-    await options.beforeCommit?.(tx, parsed.output);
     await breathe();
     // The client's mutation id goes in the same statement as the record writes.
     const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);
-    if (options.alsoInTransaction) await options.alsoInTransaction(tx, { args: parsed.output, actor });
+    await options.inTransaction?.({ tx, args: parsed.output, actor });
     return {
       status: 'applied',
       value: result.value,
