@@ -1,16 +1,18 @@
-// Delivers the mail outbox. Each due row is claimed first (its next attempt moved a lease
-// ahead, in a committed transaction, skipping rows another process holds), then rendered in
+// Delivers the mail outbox with the outbox loop (server/outbox/worker.ts). Each due row is
+// claimed first (its next attempt moved a lease ahead, in a committed transaction, skipping
+// rows another process holds), then rendered in
 // its language and handed to the transport, then marked sent (its link-bearing parameters
 // cleared) or rescheduled. Stopping waits for messages being handed over and records them, so
 // a restart sends nothing twice; a process killed mid-send leaves the row claimed, and it is
 // sent again when the lease runs out, with the same Message-ID.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { nextMailAttemptDelay, type MailStatus } from '../../lib/domain/mail';
 import { isLanguageCode } from '../../lib/i18n/codes';
 import type { Database, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
+import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { isMailTemplate, renderMail } from './templates';
 import type { MailTransport } from './transport';
 
@@ -45,30 +47,6 @@ const shortReason = (error: unknown) => (error instanceof Error ? error.message 
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, now, transport } = options;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  async function claim() {
-    const at = now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: t.mailOutbox.id })
-        .from(t.mailOutbox)
-        .where(and(eq(t.mailOutbox.status, 'pending'), lte(t.mailOutbox.nextAttemptAt, at)))
-        .orderBy(asc(t.mailOutbox.nextAttemptAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const ids = due.map((row) => row.id);
-      return tx
-        .update(t.mailOutbox)
-        .set({ nextAttemptAt: new Date(at.getTime() + MAIL_LEASE_MS) })
-        .where(inArray(t.mailOutbox.id, ids))
-        .returning();
-    });
-  }
-
   async function attempt(row: typeof t.mailOutbox.$inferSelect) {
     let subject = row.subject;
     let error: unknown = null;
@@ -128,42 +106,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     options.onWorkspaceChanged?.(workspaceId, version);
   }
 
-  async function deliverDue(): Promise<number> {
-    if (stopped) return 0;
-    while (running) await running;
-    const pass = (async () => {
-      const rows = await claim();
-      await Promise.all(rows.map((row) => attempt(row).catch((error: unknown) => options.onError?.(error))));
-      return rows.length;
-    })();
-    running = pass;
-    try {
-      return await pass;
-    } finally {
-      running = null;
-    }
-  }
-
-  return {
-    deliverDue,
-    kick() {
-      if (!running && !stopped) deliverDue().catch((error: unknown) => options.onError?.(error));
+  return createOutboxWorker(
+    {
+      claim: () => claimDue(db, t.mailOutbox, { at: now(), leaseMs: MAIL_LEASE_MS, batch: BATCH }),
+      attempt,
+      close: () => transport.close(),
     },
-    start(intervalMs = 2000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (!running) deliverDue().catch((error: unknown) => options.onError?.(error));
-      }, intervalMs);
-      timer.unref?.();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (running) await running.catch(() => undefined);
-      transport.close();
-    },
-  };
+    { defaultIntervalMs: 2000, onError: options.onError },
+  );
 }
 
 /** What Settings shows Admins: where mail goes, and the latest message's failure if its last attempt failed. */

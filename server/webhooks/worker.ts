@@ -1,5 +1,6 @@
-// Delivers the webhook outbox. Each due row is first claimed (its next attempt moved a lease
-// ahead, in a committed transaction, skipping rows another process holds), then posted with
+// Delivers the webhook outbox with the outbox loop (server/outbox/worker.ts). Each due row is
+// first claimed (its next attempt moved a lease ahead, in a committed transaction, skipping
+// rows another process holds), then posted with
 // Standard Webhooks headers, then marked delivered, rescheduled or failed. A process that
 // dies mid-delivery leaves the row claimed: when the lease runs out it is sent again, with
 // the same webhook-id, so receivers can drop the duplicate.
@@ -7,11 +8,12 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ENDPOINT_DISABLED_REASON, nextAttemptDelay } from '../../lib/domain/webhooks';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
+import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { checkTarget, type ResolvedAddress, type Resolver } from './targets';
 import { memberRecipients, queueMail } from '../mail/outbox';
 
@@ -89,41 +91,23 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const { db, now } = options;
   const send = options.send ?? pinnedSender;
   const targets = options.targets ?? { allowLoopback: false };
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<number> | null = null;
   // Stopping abandons requests in flight and records nothing of them: like a crash, their rows
   // stay claimed and are sent again (same webhook-id) when the lease runs out.
-  let stopped = false;
   const abandon = new AbortController();
 
+  /** The due deliveries of endpoints not disabled, with their endpoint's address and secret. */
   async function claim() {
-    const at = now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: t.webhookDeliveries.id })
-        .from(t.webhookDeliveries)
-        .innerJoin(t.webhookEndpoints, eq(t.webhookEndpoints.id, t.webhookDeliveries.endpointId))
-        .where(and(eq(t.webhookDeliveries.status, 'pending'), lte(t.webhookDeliveries.nextAttemptAt, at), isNull(t.webhookEndpoints.disabledAt)))
-        .orderBy(asc(t.webhookDeliveries.nextAttemptAt))
-        .limit(BATCH)
-        .for('update', { of: t.webhookDeliveries, skipLocked: true });
-      if (due.length === 0) return [];
-      const ids = due.map((row) => row.id);
-      const leased = new Date(at.getTime() + LEASE_MS);
-      await tx.update(t.webhookDeliveries).set({ nextAttemptAt: leased }).where(inArray(t.webhookDeliveries.id, ids));
-      return tx
-        .select({
-          id: t.webhookDeliveries.id,
-          workspaceId: t.webhookDeliveries.workspaceId,
-          endpointId: t.webhookDeliveries.endpointId,
-          payload: t.webhookDeliveries.payload,
-          attempts: t.webhookDeliveries.attempts,
-          url: t.webhookEndpoints.url,
-          secret: t.webhookEndpoints.secret,
-        })
-        .from(t.webhookDeliveries)
-        .innerJoin(t.webhookEndpoints, eq(t.webhookEndpoints.id, t.webhookDeliveries.endpointId))
-        .where(inArray(t.webhookDeliveries.id, ids));
+    const enabled = db.select({ id: t.webhookEndpoints.id }).from(t.webhookEndpoints).where(isNull(t.webhookEndpoints.disabledAt));
+    const rows = await claimDue(db, t.webhookDeliveries, { at: now(), leaseMs: LEASE_MS, batch: BATCH, also: inArray(t.webhookDeliveries.endpointId, enabled) });
+    if (rows.length === 0) return [];
+    const endpoints = await db
+      .select({ id: t.webhookEndpoints.id, url: t.webhookEndpoints.url, secret: t.webhookEndpoints.secret })
+      .from(t.webhookEndpoints)
+      .where(inArray(t.webhookEndpoints.id, [...new Set(rows.map((row) => row.endpointId))]));
+    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    return rows.flatMap((row) => {
+      const endpoint = byId.get(row.endpointId);
+      return endpoint ? [{ ...row, url: endpoint.url, secret: endpoint.secret }] : [];
     });
   }
 
@@ -157,7 +141,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
     }
-    if (stopped) return;
+    if (worker.stopped) return;
     const attempts = row.attempts + 1;
     const at = now();
     if (!error) {
@@ -223,41 +207,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     options.onWorkspaceChanged?.(workspaceId, version);
   }
 
-  async function deliverDue(): Promise<number> {
-    if (stopped) return 0;
-    // One pass at a time in this process; other processes are kept apart by the row locks.
-    while (running) await running;
-    const pass = (async () => {
-      const rows = await claim();
-      await Promise.all(rows.map((row) => attempt(row).catch((error: unknown) => options.onError?.(error))));
-      return rows.length;
-    })();
-    running = pass;
-    try {
-      return await pass;
-    } finally {
-      running = null;
-    }
-  }
-
-  return {
-    deliverDue,
-    kick() {
-      if (!running && !stopped) deliverDue().catch((error: unknown) => options.onError?.(error));
-    },
-    start(intervalMs = 1000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (!running) deliverDue().catch((error: unknown) => options.onError?.(error));
-      }, intervalMs);
-      timer.unref?.();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      abandon.abort();
-      if (running) await running.catch(() => undefined);
-    },
-  };
+  const worker = createOutboxWorker({ claim, attempt, abandon: () => abandon.abort() }, { defaultIntervalMs: 1000, onError: options.onError });
+  return worker;
 }
