@@ -12,7 +12,7 @@ import {
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { fail, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { fail, refuse, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
@@ -172,7 +172,7 @@ export const updateAvatar = defineMutator({
   args: v.object({ funnelId: id, dataUrl: text(5_000_000) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
-    if (!args.dataUrl.startsWith('data:image/')) return fail<Funnel>('Choose an image file');
+    if (!args.dataUrl.startsWith('data:image/')) return refuse<Funnel>('domain.funnels.chooseImage');
     return updateFunnel(
       tx,
       args.funnelId,
@@ -190,10 +190,10 @@ export const inviteSuggested = defineMutator({
   reads: () => [all('funnels')],
   run(tx, args, meta) {
     const suggested = SUGGESTED_CREATORS.find((c) => c.id === args.suggestedId);
-    if (!suggested) return fail<Funnel>('This suggestion is no longer available');
+    if (!suggested) return refuse<Funnel>('domain.funnels.suggestionGone');
     const funnels = tx.scan('funnels');
     const existing = funnels.find((f) => f.creatorHandle.toLowerCase() === suggested.handle.toLowerCase());
-    if (existing) return fail<Funnel>(`${suggested.name} already has a funnel (${existing.id})`);
+    if (existing) return refuse<Funnel>('domain.funnels.handleTaken', { handle: suggested.name, id: existing.id });
     const now = nowOf(meta);
     const steps = buildStepsFromStatus('Brief');
     const funnel: Funnel = {
@@ -320,7 +320,7 @@ export const saveDashboardLayout = defineMutator({
   reads: () => [single('dashboardLayout')],
   run(tx, args) {
     const member = tx.actor;
-    if (!member) return fail<void>('You are signed out. Sign in to make changes.');
+    if (!member) return refuse<void>('domain.funnels.signedOut');
     const current = tx.singleton('dashboardLayout');
     if (JSON.stringify(current[member.id] ?? null) === JSON.stringify(args.layouts)) return ok(undefined);
     const next = { ...current };
