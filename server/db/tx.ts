@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull, max, min, sql, type SQL, type SQLWrapper } fr
 import * as v from 'valibot';
 import { LAST_MANAGER_MESSAGE } from '../../lib/domain/team';
 import { ROLES, type AppNotification, type Entity, type Result, type Role, type TeamMember } from '../../lib/domain/types';
+import type { Message } from '../../lib/domain/messages';
 import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, Mutator, ReadSpec, WriteTx } from '../../lib/mutators/types';
 import { LOOKUP_FIELDS, keyOfRecord, lookupKey, type LookupCollection } from '../../lib/schema/lookups';
@@ -645,7 +646,7 @@ export type MutationOutcome<R = unknown> =
   /** The client already had this mutation id processed: nothing done again. */
   | { status: 'skipped'; version: number; lastMutationID?: number }
   /** The mutator's rule (or a database invariant) said no: nothing written. */
-  | { status: 'rejected'; error: string; version: number; lastMutationID?: number }
+  | { status: 'rejected'; error: string; problem?: Message; version: number; lastMutationID?: number }
   /** Arguments (or meta) failed validation: nothing written. */
   | { status: 'invalid'; error: string; field: string; lastMutationID?: number }
   /** The member may not run it (removed, Pending, Viewer, missing flag, other workspace): nothing changed at all. */
@@ -830,7 +831,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     }
     if (!result.ok) {
       await markProcessed();
-      return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
+      return { status: 'rejected', error: result.error, ...(result.problem ? { problem: result.problem } : {}), version: base, ...processed } satisfies MutationOutcome;
     }
     await options.beforeCommit?.(tx, parsed.output);
     await breathe();

@@ -241,7 +241,7 @@ function announceWhenSettled(confirmation: Confirmation, messages: readonly Toas
 /** A refusal's reason in the page's language ("Couldn't save: …"): a known code from the catalog, else the server's words. */
 function RefusalText({ settlement }: { settlement: Settlement }) {
   const i18n = useT();
-  const reason = serverErrorIn(i18n, { error: settlement.message ?? '', code: settlement.code, params: settlement.params as never });
+  const reason = serverErrorIn(i18n, { error: settlement.message ?? '', code: settlement.code, params: settlement.params as never, problem: settlement.problem });
   return <>{i18n.t('shell.sync.error', { message: reason || i18n.t('shell.sync.refused') })}</>;
 }
 
