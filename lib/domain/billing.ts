@@ -1,6 +1,6 @@
 // Billing rules (spec §2 "Billing", §3 Plan/Usage/Invoice, §9 "Sample plan", "Usage").
 import { SAMPLE_PLAN_FEATURES } from './constants';
-import { refuse, ok, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
+import { accept, refuse, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
 
 export interface PlanOffer {
   name: string;
@@ -66,7 +66,7 @@ export function changePlan(current: Plan, name: string): Result<Plan> {
   if (!offer) return refuse('domain.billing.noPlan', { name });
   if (offer.price === null) return refuse('domain.billing.contactSales', { name: offer.name });
   if (offer.name === current.name) return refuse('domain.billing.alreadyOn', { name: offer.name });
-  return ok({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, `Plan changed to ${offer.name}`);
+  return accept({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, 'domain.billing.changed', { name: offer.name });
 }
 
 /** What a plan bills for one cycle: 'Creatorflow Pro plan, 1 month'. */

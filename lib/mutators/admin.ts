@@ -7,7 +7,7 @@ import { creatorFunnelFromDraft } from '../domain/csv-import';
 import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
 import { describeSettingsChange, validateGeneralSettings } from '../domain/settings';
-import { CHANNELS, refuse, ok, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
+import { CHANNELS, refuse, ok, accept, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
 import { sampleWorkspace } from '../sample';
 import { lookupKey } from '../schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName } from '../schema/names';
@@ -120,7 +120,7 @@ export const disconnectIntegration = defineMutator({
     const next: Integration = { ...integration, status: 'disconnected' };
     tx.put('integrations', next);
     tx.log({ action: 'Integration disconnected', actionType: 'system', details: integration.name });
-    return ok(next, `Disconnected from ${integration.name}`);
+    return accept(next, 'domain.integrations.disconnected', { name: integration.name });
   },
 });
 

@@ -12,7 +12,7 @@ import {
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { fail, refuse, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { fail, refuse, ok, accept, type AppNotification, type Funnel, type Result } from '../domain/types';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
@@ -148,7 +148,7 @@ export const updateBio = defineMutator({
     updateFunnel(
       tx,
       args.funnelId,
-      (funnel) => ok({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'Creator bio saved'),
+      (funnel) => accept({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'domain.funnels.bioSaved'),
       (before) => ({ action: 'Creator bio updated', details: before.creatorName }),
     ),
 });
@@ -176,7 +176,7 @@ export const updateAvatar = defineMutator({
     return updateFunnel(
       tx,
       args.funnelId,
-      (funnel) => ok({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'Profile picture updated'),
+      (funnel) => accept({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'domain.funnels.pictureUpdated'),
       (before) => ({ action: 'Profile picture updated', details: before.creatorName }),
     );
   },
@@ -226,7 +226,7 @@ export const inviteSuggested = defineMutator({
     };
     tx.put('funnels', funnel, { prepend: true });
     tx.log({ action: 'Creator invited', actionType: 'creator', details: `${suggested.name} (${suggested.handle}) started at Brief`, metadata: { funnelId: funnel.id } });
-    return ok(funnel, `${suggested.name} invited: funnel ${funnel.id} started at Brief`);
+    return accept(funnel, 'domain.funnels.invited', { name: suggested.name, id: funnel.id });
   },
 });
 
