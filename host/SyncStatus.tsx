@@ -29,7 +29,12 @@ export function syncStatusText(status: Status, i18n: Translator = englishTransla
 
 /** A refused change's reason in the screen's language: the server's known code from the catalog, else its words. */
 export function refusalText(refused: SettledMutation, i18n: Translator): string {
-  const reason = serverErrorIn(i18n, { error: refused.message ?? '', code: refused.code, params: refused.params as Record<string, string | number> | undefined });
+  const reason = serverErrorIn(i18n, {
+    error: refused.message ?? '',
+    code: refused.code,
+    params: refused.params as Record<string, string | number> | undefined,
+    problem: refused.problem,
+  });
   return i18n.t('shell.sync.error', { message: reason || i18n.t('shell.sync.refused') });
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ensureDependencies, root, run } from './setup.mjs';
 
 const OUTPUTS = ['dist/host/index.html', 'dist/elements.js', 'dist/lib/index.js'];
-const SOURCES = ['lib', 'widgets', 'host', 'package.json', 'vite.config.ts', 'tsup.config.ts'];
+const SOURCES = ['lib', 'widgets', 'host', 'package.json', 'vite.config.ts', 'tsup.config.ts', 'tsconfig.lib.json'];
 
 function newest(path) {
   const stat = statSync(path);

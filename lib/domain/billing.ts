@@ -1,6 +1,6 @@
 // Billing rules (spec §2 "Billing", §3 Plan/Usage/Invoice, §9 "Sample plan", "Usage").
 import { SAMPLE_PLAN_FEATURES } from './constants';
-import { fail, ok, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
+import { accept, refuse, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
 
 export interface PlanOffer {
   name: string;
@@ -63,10 +63,10 @@ export const INVOICE_STATUS_COLOR: Record<InvoiceStatus, 'green' | 'yellow' | 'r
 /** Switching to a self-service plan; Enterprise goes through sales. */
 export function changePlan(current: Plan, name: string): Result<Plan> {
   const offer = PLAN_OFFERS.find((p) => p.name === name);
-  if (!offer) return fail(`There is no ${name} plan`);
-  if (offer.price === null) return fail(`Contact sales to move to ${offer.name}`);
-  if (offer.name === current.name) return fail(`You are already on the ${offer.name} plan`);
-  return ok({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, `Plan changed to ${offer.name}`);
+  if (!offer) return refuse('domain.billing.noPlan', { name });
+  if (offer.price === null) return refuse('domain.billing.contactSales', { name: offer.name });
+  if (offer.name === current.name) return refuse('domain.billing.alreadyOn', { name: offer.name });
+  return accept({ ...current, name: offer.name, price: offer.price, features: [...offer.features] }, 'domain.billing.changed', { name: offer.name });
 }
 
 /** What a plan bills for one cycle: 'Creatorflow Pro plan, 1 month'. */

@@ -1,7 +1,7 @@
 // CSV export rules (spec §2 "CSV export", §3 "Export datasets", §4, §5, §9): the real
 // data of the chosen type and date range, never placeholder rows.
 import { exportFileName } from './constants';
-import { fail, ok, type DateRange, type ExportType, type ExportTypeId, type Funnel, type Result } from './types';
+import { refuse, ok, type DateRange, type ExportType, type ExportTypeId, type Funnel, type Result } from './types';
 
 /** One exported cell; the CSV writer makes it formula-safe. */
 export type ExportCell = string | number;
@@ -38,9 +38,9 @@ export const fieldsSelectedLabel = (count: number) => `${count} ${count === 1 ? 
 
 /** Both dates are required and the start is not after the end (yyyy-MM-dd). */
 export function validateDateRange(range: DateRange): Result<DateRange> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.start)) return fail('Choose a start date');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.end)) return fail('Choose an end date');
-  if (range.start > range.end) return fail('The start date must be on or before the end date');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.start)) return refuse('domain.export.chooseStart');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.end)) return refuse('domain.export.chooseEnd');
+  if (range.start > range.end) return refuse('domain.export.range');
   return ok(range);
 }
 
@@ -111,9 +111,9 @@ export interface ExportRequest {
  */
 export function buildExport(request: ExportRequest, funnels: readonly Funnel[], day: (iso: string) => string): Result<{ headers: string[]; rows: ExportCell[][] }> {
   const type = exportTypeById(request.type);
-  if (!type) return fail('Choose an export type');
+  if (!type) return refuse('domain.export.chooseType');
   const headers = type.fields.filter((field) => request.fields.includes(field));
-  if (headers.length === 0) return fail('Select at least one field');
+  if (headers.length === 0) return refuse('domain.export.selectField');
   const range = validateDateRange(request.range);
   if (!range.ok) return range;
   const rows = funnels

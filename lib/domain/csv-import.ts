@@ -4,7 +4,7 @@
 import { addDays } from 'date-fns';
 import { buildStepsFromStatus, progressPercentage } from './funnels';
 import { isValidEmail } from './team';
-import { FUNNEL_CATEGORIES, SYSTEM_FIELDS, fail, ok, type Funnel, type FunnelCategory, type Result, type SystemField } from './types';
+import { FUNNEL_CATEGORIES, SYSTEM_FIELDS, fail, refuse, ok, type Funnel, type FunnelCategory, type Result, type SystemField } from './types';
 
 /** One system field (or '' for "do not import") per CSV column, by column index. */
 export type ColumnMapping = (SystemField | '')[];
@@ -41,7 +41,7 @@ export function checkMapping(mapping: readonly (SystemField | '')[]): Result<voi
     if (mapping.filter((f) => f === field).length > 1) return fail(`${field} is mapped to more than one column`);
   }
   const missing = REQUIRED_FIELDS.filter((field) => !mapping.includes(field));
-  if (missing.length) return fail(`Map a column to ${missing.join(' and ')} to import`);
+  if (missing.length) return refuse('domain.import.mapRequired', { fields: missing.join(' and ') });
   return ok(undefined);
 }
 
@@ -67,9 +67,9 @@ export function normalizeHandle(raw: string): string {
 /** Whole, non-negative follower counts; thousands separators allowed ('12,500'). */
 export function parseFollowers(raw: string): Result<number> {
   const text = raw.trim().replace(/[,_\s]/g, '');
-  if (!/^\d+$/.test(text)) return fail(`followers must be a whole number (got "${raw.trim()}")`);
+  if (!/^\d+$/.test(text)) return refuse('domain.import.followersNumber', { value: raw.trim() });
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) return fail('followers is too large');
+  if (!Number.isSafeInteger(value)) return refuse('domain.import.followersLarge');
   return ok(value);
 }
 
@@ -77,8 +77,8 @@ export function parseFollowers(raw: string): Result<number> {
 export function parseEngagementRate(raw: string): Result<number> {
   const text = raw.trim().replace(/%$/, '').trim();
   const value = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(value)) return fail(`engagement_rate must be a number (got "${raw.trim()}")`);
-  if (value < 0 || value > 100) return fail('engagement_rate must be a percentage from 0 to 100');
+  if (!Number.isFinite(value)) return refuse('domain.import.rateNumber', { value: raw.trim() });
+  if (value < 0 || value > 100) return refuse('domain.import.rateRange');
   return ok(value);
 }
 

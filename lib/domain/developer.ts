@@ -2,6 +2,7 @@
 import { API_KEY_PREFIX } from './constants';
 import {
   fail,
+  refuse,
   ok,
   WEBHOOK_EVENT_TYPES,
   type ApiEndpointDoc,
@@ -58,8 +59,8 @@ export interface IntegrationConfig {
 /** Configure Integration: an API key is required to connect; a webhook URL is optional but must be https. */
 export function validateIntegrationConfig(config: IntegrationConfig): Result<{ apiKey: string; webhookUrl?: string }> {
   const apiKey = config.apiKey.trim();
-  if (!apiKey) return fail('Please enter an API key');
-  if (/\s/.test(apiKey)) return fail('The API key cannot contain spaces');
+  if (!apiKey) return refuse('domain.integrations.apiKeyRequired');
+  if (/\s/.test(apiKey)) return refuse('domain.integrations.apiKeySpaces');
   if (!config.webhookUrl.trim()) return ok({ apiKey });
   const url = validateHttpsUrl(config.webhookUrl);
   if (!url.ok) return url;

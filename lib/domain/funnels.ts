@@ -2,6 +2,7 @@
 import { createListSearch } from './list-search';
 import {
   fail,
+  refuse,
   FUNNEL_STATUSES,
   ok,
   type Funnel,
@@ -234,8 +235,8 @@ export function sendOutreach(funnel: Funnel, message: string, sentBy: string, no
  */
 export function addTag(tags: readonly string[], text: string): Result<string[]> {
   const tag = text.trim();
-  if (!tag) return fail('Type a tag first');
-  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return fail(`${tag} is already added`);
+  if (!tag) return refuse('domain.funnels.typeTag');
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return refuse('domain.funnels.tagExists', { tag });
   return ok([...tags, tag]);
 }
 

@@ -1,7 +1,7 @@
 // Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
 // and non-negative, and SKUs unique in any letter case (docs/decisions/inventory-quantities-are-whole-skus-are-unique-in-any-letter.md).
 import { INVENTORY, MESSAGES } from './constants';
-import { fail, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
+import { fail, refuse, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 
 /** Out-of-stock at 0, low-stock at or below the threshold, else in-stock (spec §4). */
 export function inventoryStatus(item: Pick<InventoryItem, 'quantity' | 'lowStockThreshold'>): InventoryStatus {
@@ -89,7 +89,7 @@ export function createInventoryItem(
   const name = draft.name.trim();
   if (!sku || !name) return fail(MESSAGES.skuAndName);
   const skuKey = sku.toLowerCase();
-  if (existing.some((item) => item.sku.toLowerCase() === skuKey)) return fail(`SKU ${sku} already exists`);
+  if (existing.some((item) => item.sku.toLowerCase() === skuKey)) return refuse('domain.inventory.skuExists', { sku });
   const quantity = parseWholeNumber(draft.quantity, 0, 'Initial Quantity');
   if (!quantity.ok) return quantity;
   const threshold = parseWholeNumber(draft.lowStockThreshold, INVENTORY.defaultLowStockThreshold, 'Low Stock Threshold');
@@ -115,7 +115,7 @@ export function createInventoryItem(
 export function setInventoryQuantity(item: InventoryItem, raw: string | number, now: Date): Result<InventoryItem> {
   const quantity = parseWholeNumber(raw, Number.NaN, 'Quantity');
   if (!quantity.ok) return quantity;
-  if (Number.isNaN(quantity.value)) return fail('Quantity must be a whole number');
+  if (Number.isNaN(quantity.value)) return refuse('domain.inventory.quantityWhole');
   return ok({ ...item, quantity: quantity.value, lastRestocked: now.toISOString() }, MESSAGES.quantityUpdated);
 }
 
@@ -139,7 +139,7 @@ export const inventoryItemDeleted = (name: string) => `${name} deleted`;
 /** Edits name, low stock threshold, reorder point and location with the Add Item rules (name required, whole non-negative numbers). */
 export function updateInventoryItem(item: InventoryItem, edit: InventoryItemEdit): Result<InventoryItem> {
   const name = edit.name.trim();
-  if (!name) return fail('Please fill in the product name');
+  if (!name) return refuse('domain.inventory.nameRequired');
   const threshold = parseWholeNumber(edit.lowStockThreshold, item.lowStockThreshold, 'Low Stock Threshold');
   if (!threshold.ok) return threshold;
   const reorder = parseWholeNumber(edit.reorderPoint, item.reorderPoint, 'Reorder Point');

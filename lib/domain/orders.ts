@@ -6,6 +6,7 @@ import { parseWholeNumber } from './inventory';
 import { createListSearch } from './list-search';
 import {
   fail,
+  refuse,
   ok,
   ORDER_STATUSES,
   type Address,
@@ -225,7 +226,7 @@ export function changeOrderStatus(
   historyId: string = defaultHistoryId(order, now),
 ): Result<OrderChange> {
   if (!ORDER_STATUSES.includes(status)) return fail(`Unknown order status: ${String(status)}`);
-  if (status === order.status) return fail(`The order is already ${status}`);
+  if (status === order.status) return refuse('domain.orders.already', { status });
   const timestamp = now.toISOString();
   let stockDeducted = Boolean(order.stockDeducted);
   let changedInventory: InventoryItem[] = [];

@@ -4,7 +4,7 @@
 import { INVENTORY } from './constants';
 import { notificationChannels, progressPercentage, saveStep, statusIndex, statusNotificationText, type StepDraft, type StepSaveOutcome } from './funnels';
 import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock } from './orders';
-import { fail, FUNNEL_STATUSES, ok, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
+import { fail, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 export const MAX_DELIVERABLE_LINKS = 10;
 
@@ -203,7 +203,7 @@ export function setGiftAllowance(funnel: Funnel, allowance: GiftAllowance, now: 
     return { ok: false, error: 'Products must be a whole number from 0 to 100', params: { field: 'maxItems' } };
   if (!Number.isFinite(allowance.maxValue) || allowance.maxValue < 0)
     return { ok: false, error: 'Value must be an amount of at least 0', params: { field: 'maxValue' } };
-  return ok({ ...funnel, giftAllowance: { maxItems: allowance.maxItems, maxValue: allowance.maxValue }, lastUpdated: now.toISOString() }, 'Gift allowance saved');
+  return accept({ ...funnel, giftAllowance: { maxItems: allowance.maxItems, maxValue: allowance.maxValue }, lastUpdated: now.toISOString() }, 'domain.giftAllowance.saved');
 }
 
 /** Everything the portal shows: that creator's own funnel and nothing else of the workspace. */

@@ -1,7 +1,7 @@
 // Profile form rules (spec §2 "Profile settings", §3 "Profile form", §5 "Profile save", §8).
 import { MESSAGES } from './constants';
 import { isValidEmail } from './team';
-import { CHANNELS, fail, ok, type Channel, type Profile, type ProfileForm, type Result, type TeamMember } from './types';
+import { CHANNELS, fail, refuse, ok, type Channel, type Profile, type ProfileForm, type Result, type TeamMember } from './types';
 
 /** Toggle titles: 'X Notifications' (spec §2). */
 export const CHANNEL_TITLES: Record<Channel, string> = {
@@ -34,11 +34,11 @@ export function validateProfile(form: ProfileForm, team: readonly TeamMember[] =
   if (form.newPassword === '' && form.confirmPassword !== '') return fail(MESSAGES.passwordsMismatch);
   const name = form.name.trim();
   const email = form.email.trim();
-  if (!name) return fail('Please enter your full name');
+  if (!name) return refuse('domain.profile.nameRequired');
   if (!email) return fail(MESSAGES.enterEmail);
-  if (!isValidEmail(email)) return fail(`${email} is not a valid email address`);
+  if (!isValidEmail(email)) return refuse('domain.profile.emailInvalid', { email });
   if (team.some((member) => member.id !== selfId && member.email.toLowerCase() === email.toLowerCase()))
-    return fail(`${email} is already used by another team member`);
+    return refuse('domain.profile.emailTaken', { email });
   const notifications = Object.fromEntries(CHANNELS.map((channel) => [channel, Boolean(form.notifications[channel])])) as Profile['notifications'];
   return ok({ name, email, notifications }, MESSAGES.profileUpdated);
 }

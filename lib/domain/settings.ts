@@ -1,6 +1,6 @@
 // General Settings rules (spec §2 "Settings", §9 "3 time zones; 3 languages"). Save Changes stores what it validates.
 import { SETTINGS_TABS, type SettingsTab } from './constants';
-import { fail, LANGUAGES, ok, TIME_ZONES, type GeneralSettings, type Language, type Result, type TimeZone } from './types';
+import { accept, LANGUAGES, refuse, TIME_ZONES, type GeneralSettings, type Language, type Result, type TimeZone } from './types';
 
 /** The longest company name we keep; longer input is refused rather than cut. */
 export const COMPANY_NAME_MAX = 120;
@@ -16,11 +16,11 @@ export const isLanguage = (value: string): value is Language => LANGUAGES.some((
 /** Checks the General Settings form: a company name, one of the 3 time zones, one of the 3 languages. */
 export function validateGeneralSettings(draft: { companyName: string; timeZone: string; language: string }): Result<GeneralSettings> {
   const companyName = draft.companyName.trim();
-  if (!companyName) return fail('Please enter a company name');
-  if (companyName.length > COMPANY_NAME_MAX) return fail(`Company name must be at most ${COMPANY_NAME_MAX} characters`);
-  if (!isTimeZone(draft.timeZone)) return fail('Choose one of the listed time zones');
-  if (!isLanguage(draft.language)) return fail('Choose one of the listed languages');
-  return ok({ companyName, timeZone: draft.timeZone, language: draft.language }, 'Settings saved successfully');
+  if (!companyName) return refuse('domain.settings.companyRequired');
+  if (companyName.length > COMPANY_NAME_MAX) return refuse('domain.settings.companyTooLong', { max: COMPANY_NAME_MAX });
+  if (!isTimeZone(draft.timeZone)) return refuse('domain.settings.zoneInvalid');
+  if (!isLanguage(draft.language)) return refuse('domain.settings.languageInvalid');
+  return accept({ companyName, timeZone: draft.timeZone, language: draft.language }, 'domain.settings.saved');
 }
 
 /** What changed between two saves, for the activity log. */

@@ -1,7 +1,7 @@
 // Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
 // already on the team) before anything is stored.
 import { MESSAGES, PERMISSION_ABILITY } from './constants';
-import { fail, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
+import { fail, refuse, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
 
 /** The default invite: Editor with editAutomations, sendOutreach and viewAnalytics on, manageTeam off (spec §6). */
 export const DEFAULT_INVITE_ROLE: Role = 'Editor';
@@ -19,8 +19,8 @@ export const isValidEmail = (email: string) => EMAIL.test(email.trim());
 export function validateInviteEmail(email: string, team: readonly TeamMember[]): Result<string> {
   const address = email.trim();
   if (!address) return fail(MESSAGES.enterEmail);
-  if (!isValidEmail(address)) return fail(`${address} is not a valid email address`);
-  if (team.some((member) => member.email.toLowerCase() === address.toLowerCase())) return fail(`${address} is already on the team`);
+  if (!isValidEmail(address)) return refuse('domain.profile.emailInvalid', { email: address });
+  if (team.some((member) => member.email.toLowerCase() === address.toLowerCase())) return refuse('domain.team.alreadyOnTeam', { address });
   return ok(address);
 }
 

@@ -1,4 +1,5 @@
 // Entity types of spec §3. Pure data: no React, no signals, no DOM.
+import { englishOf, message, type Message, type MessageKey } from './messages';
 
 /** Every record the store keeps in a collection has a string id. */
 export interface Entity {
@@ -10,12 +11,23 @@ export interface Entity {
  * carries its stable `code` and values (lib/domain/server-errors.ts), for a screen to say it in its language.
  */
 export type Result<T = void> =
-  | { ok: true; value: T; message?: string; messages?: string[] }
-  | { ok: false; error: string; code?: string; params?: Record<string, string | number> };
+  | { ok: true; value: T; message?: string; messages?: string[]; notice?: Message }
+  | { ok: false; error: string; code?: string; params?: Record<string, string | number>; problem?: Message };
 
 export const ok = <T>(value: T, message?: string): Result<T> =>
   message === undefined ? { ok: true, value } : { ok: true, value, message };
 export const fail = <T = never>(error: string): Result<T> => ({ ok: false, error });
+
+/** A rule's refusal as a message: `problem` for the screens, its English as `error` for the server and the logs. */
+export const refuse = <T = never>(key: MessageKey, values?: Message['values']): Result<T> => {
+  const problem = message(key, values);
+  return { ok: false, error: englishOf(problem), problem };
+};
+/** A success with a message: `notice` for the screens, its English as `message`. */
+export const accept = <T>(value: T, key: MessageKey, values?: Message['values']): Result<T> => {
+  const notice = message(key, values);
+  return { ok: true, value, message: englishOf(notice), notice };
+};
 
 // ---------- Funnels (spec §3, §4) ----------
 export const FUNNEL_STATUSES = ['Brief', 'Confirmation', 'Contract', 'Production', 'Shipped'] as const;

@@ -6,6 +6,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { format as formatDate, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { DATE_FORMATS } from '../domain/constants';
+import type { Message } from '../domain/messages';
 import { en, type MessageKey } from './catalogs/en-US';
 import { toZonedWallTime } from './zone';
 
@@ -31,6 +32,8 @@ export type MessageValues = Record<string, string | number | Date | null | undef
 export interface Translator {
   lang: LanguageCode;
   t(key: MessageKey, values?: MessageValues): string;
+  /** A rule's or a mutator's message (a catalog key and its values, some of them messages too). */
+  say(said: Message): string;
   /** A message that came as English text (a domain rule's result): its translation, or itself when the catalog has none. */
   tm(english: string): string;
   formatDay(iso: string | Date, timeZone?: string): string;
@@ -154,9 +157,14 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
     const key = reverseIndex().exact.get(value);
     return key ? t(key) : value;
   };
+  const say = (said: Message): string =>
+    said.values
+      ? t(said.key, Object.fromEntries(Object.entries(said.values).map(([name, value]) => [name, typeof value === 'object' ? say(value) : value])))
+      : t(said.key);
   return {
     lang,
     t,
+    say,
     tm(english) {
       const index = reverseIndex();
       const key = index.exact.get(english);

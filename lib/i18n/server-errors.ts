@@ -1,13 +1,18 @@
 // A team server's refusal in the reader's language: a known code is said from the catalog with the
-// values the server sent; any other refusal shows as the server worded it (a domain rule's English
-// sentence is still translated by its text).
+// values the server sent; a rule's refusal is said from its message; any other refusal shows as the
+// server worded it (a domain rule's English sentence not yet given as a message is translated by its text).
+import { isMessage, type Message } from '../domain/messages';
 import { isServerErrorCode, type ServerErrorBody } from '../domain/server-errors';
 import { ENDPOINT_DISABLED_REASON } from '../domain/webhooks';
 import type { Translator } from './index';
 
-export function serverErrorIn(i18n: Pick<Translator, 't' | 'tm'>, body: Partial<ServerErrorBody> | null | undefined): string | null {
+export function serverErrorIn(
+  i18n: Pick<Translator, 't' | 'tm' | 'say'>,
+  body: (Partial<ServerErrorBody> & { problem?: Message }) | null | undefined,
+): string | null {
   if (!body || typeof body.error !== 'string') return null;
   if (isServerErrorCode(body.code)) return i18n.t(`server.error.${body.code}`, body.params ?? {});
+  if (isMessage(body.problem)) return i18n.say(body.problem);
   return i18n.tm(body.error);
 }
 

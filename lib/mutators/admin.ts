@@ -7,7 +7,7 @@ import { creatorFunnelFromDraft } from '../domain/csv-import';
 import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
 import { describeSettingsChange, validateGeneralSettings } from '../domain/settings';
-import { CHANNELS, fail, ok, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
+import { CHANNELS, refuse, ok, accept, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
 import { sampleWorkspace } from '../sample';
 import { lookupKey } from '../schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName } from '../schema/names';
@@ -44,7 +44,7 @@ export const saveProfile = defineMutator({
   reads: () => [single('profile'), all('team')],
   run(tx, args): Result<Profile> {
     const self = tx.actor;
-    if (!self) return fail('You are signed out. Sign in to make changes.');
+    if (!self) return refuse('domain.funnels.signedOut');
     const result = validateProfile(args, tx.scan('team'), self.id);
     if (!result.ok) return result;
     tx.setSingleton('profile', result.value);
@@ -77,7 +77,7 @@ export const changePlan = defineMutator({
 
 function connect(tx: WriteTx, integrationId: string, credentials: IntegrationCredentials | undefined, now: string) {
   const integration = tx.get('integrations', integrationId);
-  if (!integration) return fail<Integration>('This integration does not exist');
+  if (!integration) return refuse<Integration>('domain.integrations.missing');
   const next: Integration = { ...integration, ...(credentials ? { credentials } : {}), status: 'connected', lastSync: now };
   tx.put('integrations', next);
   tx.log({ action: 'Integration connected', actionType: 'system', details: integration.name });
@@ -115,12 +115,12 @@ export const disconnectIntegration = defineMutator({
   reads: (args) => [one('integrations', args.id)],
   run(tx, args) {
     const integration = tx.get('integrations', args.id);
-    if (!integration) return fail<Integration>('This integration does not exist');
+    if (!integration) return refuse<Integration>('domain.integrations.missing');
     // The credentials are kept (sealed on the server), so the service can be connected again.
     const next: Integration = { ...integration, status: 'disconnected' };
     tx.put('integrations', next);
     tx.log({ action: 'Integration disconnected', actionType: 'system', details: integration.name });
-    return ok(next, `Disconnected from ${integration.name}`);
+    return accept(next, 'domain.integrations.disconnected', { name: integration.name });
   },
 });
 
@@ -154,7 +154,7 @@ export const importCreators = defineMutator({
   reads: (args) => [byKey('funnels', args.rows.map((r) => r.draft.handle))],
   run(tx, args, meta) {
     const rejectedCount = args.rejectedCount ?? 0;
-    if (args.rows.length === 0) return fail<{ created: number; updated: number }>('There are no valid rows to import');
+    if (args.rows.length === 0) return refuse<{ created: number; updated: number }>('import.noValidRows');
     const assignedTo = tx.actor?.name ?? 'System';
     const now = nowOf(meta);
     // New creators take ids from the mutation's seed: the same on every replay and on the

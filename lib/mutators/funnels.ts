@@ -12,7 +12,7 @@ import {
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { fail, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { fail, refuse, ok, accept, type AppNotification, type Funnel, type Result } from '../domain/types';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
@@ -148,7 +148,7 @@ export const updateBio = defineMutator({
     updateFunnel(
       tx,
       args.funnelId,
-      (funnel) => ok({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'Creator bio saved'),
+      (funnel) => accept({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'domain.funnels.bioSaved'),
       (before) => ({ action: 'Creator bio updated', details: before.creatorName }),
     ),
 });
@@ -172,11 +172,11 @@ export const updateAvatar = defineMutator({
   args: v.object({ funnelId: id, dataUrl: text(5_000_000) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
-    if (!args.dataUrl.startsWith('data:image/')) return fail<Funnel>('Choose an image file');
+    if (!args.dataUrl.startsWith('data:image/')) return refuse<Funnel>('domain.funnels.chooseImage');
     return updateFunnel(
       tx,
       args.funnelId,
-      (funnel) => ok({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'Profile picture updated'),
+      (funnel) => accept({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'domain.funnels.pictureUpdated'),
       (before) => ({ action: 'Profile picture updated', details: before.creatorName }),
     );
   },
@@ -190,10 +190,10 @@ export const inviteSuggested = defineMutator({
   reads: () => [all('funnels')],
   run(tx, args, meta) {
     const suggested = SUGGESTED_CREATORS.find((c) => c.id === args.suggestedId);
-    if (!suggested) return fail<Funnel>('This suggestion is no longer available');
+    if (!suggested) return refuse<Funnel>('domain.funnels.suggestionGone');
     const funnels = tx.scan('funnels');
     const existing = funnels.find((f) => f.creatorHandle.toLowerCase() === suggested.handle.toLowerCase());
-    if (existing) return fail<Funnel>(`${suggested.name} already has a funnel (${existing.id})`);
+    if (existing) return refuse<Funnel>('domain.funnels.handleTaken', { handle: suggested.name, id: existing.id });
     const now = nowOf(meta);
     const steps = buildStepsFromStatus('Brief');
     const funnel: Funnel = {
@@ -226,7 +226,7 @@ export const inviteSuggested = defineMutator({
     };
     tx.put('funnels', funnel, { prepend: true });
     tx.log({ action: 'Creator invited', actionType: 'creator', details: `${suggested.name} (${suggested.handle}) started at Brief`, metadata: { funnelId: funnel.id } });
-    return ok(funnel, `${suggested.name} invited: funnel ${funnel.id} started at Brief`);
+    return accept(funnel, 'domain.funnels.invited', { name: suggested.name, id: funnel.id });
   },
 });
 
@@ -320,7 +320,7 @@ export const saveDashboardLayout = defineMutator({
   reads: () => [single('dashboardLayout')],
   run(tx, args) {
     const member = tx.actor;
-    if (!member) return fail<void>('You are signed out. Sign in to make changes.');
+    if (!member) return refuse<void>('domain.funnels.signedOut');
     const current = tx.singleton('dashboardLayout');
     if (JSON.stringify(current[member.id] ?? null) === JSON.stringify(args.layouts)) return ok(undefined);
     const next = { ...current };

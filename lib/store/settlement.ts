@@ -9,7 +9,7 @@ import type { SettledMutation, SyncClient } from '../sync/types';
 export type SettlementSource = Pick<SyncClient, 'waiting' | 'onSettled' | 'discard'>;
 
 /** How a queued write ended on the server. */
-export type Settlement = Pick<SettledMutation, 'state' | 'code' | 'params' | 'message' | 'status'> & { meta: MutationMeta };
+export type Settlement = Pick<SettledMutation, 'state' | 'code' | 'params' | 'problem' | 'message' | 'status'> & { meta: MutationMeta };
 
 /** A queued write: its meta (its ids and time), and the server's decision to come. */
 export interface Confirmation {
@@ -34,8 +34,16 @@ export function createConfirmations(source: SettlementSource) {
     const resolve = pending.get(mutation.meta.idSeed);
     if (!resolve) return;
     pending.delete(mutation.meta.idSeed);
-    const { state, code, params, message, status, meta } = mutation;
-    resolve({ state, meta, ...(code ? { code } : {}), ...(params ? { params } : {}), ...(message ? { message } : {}), ...(status ? { status } : {}) });
+    const { state, code, params, problem, message, status, meta } = mutation;
+    resolve({
+      state,
+      meta,
+      ...(code ? { code } : {}),
+      ...(params ? { params } : {}),
+      ...(problem ? { problem } : {}),
+      ...(message ? { message } : {}),
+      ...(status ? { status } : {}),
+    });
   });
   return {
     /** Called for each local result the store queued for the server. */

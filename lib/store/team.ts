@@ -1,6 +1,6 @@
 // Team: the members, and the team writes (lib/mutators/team.ts). Only members with manageTeam change the team.
 import { changeRole, inviteMember } from '../domain/team';
-import { fail, ok, type Permission, type Result, type Role } from '../domain/types';
+import { refuse, ok, type Permission, type Result, type Role } from '../domain/types';
 import type { InvitationState } from '../sync/team-api';
 import type { StoreContext } from './core';
 
@@ -44,7 +44,7 @@ export function createTeamSlice(ctx: StoreContext) {
       const allowed = ctx.authorize('team.invite');
       if (!allowed.ok) return allowed;
       const member = members.get(id);
-      if (!member || member.status !== 'Pending' || !ctx.teamApi) return fail('Only a Pending member can be sent a new invitation');
+      if (!member || member.status !== 'Pending' || !ctx.teamApi) return refuse('domain.team.onlyPendingReinvite');
       const sent = await ctx.teamApi.reissueInvitation(id);
       return sent.ok ? ok({ inviteUrl: sent.inviteUrl, emailSent: sent.emailSent }, invitationMessage(member.email, sent.emailSent)) : sent;
     },

@@ -3,6 +3,7 @@
 // records each client's last processed mutation; the browser pulls what changed since the
 // workspace version it holds, and the server pokes it over server-sent events.
 import { writerKey, type RecordWriter } from '../domain/overwrites';
+import type { Message } from '../domain/messages';
 import type { Mutation } from '../mutators/types';
 
 /** A mutation as pushed: its place in the client's sequence, and the call. */
@@ -27,7 +28,10 @@ export interface PushRequest {
  * the English message, a stable code when there is one (`forbidden`, `invalid`, a server code),
  * and the HTTP status the refusal stands for (400 invalid input, 403 not allowed, 409 a rule said no).
  */
-export type PushResult = { id: number; ok: true } | { id: number; ok: false; error: string; code?: string; params?: Record<string, string | number>; status?: number };
+export type PushResult =
+  | { id: number; ok: true }
+  /** A refusal: its English `error`, a server `code` and values, or the rule's message (`problem`) for the screens to say. */
+  | { id: number; ok: false; error: string; code?: string; params?: Record<string, string | number>; problem?: Message; status?: number };
 
 export interface PushResponse {
   lastMutationID: number;

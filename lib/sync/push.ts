@@ -2,6 +2,7 @@
 // server answers each mutation (confirmed, or refused with a code); a whole push it refuses (a
 // body over its limit, input it cannot read) is split until the one mutation at fault is
 // refused on its own, so a refusal never blocks the mutations behind it.
+import { isMessage } from '../domain/messages';
 import { mine, refresh, settle, type SyncCore } from './core';
 import { NOT_AUTHOR_CODE, SYNC_PATHS, TOO_LARGE_CODE, type PushResponse, type PushResult } from './protocol';
 import { halves, type Waiting } from './queue';
@@ -81,6 +82,7 @@ async function pushBatch(core: SyncCore, owner: string, batch: Waiting[]): Promi
           status: result.status ?? 409,
           ...(result.code ? { code: result.code } : {}),
           ...(result.params ? { params: result.params } : {}),
+          ...(isMessage(result.problem) ? { problem: result.problem } : {}),
         },
       };
     }),

@@ -2,6 +2,7 @@
 // wait for the team server, and of the connection's state. The client itself is lib/sync/client.ts.
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { RecordWriter } from '../domain/overwrites';
+import type { Message } from '../domain/messages';
 import type { Mutation, MutationMeta } from '../mutators/types';
 import type { StorageAdapter } from '../storage/types';
 import type { TeamApi } from './team-api';
@@ -39,6 +40,8 @@ export interface SettledMutation extends WaitingMutation {
   /** The refusal's stable code (`changeTooLarge`, `forbidden`, a server code...), for the screen's language. */
   code?: string;
   params?: Record<string, unknown>;
+  /** The rule's refusal as a message (key and values), said in the screen's language. */
+  problem?: Message;
   /** The refusal's English message (a domain rule's sentence, or the server's words). */
   message?: string;
   /** The HTTP status the refusal came with (400, 403, 404, 409, 413, 422). */

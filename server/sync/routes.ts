@@ -187,7 +187,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         results.push({ id: mutation.id, ok: true });
       } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
       // Each refusal is that mutation's answer: the ones behind it are still run.
-      else results.push({ id: mutation.id, ok: false, error: outcome.error, ...REFUSAL[outcome.status] });
+      else
+        results.push({ id: mutation.id, ok: false, error: outcome.error, ...(outcome.status === 'rejected' && outcome.problem ? { problem: outcome.problem } : {}), ...REFUSAL[outcome.status] });
     }
     if (lastVersion) pokes.poke(workspaceId, lastVersion);
     // A change queued webhook events: deliver them now rather than at the next tick.

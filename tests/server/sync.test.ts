@@ -58,6 +58,29 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
     expect((await pull(editor, before.version)).records).toEqual([]);
   });
 
+  it("returns a rule's refusal as its message (key and values) beside the English, for the browser to say in its language", async () => {
+    const owner = await server.signIn('owner');
+    const blank = { companyName: ' ', timeZone: 'UTC', language: 'es' };
+    const tooLong = { ...blank, companyName: 'x'.repeat(121) };
+    const response = json<PushResponse>(
+      await push(owner, 'owner-tab-problem', [
+        { id: 1, name: 'settings.save', args: blank },
+        { id: 2, name: 'settings.save', args: tooLong },
+      ]),
+    );
+    expect(response.results).toEqual([
+      { id: 1, ok: false, error: 'Please enter a company name', problem: { key: 'domain.settings.companyRequired' }, code: 'rejected', status: 409 },
+      {
+        id: 2,
+        ok: false,
+        error: 'Company name must be at most 120 characters',
+        problem: { key: 'domain.settings.companyTooLong', values: { max: 120 } },
+        code: 'rejected',
+        status: 409,
+      },
+    ]);
+  });
+
   it("refuses each of a Viewer's changes with 403, changes nothing, and still takes what a Viewer may do behind them", async () => {
     const viewer = await server.signIn('viewer');
     const before = await pull(viewer);

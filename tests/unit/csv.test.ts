@@ -45,8 +45,8 @@ describe('header mapping', () => {
     expect(guessMapping(['name', 'name'])).toEqual(['creator_name', '']);
   });
   it('requires creator_handle and creator_name, and no field on two columns', () => {
-    expect(checkMapping(['creator_handle', ''])).toEqual({ ok: false, error: 'Map a column to creator_name to import' });
-    expect(checkMapping(['creator_handle', 'creator_name', 'creator_name'])).toEqual({ ok: false, error: 'creator_name is mapped to more than one column' });
+    expect(checkMapping(['creator_handle', ''])).toMatchObject({ ok: false, error: 'Map a column to creator_name to import' });
+    expect(checkMapping(['creator_handle', 'creator_name', 'creator_name'])).toMatchObject({ ok: false, error: 'creator_name is mapped to more than one column' });
     expect(checkMapping(['creator_name', 'creator_handle']).ok).toBe(true);
   });
 });
@@ -61,7 +61,7 @@ describe('row validation', () => {
   });
   it('requires creator_handle and creator_name', () => {
     const result = validateImportRow(['', '', '', '', '', '', ''], ALL);
-    expect(result).toEqual({ ok: false, error: 'creator_handle is required; creator_name is required' });
+    expect(result).toMatchObject({ ok: false, error: 'creator_handle is required; creator_name is required' });
   });
   it('refuses non-numeric followers, percentages outside 0-100 and bad emails', () => {
     expect(parseFollowers('12k').ok).toBe(false);
@@ -160,7 +160,7 @@ describe('export', () => {
   });
   it('refuses zero fields and an inverted range', () => {
     expect(buildExport({ type: 'creators', fields: [], range: { start: '2026-01-01', end: '2026-02-01' } }, funnels, day).ok).toBe(false);
-    expect(validateDateRange({ start: '2026-03-02', end: '2026-03-01' })).toEqual({ ok: false, error: 'The start date must be on or before the end date' });
+    expect(validateDateRange({ start: '2026-03-02', end: '2026-03-01' })).toMatchObject({ ok: false, error: 'The start date must be on or before the end date' });
   });
   it('derives analytics from the funnel numbers', () => {
     const a = funnelAnalytics({ ...funnels[0], followers: 1000, engagementRate: 10, conversionRate: 5, value: 300, roi: 3 });

@@ -66,6 +66,18 @@ describe('formats', () => {
 });
 
 describe('messages from the domain rules', () => {
+  it('are said from their key and values, in English for the server and in the reader\'s language on screen', async () => {
+    const tooLong = validateGeneralSettings({ companyName: 'x'.repeat(500), timeZone: 'UTC', language: 'es' });
+    if (tooLong.ok || !tooLong.problem) throw new Error('a too long company name is refused with a message');
+    expect(tooLong.error).toBe('Company name must be at most 120 characters');
+    expect((await loaded('es')).say(tooLong.problem)).toBe('El nombre de la empresa no puede superar los 120 caracteres');
+    expect((await loaded('fr')).say(tooLong.problem)).not.toBe(tooLong.error);
+    const saved = validateGeneralSettings({ companyName: 'Acme', timeZone: 'UTC', language: 'es' });
+    if (!saved.ok || !saved.notice) throw new Error('a save is accepted with a message');
+    expect((await loaded('es')).say(saved.notice)).toBe('Configuración guardada');
+    // A value that is itself a message is said in the same language.
+    expect((await loaded('es')).say({ key: 'domain.settings.companyTooLong', values: { max: { key: 'domain.settings.saved' } } })).toContain('Configuración guardada');
+  });
   it('are translated by their English text, arguments included, and unknown ones stay as they are', async () => {
     const { tm } = await loaded('es');
     const tooLong = validateGeneralSettings({ companyName: 'x'.repeat(500), timeZone: 'UTC', language: 'es' });

@@ -47,7 +47,7 @@ describe('inventorySummary (spec §9)', () => {
 
 describe('createInventoryItem (spec §5, whole quantities, unique SKU)', () => {
   it('requires SKU and name', () => {
-    expect(createInventoryItem({ sku: ' ', name: 'X' }, items, now, 'n')).toEqual({ ok: false, error: 'Please fill in SKU and name' });
+    expect(createInventoryItem({ sku: ' ', name: 'X' }, items, now, 'n')).toMatchObject({ ok: false, error: 'Please fill in SKU and name' });
   });
   it('applies the defaults: quantity 0, threshold 10, reorder point 20, empty location, restocked now', () => {
     const result = createInventoryItem({ sku: 'NEW-1', name: 'Tripod' }, items, now, 'n1');
@@ -131,8 +131,8 @@ describe('editing, deleting and importing with a preview', () => {
       value: { ...item, name: 'Mini tripod', lowStockThreshold: 3, reorderPoint: 6, location: 'B2' },
       message: 'Mini tripod updated',
     });
-    expect(updateInventoryItem(item, { name: ' ', lowStockThreshold: '3', reorderPoint: '6', location: '' })).toEqual({ ok: false, error: 'Please fill in the product name' });
-    expect(updateInventoryItem(item, { name: 'x', lowStockThreshold: '-1', reorderPoint: '6', location: '' })).toEqual({ ok: false, error: 'Low Stock Threshold cannot be negative' });
+    expect(updateInventoryItem(item, { name: ' ', lowStockThreshold: '3', reorderPoint: '6', location: '' })).toMatchObject({ ok: false, error: 'Please fill in the product name' });
+    expect(updateInventoryItem(item, { name: 'x', lowStockThreshold: '-1', reorderPoint: '6', location: '' })).toMatchObject({ ok: false, error: 'Low Stock Threshold cannot be negative' });
   });
 
   it('an import plan says what is created, what changes (by field) and which rows are refused, changing nothing itself', () => {

@@ -14,7 +14,16 @@ describe('general settings rules', () => {
     });
   });
   it('refuses a blank name, an unknown time zone or language', () => {
-    expect(validateGeneralSettings({ companyName: ' ', timeZone: 'UTC', language: 'es' })).toEqual({ ok: false, error: 'Please enter a company name' });
+    expect(validateGeneralSettings({ companyName: ' ', timeZone: 'UTC', language: 'es' })).toEqual({
+      ok: false,
+      error: 'Please enter a company name',
+      problem: { key: 'domain.settings.companyRequired' },
+    });
+    expect(validateGeneralSettings({ companyName: 'A'.repeat(121), timeZone: 'UTC', language: 'es' })).toEqual({
+      ok: false,
+      error: 'Company name must be at most 120 characters',
+      problem: { key: 'domain.settings.companyTooLong', values: { max: 120 } },
+    });
     expect(validateGeneralSettings({ companyName: 'A', timeZone: 'Mars/Base', language: 'es' }).ok).toBe(false);
     expect(validateGeneralSettings({ companyName: 'A', timeZone: 'UTC', language: 'de' }).ok).toBe(false);
   });

@@ -10,8 +10,8 @@ const team = sampleTeam();
 
 describe('team rules', () => {
   it('invite: email required, valid, not already on the team', () => {
-    expect(validateInviteEmail('  ', team)).toEqual({ ok: false, error: 'Please enter an email address' });
-    expect(validateInviteEmail('nope', team)).toEqual({ ok: false, error: 'nope is not a valid email address' });
+    expect(validateInviteEmail('  ', team)).toMatchObject({ ok: false, error: 'Please enter an email address' });
+    expect(validateInviteEmail('nope', team)).toMatchObject({ ok: false, error: 'nope is not a valid email address' });
     expect(validateInviteEmail('JAMIE.SMITH@creatorflow.example', team).ok).toBe(false);
   });
   it('a new member is Pending, Editor by default, with editAutomations, sendOutreach and viewAnalytics on', () => {
@@ -37,7 +37,7 @@ describe('team rules', () => {
         const result = togglePermission(member, permission);
         const locked = lockedPermissionReason(role, permission);
         if (locked) {
-          expect(result).toEqual({ ok: false, error: locked });
+          expect(result).toMatchObject({ ok: false, error: locked });
           return;
         }
         if (!result.ok) throw new Error(result.error);
@@ -78,7 +78,7 @@ describe('team actions', () => {
     const id = invited.ok ? invited.value.id : '';
     expect(store.team.setRole(id, 'Admin')).toMatchObject({ ok: true, value: { role: 'Admin', permissions: { manageTeam: true } } });
     expect(store.team.togglePermission(id, 'sendOutreach')).toMatchObject({ ok: true, value: { permissions: { sendOutreach: false } }, message: 'casey can no longer send outreach' });
-    expect(store.team.togglePermission(id, 'manageTeam')).toEqual({ ok: false, error: 'Admins always manage the team' });
+    expect(store.team.togglePermission(id, 'manageTeam')).toMatchObject({ ok: false, error: 'Admins always manage the team' });
     expect(store.team.remove(id)).toMatchObject({ ok: true, message: 'Team member removed' });
     expect(store.admin.activity.items.value.slice(0, 4).map((e) => e.action)).toEqual(['Member removed', 'Permission changed', 'Role changed', 'Member invited']);
   });
@@ -90,7 +90,7 @@ describe('team actions', () => {
   it('members without manageTeam cannot change the team', async () => {
     const store = await makeStore();
     store.session.signIn('tm_2');
-    expect(store.team.invite('z@x.example')).toEqual({ ok: false, error: 'You do not have permission to manage the team' });
+    expect(store.team.invite('z@x.example')).toMatchObject({ ok: false, error: 'You do not have permission to manage the team' });
     expect(store.team.remove('tm_3').ok).toBe(false);
   });
 });

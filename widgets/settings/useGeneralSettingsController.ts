@@ -2,7 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { MailStatus } from '../../lib/domain/mail';
 import type { ServerRefusal } from '../../lib/domain/server-errors';
-import { ok, type GeneralSettings, type Result } from '../../lib/domain/types';
+import type { Message } from '../../lib/domain/messages';
+import { accept, ok, type GeneralSettings, type Result } from '../../lib/domain/types';
 import { matchLanguage, useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 
@@ -17,8 +18,7 @@ export function useGeneralSettingsController() {
   const saved: GeneralSettings = memberLanguage ? { ...workspace, language: memberLanguage } : workspace;
   const [draft, setDraft] = useState<GeneralSettings>(saved);
   // The refusal as it came: a team server's code and values (said in the screen's language) with its English words.
-  const [refusal, setRefusal] = useState<Omit<ServerRefusal, 'ok'> | null>(null);
-  const setError = (error: string | null) => setRefusal(error === null ? null : { error });
+  const [refusal, setRefusal] = useState<(Omit<ServerRefusal, 'ok'> & { problem?: Message }) | null>(null);
   // The workspace's fields need Manage Team; a member's own language (team server) is theirs to choose.
   const blocked = whyNot('manageTeam');
   const languageBlocked = store.memberLanguage ? null : blocked;
@@ -45,12 +45,12 @@ export function useGeneralSettingsController() {
     }
     if (own && blocked) {
       // Without Manage Team only the member's own language is saved; the workspace's fields stay as they are.
-      setError(null);
+      setRefusal(null);
       setDraft({ ...workspace, language: draft.language });
-      return languageChanged ? ok({ ...workspace, language: draft.language }, 'Settings saved successfully') : ok(saved);
+      return languageChanged ? accept({ ...workspace, language: draft.language }, 'domain.settings.saved') : ok(saved);
     }
     const result = store.admin.saveSettings(own ? { ...draft, language: workspace.language } : draft);
-    setError(result.ok ? null : result.error);
+    setRefusal(result.ok ? null : result);
     if (result.ok) setDraft(own && chosen ? { ...result.value, language: chosen } : result.value);
     return result;
   }
@@ -59,7 +59,7 @@ export function useGeneralSettingsController() {
     const result = store.resetWorkspace();
     if (result.ok) {
       setDraft(store.admin.settings.value.peek());
-      setError(null);
+      setRefusal(null);
       return { ...result, message: 'Workspace reset to sample data' };
     }
     return result;

@@ -1,11 +1,12 @@
 // Toasts: react-hot-toast's headless core (timers, limit, pause on hover, removal delay)
 // with our own view. The view is styled by a constructable stylesheet, so toasts need no
 // inline <style> and work under a strict CSP without a nonce.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { resolveValue, toast, useToaster, type Toast, type ToastPosition } from 'react-hot-toast/headless';
 import { TOAST } from '../../lib/domain/constants';
+import type { Message } from '../../lib/domain/messages';
 import type { Result } from '../../lib/domain/types';
 import { tokens } from './styles';
 import { useTopDialog } from './openDialogs';
@@ -188,11 +189,11 @@ export function showResult<T>(
   } = {},
 ): result is Extract<Result<T>, { ok: true }> {
   if (!result.ok) {
-    toast.error(result.error, { ...options, ...(id ? { id } : {}) });
+    toast.error(result.problem ? <Said message={result.problem} /> : result.error, { ...options, ...(id ? { id } : {}) });
     return false;
   }
-  const own = [...(result.message ? [result.message] : []), ...(result.messages ?? [])];
-  const messages = own.length ? own : success ? [success] : [];
+  const own: ToastText[] = [...(result.notice ? [<Said message={result.notice} />] : result.message ? [result.message] : []), ...(result.messages ?? [])];
+  const messages: ToastText[] = own.length ? own : success ? [success] : [];
   const confirmation = confirmationOf(result);
   if (!confirmation || messages.length === 0) {
     messages.forEach((message, i) => toast.success(message, { ...options, ...(i === 0 && id ? { id } : {}) }));
@@ -201,6 +202,14 @@ export function showResult<T>(
   }
   announceWhenSettled(confirmation, messages, options, id);
   return true;
+}
+
+/** A toast's text: an English sentence (translated as it shows), or a message said in the page's language. */
+type ToastText = string | ReactElement;
+
+/** A rule's message in the page's language. */
+function Said({ message }: { message: Message }) {
+  return <>{useT().say(message)}</>;
 }
 
 /** The English text of the toast shown while the server has not answered yet (translated like every toast). */
@@ -213,7 +222,7 @@ export const SYNCING_MESSAGE = 'Saved on this device, syncing…';
 export const settleToastId = (meta: MutationMeta) => `cf-settle-${meta.idSeed}`;
 
 /** Success messages once the server confirms; its reason if it refuses; "syncing" while it takes a moment. */
-function announceWhenSettled(confirmation: Confirmation, messages: readonly string[], options: { position?: ToastPosition }, shownId?: string) {
+function announceWhenSettled(confirmation: Confirmation, messages: readonly ToastText[], options: { position?: ToastPosition }, shownId?: string) {
   const id = shownId ?? settleToastId(confirmation.meta);
   let settled = false;
   const waiting = setTimeout(() => {
@@ -232,7 +241,7 @@ function announceWhenSettled(confirmation: Confirmation, messages: readonly stri
 /** A refusal's reason in the page's language ("Couldn't save: …"): a known code from the catalog, else the server's words. */
 function RefusalText({ settlement }: { settlement: Settlement }) {
   const i18n = useT();
-  const reason = serverErrorIn(i18n, { error: settlement.message ?? '', code: settlement.code, params: settlement.params as never });
+  const reason = serverErrorIn(i18n, { error: settlement.message ?? '', code: settlement.code, params: settlement.params as never, problem: settlement.problem });
   return <>{i18n.t('shell.sync.error', { message: reason || i18n.t('shell.sync.refused') })}</>;
 }
 

@@ -1,6 +1,6 @@
 // English (US): the spec's texts, word for word. Every other catalog has exactly these keys
-// (its type says so); `domain.*` keys are the English messages of lib/domain's rules, which the
-// screens translate by their text (see `tm` in lib/i18n).
+// (its type says so); `domain.*` keys are the messages of lib/domain's rules and mutators: said by key
+// (`refuse`, `accept`, `Translator.say`), or still by their English text for the rest (`tm` in lib/i18n).
 export const en = {
   'time.justNow': 'just now',
 
