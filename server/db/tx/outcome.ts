@@ -1,4 +1,5 @@
 // What running a mutator came to, and the HTTP status a route answers with for it.
+import type { Message } from '../../../lib/domain/messages';
 
 // `lastMutationID` (with clientID and mutationID): the client's last processed mutation id as
 // stored after this one, when known without reading it again.
@@ -8,7 +9,7 @@ export type MutationOutcome<R = unknown> =
   /** The client already had this mutation id processed: nothing done again. */
   | { status: 'skipped'; version: number; lastMutationID?: number }
   /** The mutator's rule (or a database invariant) said no: nothing written. */
-  | { status: 'rejected'; error: string; version: number; lastMutationID?: number }
+  | { status: 'rejected'; error: string; problem?: Message; version: number; lastMutationID?: number }
   /** Arguments (or meta) failed validation: nothing written. */
   | { status: 'invalid'; error: string; field: string; lastMutationID?: number }
   /** The member may not run it (removed, Pending, Viewer, missing flag, other workspace): nothing changed at all. */

@@ -177,7 +177,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     }
     if (!result.ok) {
       await markProcessed();
-      return { status: 'rejected', error: result.error, version: base, ...processed } satisfies MutationOutcome;
+      return { status: 'rejected', error: result.error, ...(result.problem ? { problem: result.problem } : {}), version: base, ...processed } satisfies MutationOutcome;
     }
     await breathe();
     // The client's mutation id goes in the same statement as the record writes.
