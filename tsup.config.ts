@@ -1,5 +1,7 @@
 // The npm library: ESM + .d.ts, one entry per screen (from the screen list), the store, the UI
 // kit, and the element entries.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { defineConfig } from 'tsup';
 import { SCREENS } from './screens';
 
@@ -27,4 +29,14 @@ export default defineConfig({
   target: 'es2022',
   treeshake: true,
   external: ['react', 'react-dom', 'react/jsx-runtime'],
+  esbuildPlugins: [
+    {
+      // `import text from './file?raw'` as vite reads it: the file's text (the Developer area's SDK examples).
+      name: 'raw-text',
+      setup(build) {
+        build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+        build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+      },
+    },
+  ],
 });
