@@ -3,6 +3,8 @@
 // script (examples/react-consumer/src/campaign.ts) runs through creatorflow/client with an
 // Editor API key. Each change shows on the open pages without a reload, and a loopback webhook
 // receiver gets one event per change, each verified with standardwebhooks' Webhook.verify.
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -103,5 +105,32 @@ describe('a campaign through creatorflow/client while a member watches', () => {
     // A delivery signed with another secret does not verify.
     expect(() => new Webhook(`whsec_${Buffer.from('another secret entirely').toString('base64')}`).verify(hooks.received[0].body, hooks.received[0].headers as Record<string, string>)).toThrow();
     expect(board.errors).toEqual([]);
+  });
+
+  it('connects Shopify: the dialog shows the webhook address and saves the signing secret; a delivery signed with it is taken, one signed with another is 401', async () => {
+    const admin = await newPage();
+    await signIn(admin.page, { path: '/integrations' });
+    await admin.page.waitForURL(/\/integrations$/);
+    await admin.page.getByRole('button', { name: 'Connect Shopify' }).click();
+    const section = admin.page.getByRole('dialog', { name: 'Configure Integration' }).getByRole('region', { name: 'Shopify order webhooks' });
+    const address = await section.getByLabel('Webhook address to paste into Shopify').inputValue();
+    expect(address).toMatch(new RegExp(`^${baseURL()}/integrations/shopify/webhooks/[\\w-]+$`));
+    const secret = 'shpss_e2e0123456789abcdef9876';
+    await section.getByLabel('Webhook signing secret').fill(secret);
+    await section.getByRole('button', { name: 'Save signing secret' }).click();
+    await section.getByRole('status').filter({ hasText: 'Signing secret saved on the server' }).waitFor();
+    await section.getByText('Saved: •••• 9876. Enter a new one to replace it.').waitFor();
+    expect(await section.getByLabel('Webhook signing secret').inputValue()).toBe('');
+
+    const body = readFileSync(new URL('../server/fixtures/shopify-orders-create.json', import.meta.url), 'utf8');
+    const deliver = (key: string, id: string) =>
+      fetch(address, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-webhook-id': id, 'x-shopify-hmac-sha256': createHmac('sha256', key).update(body, 'utf8').digest('base64') },
+        body,
+      });
+    expect((await deliver('shpss_another0123456789abcdef', 'e2e-forged')).status).toBe(401);
+    expect((await deliver(secret, 'e2e-real')).status).toBe(200);
+    expect(admin.errors).toEqual([]);
   });
 });
