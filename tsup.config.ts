@@ -2,6 +2,8 @@
 // kit, and the element entries. The declarations are written by tsc first (tsconfig.lib.json,
 // into .tmp/types); tsup only bundles those .d.ts files per entry. Letting tsup's declaration
 // step compile the sources itself peaked at 5 GB, over Node's default heap.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { defineConfig } from 'tsup';
 import { SCREENS } from './screens';
 
@@ -36,4 +38,14 @@ export default defineConfig({
   target: 'es2022',
   treeshake: true,
   external: ['react', 'react-dom', 'react/jsx-runtime'],
+  esbuildPlugins: [
+    {
+      // `import text from './file?raw'` as vite reads it: the file's text (the Developer area's SDK examples).
+      name: 'raw-text',
+      setup(build) {
+        build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+        build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+      },
+    },
+  ],
 });

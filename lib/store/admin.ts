@@ -10,6 +10,7 @@ import { ok, type AutomationDefaults, type PasswordChange, type Profile, type Pr
 import type { BulkJob, BulkWrites } from './bulk';
 import type { StoreContext } from './core';
 import type { MailStatus } from '../domain/mail';
+import type { ShopConnection, ShopSlug } from '../sync/team-api';
 
 export type { DeveloperSettings } from '../domain/developer';
 
@@ -93,6 +94,22 @@ export function createAdminSlice(ctx: StoreContext, bulk: BulkWrites) {
       if (!ctx.teamApi) return ctx.mutate('integrations.configure', { id, config });
       const saved = await ctx.teamApi.saveIntegrationCredentials(id, { apiKey: checked.value.apiKey, webhookUrl: checked.value.webhookUrl ?? '' });
       return saved.ok ? ok(true) : saved;
+    },
+    /** A shop's webhook address and signing-secret hint, from the team server (Admins only; none without a server). */
+    async shopConnection(shop: ShopSlug): Promise<Result<ShopConnection | null>> {
+      const allowed = ctx.authorize('integrations.configure');
+      if (!allowed.ok) return allowed;
+      if (!ctx.teamApi) return ok(null);
+      const answer = await ctx.teamApi.shopConnection(shop);
+      return answer.ok ? ok({ webhookUrl: answer.webhookUrl, signingSecret: answer.signingSecret }) : answer;
+    },
+    /** Saves a shop's webhook signing secret on the team server, never in the workspace data. */
+    async saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<Result<ShopConnection>> {
+      const allowed = ctx.authorize('integrations.configure');
+      if (!allowed.ok) return allowed;
+      if (!ctx.teamApi) return { ok: false, error: 'Shop webhooks are taken in by the team server' };
+      const answer = await ctx.teamApi.saveShopSigningSecret(shop, secret);
+      return answer.ok ? ok({ webhookUrl: answer.webhookUrl, signingSecret: answer.signingSecret }) : answer;
     },
     /** Disconnect really disconnects. */
     disconnectIntegration: (id: string) => ctx.mutate('integrations.disconnect', { id }),

@@ -28,6 +28,15 @@ export interface InvitationIssued {
   emailSent: boolean;
 }
 
+/** The shops whose order webhooks the team server takes in. */
+export type ShopSlug = 'shopify' | 'woocommerce';
+
+/** A shop's connection as the team server holds it: the address to paste into the shop, and its signing secret's hint. */
+export interface ShopConnection {
+  webhookUrl: string;
+  signingSecret: { configured: boolean; hint: string };
+}
+
 export interface TeamApi {
   /** Invites a member: the server makes a Pending member and a single-use link, and emails it. */
   invite(draft: { email: string; role: Role; permissions: Permissions }): Promise<InvitationIssued | ServerRefusal>;
@@ -46,6 +55,10 @@ export interface TeamApi {
    * hints on the record. Credentials never enter a mutation, so they are never queued, cached or synced.
    */
   saveIntegrationCredentials(id: string, config: { apiKey: string; webhookUrl: string }): Promise<{ ok: true } | (ServerRefusal & { field?: string })>;
+  /** A shop's webhook address and whether its signing secret is stored (Admins only). */
+  shopConnection(shop: ShopSlug): Promise<({ ok: true } & ShopConnection) | ServerRefusal>;
+  /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
+  saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
   /** Ends the session on the server (Logout). */
   signOut(): Promise<void>;
 }
@@ -142,6 +155,23 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
         // The record with its new hints arrives with the pull, as the server holds it.
         options.onTeamChanged?.();
         return { ok: true };
+      } catch (error) {
+        const field = error instanceof SyncError ? error.field : undefined;
+        return { ...refusedBy(error), ...(field ? { field } : {}) };
+      }
+    },
+    async shopConnection(shop) {
+      try {
+        return { ok: true, ...(await request<ShopConnection>(`/integrations/${shop}/connection`)) };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async saveShopSigningSecret(shop, secret) {
+      try {
+        const connection = await request<ShopConnection>(`/integrations/${shop}/signing-secret`, { method: 'PUT', body: JSON.stringify({ secret }) });
+        options.onTeamChanged?.();
+        return { ok: true, ...connection };
       } catch (error) {
         const field = error instanceof SyncError ? error.field : undefined;
         return { ...refusedBy(error), ...(field ? { field } : {}) };

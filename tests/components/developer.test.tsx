@@ -65,10 +65,23 @@ describe('<Developer>', () => {
     expect(json).toMatchObject({ id: 'evt_2', type: 'creator.onboarded', data: { creatorId: 'CR12350' } });
   });
 
-  it('shows SDK examples as text', async () => {
+  it('shows the client, curl and a webhook receiver with this server\'s address, placeholders for secrets, and copies each', async () => {
     const user = userEvent.setup();
     await renderScreen(<Developer />);
     await user.click(await screen.findByRole('tab', { name: 'SDK Examples' }));
-    expect(screen.getByRole('region', { name: 'JavaScript example' }).querySelector('pre')).toHaveTextContent('/api/v1/creators');
+    const client = screen.getByRole('region', { name: 'TypeScript client (creatorflow/client) example' });
+    const curl = screen.getByRole('region', { name: 'cURL example' });
+    const receiver = screen.getByRole('region', { name: 'Webhook receiver (verifies signatures) example' });
+    expect(client.querySelector('pre > code')).toHaveTextContent("from 'creatorflow/client'");
+    expect(curl.querySelector('pre > code')).toHaveTextContent(`BASE="\${CREATORFLOW_URL:-${location.origin}}"`);
+    expect(receiver.querySelector('pre > code')).toHaveTextContent('webhook.verify(body');
+    for (const region of [client, curl, receiver]) {
+      expect(region).not.toHaveTextContent('localhost:4173');
+      expect(region.textContent).not.toMatch(/sk_test_[0-9a-f]{8}|whsec_[A-Za-z0-9+/]{8}/);
+    }
+    expect(client).toHaveTextContent(location.origin);
+    await user.click(within(curl).getByRole('button', { name: 'Copy cURL' }));
+    expect(await navigator.clipboard.readText()).toBe(curl.querySelector('code')!.textContent);
+    expect(within(curl).getByRole('button', { name: 'Copy cURL' })).toHaveTextContent('Copied');
   });
 });

@@ -123,5 +123,56 @@ describe('<Integrations>', () => {
       { id: 'google-analytics', config: { apiKey: 'ga_live_secretvalue1234', webhookUrl: '' } },
     ]);
   });
-});
 
+  it('connecting Shopify shows the webhook address and saves its signing secret on the server, shown after only as a hint', async () => {
+    const user = userEvent.setup();
+    const sent: { shop: string; secret: string }[] = [];
+    const connection = { webhookUrl: 'http://127.0.0.1:4173/integrations/shopify/webhooks/ws_1', signingSecret: { configured: false, hint: '' } };
+    let refusal: { ok: false; error: string } | null = { ok: false, error: 'secret must be the signing secret the shop shows (at least 16 characters)' };
+    const teamApi = {
+      shopConnection: async () => ({ ok: true, ...connection }),
+      saveShopSigningSecret: async (shop: string, secret: string) => {
+        sent.push({ shop, secret });
+        return refusal ?? { ok: true, webhookUrl: connection.webhookUrl, signingSecret: { configured: true, hint: secret.slice(-4) } };
+      },
+    } as unknown as TeamApi;
+    await renderScreen(<Integrations connectDelayMs={0} />, { teamApi });
+    await user.click(await screen.findByRole('button', { name: 'Connect Shopify' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Integration' });
+    const section = await within(dialog).findByRole('region', { name: 'Shopify order webhooks' });
+    expect(within(section).getByLabelText('Webhook address to paste into Shopify')).toHaveValue(connection.webhookUrl);
+    expect(within(section).getByText('Not saved yet: paste the signing secret Shopify shows under its webhooks.')).toBeInTheDocument();
+    const save = within(section).getByRole('button', { name: 'Save signing secret' });
+    expect(save).toBeDisabled();
+
+    await user.type(within(section).getByLabelText('Webhook signing secret'), 'short');
+    await user.click(save);
+    expect(await within(section).findByRole('alert')).toHaveTextContent('at least 16 characters');
+
+    refusal = null;
+    await user.clear(within(section).getByLabelText('Webhook signing secret'));
+    await user.type(within(section).getByLabelText('Webhook signing secret'), 'shpss_0123456789abcdef1234');
+    await user.click(save);
+    expect(await within(section).findByRole('status')).toHaveTextContent('Signing secret saved on the server');
+    expect(within(section).getByText('Saved: •••• 1234. Enter a new one to replace it.')).toBeInTheDocument();
+    expect(within(section).getByLabelText('Webhook signing secret')).toHaveValue('');
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('0123456789abcdef');
+    expect(sent).toEqual([
+      { shop: 'shopify', secret: 'short' },
+      { shop: 'shopify', secret: 'shpss_0123456789abcdef1234' },
+    ]);
+  });
+
+  it('never asks the server for the Shopify connection for an Editor or a Viewer', async () => {
+    let asked = 0;
+    const teamApi = { shopConnection: async () => (asked++, { ok: false, error: 'Only Admins can configure integrations' }) } as unknown as TeamApi;
+    const { store } = await renderScreen(<Integrations connectDelayMs={0} />, { teamApi });
+    store.session.signIn('tm_2');
+    await store.flush();
+    expect(screen.getByRole('button', { name: 'Connect Shopify' })).toBeDisabled();
+    expect(await store.admin.shopConnection('shopify')).toMatchObject({ ok: false });
+    expect(asked).toBe(0);
+    expect(screen.queryByRole('region', { name: 'Shopify order webhooks' })).not.toBeInTheDocument();
+  });
+});

@@ -14,7 +14,8 @@ import { configureDeveloperClient, type DeveloperClient, type WebhookDeliveryInf
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { sampleWorkspace } from '../../lib/sample';
 import { sampleIntegrations } from '../../lib/sample/workspace';
-import { API_ENDPOINTS, sdkExamples } from '../../lib/sample/developer';
+import { API_ENDPOINTS } from '../../lib/sample/developer';
+import { sdkExampleFiles } from '../../widgets/developer/sdk-examples';
 import { SAMPLE_FAQS, SAMPLE_TUTORIALS } from '../../lib/sample/help';
 import { DEFAULT_MATCHING_CRITERIA, INTEREST_TAG_SUGGESTIONS, SUGGESTED_CREATORS } from '../../lib/sample/suggestions';
 import { AcceptInvitation, Setup, SignIn } from '../../host/pages/Auth';
@@ -49,6 +50,7 @@ const ALLOWLIST = new Set([
   'SKU',
   'Visa',
   'Webhooks',
+  'cURL',
   'Endpoint',
   'Endpoints',
   'https://example.com/webhooks',
@@ -203,7 +205,7 @@ const DATA = dataStrings([
   endpointDocsFromOpenApi(openApiDocument(API_ROUTES)),
   endpointDocsFromOpenApi(openApiDocument(API_ROUTES)).map((doc) => `${doc.method} ${doc.path}`),
   WEBHOOK_EVENT_TYPES,
-  sdkExamples(),
+  sdkExampleFiles(location.origin).map((example) => example.code),
   TEAM_DEVELOPER,
   // Suggested interest tags and matching criteria are sample tags, kept as they read; so are the
   // suggested creators; platform names are brands.

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { ApiEndpointDoc } from '../../lib/domain/types';
-import { sdkExamples } from '../../lib/sample/developer';
+import { API_BASE_URL } from '../../lib/sample/developer';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
 import { ApiParametersTable } from './ApiParametersTable';
+import { sdkExampleFiles } from './sdk-examples';
 import type { DeveloperTab } from './useDeveloperController';
 
 export const TABS: { value: DeveloperTab; label: string }[] = [
@@ -28,20 +29,49 @@ export function useTabs(): { value: DeveloperTab; label: string }[] {
 const METHOD_COLOR = { GET: 'green', POST: 'blue', PUT: 'yellow', PATCH: 'yellow', DELETE: 'red' } as const;
 const STATUS_TEXT: Record<number, string> = { 200: '200 OK', 201: '201 Created' };
 
-export function SdkExamples() {
-  const examples = useMemo(() => sdkExamples(), []);
+const SDK_LABEL = { client: 'developer.sdk.client', curl: 'developer.sdk.curl', receiver: 'developer.sdk.receiver' } as const;
+
+/** The page's own origin: the team server the screen talks to (the placeholder address elsewhere). */
+function currentBaseUrl() {
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  return /^https?:\/\//.test(origin) ? origin : API_BASE_URL;
+}
+
+/** The client, curl and a webhook receiver, each with a copy button; keys stay placeholders. */
+export function SdkExamples({ baseUrl }: { baseUrl?: string } = {}) {
+  const examples = useMemo(() => sdkExampleFiles(baseUrl ?? currentBaseUrl()), [baseUrl]);
   const { t } = useT();
+  const [copied, setCopied] = useState<string | null>(null);
   return (
     <div className="cf-stack">
       <h3>{t('developer.tab.sdk')}</h3>
-      {examples.map((example) => (
-        <section key={example.id} className="cf-stack" aria-label={t('developer.exampleLabel', { label: example.label })}>
-          <h4>{example.label}</h4>
-          <pre className="cf-code">
-            <code>{example.code}</code>
-          </pre>
-        </section>
-      ))}
+      <p>{t('developer.sdk.intro')}</p>
+      {examples.map((example) => {
+        const label = t(SDK_LABEL[example.id]);
+        return (
+          <section key={example.id} className="cf-stack" aria-label={t('developer.exampleLabel', { label })}>
+            <div className="cf-row">
+              <h4>{label}</h4>
+              <Button
+                size="small"
+                aria-label={t('developer.sdk.copy', { label })}
+                onClick={() =>
+                  void (navigator.clipboard ? navigator.clipboard.writeText(example.code) : Promise.reject(new Error('no clipboard'))).then(
+                    () => setCopied(example.id),
+                    () => setCopied(`failed:${example.id}`),
+                  )
+                }
+              >
+                {copied === example.id ? t('developer.sdk.copied') : t('developer.sdk.copyShort')}
+              </Button>
+            </div>
+            {copied === `failed:${example.id}` && <p role="alert">{t('developer.sdk.copyFailed')}</p>}
+            <pre className="cf-code">
+              <code>{example.code}</code>
+            </pre>
+          </section>
+        );
+      })}
     </div>
   );
 }

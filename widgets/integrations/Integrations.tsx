@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { INTEGRATION_TABS } from '../../lib/domain/developer';
 import type { Integration } from '../../lib/domain/types';
+import type { ShopConnection, ShopSlug } from '../../lib/sync/team-api';
 import { integrationDescriptionIn } from '../../lib/i18n/integrations';
 import { adminBaseStyles } from '../ui/adminStyles';
 import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
@@ -9,6 +10,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
+import { useStore } from '../ui/store-context';
 import { Screen } from '../ui/Screen';
 import { Tabs } from '../ui/Tabs';
 import { integrationsStyles } from './styles';
@@ -140,6 +142,7 @@ function ConfigureDialog({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { t, tm } = useT();
+  const shop = SHOPS[integration.id];
   return (
     <Dialog
       open
@@ -209,6 +212,85 @@ function ConfigureDialog({
           {tm(error)}
         </p>
       )}
+      {shop && <ShopWebhook shop={shop} name={integration.name} />}
     </Dialog>
+  );
+}
+
+/** Integrations whose orders arrive as webhooks at the team server. */
+const SHOPS: Record<string, ShopSlug | undefined> = { shopify: 'shopify' };
+
+/**
+ * The shop's side of the connection, with a team server: the address to paste into the shop's
+ * webhook settings, and its webhook signing secret, handed to the server and shown afterwards
+ * only as its hint.
+ */
+function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
+  const store = useStore();
+  const { t, tm } = useT();
+  const [connection, setConnection] = useState<ShopConnection | null>(null);
+  const [secret, setSecret] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void store.admin.shopConnection(shop).then((answer) => {
+      if (!live) return;
+      if (answer.ok) setConnection(answer.value);
+      else setProblem(answer.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, shop]);
+  const save = () => {
+    if (saving) return;
+    setSaving(true);
+    setSaved(false);
+    void store.admin.saveShopSigningSecret(shop, secret).then((answer) => {
+      setSaving(false);
+      if (!answer.ok) return setProblem(answer.error);
+      setProblem(null);
+      setConnection(answer.value);
+      setSecret('');
+      setSaved(true);
+    });
+  };
+  if (!connection)
+    return problem ? (
+      <p role="alert" className="cf-error">
+        {tm(problem)}
+      </p>
+    ) : null;
+  return (
+    <section className="cf-stack" aria-label={t('integrations.shop.section', { name })}>
+      <h3>{t('integrations.shop.section', { name })}</h3>
+      <div className="cf-field">
+        <label htmlFor="cf-shop-webhook-address">{t('integrations.shop.address', { name })}</label>
+        <input id="cf-shop-webhook-address" className="cf-input" readOnly value={connection.webhookUrl} onFocus={(e) => e.currentTarget.select()} />
+        <p className="cf-muted cf-small">{t('integrations.shop.addressHelp', { name })}</p>
+      </div>
+      <div className="cf-field">
+        <label htmlFor="cf-shop-signing-secret">{t('integrations.shop.secret')}</label>
+        <input id="cf-shop-signing-secret" className="cf-input" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
+        <p className="cf-muted cf-small">
+          {connection.signingSecret.configured
+            ? t('integrations.shop.secretSaved', { hint: t('integrations.keyHint', { hint: connection.signingSecret.hint }) })
+            : t('integrations.shop.secretMissing', { name })}
+        </p>
+      </div>
+      <div>
+        <Button onClick={save} disabledReason={saving ? t('integrations.saving') : secret.trim() ? null : t('integrations.shop.secretRequired')}>
+          {t('integrations.shop.saveSecret')}
+        </Button>
+      </div>
+      {saved && <p role="status">{t('integrations.shop.secretStored')}</p>}
+      {problem && (
+        <p role="alert" className="cf-error">
+          {tm(problem)}
+        </p>
+      )}
+    </section>
   );
 }
