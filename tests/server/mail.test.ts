@@ -1,6 +1,6 @@
 // Mail that really goes out: a real SMTP server on a loopback port (smtp-server) receives what
 // the outbox sends, and mailparser reads it as a mail client would. Invitations, password
-// resets and notification emails, each in English, Spanish and French; failures in Settings and
+// resets, outreach to creators and notification emails, each in English, Spanish and French; failures in Settings and
 // the activity log; a restart during delivery sends each message once; without SMTP the same
 // messages are .eml files.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,9 +68,36 @@ async function smtpReceiver(options: { reject?: string } = {}) {
 type Receiver = Awaited<ReturnType<typeof smtpReceiver>>;
 
 const LANGUAGES = [
-  { code: 'en-US', invitationSubject: 'Alex Morgan invited you to Acme on Creatorflow', resetSubject: 'Reset your Creatorflow password', notificationAction: 'Open Creatorflow', role: 'as Editor' },
-  { code: 'es', invitationSubject: 'Alex Morgan te invitó a Acme en Creatorflow', resetSubject: 'Restablece tu contraseña de Creatorflow', notificationAction: 'Abrir Creatorflow', role: 'como Editor' },
-  { code: 'fr', invitationSubject: 'Alex Morgan vous invite à rejoindre Acme sur Creatorflow', resetSubject: 'Réinitialisez votre mot de passe Creatorflow', notificationAction: 'Ouvrir Creatorflow', role: 'en tant que Éditeur' },
+  {
+    code: 'en-US',
+    invitationSubject: 'Alex Morgan invited you to Acme on Creatorflow',
+    resetSubject: 'Reset your Creatorflow password',
+    notificationAction: 'Open Creatorflow',
+    role: 'as Editor',
+    outreachSubject: 'A message from Alex Morgan at Acme',
+    outreachAction: 'Open your creator page',
+    outreachReply: 'Reply to this email to answer Alex Morgan.',
+  },
+  {
+    code: 'es',
+    invitationSubject: 'Alex Morgan te invitó a Acme en Creatorflow',
+    resetSubject: 'Restablece tu contraseña de Creatorflow',
+    notificationAction: 'Abrir Creatorflow',
+    role: 'como Editor',
+    outreachSubject: 'Un mensaje de Alex Morgan de Acme',
+    outreachAction: 'Abrir tu página de creador',
+    outreachReply: 'Responde a este correo para contestar a Alex Morgan.',
+  },
+  {
+    code: 'fr',
+    invitationSubject: 'Alex Morgan vous invite à rejoindre Acme sur Creatorflow',
+    resetSubject: 'Réinitialisez votre mot de passe Creatorflow',
+    notificationAction: 'Ouvrir Creatorflow',
+    role: 'en tant que Éditeur',
+    outreachSubject: 'Un message de Alex Morgan (Acme)',
+    outreachAction: 'Ouvrir votre page créateur',
+    outreachReply: 'Répondez à cet e-mail pour écrire à Alex Morgan.',
+  },
 ] as const;
 
 const editorFlags = USERS.editor.permissions;
@@ -289,6 +316,53 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     expect(await server.app.mail!.deliverDue()).toBe(0);
   });
 
+  // The creator's language: the one they chose on their portal, else the workspace's.
+  it.each(LANGUAGES)('sends outreach to the creator in their language ($code): from the member, Reply-To the member, a portal link that opens', async (lang) => {
+    const other = lang.code === 'es' ? 'fr' : 'es';
+    const creatorEmail = `creator-${lang.code}@example.com`;
+    const push = async (name: string, args: unknown) => {
+      const response = await owner.post('/sync/push', { clientID: `mail-outreach-${seed}`, mutations: [{ id: 1, name, args, meta: meta() }] });
+      expect(json<{ results: { ok: boolean }[] }>(response).results).toEqual([{ id: 1, ok: true }]);
+    };
+    await push('funnels.create', {
+      draft: { name: `Creator ${lang.code}`, handle: `@creator_${lang.code.replace('-', '_')}`, email: creatorEmail, platform: 'Instagram', followers: '1000', engagementRate: '3', category: 'Creator', avatar: '', objective: 'Launch', value: '100', startDate: '2026-03-10', dueDate: '2026-04-10', assignedTo: 'Alex Morgan', contentType: 'Reel', count: '1', deliverableDueDate: '2026-04-01', notes: '' },
+    });
+    const funnelId = (await loadRecords(server.db.handle.db, 'acme', 'funnels')).find((f) => f.record.email === creatorEmail)!.record.id;
+    const outreach = async (message: string) => {
+      await push('funnels.sendOutreach', { funnelId, message, options: { advance: false } });
+      await server.app.mail!.deliverDue();
+      return messagesTo(creatorEmail).at(-1)!;
+    };
+    const expectOutreach = (received: Received, message: string) => {
+      expect(received.mail.subject).toBe(lang.outreachSubject);
+      expect(received.mail.from?.value).toEqual([{ name: USERS.owner.name, address: 'team@creatorflow.test' }]);
+      expect(received.mail.replyTo?.value.map((a) => a.address)).toEqual([USERS.owner.email]);
+      expect(received.mail.text).toContain(message);
+      expect(received.mail.text).toContain(lang.outreachAction);
+      expect(received.mail.text).toContain(lang.outreachReply);
+      expect(received.mail.html).toContain(`<html lang="${lang.code}">`);
+      const link = /https?:\/\/\S+\/c\/([A-Za-z0-9_-]{43})(?=\s)/.exec(received.mail.text ?? '');
+      expect(link, received.mail.text).not.toBeNull();
+      expect(received.mail.html).toContain(`href="${link![0]}"`);
+      return link![1];
+    };
+
+    // No choice on the portal yet: the workspace's language.
+    await setWorkspaceLanguage(server, lang.code);
+    const token = expectOutreach(await outreach(`First words (${lang.code})`), `First words (${lang.code})`);
+    // The link opens the creator's page (what /c/<token> shows, as its page reads it), and only theirs.
+    const creator = server.client();
+    const view = await creator.get('/portal/api/view', { authorization: `Bearer ${token}` });
+    expect(view.statusCode).toBe(200);
+    expect(json<{ creatorName: string }>(view).creatorName).toBe(`Creator ${lang.code}`);
+
+    // The creator picks their language on the portal: it wins over a workspace that speaks another.
+    expect((await creator.post('/portal/api/answer', { name: 'portal.setLanguage', args: { language: lang.code } }, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    await setWorkspaceLanguage(server, other);
+    expectOutreach(await outreach(`Second words (${lang.code})`), `Second words (${lang.code})`);
+    expect(messagesTo(creatorEmail)).toHaveLength(2);
+  });
+
   it('tells the Admins, in their language, that a webhook endpoint was disabled (and not twice)', async () => {
     expect((await owner.patch('/auth/me', { language: 'fr' })).statusCode).toBe(200);
     const registered = await owner.post('/developer/webhooks', { url: 'https://hooks.example.test/down', events: ['creator.onboarded'] });
@@ -416,6 +490,7 @@ describe.each(DB_KINDS)('mail without SMTP_URL on %s', (kind: DbKind) => {
     expect(logged).toHaveLength(2);
     expect(logged.join('\n')).toContain('file@example.com');
     expect(logged.join('\n')).toContain('Reset your Creatorflow password');
+    for (const name of files) expect(logged.join('\n')).toContain(`mail written to ${join(dir, 'mail', name)}`);
     for (const secret of [token, new URL(invited.inviteUrl).pathname.split('/').pop()!]) expect(server.logs.join('\n')).not.toContain(secret);
     expect(json(await owner.get('/mail/status'))).toEqual({ transport: 'files', lastFailure: null });
 
