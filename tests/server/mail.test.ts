@@ -70,6 +70,9 @@ type Receiver = Awaited<ReturnType<typeof smtpReceiver>>;
 const LANGUAGES = [
   {
     code: 'en-US',
+    notificationSubject: (creator: string) => `Acme: ${creator}: Production`,
+    notificationBody: (creator: string) => `${creator} has started content production. Review timeline updated.`,
+    footer: 'Sent by Creatorflow for Acme.',
     invitationSubject: 'Alex Morgan invited you to Acme on Creatorflow',
     resetSubject: 'Reset your Creatorflow password',
     notificationAction: 'Open Creatorflow',
@@ -80,6 +83,9 @@ const LANGUAGES = [
   },
   {
     code: 'es',
+    notificationSubject: (creator: string) => `Acme: ${creator}: Producción`,
+    notificationBody: (creator: string) => `${creator} ha empezado a producir el contenido. Se ha actualizado el calendario de revisión.`,
+    footer: 'Enviado por Creatorflow para Acme.',
     invitationSubject: 'Alex Morgan te invitó a Acme en Creatorflow',
     resetSubject: 'Restablece tu contraseña de Creatorflow',
     notificationAction: 'Abrir Creatorflow',
@@ -90,6 +96,9 @@ const LANGUAGES = [
   },
   {
     code: 'fr',
+    notificationSubject: (creator: string) => `Acme : ${creator} : Production`,
+    notificationBody: (creator: string) => `${creator} a commencé la production du contenu. Le calendrier de relecture a été mis à jour.`,
+    footer: 'Envoyé par Creatorflow pour Acme.',
     invitationSubject: 'Alex Morgan vous invite à rejoindre Acme sur Creatorflow',
     resetSubject: 'Réinitialisez votre mot de passe Creatorflow',
     notificationAction: 'Ouvrir Creatorflow',
@@ -308,7 +317,12 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
       [USERS.editorNoOutreach.email, LANGUAGES[2]],
     ] as const) {
       const message = sent.find((r) => to(r) === address)!;
-      expect(message.mail.subject).toMatch(/^Acme ?: /);
+      // The subject and body in the reader's language, as the Notifications screen says them.
+      const creator = /^(.*): Production$/.exec(notifications[0].record.title)![1];
+      expect(message.mail.subject).toBe(lang.notificationSubject(creator));
+      expect(message.mail.text).toContain(lang.notificationBody(creator));
+      expect(message.mail.text).toContain(lang.footer);
+      expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
       expect(message.mail.text).toContain(lang.notificationAction);
       expect(message.mail.text).toContain('https://cf.example.com/notifications');
     }
