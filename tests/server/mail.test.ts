@@ -70,6 +70,7 @@ type Receiver = Awaited<ReturnType<typeof smtpReceiver>>;
 const LANGUAGES = [
   {
     code: 'en-US',
+    footerPlain: 'Sent by Creatorflow.',
     notificationSubject: (creator: string) => `Acme: ${creator}: Production`,
     notificationBody: (creator: string) => `${creator} has started content production. Review timeline updated.`,
     footer: 'Sent by Creatorflow for Acme.',
@@ -83,6 +84,7 @@ const LANGUAGES = [
   },
   {
     code: 'es',
+    footerPlain: 'Enviado por Creatorflow.',
     notificationSubject: (creator: string) => `Acme: ${creator}: Producción`,
     notificationBody: (creator: string) => `${creator} ha empezado a producir el contenido. Se ha actualizado el calendario de revisión.`,
     footer: 'Enviado por Creatorflow para Acme.',
@@ -96,6 +98,7 @@ const LANGUAGES = [
   },
   {
     code: 'fr',
+    footerPlain: 'Envoyé par Creatorflow.',
     notificationSubject: (creator: string) => `Acme : ${creator} : Production`,
     notificationBody: (creator: string) => `${creator} a commencé la production du contenu. Le calendrier de relecture a été mis à jour.`,
     footer: 'Envoyé par Creatorflow pour Acme.',
@@ -161,6 +164,8 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     const [message] = messagesTo(email);
     expect(message.mail.subject).toBe(lang.invitationSubject);
     expect(message.mail.text).toContain(lang.role);
+    expect(message.mail.text).toContain(lang.footer);
+    expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
     expect(message.mail.text).toContain(invited.inviteUrl);
     expect(message.mail.html).toContain(`href="${invited.inviteUrl}"`);
     expect(message.mail.from?.value).toEqual([{ name: 'Creatorflow', address: 'team@creatorflow.test' }]);
@@ -216,6 +221,9 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     expect(await server.app.mail!.deliverDue()).toBe(1);
     const message = messagesTo(USERS.editor.email).at(-1)!;
     expect(message.mail.subject).toBe(lang.resetSubject);
+    expect(message.mail.text).toContain(lang.footerPlain);
+    expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
+    expect(message.mail.from?.value).toEqual([{ name: 'Creatorflow', address: 'team@creatorflow.test' }]);
     const link = linkIn(message.mail.text ?? '', '/reset-password?token=');
     const token = link.searchParams.get('token')!;
     expect(json(await stranger.get(`/auth/reset/${token}`))).toEqual({ email: USERS.editor.email });
