@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { useTeamServer } from './browser';
 import { OWNER } from './team-server';
 
-const { newPage, signIn, mailDir, output } = useTeamServer();
+// Info lines too: the one that says where each message was written.
+const { newPage, signIn, mailDir, output } = useTeamServer({ LOG_LEVEL: 'info' });
 
 const messages = () => (existsSync(mailDir()) ? readdirSync(mailDir()).filter((name) => name.endsWith('.eml')) : []);
 
@@ -32,6 +33,7 @@ describe('forgot password', () => {
     // Only the owner's message is written: the unknown address got none.
     await expect.poll(messages, { timeout: 20_000, interval: 100 }).toHaveLength(1);
     const file = join(mailDir(), messages()[0]);
+    expect(output()).toContain(`Mail: no SMTP_URL, so each message is written to ${mailDir()}`);
     await expect.poll(output, { timeout: 20_000, interval: 100 }).toContain(`mail written to ${file}`);
     const mail = await simpleParser(readFileSync(file));
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(OWNER.email);
