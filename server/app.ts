@@ -288,7 +288,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: mailOptions.origin ?? ctx.publicOrigin ?? 'http://localhost:4173',
       onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
       // Recipient and subject only: the body may hold a one-time link.
-      onSent: ({ to, subject, file }) => app.log.info({ to, subject, ...(file ? { file } : {}) }, transport.kind === 'files' ? 'mail written' : 'mail sent'),
+      // Without SMTP the line says where the .eml file is, so a person can open it.
+      onSent: ({ to, subject, file }) => app.log.info({ to, subject, ...(file ? { file } : {}) }, file ? `mail written to ${file}` : 'mail sent'),
       onError: (error) => app.log.warn({ err: loggableError(error) }, 'mail delivery failed'),
     });
     app.decorate('mail', mailer);

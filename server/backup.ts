@@ -3,11 +3,17 @@
 // PGlite: a dump of the whole data folder (dumpDataDir, a .tar.gz), taken with the server
 // stopped (the data folder's lock says so). PostgreSQL: pg_dump's custom format, restored
 // with pg_restore; the password travels in PGPASSWORD, never on the command line.
+//
+// The data folder's mail/ (.eml files written without SMTP_URL) goes with a PGlite backup, as
+// part of the folder. A restore keeps the messages written since the backup: they are moved
+// into the restored folder beside the backup's own, since a restored database un-sends nothing.
+// With PostgreSQL the dump holds the database only, and restore leaves the mail folder as it is.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError, readConfig } from './config';
 import { migrateDatabase, openPglite } from './db/client';
+import { keepMailWrittenSince } from './data-folder';
 import { acquireLock, LockError } from './lock';
 import { restoreCommand } from './restore-command';
 
@@ -96,7 +102,10 @@ async function restore(source: string | undefined) {
     } finally {
       await handle.close();
     }
-    process.stdout.write(`Restored ${file} into ${config.dataDir}.${keptAt ? `\nThe previous data is kept in ${keptAt}.` : ''}\n`);
+    const keptMail = keptAt ? keepMailWrittenSince(keptAt, config.dataDir) : 0;
+    process.stdout.write(
+      `Restored ${file} into ${config.dataDir}.${keptAt ? `\nThe previous data is kept in ${keptAt}.` : ''}${keptMail ? `\n${keptMail} message(s) written since the backup were kept in ${join(config.dataDir, 'mail')}.` : ''}\n`,
+    );
   } finally {
     lock.release();
   }

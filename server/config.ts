@@ -1,6 +1,7 @@
 // The server's settings, from the environment. Everything has a default except the
 // owner's credentials (without them, the console prints a one-time setup link).
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { mailFolderOf } from './data-folder';
 import { DEFAULT_MAIL_FROM, fromAddress, type MailSettings } from './mail/transport';
 
 export interface ServerConfig {
@@ -23,7 +24,7 @@ export interface ServerConfig {
   secretKeyFile: string;
   /** Webhook endpoints on this machine (localhost, 127.0.0.0/8, [::1]) for local development; never other private ranges. */
   webhooksAllowLoopback: boolean;
-  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in mailDir. */
+  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `<dataDir>/mail` (CREATORFLOW_MAIL_DIR moves it). */
   mail: MailSettings;
 }
 
@@ -61,8 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const from = env.MAIL_FROM?.trim() || undefined;
   if (smtpUrl && !from) throw new ConfigError('MAIL_FROM must be set with SMTP_URL: the sender address, such as "Creatorflow <no-reply@example.com>"');
   if (from && !/^[^\s@<>]+@[^\s@<>]+$/.test(fromAddress(from).address)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", not "${from}"`);
-  // Beside the data folder, not in it: PGlite's folder holds only PGlite's files.
-  const mailDir = env.CREATORFLOW_MAIL_DIR?.trim() ? resolve(env.CREATORFLOW_MAIL_DIR.trim()) : join(dirname(absoluteDataDir), 'mail');
+  // Under the data folder (PGlite's or, with DATABASE_URL, the same path), so it goes with it.
+  const mailDir = env.CREATORFLOW_MAIL_DIR?.trim() ? resolve(env.CREATORFLOW_MAIL_DIR.trim()) : mailFolderOf(absoluteDataDir);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',

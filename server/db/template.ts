@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { isNewDataFolder } from '../data-folder';
 import { MIGRATIONS_FOLDER, migrateDatabase, openPglite, type DatabaseHandle } from './client';
 
 /** The template's file in `cacheDir` for this PGlite and these migrations. */
@@ -31,7 +32,6 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const isEmptyFolder = (path: string) => !existsSync(path) || readdirSync(path).length === 0;
 
 /**
  * Opens PGlite in `dataDir` and applies the migrations. A new folder is loaded from the template
@@ -40,7 +40,7 @@ const isEmptyFolder = (path: string) => !existsSync(path) || readdirSync(path).l
  */
 export async function openMigratedPglite(dataDir: string, cacheDir: string): Promise<DatabaseHandle> {
   const template = templateFile(cacheDir);
-  const fresh = isEmptyFolder(dataDir);
+  const fresh = isNewDataFolder(dataDir);
   const fromTemplate = fresh && existsSync(template);
   const handle = await openPglite({ dataDir, ...(fromTemplate ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
   try {

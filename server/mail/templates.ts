@@ -4,6 +4,7 @@
 // trackers).
 import * as v from 'valibot';
 import { translatorFor, loadLanguage, type Translator } from '../../lib/i18n';
+import { notificationTitleIn } from '../../lib/i18n/activity';
 import type { LanguageCode } from '../../lib/i18n/codes';
 import { ROLES } from '../../lib/domain/types';
 import { PASSWORD_RESET_MINUTES } from '../../lib/domain/mail';
@@ -54,6 +55,12 @@ export interface MailLinks {
   origin: string;
 }
 
+/** A notification's title in the reader's language: a status title's status, else a sentence the catalog knows. */
+function notificationTitle(t: Translator, title: string): string {
+  const statusTitle = notificationTitleIn(t, title);
+  return statusTitle !== title ? statusTitle : t.tm(title);
+}
+
 const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: MailLinks) => Composed } = {
   invitation: (t, p) => ({
     subject: t.t('mail.invitation.subject', { inviter: p.inviterName, workspace: p.workspaceName }),
@@ -75,8 +82,9 @@ const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: M
     ],
   }),
   notification: (t, p, links) => ({
-    // Notifications are written in English by the workspace's rules; said in the reader's language where the catalog knows them.
-    subject: t.t('mail.notification.subject', { workspace: p.workspaceName, title: t.tm(p.title) }),
+    // Notifications are written in English by the workspace's rules; said in the reader's language where the catalog knows them,
+    // the title as the Notifications screen says it (a status title names the status in the reader's words).
+    subject: t.t('mail.notification.subject', { workspace: p.workspaceName, title: notificationTitle(t, p.title) }),
     workspaceName: p.workspaceName,
     blocks: [
       { kind: 'p', text: t.tm(p.message) },

@@ -1,5 +1,6 @@
 // Shared by the end-to-end tests: one Chromium per test file, a fresh context per test
 // (useBrowser), or one Chromium and one team server per file (useTeamServer).
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { OWNER, startTeamServer, type TeamServer } from './team-server';
@@ -135,5 +136,15 @@ export function useTeamServer(extraEnv: Record<string, string> = {}) {
     return member;
   }
 
-  return { newPage, signIn, invite, accept, baseURL: () => server.baseURL, browser: () => browser };
+  return {
+    newPage,
+    signIn,
+    invite,
+    accept,
+    baseURL: () => server.baseURL,
+    browser: () => browser,
+    /** Where `npm start` writes mail without SMTP_URL: `mail/` under the data folder. */
+    mailDir: () => join(server.dataDir, 'mail'),
+    output: () => server.output(),
+  };
 }

@@ -1,19 +1,17 @@
 // Forgot password against `npm start`'s server with no SMTP_URL: the message is an .eml file in
-// the mail folder. Its link opens the reset page in the browser, a new password signs in, the
+// mail/ under the data folder, and the server's log says which. Its link opens the reset page in the browser, a new password signs in, the
 // link works once, and an unknown address gets the same page and no message.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTeamServer } from './browser';
 import { OWNER } from './team-server';
 
-const mailDir = mkdtempSync(join(tmpdir(), 'cf-e2e-mail-'));
-const { newPage, signIn } = useTeamServer({ CREATORFLOW_MAIL_DIR: mailDir });
-afterAll(() => rmSync(mailDir, { recursive: true, force: true }));
+// Info lines too: the one that says where each message was written.
+const { newPage, signIn, mailDir, output } = useTeamServer({ LOG_LEVEL: 'info' });
 
-const messages = () => readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+const messages = () => (existsSync(mailDir()) ? readdirSync(mailDir()).filter((name) => name.endsWith('.eml')) : []);
 
 describe('forgot password', () => {
   it('the emailed link sets a new password once; an unknown address gets the same page and no message', async () => {
@@ -34,7 +32,10 @@ describe('forgot password', () => {
 
     // Only the owner's message is written: the unknown address got none.
     await expect.poll(messages, { timeout: 20_000, interval: 100 }).toHaveLength(1);
-    const mail = await simpleParser(readFileSync(join(mailDir, messages()[0])));
+    const file = join(mailDir(), messages()[0]);
+    expect(output()).toContain(`Mail: no SMTP_URL, so each message is written to ${mailDir()}`);
+    await expect.poll(output, { timeout: 20_000, interval: 100 }).toContain(`mail written to ${file}`);
+    const mail = await simpleParser(readFileSync(file));
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(OWNER.email);
     expect(mail.subject).toBe('Reset your Creatorflow password');
     const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];

@@ -4,25 +4,23 @@
 // draft order holds the address and products; the activity log names the creator. Wrong, ended
 // and malformed links show one plain page with nothing of the workspace; the portal makes no
 // third-party request and passes axe.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../lib/domain/types';
 import { useTeamServer } from './browser';
 
-// Without SMTP_URL the server writes each message as an .eml file: here, into a folder of the test's.
-const mailDir = mkdtempSync(join(tmpdir(), 'cf-e2e-mail-'));
-const { newPage, signIn, baseURL, browser } = useTeamServer({ CREATORFLOW_MAIL_DIR: mailDir });
-afterAll(() => rmSync(mailDir, { recursive: true, force: true }));
+// Without SMTP_URL the server writes each message as an .eml file under its data folder.
+const { newPage, signIn, baseURL, browser, mailDir } = useTeamServer();
 
 /** The messages written so far to `to`, parsed as a mail client reads them. */
 async function mailTo(to: string) {
-  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(files.map((name) => simpleParser(readFileSync(join(mailDir, name)))));
+  if (!existsSync(mailDir())) return [];
+  const files = readdirSync(mailDir()).filter((name) => name.endsWith('.eml'));
+  const parsed = await Promise.all(files.map((name) => simpleParser(readFileSync(join(mailDir(), name)))));
   return parsed.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((a) => a?.text.includes(to)));
 }
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

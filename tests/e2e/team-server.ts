@@ -9,17 +9,20 @@ export const OWNER = { email: 'owner@acme.test', password: 'correct horse batter
 
 export interface TeamServer {
   baseURL: string;
+  /** CREATORFLOW_DATA_DIR: PGlite's files and, without SMTP_URL, the server's mail in `mail/`. */
+  dataDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
 
 export async function startTeamServer(extraEnv: Record<string, string> = {}): Promise<TeamServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
+  const folder = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
+  const dataDir = join(folder, 'data');
   const server = await startServerProcess({
     args: ['scripts/start.mjs'],
     name: 'The team server',
     env: {
-      CREATORFLOW_DATA_DIR: join(dataDir, 'data'),
+      CREATORFLOW_DATA_DIR: dataDir,
       CREATORFLOW_OWNER_EMAIL: OWNER.email,
       CREATORFLOW_OWNER_PASSWORD: OWNER.password,
       // The suite runs against the build it was given (npm test builds first).
@@ -31,10 +34,11 @@ export async function startTeamServer(extraEnv: Record<string, string> = {}): Pr
   });
   return {
     baseURL: server.url,
+    dataDir,
     output: server.output,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@
 // everything before it (records, versions, accounts) is back as it was.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -86,6 +86,12 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind: DbKind) => {
       await push(call, 2, 'orders.saveNotes', { id: 'ord_1', notes: 'Before the backup — ünïcödé ✓' });
       return sorted(json<PullResponse>((await call('GET', '/sync/pull?since=0&clientID=backup'))));
     });
+    // Without SMTP_URL the server's messages are .eml files in the data folder's mail/.
+    const mailDir = kind === 'pglite' ? join(env.CREATORFLOW_DATA_DIR, 'mail') : null;
+    if (mailDir) {
+      mkdirSync(mailDir, { recursive: true });
+      writeFileSync(join(mailDir, 'before.eml'), 'Subject: before the backup\n\nHi\n');
+    }
     const file = join(dir, kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
     const printed = run('backup', file, env);
     expect(printed).toContain(`Backup written: ${file}`);
@@ -99,6 +105,8 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind: DbKind) => {
       if (new URL(env.DATABASE_URL).password) expect(command).not.toContain(decodeURIComponent(new URL(env.DATABASE_URL).password));
     }
 
+    // A message written after the backup, beside PGlite's own files: the database still opens.
+    if (mailDir) writeFileSync(join(mailDir, 'after.eml'), 'Subject: after the backup\n\nHi\n');
     // Work after the backup, which the restore must undo.
     await withApp(open, async (call) => {
       await push(call, 3, 'inventory.deleteItem', { id: 'inv_1' });
@@ -112,6 +120,12 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind: DbKind) => {
       const pasted = spawnSync('sh', ['-c', command!], { cwd: root, env: { ...process.env, DATABASE_URL: '', CREATORFLOW_DATA_DIR: '' }, encoding: 'utf8' });
       expect(pasted.status, pasted.stderr).toBe(0);
       expect(pasted.stdout).toContain(`Restored ${file} into ${env.CREATORFLOW_DATA_DIR}`);
+      // The backup carried its mail; the message written since is kept (moved from the folder set aside).
+      expect(pasted.stdout).toContain(`1 message(s) written since the backup were kept in ${mailDir}`);
+      expect(readdirSync(mailDir!).sort()).toEqual(['after.eml', 'before.eml']);
+      expect(readFileSync(join(mailDir!, 'before.eml'), 'utf8')).toContain('before the backup');
+      const setAside = readdirSync(dir).find((name) => name.startsWith('data.before-restore-'))!;
+      expect(existsSync(join(dir, setAside, 'mail', 'after.eml'))).toBe(false);
     } else expect(run('restore', file, env)).toContain('Restored');
     const restored = await withApp(open, async (call) => {
       const pull = json<PullResponse>((await call('GET', '/sync/pull?since=0&clientID=backup')));

@@ -1,6 +1,6 @@
 // Mail that really goes out: a real SMTP server on a loopback port (smtp-server) receives what
 // the outbox sends, and mailparser reads it as a mail client would. Invitations, password
-// resets and notification emails, each in English, Spanish and French; failures in Settings and
+// resets, outreach to creators and notification emails, each in English, Spanish and French; failures in Settings and
 // the activity log; a restart during delivery sends each message once; without SMTP the same
 // messages are .eml files.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,9 +68,48 @@ async function smtpReceiver(options: { reject?: string } = {}) {
 type Receiver = Awaited<ReturnType<typeof smtpReceiver>>;
 
 const LANGUAGES = [
-  { code: 'en-US', invitationSubject: 'Alex Morgan invited you to Acme on Creatorflow', resetSubject: 'Reset your Creatorflow password', notificationAction: 'Open Creatorflow', role: 'as Editor' },
-  { code: 'es', invitationSubject: 'Alex Morgan te invitó a Acme en Creatorflow', resetSubject: 'Restablece tu contraseña de Creatorflow', notificationAction: 'Abrir Creatorflow', role: 'como Editor' },
-  { code: 'fr', invitationSubject: 'Alex Morgan vous invite à rejoindre Acme sur Creatorflow', resetSubject: 'Réinitialisez votre mot de passe Creatorflow', notificationAction: 'Ouvrir Creatorflow', role: 'en tant que Éditeur' },
+  {
+    code: 'en-US',
+    footerPlain: 'Sent by Creatorflow.',
+    notificationSubject: (creator: string) => `Acme: ${creator}: Production`,
+    notificationBody: (creator: string) => `${creator} has started content production. Review timeline updated.`,
+    footer: 'Sent by Creatorflow for Acme.',
+    invitationSubject: 'Alex Morgan invited you to Acme on Creatorflow',
+    resetSubject: 'Reset your Creatorflow password',
+    notificationAction: 'Open Creatorflow',
+    role: 'as Editor',
+    outreachSubject: 'A message from Alex Morgan at Acme',
+    outreachAction: 'Open your creator page',
+    outreachReply: 'Reply to this email to answer Alex Morgan.',
+  },
+  {
+    code: 'es',
+    footerPlain: 'Enviado por Creatorflow.',
+    notificationSubject: (creator: string) => `Acme: ${creator}: Producción`,
+    notificationBody: (creator: string) => `${creator} ha empezado a producir el contenido. Se ha actualizado el calendario de revisión.`,
+    footer: 'Enviado por Creatorflow para Acme.',
+    invitationSubject: 'Alex Morgan te invitó a Acme en Creatorflow',
+    resetSubject: 'Restablece tu contraseña de Creatorflow',
+    notificationAction: 'Abrir Creatorflow',
+    role: 'como Editor',
+    outreachSubject: 'Un mensaje de Alex Morgan de Acme',
+    outreachAction: 'Abrir tu página de creador',
+    outreachReply: 'Responde a este correo para contestar a Alex Morgan.',
+  },
+  {
+    code: 'fr',
+    footerPlain: 'Envoyé par Creatorflow.',
+    notificationSubject: (creator: string) => `Acme : ${creator} : Production`,
+    notificationBody: (creator: string) => `${creator} a commencé la production du contenu. Le calendrier de relecture a été mis à jour.`,
+    footer: 'Envoyé par Creatorflow pour Acme.',
+    invitationSubject: 'Alex Morgan vous invite à rejoindre Acme sur Creatorflow',
+    resetSubject: 'Réinitialisez votre mot de passe Creatorflow',
+    notificationAction: 'Ouvrir Creatorflow',
+    role: 'en tant que Éditeur',
+    outreachSubject: 'Un message de Alex Morgan (Acme)',
+    outreachAction: 'Ouvrir votre page créateur',
+    outreachReply: 'Répondez à cet e-mail pour écrire à Alex Morgan.',
+  },
 ] as const;
 
 const editorFlags = USERS.editor.permissions;
@@ -125,6 +164,8 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     const [message] = messagesTo(email);
     expect(message.mail.subject).toBe(lang.invitationSubject);
     expect(message.mail.text).toContain(lang.role);
+    expect(message.mail.text).toContain(lang.footer);
+    expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
     expect(message.mail.text).toContain(invited.inviteUrl);
     expect(message.mail.html).toContain(`href="${invited.inviteUrl}"`);
     expect(message.mail.from?.value).toEqual([{ name: 'Creatorflow', address: 'team@creatorflow.test' }]);
@@ -180,6 +221,9 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     expect(await server.app.mail!.deliverDue()).toBe(1);
     const message = messagesTo(USERS.editor.email).at(-1)!;
     expect(message.mail.subject).toBe(lang.resetSubject);
+    expect(message.mail.text).toContain(lang.footerPlain);
+    expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
+    expect(message.mail.from?.value).toEqual([{ name: 'Creatorflow', address: 'team@creatorflow.test' }]);
     const link = linkIn(message.mail.text ?? '', '/reset-password?token=');
     const token = link.searchParams.get('token')!;
     expect(json(await stranger.get(`/auth/reset/${token}`))).toEqual({ email: USERS.editor.email });
@@ -281,12 +325,64 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
       [USERS.editorNoOutreach.email, LANGUAGES[2]],
     ] as const) {
       const message = sent.find((r) => to(r) === address)!;
-      expect(message.mail.subject).toMatch(/^Acme ?: /);
+      // The subject and body in the reader's language, as the Notifications screen says them.
+      const creator = /^(.*): Production$/.exec(notifications[0].record.title)![1];
+      expect(message.mail.subject).toBe(lang.notificationSubject(creator));
+      expect(message.mail.text).toContain(lang.notificationBody(creator));
+      expect(message.mail.text).toContain(lang.footer);
+      expect(message.mail.html).toContain(`<html lang="${lang.code}">`);
       expect(message.mail.text).toContain(lang.notificationAction);
       expect(message.mail.text).toContain('https://cf.example.com/notifications');
     }
     // Nothing more to send, and no second message for the same notification.
     expect(await server.app.mail!.deliverDue()).toBe(0);
+  });
+
+  // The creator's language: the one they chose on their portal, else the workspace's.
+  it.each(LANGUAGES)('sends outreach to the creator in their language ($code): from the member, Reply-To the member, a portal link that opens', async (lang) => {
+    const other = lang.code === 'es' ? 'fr' : 'es';
+    const creatorEmail = `creator-${lang.code}@example.com`;
+    const push = async (name: string, args: unknown) => {
+      const response = await owner.post('/sync/push', { clientID: `mail-outreach-${seed}`, mutations: [{ id: 1, name, args, meta: meta() }] });
+      expect(json<{ results: { ok: boolean }[] }>(response).results).toEqual([{ id: 1, ok: true }]);
+    };
+    await push('funnels.create', {
+      draft: { name: `Creator ${lang.code}`, handle: `@creator_${lang.code.replace('-', '_')}`, email: creatorEmail, platform: 'Instagram', followers: '1000', engagementRate: '3', category: 'Creator', avatar: '', objective: 'Launch', value: '100', startDate: '2026-03-10', dueDate: '2026-04-10', assignedTo: 'Alex Morgan', contentType: 'Reel', count: '1', deliverableDueDate: '2026-04-01', notes: '' },
+    });
+    const funnelId = (await loadRecords(server.db.handle.db, 'acme', 'funnels')).find((f) => f.record.email === creatorEmail)!.record.id;
+    const outreach = async (message: string) => {
+      await push('funnels.sendOutreach', { funnelId, message, options: { advance: false } });
+      await server.app.mail!.deliverDue();
+      return messagesTo(creatorEmail).at(-1)!;
+    };
+    const expectOutreach = (received: Received, message: string) => {
+      expect(received.mail.subject).toBe(lang.outreachSubject);
+      expect(received.mail.from?.value).toEqual([{ name: USERS.owner.name, address: 'team@creatorflow.test' }]);
+      expect(received.mail.replyTo?.value.map((a) => a.address)).toEqual([USERS.owner.email]);
+      expect(received.mail.text).toContain(message);
+      expect(received.mail.text).toContain(lang.outreachAction);
+      expect(received.mail.text).toContain(lang.outreachReply);
+      expect(received.mail.html).toContain(`<html lang="${lang.code}">`);
+      const link = /https?:\/\/\S+\/c\/([A-Za-z0-9_-]{43})(?=\s)/.exec(received.mail.text ?? '');
+      expect(link, received.mail.text).not.toBeNull();
+      expect(received.mail.html).toContain(`href="${link![0]}"`);
+      return link![1];
+    };
+
+    // No choice on the portal yet: the workspace's language.
+    await setWorkspaceLanguage(server, lang.code);
+    const token = expectOutreach(await outreach(`First words (${lang.code})`), `First words (${lang.code})`);
+    // The link opens the creator's page (what /c/<token> shows, as its page reads it), and only theirs.
+    const creator = server.client();
+    const view = await creator.get('/portal/api/view', { authorization: `Bearer ${token}` });
+    expect(view.statusCode).toBe(200);
+    expect(json<{ creatorName: string }>(view).creatorName).toBe(`Creator ${lang.code}`);
+
+    // The creator picks their language on the portal: it wins over a workspace that speaks another.
+    expect((await creator.post('/portal/api/answer', { name: 'portal.setLanguage', args: { language: lang.code } }, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    await setWorkspaceLanguage(server, other);
+    expectOutreach(await outreach(`Second words (${lang.code})`), `Second words (${lang.code})`);
+    expect(messagesTo(creatorEmail)).toHaveLength(2);
   });
 
   it('tells the Admins, in their language, that a webhook endpoint was disabled (and not twice)', async () => {
@@ -416,6 +512,7 @@ describe.each(DB_KINDS)('mail without SMTP_URL on %s', (kind: DbKind) => {
     expect(logged).toHaveLength(2);
     expect(logged.join('\n')).toContain('file@example.com');
     expect(logged.join('\n')).toContain('Reset your Creatorflow password');
+    for (const name of files) expect(logged.join('\n')).toContain(`mail written to ${join(dir, 'mail', name)}`);
     for (const secret of [token, new URL(invited.inviteUrl).pathname.split('/').pop()!]) expect(server.logs.join('\n')).not.toContain(secret);
     expect(json(await owner.get('/mail/status'))).toEqual({ transport: 'files', lastFailure: null });
 
