@@ -434,7 +434,7 @@ describe('sync property on PGlite', () => {
         accepted += await runScenario(s);
       }),
       // A failing run is reported as found (with its seed to replay): shrinking runs this costly would outlast the timeout.
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, ...(process.env.SYNC_PROPERTY_SEED ? { seed: Number(process.env.SYNC_PROPERTY_SEED) } : {}) },
     );
     // The runs did push work through the server, not only refusals.
     expect(accepted).toBeGreaterThan(RUNS / 2);
