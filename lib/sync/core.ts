@@ -2,7 +2,7 @@
 // in as the server knows it, the connection, and the listeners of settled mutations.
 import { signal, type Signal } from '@preact/signals-core';
 import type { StorageAdapter } from '../storage/types';
-import { byAge, dropOps, keyOf, madeBy, toWaitingMutation, type Author, type Waiting } from './queue';
+import { byAge, dropOps, keyOf, madeBy, staleOp, toWaitingMutation, type Author, type Waiting } from './queue';
 import { browserOnline, statusOf, type Connection } from './status';
 import type { Request } from './transport';
 import type { SettledMutation, SyncHost, SyncStatus, WaitingMutation } from './types';
@@ -64,12 +64,17 @@ export function addWaiting(core: SyncCore, waiting: Waiting) {
   core.pending.sort(byAge);
 }
 
-/** Takes mutations out of the queue (and the cache), telling each one's outcome once. */
+/**
+ * Takes mutations out of the queue (and the cache), telling each one's outcome once. Their
+ * local changes stay in the cache until the next pull's rebase replaces them: the cache is
+ * marked stale in the same write, so a tab closed before that pull does not leave a refused
+ * change behind for the next one to show.
+ */
 export async function settle(core: SyncCore, outcomes: readonly { mutation: Waiting; outcome: Omit<SettledMutation, 'key' | 'name' | 'args' | 'meta'> }[]) {
   if (!outcomes.length) return;
   const gone = new Set(outcomes.map((o) => o.mutation));
   core.pending = core.pending.filter((m) => !gone.has(m));
-  await core.cache.write(dropOps([...gone]));
+  await core.cache.write([...dropOps([...gone]), staleOp]);
   for (const { mutation, outcome } of outcomes) {
     const settled: SettledMutation = { ...toWaitingMutation(mutation), ...outcome };
     for (const listener of [...core.settledListeners]) {

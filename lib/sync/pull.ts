@@ -5,7 +5,7 @@ import { META, SCHEMA_VERSION } from '../schema/migrations';
 import type { StorageOp, StoredRecord } from '../storage/types';
 import { mine, refresh, settle, type SyncCore } from './core';
 import { SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
-import { PENDING, putOp, SYNC, toCall, type Waiting } from './queue';
+import { PENDING, putOp, STALE_ID, SYNC, toCall, type Waiting } from './queue';
 import { SYNC_MESSAGES } from './transport';
 
 const SCHEMA = { ...META, value: { version: SCHEMA_VERSION } };
@@ -56,7 +56,12 @@ export async function pullOnce(core: SyncCore) {
   core.cachedMember = last.memberId;
   // Who last wrote each record, where the server said: the store tells a member whose change was replaced.
   core.host?.rebase([...records, session], mine(core).map(toCall), last.full, writersOf(records));
-  await core.cache.write([{ type: 'put', collection: SYNC, id: 'version', value: core.version }]);
+  // The rebase undid every settled mutation's local changes and wrote the result (its write went
+  // first): the cache holds the server's state again.
+  await core.cache.write([
+    { type: 'put', collection: SYNC, id: 'version', value: core.version },
+    { type: 'delete', collection: SYNC, id: STALE_ID },
+  ]);
   refresh(core);
 }
 
@@ -88,16 +93,20 @@ export async function readCache(core: SyncCore): Promise<{ records: StoredRecord
     cached = [];
   }
   const records: StoredRecord[] = [];
+  let stale = false;
   for (const record of cached) {
     if (record.collection === PENDING) core.pending.push(record.value as Waiting);
     else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
+    else if (record.collection === SYNC && record.id === STALE_ID) stale = record.value === true;
     else if (record.collection !== SYNC) records.push(record);
     if (record.collection === 'singletons' && record.id === 'session') {
       const memberId = (record.value as { memberId?: unknown } | null)?.memberId;
       core.cachedMember = typeof memberId === 'string' ? memberId : null;
     }
   }
-  core.needsFull = core.pending.length > 0;
+  // Changes of this cache the server has not confirmed, or settled ones not yet replaced by the
+  // server's state: only a full pull shows what the server holds.
+  core.needsFull = core.pending.length > 0 || stale;
   refresh(core);
   return { records: [...records, SCHEMA], returning: core.version > 0 && records.length > 0 };
 }

@@ -10,6 +10,15 @@ import type { WaitingMutation } from './types';
 export const PENDING = '__pending';
 export const SYNC = '__sync';
 
+/**
+ * Kept in the cache (under SYNC) from the moment a mutation leaves the queue until a pull has
+ * written the server's state over what it changed: the cache may hold a change the server
+ * refused or wrote otherwise, which a pull of what changed since never names. A tab that opens
+ * on such a cache pulls everything.
+ */
+export const STALE_ID = 'stale';
+export const staleOp: StorageOp = { type: 'put', collection: SYNC, id: STALE_ID, value: true };
+
 /** Who made a mutation: the member and the workspace they were signed in to. */
 export interface Author {
   memberId: string;

@@ -123,8 +123,12 @@ export interface TestServer {
   exchanges: Exchange[];
   client(): Client;
   signIn(user: UserKey): Promise<Client>;
-  /** Closes the app and the database, then opens both again on the same data. */
-  restart(): Promise<void>;
+  /**
+   * Closes the app and the database, then opens both again on the same data. With
+   * `{ database: false }` only the app restarts, on the database as it is (an in-memory PGlite
+   * cannot be reopened; what a server process holds in memory is what such a restart loses).
+   */
+  restart(options?: { database?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,9 +171,9 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
       if (response.statusCode !== 200) throw new Error(`sign-in as ${user} failed: ${response.statusCode} ${response.body}`);
       return client;
     },
-    async restart() {
+    async restart({ database = true } = {}) {
       await server.app.close();
-      await db.reopen();
+      if (database) await db.reopen();
       server.app = await build();
     },
     async close() {
