@@ -12,7 +12,7 @@ import { activityEntry } from '../mutators/define';
 import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
 import { keyOfRecord, lookupKey, type LookupCollection } from '../schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
-import { COLLECTIONS, SINGLETONS, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
+import { COLLECTIONS, SINGLETONS, collectionDefinition, isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
 import type { TeamApi } from '../sync/team-api';
 
@@ -572,7 +572,7 @@ export function createEngine(options: {
             changes.push({ collection: name, id, before });
           } else {
             // A record new to this tab goes first when its collection lists newest first.
-            if (!before && name !== 'funnels' && name !== 'inventory' && name !== 'events' && name !== 'team') write.prepend = true;
+            if (!before && collectionDefinition(name).newRecords === 'first') write.prepend = true;
             col.index.set(id, write.record as never);
             changes.push({ collection: name, id, before, after: write.record });
           }
