@@ -1,22 +1,22 @@
 // Stored data carries a schema version; older versions are migrated, never dropped. Each step
 // belongs to the record type it lifts: its definition's `migrations` (lib/schema/records.ts).
 import type { MigrationStep } from './define';
-import { collectionDefinition, isCollectionName, isSingletonName, singletonDefinition } from './records';
+import { WORKSPACE, type WorkspaceSchema } from './records';
 import type { StoredRecord } from './stored';
 
 export const SCHEMA_VERSION = 3;
 export const META = { collection: 'meta', id: 'schema' } as const;
 
 /** The step that lifts a stored record from `version` to the next, if its type has one. */
-function stepOf(record: StoredRecord, version: number): MigrationStep | undefined {
-  if (record.collection === 'singletons') return isSingletonName(record.id) ? singletonDefinition(record.id).migrations?.[version] : undefined;
-  return isCollectionName(record.collection) ? collectionDefinition(record.collection).migrations?.[version] : undefined;
+function stepOf(record: StoredRecord, version: number, schema: WorkspaceSchema): MigrationStep | undefined {
+  if (record.collection === 'singletons') return schema.isSingletonName(record.id) ? schema.singleton(record.id).migrations?.[version] : undefined;
+  return schema.isCollectionName(record.collection) ? schema.collection(record.collection).migrations?.[version] : undefined;
 }
 
-function migrateRecord(record: StoredRecord, version: number): StoredRecord {
+function migrateRecord(record: StoredRecord, version: number, schema: WorkspaceSchema): StoredRecord {
   const value = record.value as Record<string, unknown> | null;
   if (!value || typeof value !== 'object') return record;
-  const step = stepOf(record, version);
+  const step = stepOf(record, version, schema);
   if (!step) return record;
   const next = step(value);
   return next === value ? record : { ...record, value: next };
@@ -29,8 +29,10 @@ export function storedSchemaVersion(records: readonly StoredRecord[]): number | 
   return typeof version === 'number' ? version : 1;
 }
 
-export function migrateRecords(records: StoredRecord[], from: number): StoredRecord[] {
+/** Lifts stored records from schema version `from` to `to` (the current one), each by its type's steps. */
+export function migrateRecords(records: StoredRecord[], from: number, options: { to?: number; schema?: WorkspaceSchema } = {}): StoredRecord[] {
+  const { to = SCHEMA_VERSION, schema = WORKSPACE } = options;
   let current = records;
-  for (let version = from; version < SCHEMA_VERSION; version++) current = current.map((record) => migrateRecord(record, version));
+  for (let version = from; version < to; version++) current = current.map((record) => migrateRecord(record, version, schema));
   return current;
 }

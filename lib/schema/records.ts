@@ -357,6 +357,44 @@ export const singletonDefinition = (name: keyof typeof SINGLETONS) => SINGLETONS
 export const isCollectionName = (name: string): name is keyof typeof COLLECTIONS => Object.hasOwn(COLLECTIONS, name);
 export const isSingletonName = (name: string): name is keyof typeof SINGLETONS => Object.hasOwn(SINGLETONS, name);
 
+/**
+ * The record types an engine works with: the workspace's (`WORKSPACE`), or, in a test, the
+ * workspace's and one it declares itself (whose name the types then take on trust).
+ */
+export interface WorkspaceSchema {
+  readonly collectionNames: readonly CollectionNameOf[];
+  readonly singletonNames: readonly SingletonNameOf[];
+  collection(name: CollectionNameOf): CollectionDefinition;
+  singleton(name: SingletonNameOf): SingletonDefinition;
+  isCollectionName(name: string): name is CollectionNameOf;
+  isSingletonName(name: string): name is SingletonNameOf;
+  isValidRecord<C extends CollectionNameOf>(name: C, value: unknown): value is RecordOfName<C>;
+  isValidSingleton<S extends SingletonNameOf>(name: S, value: unknown): value is ValueOfName<S>;
+}
+type CollectionNameOf = keyof typeof COLLECTIONS;
+type SingletonNameOf = keyof typeof SINGLETONS;
+
+export function workspaceSchema(
+  collections: readonly { readonly kind: 'collection'; readonly name: string }[],
+  singletons: readonly { readonly kind: 'singleton'; readonly name: string }[],
+): WorkspaceSchema {
+  const byName = new Map(collections.map((d) => [d.name, d as unknown as CollectionDefinition]));
+  const singletonsByName = new Map(singletons.map((d) => [d.name, d as unknown as SingletonDefinition]));
+  return {
+    collectionNames: collections.map((d) => d.name as CollectionNameOf),
+    singletonNames: singletons.map((d) => d.name as SingletonNameOf),
+    collection: (name) => byName.get(name)!,
+    singleton: (name) => singletonsByName.get(name)!,
+    isCollectionName: (name): name is CollectionNameOf => byName.has(name),
+    isSingletonName: (name): name is SingletonNameOf => singletonsByName.has(name),
+    isValidRecord: <C extends CollectionNameOf>(name: C, value: unknown): value is RecordOfName<C> => v.is(byName.get(name)!.schema, value),
+    isValidSingleton: <S extends SingletonNameOf>(name: S, value: unknown): value is ValueOfName<S> => v.is(singletonsByName.get(name)!.schema, value),
+  };
+}
+
+/** The workspace's record types. */
+export const WORKSPACE = workspaceSchema(COLLECTION_DEFINITIONS, SINGLETON_DEFINITIONS);
+
 /** Checks a stored record against its collection's validator. */
 export function isValidRecord<C extends keyof typeof COLLECTIONS>(collection: C, value: unknown): value is RecordOfName<C> {
   return v.is(collectionDefinition(collection).schema, value);
@@ -373,12 +411,12 @@ type ValueOfName<S extends keyof typeof SINGLETONS> = (typeof SINGLETONS)[S] ext
  * `value` as a member of `role` may see it (the same object when nothing is withheld): the
  * record's definition names the rule. `collection` is 'singletons' for a singleton, `id` its name.
  */
-export function recordForRole(collection: string, id: string, value: unknown, role: Role): unknown {
+export function recordForRole(collection: string, id: string, value: unknown, role: Role, schema: WorkspaceSchema = WORKSPACE): unknown {
   if (role === 'Admin' || value === null || typeof value !== 'object') return value;
   const rule =
     collection === 'singletons'
-      ? isSingletonName(id) ? singletonDefinition(id).forRole : undefined
-      : isCollectionName(collection) ? collectionDefinition(collection).forRole : undefined;
+      ? schema.isSingletonName(id) ? schema.singleton(id).forRole : undefined
+      : schema.isCollectionName(collection) ? schema.collection(collection).forRole : undefined;
   return rule ? rule(value as never, role) : value;
 }
 

@@ -8,9 +8,9 @@
 import { computed, effect } from '@preact/signals-core';
 import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
 import type { Permission, Result, TeamMember } from '../domain/types';
-import { runMutation, type ArgsOf, type ValueOf } from '../mutators';
+import { runMutation, type ArgsOf, type MutatorRegistry, type ValueOf } from '../mutators';
 import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
-import { COLLECTION_NAMES, SINGLETON_NAMES } from '../schema/names';
+import { WORKSPACE, type WorkspaceSchema } from '../schema/records';
 import type { StorageAdapter, StorageOp } from '../storage/types';
 import type { TeamApi } from '../sync/team-api';
 import { SESSION, SINGLETONS_STORE, STILL_LOADING_MESSAGE, StillLoadingError, type RecordChange } from './engine-types';
@@ -43,7 +43,11 @@ export function createEngine(options: {
   trackUnconfirmed?: boolean;
   /** With a team server: its REST calls that are not mutations. */
   teamApi?: TeamApi | null;
+  /** The record types and mutators it runs: the workspace's unless given (a test's own record type). */
+  schema?: WorkspaceSchema;
+  mutators?: MutatorRegistry;
 }) {
+  const { schema = WORKSPACE, mutators } = options;
   const trackUnconfirmed = options.trackUnconfirmed ?? false;
   const now = options.now ?? (() => new Date());
   const disposers: (() => void)[] = [];
@@ -52,7 +56,7 @@ export function createEngine(options: {
   const storage = createPersistence(options.storage);
   const { persist } = storage;
   const loading = createLoadTracker();
-  const state = createRecordState({ now, session: options.session, writeDirect: (fn) => writeDirect(fn), loading });
+  const state = createRecordState({ schema, now, session: options.session, writeDirect: (fn) => writeDirect(fn), loading });
   const { collection, singletons, session } = state;
   const loader = createLoader(state, loading);
 
@@ -63,7 +67,7 @@ export function createEngine(options: {
   });
 
   const createTx = (actor: Actor | null, meta: MutationMeta) => createStagedTx(state.base, actor, meta);
-  const sync = createRebase(state, { member: () => currentMember.peek(), begin: createTx, actorOf, persist, emit: feed.emit });
+  const sync = createRebase(state, { mutators, member: () => currentMember.peek(), begin: createTx, actorOf, persist, emit: feed.emit });
   const remote = createRemote(state, loading, { now, emit: feed.emit, forgetUnconfirmed: sync.reset });
 
   /** Applies a transaction's staged writes to the signals, stores them and announces them. */
@@ -96,7 +100,7 @@ export function createEngine(options: {
     const meta = metaNow();
     const staging = createTx(actorOf(member), meta);
     const call: Mutation = { name, args, meta };
-    const result = runWhileLoading(() => runMutation(staging.tx, member, call)) as Result<ValueOf<N>>;
+    const result = runWhileLoading(() => runMutation(staging.tx, member, call, mutators)) as Result<ValueOf<N>>;
     if (result.ok) {
       commit(staging, { mutation: name, call, origin });
       if (trackUnconfirmed) for (const listener of queuedListeners) listener(call, result);
@@ -118,7 +122,7 @@ export function createEngine(options: {
   function apply(mutation: Mutation): Result<unknown> {
     const member = currentMember.peek();
     const staging = createTx(actorOf(member), mutation.meta);
-    const result = runWhileLoading(() => runMutation(staging.tx, member, mutation));
+    const result = runWhileLoading(() => runMutation(staging.tx, member, mutation, mutators));
     if (result.ok) commit(staging, { mutation: mutation.name, call: mutation, origin });
     return result;
   }
@@ -199,9 +203,9 @@ export function createEngine(options: {
     /** Every record of every collection and singleton, as storage ops (seeding, migration). */
     snapshotOps(): StorageOp[] {
       const ops: StorageOp[] = [];
-      for (const name of COLLECTION_NAMES)
+      for (const name of schema.collectionNames)
         for (const item of collection(name).signal.peek()) ops.push({ type: 'put', collection: name, id: item.id, value: item });
-      for (const name of SINGLETON_NAMES) ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value: singletons.get(name)!.peek() });
+      for (const name of schema.singletonNames) ops.push({ type: 'put', collection: SINGLETONS_STORE, id: name, value: singletons.get(name)!.peek() });
       ops.push({ type: 'put', collection: SINGLETONS_STORE, id: SESSION, value: session.peek() });
       return ops;
     },

@@ -3,8 +3,6 @@
 // records changed meanwhile (by this tab or another) are noted so the complete read keeps them.
 import { batch } from '@preact/signals-core';
 import type { CollectionName, RecordOf } from '../schema/names';
-import { COLLECTION_NAMES } from '../schema/names';
-import { collectionDefinition } from '../schema/records';
 import type { StoredRecord } from '../storage/types';
 import { SINGLETONS_STORE, type LoadedRecords } from './engine-types';
 import { readRecords } from './persistence';
@@ -39,7 +37,7 @@ export function createLoadTracker() {
 }
 
 export function createLoader(state: RecordState, loading: LoadTracker) {
-  const { collection, singletons, session } = state;
+  const { schema, collection, singletons, session } = state;
 
   /**
    * Puts validated records in the signals, replacing what they held. `partialCollections`:
@@ -61,7 +59,7 @@ export function createLoader(state: RecordState, loading: LoadTracker) {
   }
 
   function fillSignals(loaded: LoadedRecords, keep: Map<string, Set<string>> | null) {
-    for (const name of COLLECTION_NAMES) {
+    for (const name of schema.collectionNames) {
       const col = collection(name);
       let list = (loaded.grouped.get(name) ?? []) as RecordOf<typeof name>[];
       const changed = keep?.get(name);
@@ -85,7 +83,7 @@ export function createLoader(state: RecordState, loading: LoadTracker) {
         }
         list = [...added.filter((r) => leading.has(r.id)), ...list, ...added.filter((r) => !leading.has(r.id))];
       }
-      const sort = collectionDefinition(name).sort as ((a: unknown, b: unknown) => number) | undefined;
+      const sort = schema.collection(name).sort as ((a: unknown, b: unknown) => number) | undefined;
       // Always a new array, never the loaded list itself: loading in parts keeps pushing the
       // later parts into that list, and a signal whose array grows in place notifies no one
       // (the next call would then set the very same array, an unchanged value to the signal).
@@ -101,10 +99,10 @@ export function createLoader(state: RecordState, loading: LoadTracker) {
 
   /** Applies loaded records after validating each one; returns the ones that could not be read. */
   function hydrate(records: StoredRecord[]): StoredRecord[] {
-    const loaded = readRecords(records);
+    const loaded = readRecords(records, undefined, schema);
     applyLoaded(loaded);
     return loaded.unreadable;
   }
 
-  return { applyLoaded, hydrate, readRecords, partlyLoaded: loading.partlyLoaded };
+  return { applyLoaded, hydrate, readRecords: (records: readonly StoredRecord[], into?: LoadedRecords) => readRecords(records, into, schema), partlyLoaded: loading.partlyLoaded };
 }

@@ -1,7 +1,7 @@
 // Storage for the engine: each commit's writes started in the caller's task, the fall-back to
 // memory when the browser refuses them, and reading stored records back (validated).
 import { signal, type Signal } from '@preact/signals-core';
-import { isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
+import { WORKSPACE, type WorkspaceSchema } from '../schema/records';
 import type { Mutation } from '../mutators/types';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
 import { emptyLoaded, SESSION, SINGLETONS_STORE, STORAGE_MESSAGES, type LoadedRecords, type PersistenceState } from './engine-types';
@@ -50,22 +50,22 @@ export function createPersistence(initial: StorageAdapter) {
 }
 
 /** Validates loaded records into `into` (a part at a time, when loading in parts). */
-export function readRecords(records: readonly StoredRecord[], into: LoadedRecords = emptyLoaded()): LoadedRecords {
+export function readRecords(records: readonly StoredRecord[], into: LoadedRecords = emptyLoaded(), schema: WorkspaceSchema = WORKSPACE): LoadedRecords {
   for (const record of records) {
     if (record.collection === SINGLETONS_STORE) {
       if (record.id === SESSION) {
         const value = record.value as { memberId?: unknown } | null;
         if (value && (typeof value.memberId === 'string' || value.memberId === null)) into.session = { memberId: value.memberId };
         else into.unreadable.push(record);
-      } else if (isSingletonName(record.id)) {
-        if (isValidSingleton(record.id, record.value)) into.singletons.set(record.id, record.value);
+      } else if (schema.isSingletonName(record.id)) {
+        if (schema.isValidSingleton(record.id, record.value)) into.singletons.set(record.id, record.value);
         else into.unreadable.push(record);
       }
       continue;
     }
-    if (!isCollectionName(record.collection)) continue;
+    if (!schema.isCollectionName(record.collection)) continue;
     const value = record.value as { id?: unknown } | null;
-    if (!value || typeof value !== 'object' || value.id !== record.id || !isValidRecord(record.collection, value)) {
+    if (!value || typeof value !== 'object' || value.id !== record.id || !schema.isValidRecord(record.collection, value)) {
       into.unreadable.push(record);
       continue;
     }

@@ -4,10 +4,9 @@
 import { batch } from '@preact/signals-core';
 import { writerKey, type RecordWriter } from '../domain/overwrites';
 import type { ActivityEntry, Result, TeamMember } from '../domain/types';
-import { runMutation } from '../mutators';
+import { runMutation, type MutatorRegistry } from '../mutators';
 import type { Actor, Mutation, MutationMeta } from '../mutators/types';
-import { COLLECTION_NAMES, type CollectionName, type SingletonName } from '../schema/names';
-import { isCollectionName, isSingletonName, isValidRecord, isValidSingleton } from '../schema/records';
+import type { CollectionName, SingletonName } from '../schema/names';
 import type { StorageOp } from '../storage/types';
 import { SESSION, SINGLETONS_STORE, type ChangeSet, type RecordChange } from './engine-types';
 import type { RecordState } from './records-state';
@@ -17,13 +16,15 @@ export function createRebase(
   state: RecordState,
   deps: {
     member(): TeamMember | null;
+    mutators?: MutatorRegistry;
     begin(actor: Actor | null, meta: MutationMeta): Staging;
     actorOf(member: TeamMember | null): Actor | null;
     persist(ops: StorageOp[]): void;
     emit(change: ChangeSet): void;
   },
 ) {
-  const { collection, singletons, session } = state;
+  const { schema, collection, singletons, session } = state;
+  const { isCollectionName } = schema;
   /** The changes of local mutations the server has not yet confirmed, oldest first. */
   let unconfirmed: RecordChange[][] = [];
 
@@ -35,16 +36,16 @@ export function createRebase(
         if (value && typeof value === 'object') session.value = value as { memberId: string | null };
         return before;
       }
-      if (!isSingletonName(id)) return undefined;
+      if (!schema.isSingletonName(id)) return undefined;
       const single = singletons.get(id)!;
       const before = single.peek();
-      if (value !== undefined && isValidSingleton(id, value)) single.value = value;
+      if (value !== undefined && schema.isValidSingleton(id, value)) single.value = value;
       return before;
     }
     if (!isCollectionName(collectionName)) return undefined;
     const col = collection(collectionName);
     const before = col.index.get(id);
-    if (value !== undefined && !isValidRecord(collectionName, value)) return before;
+    if (value !== undefined && !schema.isValidRecord(collectionName, value)) return before;
     if (value === undefined) col.index.delete(id);
     else col.index.set(id, value);
     // The lists are merged once per collection (flushLists), not once per record: a full pull
@@ -108,7 +109,7 @@ export function createRebase(
       // 2. The server's records; a full pull replaces everything.
       if (full) {
         const keep = new Set(serverRecords.map((r) => keyOf(r.collection, r.id)));
-        for (const name of COLLECTION_NAMES)
+        for (const name of schema.collectionNames)
           for (const id of [...collection(name).index.keys()])
             if (!keep.has(keyOf(name, id))) {
               note(name, id, setRaw(name, id, undefined));
@@ -124,7 +125,7 @@ export function createRebase(
         flushLists();
         const member = deps.member();
         const staging = deps.begin(deps.actorOf(member), call.meta);
-        const result = runMutation(staging.tx, member, call);
+        const result = runMutation(staging.tx, member, call, deps.mutators);
         replayed.push(result);
         if (!result.ok) continue;
         for (const [name, entry] of staging.staged) for (const id of entry.order) note(name, id, collection(name).index.get(id));

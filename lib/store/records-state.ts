@@ -4,8 +4,8 @@
 import { batch, signal, type Signal } from '@preact/signals-core';
 import type { WriteTx } from '../mutators/types';
 import { keyOfRecord, type LookupCollection } from '../schema/lookups';
-import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../schema/names';
-import { SINGLETONS } from '../schema/records';
+import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
+import type { WorkspaceSchema } from '../schema/records';
 import type { StorageOp } from '../storage/types';
 import { SINGLETONS_STORE, StillLoadingError, type Collection, type CollectionState, type RecordChange, type Singleton } from './engine-types';
 import type { LoadTracker } from './loading';
@@ -14,17 +14,18 @@ import { merge, type Staged, type Staging, type StagingBase } from '../mutators/
 export type RecordState = ReturnType<typeof createRecordState>;
 
 export function createRecordState(options: {
+  schema: WorkspaceSchema;
   now: () => Date;
   session?: { memberId: string | null };
   /** Direct writes (seeding, fixtures) go through the engine's one transaction path. */
   writeDirect: (fn: (tx: WriteTx) => void) => void;
   loading: LoadTracker;
 }) {
-  const { writeDirect, loading } = options;
+  const { schema, writeDirect, loading } = options;
   const collections = new Map<CollectionName, CollectionState<CollectionName>>();
-  for (const name of COLLECTION_NAMES) collections.set(name, makeCollection(name));
+  for (const name of schema.collectionNames) collections.set(name, makeCollection(name));
   const singletons = new Map<SingletonName, Signal<unknown>>();
-  for (const name of SINGLETON_NAMES) singletons.set(name, signal(SINGLETONS[name].initial(options.now())));
+  for (const name of schema.singletonNames) singletons.set(name, signal(schema.singleton(name).initial(options.now())));
   const session = signal<{ memberId: string | null }>(options.session ?? { memberId: null });
 
   function makeCollection<C extends CollectionName>(name: C): CollectionState<C> {
@@ -143,5 +144,5 @@ export function createRecordState(options: {
     return { ops, changes };
   }
 
-  return { collections, singletons, session, collection, publicCollection, singleton, keyIndexOf, base, applyEntry, applyStaged };
+  return { schema, collections, singletons, session, collection, publicCollection, singleton, keyIndexOf, base, applyEntry, applyStaged };
 }

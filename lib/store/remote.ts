@@ -2,8 +2,7 @@
 // clearing the workspace from view (a removed member, a logout with a team server).
 import { batch } from '@preact/signals-core';
 import type { ActivityEntry } from '../domain/types';
-import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName } from '../schema/names';
-import { collectionDefinition, isCollectionName, isSingletonName, isValidRecord, isValidSingleton, SINGLETONS } from '../schema/records';
+import type { CollectionName } from '../schema/names';
 import type { StorageOp } from '../storage/types';
 import { SESSION, SINGLETONS_STORE, type ChangeSet, type RecordChange } from './engine-types';
 import type { LoadTracker } from './loading';
@@ -11,7 +10,7 @@ import type { RecordState } from './records-state';
 import type { Staged } from '../mutators/staged-tx';
 
 export function createRemote(state: RecordState, loading: LoadTracker, deps: { now: () => Date; emit(change: ChangeSet): void; forgetUnconfirmed(): void }) {
-  const { collection, singletons, session } = state;
+  const { schema, collection, singletons, session } = state;
 
   /**
    * Shows no workspace at all (a removed member, a logout with a team server): every record and
@@ -21,13 +20,13 @@ export function createRemote(state: RecordState, loading: LoadTracker, deps: { n
     deps.forgetUnconfirmed();
     const changes: RecordChange[] = [];
     batch(() => {
-      for (const name of COLLECTION_NAMES) {
+      for (const name of schema.collectionNames) {
         const col = collection(name);
         for (const [id, before] of col.index) changes.push({ collection: name, id, before });
         col.index.clear();
         col.signal.value = [];
       }
-      for (const name of SINGLETON_NAMES) singletons.get(name)!.value = SINGLETONS[name].initial(deps.now());
+      for (const name of schema.singletonNames) singletons.get(name)!.value = schema.singleton(name).initial(deps.now());
       session.value = { memberId: null };
     });
     if (changes.length) deps.emit({ source: 'remote', changes, logged: [] });
@@ -43,7 +42,7 @@ export function createRemote(state: RecordState, loading: LoadTracker, deps: { n
         if (op.collection === SINGLETONS_STORE) {
           if (op.type !== 'put') continue;
           if (op.id === SESSION) continue; // each tab keeps its own sign-in until reload
-          if (isSingletonName(op.id) && isValidSingleton(op.id, op.value)) {
+          if (schema.isSingletonName(op.id) && schema.isValidSingleton(op.id, op.value)) {
             const single = singletons.get(op.id)!;
             loading.note(SINGLETONS_STORE, op.id);
             changes.push({ collection: op.id, id: op.id, before: single.peek(), after: op.value });
@@ -51,15 +50,15 @@ export function createRemote(state: RecordState, loading: LoadTracker, deps: { n
           }
           continue;
         }
-        if (!isCollectionName(op.collection)) continue;
-        if (op.type === 'put' && !isValidRecord(op.collection, op.value)) continue;
+        if (!schema.isCollectionName(op.collection)) continue;
+        if (op.type === 'put' && !schema.isValidRecord(op.collection, op.value)) continue;
         let entry = byCollection.get(op.collection);
         if (!entry) byCollection.set(op.collection, (entry = { writes: new Map(), order: [] }));
         if (!entry.writes.has(op.id)) entry.order.push(op.id);
         entry.writes.set(op.id, { record: op.type === 'put' ? op.value : null, prepend: false });
       }
       // A record new to this tab goes first when its collection lists newest first.
-      for (const [name, entry] of byCollection) state.applyEntry(name, entry, changes, null, collectionDefinition(name).newRecords === 'first');
+      for (const [name, entry] of byCollection) state.applyEntry(name, entry, changes, null, schema.collection(name).newRecords === 'first');
     });
     const logged = changes.filter((c) => c.collection === 'activity' && c.after).map((c) => c.after as ActivityEntry);
     if (changes.length) deps.emit({ source: 'remote', mutation, changes, logged });

@@ -2,9 +2,11 @@
 // is the record plus workspaceId, version and position; optional fields are NULL when absent.
 // The mappers are strict: a field the table does not know is refused rather than dropped.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Permissions, TeamMember } from '../../lib/domain/types';
 import { LOOKUP_FIELDS, isLookupCollection, lookupKey } from '../../lib/schema/lookups';
 import { COLLECTION_NAMES, type CollectionName, type RecordOf } from '../../lib/schema/names';
+import type { CollectionDefinition } from '../../lib/schema/define';
 import { collectionDefinition, type COLLECTIONS } from '../../lib/schema/records';
 import type { Executor } from './client';
 import * as t from './schema';
@@ -28,54 +30,64 @@ type Disagreeing = { [C in TableCollection]: Same<TableFields<C>, keyof RecordOf
 const fieldsAgree: [Disagreeing] extends [never] ? true : { tableAndRecordDisagree: Disagreeing } = true;
 void fieldsAgree;
 
-/** The record fields of each table, in column order. */
-const FIELDS = Object.fromEntries(
-  TABLE_COLLECTIONS.map((c) => [c, Object.keys(getTableColumns(RECORD_TABLES[c])).filter((k) => !(META_COLUMNS as readonly string[]).includes(k))]),
-) as Record<TableCollection, string[]>;
-/** Fields a record may leave out (its validator says): stored as NULL, left out again when read. */
-const OPTIONAL_SETS = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, new Set<string>(collectionDefinition(c).optionalFields)])) as Record<
-  TableCollection,
-  Set<string>
->;
-
 /** A record the database cannot hold as it is (unknown field, missing required field). */
 export class RecordShapeError extends Error {}
 
 export type RecordRow = Record<string, unknown> & { workspaceId: string; id: string; version: number; position: number };
+
+/**
+ * Rows <-> records of a record type kept in `table`: the table's columns (less the meta ones)
+ * are its fields, and the fields its definition lets a record leave out are stored as NULL.
+ */
+export function rowMapping(definition: Pick<CollectionDefinition, 'name' | 'optionalFields'>, table: PgTable) {
+  const collection = definition.name;
+  const fields = Object.keys(getTableColumns(table)).filter((k) => !(META_COLUMNS as readonly string[]).includes(k));
+  const optional = new Set<string>(definition.optionalFields);
+  return {
+    toRow(record: object, meta: { workspaceId: string; version: number; position: number }): RecordRow {
+      const source = record as Record<string, unknown>;
+      if (!source || typeof source !== 'object' || typeof source.id !== 'string' || !source.id)
+        throw new RecordShapeError(`A ${collection} record needs a text id`);
+      for (const key of Object.keys(source)) {
+        if (source[key] !== undefined && !fields.includes(key)) throw new RecordShapeError(`${collection} records have no field "${key}"`);
+      }
+      const row: Record<string, unknown> = { ...meta };
+      for (const key of fields) {
+        const value = source[key];
+        if (value === undefined || value === null) {
+          if (value === undefined && !optional.has(key)) throw new RecordShapeError(`The ${collection} record ${source.id} is missing "${key}"`);
+          row[key] = null;
+        } else row[key] = value;
+      }
+      return row as RecordRow;
+    },
+    toRecord(row: Record<string, unknown>): Record<string, unknown> {
+      const record: Record<string, unknown> = {};
+      for (const key of fields) {
+        const value = row[key];
+        if (value === null && optional.has(key)) continue;
+        record[key] = value;
+      }
+      return record;
+    },
+  };
+}
+
+const MAPPINGS = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, rowMapping(collectionDefinition(c), RECORD_TABLES[c])])) as Record<
+  TableCollection,
+  ReturnType<typeof rowMapping>
+>;
 
 export function recordToRow<C extends TableCollection>(
   collection: C,
   record: RecordOf<C>,
   meta: { workspaceId: string; version: number; position: number },
 ): RecordRow {
-  const source = record as unknown as Record<string, unknown>;
-  if (!source || typeof source !== 'object' || typeof source.id !== 'string' || !source.id)
-    throw new RecordShapeError(`A ${collection} record needs a text id`);
-  const fields = FIELDS[collection];
-  const optional = OPTIONAL_SETS[collection];
-  for (const key of Object.keys(source)) {
-    if (source[key] !== undefined && !fields.includes(key)) throw new RecordShapeError(`${collection} records have no field "${key}"`);
-  }
-  const row: Record<string, unknown> = { ...meta };
-  for (const key of fields) {
-    const value = source[key];
-    if (value === undefined || value === null) {
-      if (value === undefined && !optional.has(key)) throw new RecordShapeError(`The ${collection} record ${source.id} is missing "${key}"`);
-      row[key] = null;
-    } else row[key] = value;
-  }
-  return row as RecordRow;
+  return MAPPINGS[collection].toRow(record, meta);
 }
 
 export function rowToRecord<C extends TableCollection>(collection: C, row: Record<string, unknown>): RecordOf<C> {
-  const optional = OPTIONAL_SETS[collection];
-  const record: Record<string, unknown> = {};
-  for (const key of FIELDS[collection]) {
-    const value = row[key];
-    if (value === null && optional.has(key)) continue;
-    record[key] = value;
-  }
-  return record as unknown as RecordOf<C>;
+  return MAPPINGS[collection].toRecord(row) as unknown as RecordOf<C>;
 }
 
 // ---------- Team members ----------
