@@ -45,9 +45,16 @@ export type ValueOf<N extends MutationName> = Mutators[N] extends Mutator<N, inf
 
 export const isMutationName = (name: string): name is MutationName => Object.hasOwn(MUTATORS, name);
 
+/** Mutators by name, as an engine runs them: the product's (`MUTATORS`), or those and a test's own. */
+export type MutatorRegistry = Readonly<Record<string, Mutator<string>>>;
+
 /** Says what is wrong with a call's arguments, naming the field, or null when they are valid. */
 export function checkArgs(name: MutationName, args: unknown): string | null {
-  const result = v.safeParse(MUTATORS[name].args, args);
+  return argsProblem(MUTATORS[name], args);
+}
+
+function argsProblem(mutator: Pick<Mutator<string>, 'args'>, args: unknown): string | null {
+  const result = v.safeParse(mutator.args, args);
   if (result.success) return null;
   const issue = result.issues[0];
   const path = v.getDotPath(issue);
@@ -59,12 +66,12 @@ export function checkArgs(name: MutationName, args: unknown): string | null {
  * arguments, then runs the mutator. A refused or failed mutation must leave `tx` unwritten
  * (callers stage writes and discard them on failure).
  */
-export function runMutation(tx: WriteTx, member: TeamMember | null, mutation: Mutation): Result<unknown> {
-  if (!isMutationName(mutation.name)) return fail(`Unknown change: ${mutation.name}`);
-  const mutator = MUTATORS[mutation.name] as unknown as Mutator;
+export function runMutation(tx: WriteTx, member: TeamMember | null, mutation: Mutation, mutators: MutatorRegistry = MUTATORS): Result<unknown> {
+  if (!Object.hasOwn(mutators, mutation.name)) return fail(`Unknown change: ${mutation.name}`);
+  const mutator = mutators[mutation.name];
   const allowed = authorize(member, mutator.permission);
   if (!allowed.ok) return allowed;
-  const problem = checkArgs(mutation.name, mutation.args);
+  const problem = argsProblem(mutator, mutation.args);
   if (problem) return fail(problem);
   return mutator.run(tx, mutation.args, mutation.meta);
 }

@@ -1,14 +1,22 @@
-// The one field of a collection that writes look records up by, besides their id: a creator's
-// handle (the CSV import matches creators by it), an item's SKU (the inventory import matches
-// items by it). Both are matched ignoring letter case. A mutator that names the keys it needs
-// (`byKey` in its reads) costs the same in a workspace of 100 records as in one of 100,000.
+// The one field of a collection that writes look records up by, besides their id: its
+// definition's `lookup` (a creator's handle, an item's SKU; lib/schema/records.ts). Matched
+// ignoring letter case. A mutator that names the keys it needs (`byKey` in its reads) costs
+// the same in a workspace of 100 records as in one of 100,000.
 import type { CollectionName, RecordOf } from './names';
+import { COLLECTION_DEFINITIONS } from './records';
 
-export const LOOKUP_FIELDS = { funnels: 'creatorHandle', inventory: 'sku' } as const satisfies {
-  [C in CollectionName]?: keyof RecordOf<C> & string;
+type Collections = (typeof COLLECTION_DEFINITIONS)[number];
+
+/** The collections that have a lookup field. */
+export type LookupCollection = { [D in Collections as D['name']]: [Exclude<D['lookup'], undefined>] extends [never] ? never : D['name'] }[CollectionName];
+
+/** Each lookup collection's lookup field. */
+export const LOOKUP_FIELDS = Object.fromEntries(COLLECTION_DEFINITIONS.flatMap((d) => ('lookup' in d && d.lookup ? [[d.name, d.lookup]] : []))) as {
+  [C in LookupCollection]: keyof RecordOf<C> & string;
 };
 
-export type LookupCollection = keyof typeof LOOKUP_FIELDS;
+/** Whether a collection has a lookup field. */
+export const isLookupCollection = (name: string): name is LookupCollection => Object.hasOwn(LOOKUP_FIELDS, name);
 
 /** The form a key is compared in: letter case does not tell two handles or SKUs apart. */
 export const lookupKey = (value: string) => value.toLowerCase();

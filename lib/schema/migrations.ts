@@ -1,42 +1,26 @@
-// Stored data carries a schema version; older versions are migrated, never dropped.
-import { integrationCredentialsOf } from '../domain/developer';
+// Stored data carries a schema version; older versions are migrated, never dropped. Each step
+// belongs to the record type it lifts: its definition's `migrations` (lib/schema/records.ts).
+import type { MigrationStep } from './define';
+import { WORKSPACE, type WorkspaceSchema } from './records';
 import type { StoredRecord } from './stored';
-
 
 export const SCHEMA_VERSION = 3;
 export const META = { collection: 'meta', id: 'schema' } as const;
 
-type Migration = (record: StoredRecord) => StoredRecord;
+/** The step that lifts a stored record from `version` to the next, if its type has one. */
+function stepOf(record: StoredRecord, version: number, schema: WorkspaceSchema): MigrationStep | undefined {
+  if (record.collection === 'singletons') return schema.isSingletonName(record.id) ? schema.singleton(record.id).migrations?.[version] : undefined;
+  return schema.isCollectionName(record.collection) ? schema.collection(record.collection).migrations?.[version] : undefined;
+}
 
-/** MIGRATIONS[n] lifts a record from version n to n + 1. */
-const MIGRATIONS: Record<number, Migration> = {
-  // v1 had no funnel activity state and did not track whether an order's stock was deducted.
-  1: (record) => {
-    const value = record.value as Record<string, unknown> | null;
-    if (!value || typeof value !== 'object') return record;
-    if (record.collection === 'funnels' && value.activity === undefined)
-      return { ...record, value: { ...value, activity: 'Active' } };
-    if (record.collection === 'orders' && value.stockDeducted === undefined)
-      return { ...record, value: { ...value, stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(String(value.status)) } };
-    return record;
-  },
-  // v2 kept a sample API key in the developer settings and integration credentials on their
-  // records; keys are the team server's now, and a record keeps hints only.
-  2: (record) => {
-    const value = record.value as Record<string, unknown> | null;
-    if (!value || typeof value !== 'object') return record;
-    if (record.collection === 'singletons' && record.id === 'developer' && 'apiKey' in value) {
-      const { apiKey: _dropped, ...rest } = value;
-      return { ...record, value: rest };
-    }
-    if (record.collection === 'integrations' && ('apiKey' in value || 'webhookUrl' in value)) {
-      const { apiKey, webhookUrl, ...rest } = value;
-      const hints = typeof apiKey === 'string' && apiKey ? { credentials: integrationCredentialsOf({ apiKey, webhookUrl: typeof webhookUrl === 'string' ? webhookUrl : '' }) } : {};
-      return { ...record, value: { ...rest, ...hints } };
-    }
-    return record;
-  },
-};
+function migrateRecord(record: StoredRecord, version: number, schema: WorkspaceSchema): StoredRecord {
+  const value = record.value as Record<string, unknown> | null;
+  if (!value || typeof value !== 'object') return record;
+  const step = stepOf(record, version, schema);
+  if (!step) return record;
+  const next = step(value);
+  return next === value ? record : { ...record, value: next };
+}
 
 export function storedSchemaVersion(records: readonly StoredRecord[]): number | null {
   const meta = records.find((r) => r.collection === META.collection && r.id === META.id);
@@ -45,11 +29,10 @@ export function storedSchemaVersion(records: readonly StoredRecord[]): number | 
   return typeof version === 'number' ? version : 1;
 }
 
-export function migrateRecords(records: StoredRecord[], from: number): StoredRecord[] {
+/** Lifts stored records from schema version `from` to `to` (the current one), each by its type's steps. */
+export function migrateRecords(records: StoredRecord[], from: number, options: { to?: number; schema?: WorkspaceSchema } = {}): StoredRecord[] {
+  const { to = SCHEMA_VERSION, schema = WORKSPACE } = options;
   let current = records;
-  for (let version = from; version < SCHEMA_VERSION; version++) {
-    const step = MIGRATIONS[version];
-    if (step) current = current.map(step);
-  }
+  for (let version = from; version < to; version++) current = current.map((record) => migrateRecord(record, version, schema));
   return current;
 }

@@ -1,8 +1,12 @@
-// Every record type of a workspace, declared once: its validator, its display order and its
-// default (for singletons). Loading runs the validator: a record that fails it is set aside,
-// never cast. The TypeScript types live in lib/domain/types.ts; `satisfies` below keeps each
-// validator and its type in step.
+// Every record type of a workspace, declared once (lib/schema/define.ts): its type, validator,
+// display order, default (singletons), migration steps, what a role may not see, and how the
+// server keeps it. Loading runs the validator: a record that fails it is set aside, never cast.
+// The TypeScript types live in lib/domain/types.ts (the domain rules take them); `validates<T>`
+// below checks each validator against its type, and lib/schema/names.ts reads the types off
+// these declarations.
 import * as v from 'valibot';
+import { integrationCredentialsOf, type DeveloperSettings } from '../domain/developer';
+import { activityForRole, developerForRole, integrationForRole } from '../domain/visibility';
 import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../sample/defaults';
 import { DEFAULT_MATCHING_CRITERIA } from '../sample/suggestions';
 import {
@@ -20,8 +24,25 @@ import {
   TIME_ZONES,
   RETIRED_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
+  type ActivityEntry,
+  type AppNotification,
+  type AutomationDefaults,
+  type CalendarEvent,
+  type DashboardLayouts,
+  type Funnel,
+  type GeneralSettings,
+  type Integration,
+  type InventoryItem,
+  type Invoice,
+  type Order,
+  type Plan,
+  type Profile,
+  type Role,
+  type TeamMember,
+  type WebhookEvent,
 } from '../domain/types';
-import type { CollectionName, RecordOf, SingletonName, SingletonOf } from './names';
+import type { CriteriaGroup } from '../sample/suggestions';
+import { defineCollection, defineSingleton, newestFirst, validates, type CollectionDefinition, type SingletonDefinition } from './define';
 
 const str = v.string();
 const num = v.pipe(v.number(), v.finite());
@@ -206,89 +227,198 @@ const gridItem = v.object({
   isResizable: optional(bool),
 });
 
-type Validator<T> = v.GenericSchema<unknown, T>;
+/** Every collection of a workspace, in the order the store and the server list them. */
+export const COLLECTION_DEFINITIONS = [
+  defineCollection({
+    name: 'funnels',
+    schema: validates<Funnel>(funnel),
+    lookup: 'creatorHandle',
+    // v1 had no funnel activity state.
+    migrations: { 1: (value) => (value.activity === undefined ? { ...value, activity: 'Active' } : value) },
+  }),
+  defineCollection({
+    name: 'orders',
+    schema: validates<Order>(order),
+    sort: newestFirst('createdAt'),
+    newRecords: 'first',
+    // v1 did not track whether an order's stock was deducted.
+    migrations: {
+      1: (value) => (value.stockDeducted === undefined ? { ...value, stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(String(value.status)) } : value),
+    },
+  }),
+  defineCollection({ name: 'inventory', schema: validates<InventoryItem>(inventoryItem), lookup: 'sku' }),
+  defineCollection({ name: 'events', schema: validates<CalendarEvent>(calendarEvent) }),
+  defineCollection({ name: 'notifications', schema: validates<AppNotification>(notification), sort: newestFirst('timestamp'), newRecords: 'first' }),
+  defineCollection({ name: 'team', schema: validates<TeamMember>(teamMember), serverTable: 'members' }),
+  defineCollection({
+    name: 'activity',
+    schema: validates<ActivityEntry>(activityEntry),
+    sort: newestFirst('timestamp'),
+    newRecords: 'first',
+    forRole: activityForRole,
+  }),
+  defineCollection({ name: 'invoices', schema: validates<Invoice>(invoice), newRecords: 'first' }),
+  defineCollection({
+    name: 'integrations',
+    schema: validates<Integration>(integration),
+    newRecords: 'first',
+    forRole: integrationForRole,
+    // v2 kept integration credentials on their records; keys are the team server's now, and a record keeps hints only.
+    migrations: {
+      2: (value) => {
+        if (!('apiKey' in value || 'webhookUrl' in value)) return value;
+        const { apiKey, webhookUrl, ...rest } = value;
+        const hints = typeof apiKey === 'string' && apiKey ? { credentials: integrationCredentialsOf({ apiKey, webhookUrl: typeof webhookUrl === 'string' ? webhookUrl : '' }) } : {};
+        return { ...rest, ...hints };
+      },
+    },
+  }),
+  defineCollection({ name: 'webhookEvents', schema: validates<WebhookEvent>(webhookEvent), newRecords: 'first' }),
+] as const;
 
-interface CollectionDefinition<C extends CollectionName> {
-  schema: Validator<RecordOf<C>>;
-  /** Display order of the collection; records without one keep their stored order. */
-  sort?: (a: RecordOf<C>, b: RecordOf<C>) => number;
-}
-interface SingletonDefinition<S extends SingletonName> {
-  schema: Validator<SingletonOf<S>>;
-  initial(now: Date): SingletonOf<S>;
-}
-
-const newestFirst = <K extends string>(key: K) => (a: Record<K, string>, b: Record<K, string>) => b[key].localeCompare(a[key]);
-
-export const COLLECTIONS: { [C in CollectionName]: CollectionDefinition<C> } = {
-  funnels: { schema: funnel satisfies Validator<RecordOf<'funnels'>> },
-  orders: { schema: order satisfies Validator<RecordOf<'orders'>>, sort: newestFirst('createdAt') },
-  inventory: { schema: inventoryItem satisfies Validator<RecordOf<'inventory'>> },
-  events: { schema: calendarEvent satisfies Validator<RecordOf<'events'>> },
-  notifications: { schema: notification satisfies Validator<RecordOf<'notifications'>>, sort: newestFirst('timestamp') },
-  team: { schema: teamMember satisfies Validator<RecordOf<'team'>> },
-  activity: { schema: activityEntry satisfies Validator<RecordOf<'activity'>>, sort: newestFirst('timestamp') },
-  invoices: { schema: invoice satisfies Validator<RecordOf<'invoices'>> },
-  integrations: { schema: integration satisfies Validator<RecordOf<'integrations'>> },
-  webhookEvents: { schema: webhookEvent satisfies Validator<RecordOf<'webhookEvents'>> },
-};
-
-export const SINGLETONS: { [S in SingletonName]: SingletonDefinition<S> } = {
-  settings: {
-    schema: v.object({
-      companyName: str,
-      timeZone: v.picklist(TIME_ZONES.map((z) => z.value)),
-      language: v.picklist(LANGUAGES.map((l) => l.value)),
-    }) satisfies Validator<SingletonOf<'settings'>>,
+/** Every singleton of a workspace. */
+export const SINGLETON_DEFINITIONS = [
+  defineSingleton({
+    name: 'settings',
+    schema: validates<GeneralSettings>(
+      v.object({
+        companyName: str,
+        timeZone: v.picklist(TIME_ZONES.map((z) => z.value)),
+        language: v.picklist(LANGUAGES.map((l) => l.value)),
+      }),
+    ),
     initial: defaultSettings,
-  },
-  profile: {
-    schema: v.object({
-      name: str,
-      email: str,
-      notifications: v.object(Object.fromEntries(CHANNELS.map((c) => [c, bool])) as Record<(typeof CHANNELS)[number], typeof bool>),
-    }) satisfies Validator<SingletonOf<'profile'>>,
+  }),
+  defineSingleton({
+    name: 'profile',
+    schema: validates<Profile>(
+      v.object({
+        name: str,
+        email: str,
+        notifications: v.object(Object.fromEntries(CHANNELS.map((c) => [c, bool])) as Record<(typeof CHANNELS)[number], typeof bool>),
+      }),
+    ),
     initial: defaultProfile,
-  },
-  plan: {
-    schema: v.object({
-      name: str,
-      price: num,
-      billingCycle: v.picklist(['month', 'year']),
-      renewalDate: str,
-      features: v.array(str),
-    }) satisfies Validator<SingletonOf<'plan'>>,
+  }),
+  defineSingleton({
+    name: 'plan',
+    schema: validates<Plan>(v.object({ name: str, price: num, billingCycle: v.picklist(['month', 'year']), renewalDate: str, features: v.array(str) })),
     initial: samplePlan,
-  },
-  automationDefaults: {
-    schema: v.object({ payment: bool, shipment: bool, review: bool }) satisfies Validator<SingletonOf<'automationDefaults'>>,
+  }),
+  defineSingleton({
+    name: 'automationDefaults',
+    schema: validates<AutomationDefaults>(v.object({ payment: bool, shipment: bool, review: bool })),
     initial: defaultAutomation,
-  },
-  developer: {
-    schema: v.object({
-      endpointUrl: str,
-      events: v.array(picklist([...WEBHOOK_EVENT_TYPES, ...RETIRED_WEBHOOK_EVENT_TYPES])),
-    }) satisfies Validator<SingletonOf<'developer'>>,
+  }),
+  defineSingleton({
+    name: 'developer',
+    schema: validates<DeveloperSettings>(v.object({ endpointUrl: str, events: v.array(picklist([...WEBHOOK_EVENT_TYPES, ...RETIRED_WEBHOOK_EVENT_TYPES])) })),
     initial: defaultWebhookSettings,
-  },
-  dashboardLayout: {
-    schema: v.record(v.string(), v.record(v.string(), v.optional(v.array(gridItem)))) satisfies Validator<SingletonOf<'dashboardLayout'>>,
+    forRole: developerForRole,
+    // v2 kept a sample API key in the developer settings; keys are the team server's now.
+    migrations: {
+      2: (value) => {
+        if (!('apiKey' in value)) return value;
+        const { apiKey: _dropped, ...rest } = value;
+        return rest;
+      },
+    },
+  }),
+  defineSingleton({
+    /** Dashboard grid layout per member id. */
+    name: 'dashboardLayout',
+    schema: validates<Record<string, DashboardLayouts>>(v.record(v.string(), v.record(v.string(), v.optional(v.array(gridItem))))),
     initial: () => ({}),
-  },
-  matchingCriteria: {
-    schema: v.object({ demographics: v.array(str), niche: v.array(str), style: v.array(str) }) satisfies Validator<SingletonOf<'matchingCriteria'>>,
+  }),
+  defineSingleton({
+    name: 'matchingCriteria',
+    schema: validates<Record<CriteriaGroup, string[]>>(v.object({ demographics: v.array(str), niche: v.array(str), style: v.array(str) })),
     initial: () => structuredClone(DEFAULT_MATCHING_CRITERIA),
-  },
+  }),
+] as const;
+
+type Collections = (typeof COLLECTION_DEFINITIONS)[number];
+type Singletons = (typeof SINGLETON_DEFINITIONS)[number];
+
+/** Collection definitions by name. */
+export const COLLECTIONS = Object.fromEntries(COLLECTION_DEFINITIONS.map((d) => [d.name, d])) as unknown as {
+  [D in Collections as D['name']]: D;
 };
+/** Singleton definitions by name. */
+export const SINGLETONS = Object.fromEntries(SINGLETON_DEFINITIONS.map((d) => [d.name, d])) as unknown as {
+  [D in Singletons as D['name']]: D;
+};
+
+/** The definition of a collection, as code that works on any collection sees it. */
+export const collectionDefinition = (name: keyof typeof COLLECTIONS) => COLLECTIONS[name] as unknown as CollectionDefinition;
+/** The definition of a singleton, as code that works on any singleton sees it. */
+export const singletonDefinition = (name: keyof typeof SINGLETONS) => SINGLETONS[name] as unknown as SingletonDefinition;
+
+export const isCollectionName = (name: string): name is keyof typeof COLLECTIONS => Object.hasOwn(COLLECTIONS, name);
+export const isSingletonName = (name: string): name is keyof typeof SINGLETONS => Object.hasOwn(SINGLETONS, name);
+
+/**
+ * The record types an engine works with: the workspace's (`WORKSPACE`), or, in a test, the
+ * workspace's and one it declares itself (whose name the types then take on trust).
+ */
+export interface WorkspaceSchema {
+  readonly collectionNames: readonly CollectionNameOf[];
+  readonly singletonNames: readonly SingletonNameOf[];
+  collection(name: CollectionNameOf): CollectionDefinition;
+  singleton(name: SingletonNameOf): SingletonDefinition;
+  isCollectionName(name: string): name is CollectionNameOf;
+  isSingletonName(name: string): name is SingletonNameOf;
+  isValidRecord<C extends CollectionNameOf>(name: C, value: unknown): value is RecordOfName<C>;
+  isValidSingleton<S extends SingletonNameOf>(name: S, value: unknown): value is ValueOfName<S>;
+}
+type CollectionNameOf = keyof typeof COLLECTIONS;
+type SingletonNameOf = keyof typeof SINGLETONS;
+
+export function workspaceSchema(
+  collections: readonly { readonly kind: 'collection'; readonly name: string }[],
+  singletons: readonly { readonly kind: 'singleton'; readonly name: string }[],
+): WorkspaceSchema {
+  const byName = new Map(collections.map((d) => [d.name, d as unknown as CollectionDefinition]));
+  const singletonsByName = new Map(singletons.map((d) => [d.name, d as unknown as SingletonDefinition]));
+  return {
+    collectionNames: collections.map((d) => d.name as CollectionNameOf),
+    singletonNames: singletons.map((d) => d.name as SingletonNameOf),
+    collection: (name) => byName.get(name)!,
+    singleton: (name) => singletonsByName.get(name)!,
+    isCollectionName: (name): name is CollectionNameOf => byName.has(name),
+    isSingletonName: (name): name is SingletonNameOf => singletonsByName.has(name),
+    isValidRecord: <C extends CollectionNameOf>(name: C, value: unknown): value is RecordOfName<C> => v.is(byName.get(name)!.schema, value),
+    isValidSingleton: <S extends SingletonNameOf>(name: S, value: unknown): value is ValueOfName<S> => v.is(singletonsByName.get(name)!.schema, value),
+  };
+}
+
+/** The workspace's record types. */
+export const WORKSPACE = workspaceSchema(COLLECTION_DEFINITIONS, SINGLETON_DEFINITIONS);
 
 /** Checks a stored record against its collection's validator. */
-export function isValidRecord<C extends CollectionName>(collection: C, value: unknown): value is RecordOf<C> {
-  return v.is(COLLECTIONS[collection].schema, value);
+export function isValidRecord<C extends keyof typeof COLLECTIONS>(collection: C, value: unknown): value is RecordOfName<C> {
+  return v.is(collectionDefinition(collection).schema, value);
 }
 
-export function isValidSingleton<S extends SingletonName>(name: S, value: unknown): value is SingletonOf<S> {
-  return v.is(SINGLETONS[name].schema, value);
+export function isValidSingleton<S extends keyof typeof SINGLETONS>(name: S, value: unknown): value is ValueOfName<S> {
+  return v.is(singletonDefinition(name).schema, value);
 }
 
-export const isCollectionName = (name: string): name is CollectionName => Object.hasOwn(COLLECTIONS, name);
-export const isSingletonName = (name: string): name is SingletonName => Object.hasOwn(SINGLETONS, name);
+type RecordOfName<C extends keyof typeof COLLECTIONS> = (typeof COLLECTIONS)[C] extends CollectionDefinition<string, infer T, string> ? T : never;
+type ValueOfName<S extends keyof typeof SINGLETONS> = (typeof SINGLETONS)[S] extends SingletonDefinition<string, infer T> ? T : never;
+
+/**
+ * `value` as a member of `role` may see it (the same object when nothing is withheld): the
+ * record's definition names the rule. `collection` is 'singletons' for a singleton, `id` its name.
+ */
+export function recordForRole(collection: string, id: string, value: unknown, role: Role, schema: WorkspaceSchema = WORKSPACE): unknown {
+  if (role === 'Admin' || value === null || typeof value !== 'object') return value;
+  const rule =
+    collection === 'singletons'
+      ? schema.isSingletonName(id) ? schema.singleton(id).forRole : undefined
+      : schema.isCollectionName(collection) ? schema.collection(collection).forRole : undefined;
+  return rule ? rule(value as never, role) : value;
+}
+
+export const COLLECTION_NAMES = COLLECTION_DEFINITIONS.map((d) => d.name);
+export const SINGLETON_NAMES = SINGLETON_DEFINITIONS.map((d) => d.name);

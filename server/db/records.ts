@@ -2,117 +2,92 @@
 // is the record plus workspaceId, version and position; optional fields are NULL when absent.
 // The mappers are strict: a field the table does not know is refused rather than dropped.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Permissions, TeamMember } from '../../lib/domain/types';
-import { lookupKey } from '../../lib/schema/lookups';
-import type { CollectionName, RecordOf } from '../../lib/schema/names';
+import { LOOKUP_FIELDS, isLookupCollection, lookupKey } from '../../lib/schema/lookups';
+import { COLLECTION_NAMES, type CollectionName, type RecordOf } from '../../lib/schema/names';
+import type { CollectionDefinition } from '../../lib/schema/define';
+import { collectionDefinition, type COLLECTIONS } from '../../lib/schema/records';
 import type { Executor } from './client';
 import * as t from './schema';
 
-/** Collections kept in a table of their own (`team` lives in `members`). */
-export type TableCollection = Exclude<CollectionName, 'team'>;
+/** Collections kept in a table of their own, named after them (`team` lives in `members`): their definitions say. */
+export type TableCollection = { [C in CollectionName]: (typeof COLLECTIONS)[C]['serverTable'] extends C ? C : never }[CollectionName];
 
-export const RECORD_TABLES = {
-  funnels: t.funnels,
-  orders: t.orders,
-  inventory: t.inventory,
-  events: t.events,
-  notifications: t.notifications,
-  activity: t.activity,
-  invoices: t.invoices,
-  integrations: t.integrations,
-  webhookEvents: t.webhookEvents,
-} as const;
+export const TABLE_COLLECTIONS = COLLECTION_NAMES.filter((c): c is TableCollection => collectionDefinition(c).serverTable === c);
 
-export const TABLE_COLLECTIONS = Object.keys(RECORD_TABLES) as TableCollection[];
+/** Each table collection's table: the table of server/db/schema.ts exported under the collection's name. */
+export const RECORD_TABLES = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, t[c]])) as { [C in TableCollection]: (typeof t)[C] };
 
-type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
-
-/** Fields a record may leave out; stored as NULL, left out again when read. */
-const OPTIONAL_FIELDS = {
-  funnels: ['bio', 'interestTags', 'email', 'followers', 'outreach', 'objective', 'deliverables', 'portal', 'giftAllowance'],
-  orders: ['customerPhone', 'notes', 'trackingNumber', 'carrierName', 'creatorId', 'stockDeducted'],
-  inventory: [],
-  events: [],
-  notifications: [],
-  activity: ['metadata'],
-  invoices: ['description'],
-  integrations: ['credentials'],
-  webhookEvents: [],
-} as const satisfies { [C in TableCollection]: readonly OptionalKeys<RecordOf<C>>[] };
-
-// Compile-time checks that each table and its record type agree field for field, and that
-// every optional field is listed above: a change to lib/domain/types.ts that the database
-// does not follow fails the type check here.
+// Compile-time check that each table and its record type agree field for field: a change to a
+// record type that the database does not follow fails the type check here, naming the collection.
 // Legacy columns are kept only until start-up moves their values elsewhere; no record carries them.
 const META_COLUMNS = ['workspaceId', 'version', 'position', 'legacyApiKey', 'legacyWebhookUrl'] as const;
 type MetaColumn = (typeof META_COLUMNS)[number];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type TableFields<C extends TableCollection> = Exclude<keyof (typeof RECORD_TABLES)[C]['$inferSelect'], MetaColumn>;
-type FieldsAgree = { [C in TableCollection]: Same<TableFields<C>, keyof RecordOf<C>> };
-type OptionalsListed = {
-  [C in TableCollection]: Same<(typeof OPTIONAL_FIELDS)[C][number], OptionalKeys<RecordOf<C>>>;
-};
-const fieldsAgree: FieldsAgree = {
-  funnels: true,
-  orders: true,
-  inventory: true,
-  events: true,
-  notifications: true,
-  activity: true,
-  invoices: true,
-  integrations: true,
-  webhookEvents: true,
-};
-const optionalsListed: OptionalsListed = { ...fieldsAgree };
-void optionalsListed;
-
-/** The record fields of each table, in column order. */
-const FIELDS = Object.fromEntries(
-  TABLE_COLLECTIONS.map((c) => [c, Object.keys(getTableColumns(RECORD_TABLES[c])).filter((k) => !(META_COLUMNS as readonly string[]).includes(k))]),
-) as Record<TableCollection, string[]>;
-const OPTIONAL_SETS = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, new Set<string>(OPTIONAL_FIELDS[c] as readonly string[])])) as Record<
-  TableCollection,
-  Set<string>
->;
+type Disagreeing = { [C in TableCollection]: Same<TableFields<C>, keyof RecordOf<C>> extends true ? never : C }[TableCollection];
+const fieldsAgree: [Disagreeing] extends [never] ? true : { tableAndRecordDisagree: Disagreeing } = true;
+void fieldsAgree;
 
 /** A record the database cannot hold as it is (unknown field, missing required field). */
 export class RecordShapeError extends Error {}
 
 export type RecordRow = Record<string, unknown> & { workspaceId: string; id: string; version: number; position: number };
 
+/**
+ * Rows <-> records of a record type kept in `table`: the table's columns (less the meta ones)
+ * are its fields, and the fields its definition lets a record leave out are stored as NULL.
+ */
+export function rowMapping(definition: Pick<CollectionDefinition, 'name' | 'optionalFields'>, table: PgTable) {
+  const collection = definition.name;
+  const fields = Object.keys(getTableColumns(table)).filter((k) => !(META_COLUMNS as readonly string[]).includes(k));
+  const optional = new Set<string>(definition.optionalFields);
+  return {
+    toRow(record: object, meta: { workspaceId: string; version: number; position: number }): RecordRow {
+      const source = record as Record<string, unknown>;
+      if (!source || typeof source !== 'object' || typeof source.id !== 'string' || !source.id)
+        throw new RecordShapeError(`A ${collection} record needs a text id`);
+      for (const key of Object.keys(source)) {
+        if (source[key] !== undefined && !fields.includes(key)) throw new RecordShapeError(`${collection} records have no field "${key}"`);
+      }
+      const row: Record<string, unknown> = { ...meta };
+      for (const key of fields) {
+        const value = source[key];
+        if (value === undefined || value === null) {
+          if (value === undefined && !optional.has(key)) throw new RecordShapeError(`The ${collection} record ${source.id} is missing "${key}"`);
+          row[key] = null;
+        } else row[key] = value;
+      }
+      return row as RecordRow;
+    },
+    toRecord(row: Record<string, unknown>): Record<string, unknown> {
+      const record: Record<string, unknown> = {};
+      for (const key of fields) {
+        const value = row[key];
+        if (value === null && optional.has(key)) continue;
+        record[key] = value;
+      }
+      return record;
+    },
+  };
+}
+
+const MAPPINGS = Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, rowMapping(collectionDefinition(c), RECORD_TABLES[c])])) as Record<
+  TableCollection,
+  ReturnType<typeof rowMapping>
+>;
+
 export function recordToRow<C extends TableCollection>(
   collection: C,
   record: RecordOf<C>,
   meta: { workspaceId: string; version: number; position: number },
 ): RecordRow {
-  const source = record as unknown as Record<string, unknown>;
-  if (!source || typeof source !== 'object' || typeof source.id !== 'string' || !source.id)
-    throw new RecordShapeError(`A ${collection} record needs a text id`);
-  const fields = FIELDS[collection];
-  const optional = OPTIONAL_SETS[collection];
-  for (const key of Object.keys(source)) {
-    if (source[key] !== undefined && !fields.includes(key)) throw new RecordShapeError(`${collection} records have no field "${key}"`);
-  }
-  const row: Record<string, unknown> = { ...meta };
-  for (const key of fields) {
-    const value = source[key];
-    if (value === undefined || value === null) {
-      if (value === undefined && !optional.has(key)) throw new RecordShapeError(`The ${collection} record ${source.id} is missing "${key}"`);
-      row[key] = null;
-    } else row[key] = value;
-  }
-  return row as RecordRow;
+  return MAPPINGS[collection].toRow(record, meta);
 }
 
 export function rowToRecord<C extends TableCollection>(collection: C, row: Record<string, unknown>): RecordOf<C> {
-  const optional = OPTIONAL_SETS[collection];
-  const record: Record<string, unknown> = {};
-  for (const key of FIELDS[collection]) {
-    const value = row[key];
-    if (value === null && optional.has(key)) continue;
-    record[key] = value;
-  }
-  return record as unknown as RecordOf<C>;
+  return MAPPINGS[collection].toRecord(row) as unknown as RecordOf<C>;
 }
 
 // ---------- Team members ----------
@@ -185,11 +160,10 @@ export async function loadRecords<C extends CollectionName>(
   }));
 }
 
-/** The column of a collection's lookup field (lib/schema/lookups.ts). */
+/** The column of a collection's lookup field (its definition's `lookup`). */
 function lookupColumn(collection: CollectionName) {
-  if (collection === 'funnels') return t.funnels.creatorHandle;
-  if (collection === 'inventory') return t.inventory.sku;
-  throw new Error(`${collection} has no lookup field`);
+  if (!isLookupCollection(collection)) throw new Error(`${collection} has no lookup field`);
+  return getTableColumns(RECORD_TABLES[collection])[LOOKUP_FIELDS[collection] as never] as unknown as typeof t.funnels.creatorHandle;
 }
 
 /** Every record and singleton of a workspace (the browser's first load until sync pulls exist). */

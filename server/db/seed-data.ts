@@ -1,30 +1,21 @@
 // What a new workspace starts with: the sample workspace (lib/sample), with the team reduced to
 // its owner (invited members join through invitations), and every singleton present.
 import { sampleWorkspace, SAMPLE_ADMIN_ID } from '../../lib/sample';
-import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../../lib/sample/defaults';
-import { DEFAULT_MATCHING_CRITERIA } from '../../lib/sample/suggestions';
 import type { Permissions } from '../../lib/domain/types';
 import { SINGLETON_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../lib/schema/names';
+import { singletonDefinition } from '../../lib/schema/records';
+import { TABLE_COLLECTIONS, type TableCollection } from './records';
 
 export const OWNER_MEMBER_ID = SAMPLE_ADMIN_ID;
 export const ALL_PERMISSIONS: Permissions = { editAutomations: true, sendOutreach: true, manageTeam: true, viewAnalytics: true };
 
 /** A singleton's value when its row does not exist yet. */
 export function singletonDefault<S extends SingletonName>(name: S, nowIso: string): SingletonOf<S> {
-  const defaults: { [K in SingletonName]: () => SingletonOf<K> } = {
-    settings: defaultSettings,
-    profile: defaultProfile,
-    plan: () => samplePlan(new Date(nowIso)),
-    automationDefaults: defaultAutomation,
-    developer: () => defaultWebhookSettings(),
-    dashboardLayout: () => ({}),
-    matchingCriteria: () => structuredClone(DEFAULT_MATCHING_CRITERIA),
-  };
-  return defaults[name]();
+  return singletonDefinition(name).initial(new Date(nowIso)) as SingletonOf<S>;
 }
 
 export interface WorkspaceData {
-  collections: { [C in Exclude<CollectionName, 'team'>]: RecordOf<C>[] };
+  collections: { [C in TableCollection]: RecordOf<C>[] };
   singletons: { [S in SingletonName]: SingletonOf<S> };
 }
 
@@ -47,7 +38,7 @@ export function emptyWorkspaceData(now: Date, companyName: string): WorkspaceDat
   for (const name of SINGLETON_NAMES) singletons[name] = singletonDefault(name, now.toISOString());
   singletons.settings = { ...(singletons.settings as SingletonOf<'settings'>), companyName };
   return {
-    collections: { funnels: [], orders: [], inventory: [], events: [], notifications: [], activity: [], invoices: [], integrations: [], webhookEvents: [] },
+    collections: Object.fromEntries(TABLE_COLLECTIONS.map((c) => [c, []])) as unknown as WorkspaceData['collections'],
     singletons: singletons as WorkspaceData['singletons'],
   };
 }

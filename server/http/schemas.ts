@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { PERMISSIONS, ROLES } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n/codes';
+import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { MAX_PASSWORD_LENGTH } from '../auth/passwords';
 
 /** A missing field reads as empty, so its "is required" message is the one given here. */
@@ -100,17 +101,9 @@ export const workspaceRecordsResponse = v.object({
   workspace: workspaceSchema,
   version: v.number(),
   collections: v.object({
-    funnels: recordList,
-    orders: recordList,
-    inventory: recordList,
-    events: recordList,
-    notifications: recordList,
+    ...(Object.fromEntries(COLLECTION_NAMES.filter((c) => c !== 'team').map((c) => [c, recordList])) as Record<Exclude<CollectionName, 'team'>, typeof recordList>),
     // Team records are listed field by field: a member row's account link never goes out.
     team: v.array(memberSchema),
-    activity: recordList,
-    invoices: recordList,
-    integrations: recordList,
-    webhookEvents: recordList,
   }),
   singletons: v.record(v.string(), v.unknown()),
 });

@@ -22,7 +22,7 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
 import type { PokeHub } from './pokes';
-import { recordForRole } from '../../lib/domain/visibility';
+import { recordForRole } from '../../lib/schema/records';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
 import { withWriters } from './writers';

@@ -9,7 +9,7 @@ import { outcomeHttpStatus, runMutation } from '../db/tx';
 import { mutationBody, mutationResponse, workspaceRecordsResponse } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
-import { recordForRole } from '../../lib/domain/visibility';
+import { recordForRole } from '../../lib/schema/records';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
 import { outreachEmail } from '../portal/outreach';
 

@@ -1,6 +1,6 @@
 // What each role receives of a record: integration hints and webhook URLs are for Admins.
 import { describe, expect, it } from 'vitest';
-import { recordForRole } from '../../lib/domain/visibility';
+import { recordForRole } from '../../lib/schema/records';
 
 const integration = { id: 'shopify', name: 'Shopify', status: 'connected', credentials: { apiKeyHint: '1234', webhookHost: 'hooks.example.com' } };
 const entry = { id: 'a1', action: 'Webhook endpoint added', details: 'https://hooks.example.com/services/T0/B0/secret-token (order.created)' };
