@@ -188,6 +188,8 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   'overwrites.restore': "runs the field's own mutation (orders.changeStatus, orders.saveNotes, inventory.setQuantity, inventory.updateItem; tested above) through mutate, with the same check",
   'team.canResendInvitations': 'read',
   'admin.mailStatus': 'read (the team server says where its mail goes)',
+  'admin.shopConnection': 'read (the team server gives the webhook address and the saved secret\'s hint, to an Admin only)',
+  'admin.saveShopSigningSecret': 'hands the shop\'s signing secret to the team server, which checks the Admin role again; nothing is stored in the browser',
   'team.invitations': 'reads the invitation links from the team server, after the manageTeam check',
   'team.resendInvitation': 'asks the team server (which checks manageTeam again) for a new link, after the same check as team.invite',
   apply: 'runs a recorded mutation: the same authorization as mutate (tests/unit/mutators.test.ts)',
