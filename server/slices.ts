@@ -2,13 +2,24 @@
 // and writes thousands of items; done in one go it holds the event loop for hundreds of
 // milliseconds, and health checks and other members' requests wait that long. Awaiting PGlite
 // does not help by itself: it runs in this thread and resolves without giving timers or
-// sockets a turn. So long loops yield between slices, with setImmediate (after pending I/O).
+// sockets a turn. So long loops yield between slices (`yieldToEventLoop`: a whole turn, timers
+// and sockets included).
 import * as v from 'valibot';
 
 /** Items handled between two turns of the event loop (a few milliseconds of work). */
-export const ITEMS_PER_SLICE = 500;
+export const ITEMS_PER_SLICE = 250;
+/**
+ * A list longer than this makes a mutation bulk work (an import's page of 500 rows): its
+ * validation, reads, run and writes each get a turn of the event loop between them.
+ */
+export const BULK_LIST_ITEMS = 100;
 
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * A turn of the event loop: timers and sockets run before the work goes on. One immediate set
+ * from a socket's callback runs in that same turn's check phase, before any timer or socket;
+ * the second is set from the check phase, so it runs in the next turn.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** `items.map(fn)`, a slice at a time, letting the event loop run between slices. */
 export async function mapInSlices<T, U>(items: readonly T[], fn: (item: T) => U): Promise<U[]> {
@@ -56,7 +67,7 @@ export function longListOf(schema: AnySchema, input: unknown): string | undefine
   return Object.keys(shape.entries ?? {}).find((name) => {
     const value = (input as Record<string, unknown>)[name];
     const list = shape.entries?.[name];
-    return Array.isArray(value) && value.length > ITEMS_PER_SLICE && list?.type === 'array' && !list.async && list.item;
+    return Array.isArray(value) && value.length > BULK_LIST_ITEMS && list?.type === 'array' && !list.async && list.item;
   });
 }
 

@@ -7,6 +7,11 @@ export const BULK = {
   pageRows: 500,
   /** JSON bytes per page (rows with long names are fewer per page). */
   pageBytes: 256 * 1024,
+  /**
+   * Rows one mutation may carry to a team server: twice a page. A mutator runs in one go in
+   * the server's one thread; a few milliseconds a page keep every other request answered.
+   */
+  serverRows: 1_000,
 } as const;
 
 /**

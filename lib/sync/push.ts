@@ -12,7 +12,7 @@ import { SyncError, SYNC_MESSAGES } from './transport';
 /** Most mutations in one push (the server takes up to 500). */
 const PUSH_BATCH = 100;
 /** Most bytes of mutations in one push: the pages of an import (about 100 KB each) go a few at a time, under the server's 1 MB body limit. */
-const PUSH_BYTES = 512 * 1024;
+export const PUSH_BYTES = 512 * 1024;
 
 /** Pushes everything of the signed-in member that waits. Throws what stops it (offline, signed out...). */
 export async function pushAll(core: SyncCore) {

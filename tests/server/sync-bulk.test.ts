@@ -199,6 +199,32 @@ describe('paged imports through restarts and reloads', () => {
   }, 120_000);
 });
 
+describe('a mutation carries at most two pages of rows', () => {
+  it('refuses a mutation of more rows than two pages, changes nothing, and applies the next one in the same push', async () => {
+    const http = await server.signIn('owner');
+    const prefix = `cap${Date.now().toString(36)}`;
+    const row = (i: number) => ({ sku: `${prefix}-${i}`, name: `Item ${i}`, quantity: '1' });
+    const meta = { now: server.clock.now().toISOString() };
+    const response = await http.post('/sync/push', {
+      clientID: `${prefix}client`,
+      mutations: [
+        { id: 1, name: 'inventory.importItems', args: { rows: Array.from({ length: BULK.serverRows + 1 }, (_, i) => row(i)) }, meta: { ...meta, idSeed: `${prefix}a` } },
+        { id: 2, name: 'inventory.importItems', args: { rows: Array.from({ length: BULK.serverRows }, (_, i) => row(i)) }, meta: { ...meta, idSeed: `${prefix}b` } },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const [refused, applied] = json<PushResponse>(response).results;
+    expect(refused).toMatchObject({ id: 1, ok: false, error: 'rows holds at most 1,000 rows in one mutation: send them in pages' });
+    expect(applied).toEqual({ id: 2, ok: true });
+    const stored = json<PullResponse>(await http.get('/sync/pull?since=0')).records.filter((r) => r.collection === 'inventory' && (r.value as { sku?: string } | null)?.sku?.startsWith(prefix));
+    expect(stored).toHaveLength(BULK.serverRows);
+    // Refused, but taken: the same push again applies nothing more.
+    const again = await http.post('/sync/push', { clientID: `${prefix}client`, mutations: [{ id: 1, name: 'inventory.importItems', args: { rows: [row(5000)] }, meta: { ...meta, idSeed: `${prefix}c` } }] });
+    expect(json<PushResponse>(again).results).toEqual([{ id: 1, ok: true }]);
+    expect(json<PullResponse>(await http.get('/sync/pull?since=0')).records.filter((r) => (r.value as { sku?: string } | null)?.sku === `${prefix}-5000`)).toHaveLength(0);
+  });
+});
+
 describe('an import page reads what its rows name, not the workspace', () => {
   it('loads the creators its handles name and never the whole funnels collection', async () => {
     const reads = MUTATORS['creators.import'].reads({ rows: [{ row: 1, draft: { handle: '@sarahjstyle', name: 'Sarah' } }] });

@@ -1,6 +1,7 @@
 // Running one mutator on the server: authorized from the database, validated, run against
 // what it declared it reads, and written, all in one database transaction.
 import * as v from 'valibot';
+import { BULK } from '../../../lib/domain/bulk';
 import type { Result, Role } from '../../../lib/domain/types';
 import type { Actor, MutationMeta, Mutator, WriteTx } from '../../../lib/mutators/types';
 import { authorizeMember } from '../../auth/authorize';
@@ -107,6 +108,9 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
   if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
     return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
 
+  // A bulk mutation (an import's page) comes in a large request: what the request cost so far
+  // (its body, the session) and the transaction's start are separate turns.
+  if (longListOf(mutator.args as v.GenericSchema, options.args) !== undefined) await yieldToEventLoop();
   try {
     return await db.transaction(async (tx) => {
       await reserveIn(tx, options.reserve);
@@ -145,8 +149,14 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     // work in this thread: other requests get a turn between them (server/slices.ts). Not for
     // an ordinary mutation: a turn taken while holding the workspace lock makes every other
     // writer of the workspace wait longer.
-    const bulk = longListOf(mutator.args as v.GenericSchema, options.args) !== undefined;
+    const longList = longListOf(mutator.args as v.GenericSchema, options.args);
+    const bulk = longList !== undefined;
     const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
+    if (bulk && (options.args as Record<string, unknown[]>)[longList].length > BULK.serverRows) {
+      await markProcessed();
+      const error = `${longList} holds at most ${BULK.serverRows.toLocaleString('en')} rows in one mutation: send them in pages`;
+      return { status: 'invalid', error, field: longList, ...processed } satisfies MutationOutcome;
+    }
     await breathe();
     const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
     if (!parsed.success) {
