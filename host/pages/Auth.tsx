@@ -9,6 +9,7 @@ import { Button } from '../../widgets/ui/Button';
 import { useBrowserT } from '../../widgets/ui/language';
 import type { ServerErrorBody } from '../../lib/domain/server-errors';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
+import type { MessageKey } from '../../lib/i18n';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
 
@@ -112,11 +113,119 @@ function Field(props: {
   );
 }
 
-function ErrorText({ error }: { error: string | null }) {
+/** The end of a form: the server's or the check's refusal, then the one button. */
+function SubmitRow({ error, busy, label }: { error: string | null; busy: boolean; label: string }) {
   return (
-    <p role="alert" className="cf-error">
-      {error ?? ''}
-    </p>
+    <>
+      <p role="alert" className="cf-error">
+        {error ?? ''}
+      </p>
+      <div>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {label}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A new password and its confirmation, checked against each other before anything is sent. */
+function NewPasswordFields(props: { label: string; password: string; confirm: string; onPassword(value: string): void; onConfirm(value: string): void; field: string | null }) {
+  const { t } = useBrowserT();
+  return (
+    <>
+      <Field label={props.label} type="password" value={props.password} onChange={props.onPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={props.field === 'password'} autoFocus />
+      <Field label={t('pages.auth.confirmPassword')} type="password" value={props.confirm} onChange={props.onConfirm} autoComplete="new-password" invalid={props.field === 'confirm'} />
+    </>
+  );
+}
+
+/**
+ * A form sent to the server: busy while it goes, the refusal to show and the field it names.
+ * `send` posts the body; on success `then` runs and the form stays busy (the page moves on).
+ */
+function useServerForm() {
+  const i18n = useBrowserT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  return {
+    busy,
+    error,
+    field,
+    /** A refusal decided here, before sending (the two passwords differ). */
+    refuse(name: string, message: string) {
+      setField(name);
+      setError(message);
+    },
+    async send(url: string, body: unknown, then: () => void, fallback: MessageKey) {
+      if (busy) return;
+      setBusy(true);
+      setError(null);
+      try {
+        const answer = await call('POST', url, body);
+        if (answer.ok) return then();
+        setField(answer.data.field ?? null);
+        setError(serverErrorIn(i18n, answer.data) ?? i18n.t(fallback));
+      } catch {
+        setError(i18n.t('pages.auth.offline'));
+      }
+      setBusy(false);
+    },
+  };
+}
+
+/**
+ * What an emailed link's token stands for, asked of the server once per token: `info` when it
+ * holds, else `loadError` (no token, refused, or the server unreachable).
+ */
+function useLinkInfo<T>(path: string, token: string, { missing, refused }: { missing?: MessageKey; refused: MessageKey }) {
+  const server = hasTeamServer();
+  const i18n = useBrowserT();
+  const [info, setInfo] = useState<T | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!server) return;
+    if (!token && missing) {
+      // Known on the first render and set once: the page has nothing else to load.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setLoadError(i18n.t(missing));
+      return;
+    }
+    let live = true;
+    call<T>('GET', `${path}/${encodeURIComponent(token)}`).then(
+      (answer) => {
+        if (!live) return;
+        if (answer.ok) setInfo(answer.data);
+        else setLoadError(serverErrorIn(i18n, answer.data) ?? i18n.t(refused));
+      },
+      () => live && setLoadError(i18n.t('pages.auth.offline')),
+    );
+    return () => {
+      live = false;
+    };
+    // The translator changes only when a catalog arrives; the link is checked once per token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, server]);
+  return { server, info, loadError };
+}
+
+/** A link's page before its form: refused (with where to go next) or still being checked. */
+function LinkState({ title, loadError, checking, links }: { title: string; loadError: string | null; checking: string; links?: ReactNode }) {
+  const { t } = useBrowserT();
+  if (loadError)
+    return (
+      <AuthFrame title={title}>
+        <p role="alert">{loadError}</p>
+        <p>{links ?? <a href="/signin">{t('pages.auth.goToSignIn')}</a>}</p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={title}>
+      <p role="status" className="cf-muted">
+        {checking}
+      </p>
+    </AuthFrame>
   );
 }
 
@@ -138,44 +247,22 @@ export function SignIn() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [field, setField] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const i18n = useBrowserT();
-  const { t } = i18n;
+  const form = useServerForm();
+  const { t } = useBrowserT();
   if (!hasTeamServer()) return <LocalWorkspaceNote />;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('POST', '/auth/signin', { email, password });
-      if (answer.ok) {
-        // A full load: the app starts with the session's workspace.
-        window.location.assign(safeNext(params.get('next')));
-        return;
-      }
-      setField(answer.data.field ?? null);
-      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.wrongCredentials'));
-    } catch {
-      setError(t('pages.auth.offline'));
-    }
-    setBusy(false);
+    // A full load: the app starts with the session's workspace.
+    void form.send('/auth/signin', { email, password }, () => window.location.assign(safeNext(params.get('next'))), 'pages.auth.wrongCredentials');
   }
 
   return (
     <AuthFrame title={t('pages.auth.signIn')}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} autoFocus />
-        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" invalid={field === 'password'} />
-        <ErrorText error={error} />
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('pages.auth.signIn')}
-          </Button>
-        </div>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={form.field === 'email'} autoFocus />
+        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" invalid={form.field === 'password'} />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.signIn')} />
       </form>
       <p className="cf-auth-footer">
         <a href={email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'}>{t('pages.auth.forgotLink')}</a>
@@ -189,30 +276,14 @@ export function SignIn() {
 export function ForgotPassword() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const i18n = useBrowserT();
-  const { t } = i18n;
+  const form = useServerForm();
+  const { t } = useBrowserT();
   if (!hasTeamServer()) return <LocalWorkspaceNote />;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('POST', '/auth/forgot', { email });
-      if (answer.ok) {
-        setSent(true);
-        return;
-      }
-      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.offline'));
-    } catch {
-      setError(t('pages.auth.offline'));
-    } finally {
-      setBusy(false);
-    }
+    void form.send('/auth/forgot', { email }, () => setSent(true), 'pages.auth.offline');
   }
 
   if (sent)
@@ -228,14 +299,9 @@ export function ForgotPassword() {
   return (
     <AuthFrame title={t('pages.auth.forgotTitle')}>
       <p>{t('pages.auth.forgotBody')}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={Boolean(error)} autoFocus />
-        <ErrorText error={error} />
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('pages.auth.sendLink')}
-          </Button>
-        </div>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={Boolean(form.error)} autoFocus />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.sendLink')} />
       </form>
       <p className="cf-auth-footer">
         <a href="/signin">{t('pages.auth.backToSignIn')}</a>
@@ -248,67 +314,18 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [email, setEmail] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const link = useLinkInfo<{ email: string }>('/auth/reset', token, { missing: 'pages.auth.resetNeedsLink', refused: 'pages.auth.resetFailed' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [field, setField] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const server = hasTeamServer();
-  const i18n = useBrowserT();
-  const { t } = i18n;
+  const form = useServerForm();
+  const { t } = useBrowserT();
+  if (!link.server) return <LocalWorkspaceNote />;
 
-  useEffect(() => {
-    if (!server) return;
-    if (!token) {
-      // Known on the first render and set once: the page has nothing else to load.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setLoadError(t('pages.auth.resetNeedsLink'));
-      return;
-    }
-    let live = true;
-    call<{ email: string }>('GET', `/auth/reset/${encodeURIComponent(token)}`).then(
-      (answer) => {
-        if (!live) return;
-        if (answer.ok) setEmail(answer.data.email);
-        else setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.resetFailed'));
-      },
-      () => live && setLoadError(t('pages.auth.offline')),
-    );
-    return () => {
-      live = false;
-    };
-    // The translator changes only when a catalog arrives; the link is checked once per token.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, server]);
-
-  if (!server) return <LocalWorkspaceNote />;
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    if (password !== confirm) {
-      setField('confirm');
-      setError(t('pages.auth.passwordsMismatch'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('POST', '/auth/reset', { token, password });
-      if (answer.ok) {
-        setDone(true);
-        return;
-      }
-      setField(answer.data.field ?? null);
-      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.resetFailed'));
-    } catch {
-      setError(t('pages.auth.offline'));
-    } finally {
-      setBusy(false);
-    }
+    if (password !== confirm) return form.refuse('confirm', t('pages.auth.passwordsMismatch'));
+    void form.send('/auth/reset', { token, password }, () => setDone(true), 'pages.auth.resetFailed');
   }
 
   if (done)
@@ -320,35 +337,25 @@ export function ResetPassword() {
         </p>
       </AuthFrame>
     );
-  if (loadError)
+  if (!link.info)
     return (
-      <AuthFrame title={t('pages.auth.resetTitle')}>
-        <p role="alert">{loadError}</p>
-        <p>
-          <a href="/forgot-password">{t('pages.auth.askNewLink')}</a> · <a href="/signin">{t('pages.auth.goToSignIn')}</a>
-        </p>
-      </AuthFrame>
-    );
-  if (email === null)
-    return (
-      <AuthFrame title={t('pages.auth.resetTitle')}>
-        <p role="status" className="cf-muted">
-          {t('pages.auth.checkingReset')}
-        </p>
-      </AuthFrame>
+      <LinkState
+        title={t('pages.auth.resetTitle')}
+        loadError={link.loadError}
+        checking={t('pages.auth.checkingReset')}
+        links={
+          <>
+            <a href="/forgot-password">{t('pages.auth.askNewLink')}</a> · <a href="/signin">{t('pages.auth.goToSignIn')}</a>
+          </>
+        }
+      />
     );
   return (
     <AuthFrame title={t('pages.auth.resetTitle')}>
-      <p>{t('pages.auth.resetFor', { email })}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('pages.auth.newPassword')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} autoFocus />
-        <Field label={t('pages.auth.confirmPassword')} type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
-        <ErrorText error={error} />
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('pages.auth.resetSave')}
-          </Button>
-        </div>
+      <p>{t('pages.auth.resetFor', { email: link.info.email })}</p>
+      <form onSubmit={submit} noValidate>
+        <NewPasswordFields label={t('pages.auth.newPassword')} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} field={form.field} />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.resetSave')} />
       </form>
     </AuthFrame>
   );
@@ -362,87 +369,29 @@ interface InvitationInfo {
 
 export function AcceptInvitation() {
   const { token = '' } = useParams();
-  const [info, setInfo] = useState<InvitationInfo | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const link = useLinkInfo<InvitationInfo>('/invitations', token, { refused: 'pages.auth.invitationInvalid' });
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [field, setField] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const server = hasTeamServer();
-  const i18n = useBrowserT();
-  const { t } = i18n;
+  const form = useServerForm();
+  const { t } = useBrowserT();
+  if (!link.server) return <LocalWorkspaceNote />;
 
-  useEffect(() => {
-    if (!server) return;
-    let live = true;
-    call<InvitationInfo>('GET', `/invitations/${encodeURIComponent(token)}`).then(
-      (answer) => {
-        if (!live) return;
-        if (answer.ok) setInfo(answer.data);
-        else setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.invitationInvalid'));
-      },
-      () => live && setLoadError(t('pages.auth.offline')),
-    );
-    return () => {
-      live = false;
-    };
-    // The translator changes only when a catalog arrives; the invitation is asked for once per token.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, server]);
-
-  if (!server) return <LocalWorkspaceNote />;
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('POST', `/invitations/${encodeURIComponent(token)}/accept`, { name, password });
-      if (answer.ok) {
-        window.location.assign('/');
-        return;
-      }
-      setField(answer.data.field ?? null);
-      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.invitationFailed'));
-    } catch {
-      setError(t('pages.auth.offline'));
-    }
-    setBusy(false);
+    void form.send(`/invitations/${encodeURIComponent(token)}/accept`, { name, password }, () => window.location.assign('/'), 'pages.auth.invitationFailed');
   }
 
-  if (loadError)
-    return (
-      <AuthFrame title={t('pages.auth.invitation')}>
-        <p role="alert">{loadError}</p>
-        <p>
-          <a href="/signin">{t('pages.auth.goToSignIn')}</a>
-        </p>
-      </AuthFrame>
-    );
-  if (!info)
-    return (
-      <AuthFrame title={t('pages.auth.invitation')}>
-        <p role="status" className="cf-muted">
-          {t('pages.auth.checkingInvitation')}
-        </p>
-      </AuthFrame>
-    );
+  const { info } = link;
+  if (!info) return <LinkState title={t('pages.auth.invitation')} loadError={link.loadError} checking={t('pages.auth.checkingInvitation')} />;
   return (
     <AuthFrame title={t('pages.auth.join', { workspace: info.workspaceName })}>
       <p>
         {t('pages.auth.invitedAs')} <strong>{info.role}</strong> {t('pages.auth.withEmail')} <strong>{info.email}</strong>.
       </p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} autoFocus />
-        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} />
-        <ErrorText error={error} />
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('pages.auth.accept')}
-          </Button>
-        </div>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={form.field === 'name'} autoFocus />
+        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={form.field === 'password'} />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.accept')} />
       </form>
     </AuthFrame>
   );
@@ -457,104 +406,38 @@ interface SetupInfo {
 export function Setup() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [info, setInfo] = useState<SetupInfo | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
+  const link = useLinkInfo<SetupInfo>('/auth/setup', token, { missing: 'pages.auth.setupNeedsLink', refused: 'pages.auth.setupInvalid' });
+  // The address and name the owner was set up with, until they change them.
+  const [email, setEmail] = useState<string | null>(null);
+  const [name, setName] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [field, setField] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const server = hasTeamServer();
-  const i18n = useBrowserT();
-  const { t } = i18n;
+  const form = useServerForm();
+  const { t } = useBrowserT();
+  if (!link.server) return <LocalWorkspaceNote />;
 
-  useEffect(() => {
-    if (!server) return;
-    if (!token) {
-      // Known on the first render and set once: the page has nothing else to load.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setLoadError(t('pages.auth.setupNeedsLink'));
-      return;
-    }
-    let live = true;
-    call<SetupInfo>('GET', `/auth/setup/${encodeURIComponent(token)}`).then(
-      (answer) => {
-        if (!live) return;
-        if (!answer.ok) return setLoadError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.setupInvalid'));
-        setInfo(answer.data);
-        setEmail(answer.data.email);
-        setName(answer.data.name);
-      },
-      () => live && setLoadError(t('pages.auth.offline')),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, server]);
+  const { info } = link;
+  if (!info) return <LinkState title={t('pages.auth.setupTitle')} loadError={link.loadError} checking={t('pages.auth.checkingSetup')} />;
+  const shownEmail = email ?? info.email;
+  const shownName = name ?? info.name;
 
-  if (!server) return <LocalWorkspaceNote />;
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    if (password !== confirm) {
-      setField('confirm');
-      setError(t('pages.auth.passwordsMismatch'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('POST', '/auth/setup', { token, password, name, email });
-      if (answer.ok) {
-        window.location.assign('/');
-        return;
-      }
-      setField(answer.data.field ?? null);
-      setError(serverErrorIn(i18n, answer.data) ?? t('pages.auth.setupFailed'));
-    } catch {
-      setError(t('pages.auth.offline'));
-    }
-    setBusy(false);
+    if (password !== confirm) return form.refuse('confirm', t('pages.auth.passwordsMismatch'));
+    void form.send('/auth/setup', { token, password, name: shownName, email: shownEmail }, () => window.location.assign('/'), 'pages.auth.setupFailed');
   }
 
-  if (loadError)
-    return (
-      <AuthFrame title={t('pages.auth.setupTitle')}>
-        <p role="alert">{loadError}</p>
-        <p>
-          <a href="/signin">{t('pages.auth.goToSignIn')}</a>
-        </p>
-      </AuthFrame>
-    );
-  if (!info)
-    return (
-      <AuthFrame title={t('pages.auth.setupTitle')}>
-        <p role="status" className="cf-muted">
-          {t('pages.auth.checkingSetup')}
-        </p>
-      </AuthFrame>
-    );
   return (
     <AuthFrame title={t('pages.auth.setupTitle')}>
       <p>
         {t('pages.auth.setupBefore')} <strong>{info.workspaceName}</strong>
         {t('pages.auth.setupAfter')}
       </p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('pages.auth.email')} type="email" value={email} onChange={setEmail} autoComplete="username" invalid={field === 'email'} />
-        <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={field === 'name'} />
-        <Field label={t('pages.auth.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" hint={t('pages.auth.passwordHint')} invalid={field === 'password'} autoFocus />
-        <Field label={t('pages.auth.confirmPassword')} type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" invalid={field === 'confirm'} />
-        <ErrorText error={error} />
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('pages.auth.savePassword')}
-          </Button>
-        </div>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('pages.auth.email')} type="email" value={shownEmail} onChange={setEmail} autoComplete="username" invalid={form.field === 'email'} />
+        <Field label={t('pages.auth.fullName')} value={shownName} onChange={setName} autoComplete="name" invalid={form.field === 'name'} />
+        <NewPasswordFields label={t('pages.auth.password')} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} field={form.field} />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.savePassword')} />
       </form>
     </AuthFrame>
   );

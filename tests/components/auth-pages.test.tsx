@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AcceptInvitation, SignIn, safeNext } from '../../host/pages/Auth';
+import { AcceptInvitation, Setup, SignIn, safeNext } from '../../host/pages/Auth';
 import { loadLanguage } from '../../lib/i18n';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 
@@ -12,6 +12,7 @@ function renderAt(path: string, lang?: string) {
     [
       { path: '/signin', element: <SignIn /> },
       { path: '/invite/:token', element: <AcceptInvitation /> },
+      { path: '/setup', element: <Setup /> },
     ],
     { initialEntries: [path] },
   );
@@ -53,6 +54,31 @@ describe('auth pages', () => {
     await user.type(screen.getByLabelText('Password'), 'right-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/orders?order=ord_1'));
+  });
+
+  it("sets up the owner: the link's address and name to start from, the two passwords checked, then the app", async () => {
+    const fetch = vi
+      .fn()
+      .mockReturnValueOnce(reply(200, { email: 'owner@acme.test', name: 'Olivia Brown', workspaceName: 'Acme' }))
+      .mockReturnValueOnce(reply(200, {}));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/setup?token=tok123');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('owner@acme.test');
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Olivia B.');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'another-password');
+    await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(fetch).toHaveBeenLastCalledWith('/auth/setup', expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'tok123', password: 'a-long-password', name: 'Olivia B.', email: 'owner@acme.test' }) }));
   });
 
   it('accepts an invitation with Full Name and Password', async () => {
