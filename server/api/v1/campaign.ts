@@ -14,26 +14,11 @@ import { HttpError } from '../../context';
 import type { ApiKeyRow } from '../keys';
 import { defineApiRoute, type ApiRouteSpec } from '../openapi';
 import type { ApiHandler } from '../v1';
+import { limit, startingAfter, unknownParameter } from './params';
 
 // ---------- Schemas ----------
 
 const recordId = (what: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, `${what} is malformed`));
-const limit = v.optional(
-  v.pipe(
-    v.string(),
-    v.transform((raw) => (/^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN)),
-    v.number('limit must be a whole number from 1 to 100'),
-    v.integer('limit must be a whole number from 1 to 100'),
-    v.minValue(1, 'limit must be a whole number from 1 to 100'),
-    v.maxValue(100, 'limit must be a whole number from 1 to 100'),
-    v.description('How many to return: 1 to 100 (default 20).'),
-  ),
-);
-const startingAfter = v.optional(v.pipe(recordId('starting_after'), v.description('Cursor: the id of the last item of the previous page.')));
-const unknownParameter = (issue: v.BaseIssue<unknown>) => {
-  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
-  return typeof key === 'string' ? `Unknown parameter ${key}` : 'Unknown parameter';
-};
 
 const textField = (name: string, max: number, description: string) =>
   v.pipe(v.string(`${name} must be text`), v.trim(), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));

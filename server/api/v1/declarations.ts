@@ -5,25 +5,8 @@ import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES } from '../../../lib/domain/type
 import { EMBED_SCREEN_NAMES } from '../embed';
 import { defineApiRoute } from '../openapi';
 import { CAMPAIGN_ROUTES, funnelView, orderView } from './campaign';
+import { limit, startingAfter, unknownParameter } from './params';
 
-const limit = v.optional(
-  v.pipe(
-    v.string(),
-    v.transform((raw) => (/^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN)),
-    v.number('limit must be a whole number from 1 to 100'),
-    v.integer('limit must be a whole number from 1 to 100'),
-    v.minValue(1, 'limit must be a whole number from 1 to 100'),
-    v.maxValue(100, 'limit must be a whole number from 1 to 100'),
-    v.description('How many to return: 1 to 100 (default 20).'),
-  ),
-);
-const startingAfter = v.optional(
-  v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'starting_after must be an id from a previous page'), v.description('Cursor: the id of the last item of the previous page.')),
-);
-const unknownParameter = (issue: v.BaseIssue<unknown>) => {
-  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
-  return typeof key === 'string' ? `Unknown parameter ${key}` : 'Unknown parameter';
-};
 const listQuery = <S extends readonly string[]>(statuses: S, what: string) =>
   v.strictObject(
     {
