@@ -148,3 +148,36 @@ export function useTeamServer(extraEnv: Record<string, string> = {}) {
     output: () => server.output(),
   };
 }
+
+/**
+ * How many records the page's origin keeps in the IndexedDB database `database`, straight from
+ * IndexedDB: every record, or one collection's. 0 when the database or its store is absent
+ * (opening it does not create it).
+ */
+export const storedRecords = (page: Page, database: string, collection?: string) =>
+  page.evaluate(
+    ([name, only]) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        let absent = false;
+        open.onupgradeneeded = () => {
+          absent = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (absent ? resolve(0) : reject(open.error));
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('records')) {
+            open.result.close();
+            resolve(0);
+            return;
+          }
+          const store = open.result.transaction('records').objectStore('records');
+          const request = only === undefined ? store.count() : store.count(IDBKeyRange.bound([only, ''], [only, '\uffff']));
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+        };
+      }),
+    [database, collection] as const,
+  );

@@ -2,7 +2,7 @@
 // at once, and a bulk import says it succeeded only once its rows are stored.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { storedRecords, useBrowser } from './browser';
 
 const b = useBrowser();
 
@@ -14,33 +14,7 @@ const quantityText = (page: Page, name: string) =>
  * its database there is nothing stored (0): opening it here must not create it first, empty,
  * under the app.
  */
-const storedCount = (page: Page, collection: string) =>
-  page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('creatorflow:default');
-        let absent = false;
-        open.onupgradeneeded = () => {
-          absent = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => (absent ? resolve(0) : reject(open.error));
-        open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('records')) {
-            open.result.close();
-            resolve(0);
-            return;
-          }
-          const store = open.result.transaction('records').objectStore('records');
-          const request = store.count(IDBKeyRange.bound([name, ''], [name, '\uffff']));
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-        };
-      }),
-    collection,
-  );
+const storedCount = (page: Page, collection: string) => storedRecords(page, 'creatorflow:default', collection);
 
 describe('durability', () => {
   it('keeps an inline quantity edit through a reload right after Enter, 20 times in a row', async () => {

@@ -3,7 +3,7 @@
 // next; Logout leaves no workspace behind and asks first when changes wait.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useTeamServer } from './browser';
+import { storedRecords, useTeamServer } from './browser';
 import { OWNER } from './team-server';
 
 const { newPage, signIn, invite, accept, baseURL } = useTeamServer();
@@ -21,32 +21,7 @@ const serverRecord = <T,>(page: Page, collection: string, id: string) =>
   ) as Promise<T | undefined>;
 
 /** Every record this browser keeps for the team workspace, straight from IndexedDB (0 when the database is absent). */
-const cachedRecords = (page: Page) =>
-  page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        let absent = false;
-        open.onupgradeneeded = () => {
-          absent = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => (absent ? resolve(0) : reject(open.error));
-        open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('records')) {
-            open.result.close();
-            resolve(0);
-            return;
-          }
-          const request = open.result.transaction('records').objectStore('records').count();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-        };
-      }),
-    `creatorflow:team:${baseURL()}`,
-  );
+const cachedRecords = (page: Page) => storedRecords(page, `creatorflow:team:${baseURL()}`);
 
 async function setQuantity(page: Page, name: string, quantity: string) {
   await page.getByRole('button', { name: `Edit quantity of ${name}` }).click();
