@@ -19,11 +19,16 @@ export async function claimDue<T extends OutboxTable>(db: Database, table: T, op
   // Both tables have these columns under the same names.
   const q = table as typeof t.mailOutbox;
   const { at } = options;
+  const isDue = and(eq(q.status, 'pending'), lte(q.nextAttemptAt, at), options.also);
+  // Most passes find nothing due: one plain read says so, without a transaction and its locks
+  // (on PGlite, which runs in the server's thread, a pass is then one short statement).
+  const [any] = await db.select({ id: q.id }).from(q).where(isDue).limit(1);
+  if (!any) return [];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: q.id })
       .from(q)
-      .where(and(eq(q.status, 'pending'), lte(q.nextAttemptAt, at), options.also))
+      .where(isDue)
       .orderBy(asc(q.nextAttemptAt))
       .limit(options.batch)
       .for('update', { skipLocked: true });

@@ -155,5 +155,6 @@ describe.each(DB_KINDS)('responsiveness on %s', (kind) => {
     expect(latencies.length).toBeGreaterThanOrEqual(20);
     expect(longestStretch).toBeLessThanOrEqual(STRETCH_LIMIT_MS);
     if (load <= cores) expect(p99, `p99 over ${latencies.length} answers`).toBeLessThanOrEqual(LATENCY_TARGET_MS);
-  });
+    // About 5 s on a quiet machine; on one loaded many times over its cores, several times that.
+  }, 180_000);
 });

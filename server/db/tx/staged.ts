@@ -60,10 +60,11 @@ export const WEBHOOK_SOURCES: readonly CollectionName[] = ['funnels', 'orders', 
 export const SINGLETONS = new Set<string>(SINGLETON_NAMES);
 // A bulk write (an import of thousands of rows) is split into statements of this many rows,
 // with a turn of the event loop before each (server/slices.ts): drizzle builds every statement
-// in this thread (about 4 ms per 100 rows) and PGlite runs it here too (about 10 ms per 100
-// rows). At 500 rows one statement held the thread for 60-100 ms; at 100 no stretch passes
-// ~15 ms. Also far under PostgreSQL's 65,535 parameters per statement.
-export const ROWS_PER_STATEMENT = 100;
+// in this thread and PGlite runs it here too, about 10 ms per 100 rows on a quiet machine and
+// several times that on a loaded one. At 50 no statement holds the thread long; on PostgreSQL
+// the cost is one more round trip per 50 rows of an import. Also far under PostgreSQL's 65,535
+// parameters per statement.
+export const ROWS_PER_STATEMENT = 50;
 /** Up to this many new records of a collection get their positions computed in the write statement itself. */
 export const INLINE_POSITIONS = 8;
 
