@@ -1,6 +1,7 @@
 // Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
 // already on the team) before anything is stored.
 import { MESSAGES, PERMISSION_ABILITY } from './constants';
+import { englishOf, message, type Message } from './messages';
 import { fail, refuse, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
 
 /** The default invite: Editor with editAutomations, sendOutreach and viewAnalytics on, manageTeam off (spec §6). */
@@ -40,10 +41,16 @@ const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutrea
  * Why a role fixes a flag, or null when the flag toggles freely: Admin implies manageTeam
  * (spec §6), and a Viewer, who changes nothing, holds no flag that allows a change.
  */
-export function lockedPermissionReason(role: Role, permission: Permission): string | null {
-  if (role === 'Admin' && permission === 'manageTeam') return 'Admins always manage the team';
-  if (role === 'Viewer' && WRITE_PERMISSIONS.includes(permission)) return `Viewers cannot ${PERMISSION_ABILITY[permission]}`;
+export function lockedPermission(role: Role, permission: Permission): Message | null {
+  if (role === 'Admin' && permission === 'manageTeam') return message('domain.team.adminsManage');
+  if (role === 'Viewer' && permission !== 'viewAnalytics' && WRITE_PERMISSIONS.includes(permission)) return message(`domain.team.viewerCannot.${permission}`);
   return null;
+}
+
+/** The same reason in English (the server's and the logs' words). */
+export function lockedPermissionReason(role: Role, permission: Permission): string | null {
+  const locked = lockedPermission(role, permission);
+  return locked && englishOf(locked);
 }
 
 /**
@@ -76,7 +83,8 @@ export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissi
     ? `${member.name} can now ${PERMISSION_ABILITY[permission]}`
     : `${member.name} can no longer ${PERMISSION_ABILITY[permission]}`;
 
-export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member who can manage the team';
+export const LAST_MANAGER = message('domain.team.lastManager');
+export const LAST_MANAGER_MESSAGE = englishOf(LAST_MANAGER);
 
 /**
  * A change that would leave no active member with manageTeam is refused: nobody could
