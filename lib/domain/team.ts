@@ -34,6 +34,13 @@ export function inviteMember(email: string, team: readonly TeamMember[], id: str
   return ok({ id, name, email: checked.value, role, status: 'Pending', permissions }, MESSAGES.invitationSent);
 }
 
+/** Why a Viewer holds none of the flags that allow a change. */
+const VIEWER_CANNOT = {
+  editAutomations: 'domain.team.viewerCannot.editAutomations',
+  sendOutreach: 'domain.team.viewerCannot.sendOutreach',
+  manageTeam: 'domain.team.viewerCannot.manageTeam',
+} as const;
+
 /** Flags a Viewer never has: a Viewer changes nothing. */
 const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutreach', 'manageTeam'];
 
@@ -43,7 +50,7 @@ const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutrea
  */
 export function lockedPermission(role: Role, permission: Permission): Message | null {
   if (role === 'Admin' && permission === 'manageTeam') return message('domain.team.adminsManage');
-  if (role === 'Viewer' && permission !== 'viewAnalytics' && WRITE_PERMISSIONS.includes(permission)) return message(`domain.team.viewerCannot.${permission}`);
+  if (role === 'Viewer' && permission !== 'viewAnalytics' && WRITE_PERMISSIONS.includes(permission)) return message(VIEWER_CANNOT[permission]);
   return null;
 }
 
