@@ -6,15 +6,33 @@ import { useStore } from '../widgets/ui/store-context';
 import { useT } from '../widgets/ui/i18n';
 import { breadcrumbs, capitalise, type Crumb, type RecordKind, type RecordNamer } from './breadcrumbs';
 
-/** Path segments that name a page of the app with a word no screen's catalog entry says. */
+/** Path segments that name a page of the app, and the catalog entry that says each. */
 const PAGE_SEGMENTS: Record<string, MessageKey> = {
+  dashboard: 'nav.dashboard',
+  funnel: 'shell.search.kind.funnel',
+  creator: 'crumb.record.funnel',
+  shipment: 'calendar.type.shipment',
   label: 'crumb.label',
+  tracking: 'orders.tracking',
+  brief: 'creator.status.Brief',
+  orders: 'nav.orders',
+  inventory: 'nav.inventory',
+  calendar: 'nav.calendar',
+  analytics: 'nav.analytics',
+  notifications: 'shell.notifications',
   help: 'crumb.help',
+  settings: 'shell.menu.settings',
+  profile: 'shell.menu.profile',
   team: 'crumb.team',
   billing: 'crumb.billing',
+  integrations: 'settings.tab.integrations',
   developer: 'crumb.developer',
   activity: 'crumb.activity',
+  import: 'inventory.import',
+  export: 'inventory.export',
   onboarding: 'crumb.onboarding',
+  terms: 'pages.auth.terms',
+  privacy: 'pages.auth.privacy',
   maintenance: 'crumb.maintenance',
 };
 
@@ -22,10 +40,11 @@ const PAGE_SEGMENTS: Record<string, MessageKey> = {
  * A crumb that names a page of the app, said in the page's language ("orders" is "Pedidos"); null
  * when it names none (an id, a name) or the language says it as the URL does (English).
  */
-export function translatedCrumb(text: string, { t, tm }: Pick<Translator, 't' | 'tm'>): string | null {
+export function translatedCrumb(text: string, { t }: Pick<Translator, 't'>): string | null {
   const heading = capitalise(text);
-  const own = PAGE_SEGMENTS[text.toLowerCase()];
-  const translated = own ? t(own) : tm(heading);
+  const own = Object.hasOwn(PAGE_SEGMENTS, text.toLowerCase()) ? PAGE_SEGMENTS[text.toLowerCase()] : undefined;
+  if (!own) return null;
+  const translated = t(own);
   return translated === heading ? null : translated;
 }
 

@@ -44,7 +44,7 @@ export function Shell() {
   useAdoptStyles(ref, baseStyles, shellStyles);
   const lang = useLanguage();
   const translator = useT();
-  const { t, tm } = translator;
+  const { t } = translator;
   // The page's language is the workspace's (the member's choice): assistive technology and the
   // browser's hyphenation and spell checking follow it.
   useEffect(() => {
@@ -134,7 +134,7 @@ export function Shell() {
                 {SIDEBAR.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end>
-                      {tm(item.label)}
+                      {t(item.label)}
                     </NavLink>
                   </li>
                 ))}

@@ -10,9 +10,17 @@ import {
   type SuggestionKind,
 } from '../lib/domain/search';
 import type { Funnel } from '../lib/domain/types';
+import type { MessageKey } from '../lib/i18n';
 import { useNavigation } from '../widgets/ui/navigation';
 import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
+
+/** What each fixed page suggestion says, by its id (the domain's English is what the search matches). */
+const PAGE_TEXT: Record<string, { label: MessageKey; detail: MessageKey }> = {
+  'page:analytics': { label: 'nav.analytics', detail: 'search.page.analytics' },
+  'page:performance': { label: 'search.page.performance', detail: 'search.page.performanceDetail' },
+  'page:engagement': { label: 'search.page.engagement', detail: 'search.page.engagementDetail' },
+};
 
 const KIND_LABEL = { creator: 'shell.search.kind.creator', funnel: 'shell.search.kind.funnel', page: 'shell.search.kind.page' } as const satisfies Record<SuggestionKind, string>;
 
@@ -25,7 +33,7 @@ export function TopSearch() {
   useSignals();
   const store = useStore();
   const navigation = useNavigation();
-  const { t, tm } = useT();
+  const { t } = useT();
   const funnels = store.funnels.items.items.value;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -152,8 +160,8 @@ export function TopSearch() {
             onMouseMove={() => index !== activeIndex && setActive(index)}
             onClick={() => go(suggestion.href)}
           >
-            <span className="cf-top-search-label">{suggestion.kind === 'page' ? tm(suggestion.label) : suggestion.label}</span>
-            <span className="cf-top-search-detail">{suggestion.kind === 'page' ? tm(suggestion.detail) : suggestion.detail}</span>
+            <span className="cf-top-search-label">{suggestion.kind === 'page' && PAGE_TEXT[suggestion.id] ? t(PAGE_TEXT[suggestion.id].label) : suggestion.label}</span>
+            <span className="cf-top-search-detail">{suggestion.kind === 'page' && PAGE_TEXT[suggestion.id] ? t(PAGE_TEXT[suggestion.id].detail) : suggestion.detail}</span>
             <span className="cf-top-search-kind">{t(KIND_LABEL[suggestion.kind])}</span>
           </li>
         ))}

@@ -4,6 +4,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen } from './lazy';
 import { useRouteValues } from './route-values';
+import type { MessageKey } from '../lib/i18n';
 
 const load = {
   funnelBoard: () => import('../widgets/funnel-board'),
@@ -185,13 +186,13 @@ export const SCREEN_ROUTES: RouteObject[] = [
   { path: '/onboarding', element: <Onboarding />, handle: { preload: Onboarding.preload } },
 ];
 
-/** The sidebar's links, in the screen list's order. */
-export const SIDEBAR = [
-  { to: '/', label: 'Dashboard' },
-  { to: '/funnel', label: 'Funnel Dashboard' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/inventory', label: 'Inventory' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/help', label: 'Help Center' },
-  { to: '/settings', label: 'Settings' },
-] as const;
+/** The sidebar's links, in the screen list's order, each named by its catalog entry. */
+export const SIDEBAR: readonly { to: string; label: MessageKey }[] = [
+  { to: '/', label: 'nav.dashboard' },
+  { to: '/funnel', label: 'nav.funnelDashboard' },
+  { to: '/orders', label: 'nav.orders' },
+  { to: '/inventory', label: 'nav.inventory' },
+  { to: '/analytics', label: 'nav.analytics' },
+  { to: '/help', label: 'nav.helpCenter' },
+  { to: '/settings', label: 'nav.settings' },
+];

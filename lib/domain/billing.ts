@@ -1,5 +1,6 @@
 // Billing rules (spec §2 "Billing", §3 Plan/Usage/Invoice, §9 "Sample plan", "Usage").
 import { SAMPLE_PLAN_FEATURES } from './constants';
+import type { MessageKey } from './messages';
 import { accept, refuse, type Invoice, type InvoiceStatus, type Plan, type Result, type Usage } from './types';
 
 export interface PlanOffer {
@@ -30,6 +31,20 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     features: ['Unlimited creator funnels', 'Dedicated success manager', 'Single sign-on', 'Custom contracts'],
   },
 ];
+
+/** The catalog entry that names each feature a plan lists (plans are stored with their English feature names). */
+export const PLAN_FEATURE_NAMES: Readonly<Record<string, MessageKey>> = {
+  'Up to 50 creator funnels': 'domain.billing.feature.upTo50',
+  'Up to 200 creator funnels': 'domain.billing.feature.upTo200',
+  'Unlimited creator funnels': 'domain.billing.feature.unlimited',
+  'Advanced analytics': 'domain.billing.feature.analytics',
+  'Email and phone support': 'domain.billing.feature.support',
+  'Priority email and phone support': 'domain.billing.feature.prioritySupport',
+  'Custom integrations': 'domain.billing.feature.integrations',
+  'Dedicated success manager': 'domain.billing.feature.successManager',
+  'Single sign-on': 'domain.billing.feature.sso',
+  'Custom contracts': 'domain.billing.feature.contracts',
+};
 
 /** Storage used by the workspace (spec §9: 7.5 of 10 GB); media is not kept locally, so this stays the plan's figure. */
 export const SAMPLE_STORAGE_USED_GB = 7.5;

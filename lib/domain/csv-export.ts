@@ -1,6 +1,7 @@
 // CSV export rules (spec §2 "CSV export", §3 "Export datasets", §4, §5, §9): the real
 // data of the chosen type and date range, never placeholder rows.
 import { exportFileName } from './constants';
+import type { MessageKey } from './messages';
 import { refuse, ok, type DateRange, type ExportType, type ExportTypeId, type Funnel, type Result } from './types';
 
 /** One exported cell; the CSV writer makes it formula-safe. */
@@ -30,6 +31,18 @@ export const EXPORT_TYPES: readonly ExportType[] = [
     fields: ['Date', 'Creator', 'Platform', 'Impressions', 'Clicks', 'Conversions', 'Revenue', 'Cost'],
   },
 ];
+
+/** What each export type is called and described as, in the screen's language. */
+export const EXPORT_TYPE_NAME: Record<ExportTypeId, MessageKey> = { creators: 'export.type.creators', funnels: 'export.type.funnels', analytics: 'nav.analytics' };
+export const EXPORT_TYPE_DESCRIPTION: Record<ExportTypeId, MessageKey> = {
+  creators: 'export.type.creatorsDescription',
+  funnels: 'export.type.funnelsDescription',
+  analytics: 'export.type.analyticsDescription',
+};
+
+/** A column's catalog entry: its English name in camel case ("Creator Handle" is `creatorHandle`), ROI the metric's. */
+export const exportFieldKey = (field: string): MessageKey =>
+  field === 'ROI' ? 'analytics.metric.roi' : (`export.field.${field.toLowerCase().replace(/ (\w)/g, (_, c: string) => c.toUpperCase())}` as MessageKey);
 
 export const exportTypeById = (id: string) => EXPORT_TYPES.find((t) => t.id === id);
 

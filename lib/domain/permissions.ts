@@ -1,7 +1,7 @@
 // Who may make each change: one table, read by the browser store (to refuse and to disable
 // controls with a reason) and by the server (from the member as stored in its database).
-import { MESSAGES } from './constants';
-import { fail, type Permission, type Result, type TeamMember } from './types';
+import { message, type Message } from './messages';
+import { fail, refuse, type Permission, type Result, type TeamMember } from './types';
 
 /**
  * `member`: an active member who is not a Viewer, holding `flag` when one is named.
@@ -83,15 +83,26 @@ export type MutationName = keyof typeof MUTATION_PERMISSIONS;
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in to make changes.';
 export const CREATOR_ONLY_MESSAGE = 'Only the creator can answer on their portal';
 
+/** The refusal of a member who may not act under a rule, as a message (the browser's and the server's). */
+export const PERMISSION_REFUSALS = {
+  signedOut: message('domain.funnels.signedOut'),
+  creatorOnly: message('domain.portal.creatorOnly'),
+  adminOnly: message('domain.adminOnly'),
+  readOnly: message('domain.readOnly'),
+  missing: (permission: Permission): Message => message('domain.permission.missing', { ability: message(`domain.team.ability.${permission}`) }),
+};
+
+const refused = (said: Message) => refuse<TeamMember>(said.key, said.values);
+
 /** Allows or refuses `member` under `rule`, with the message a user sees. */
 export function authorize(member: TeamMember | null | undefined, rule: PermissionRule): Result<TeamMember> {
-  if (!member) return fail(SIGNED_OUT_MESSAGE);
-  if (rule.kind === 'creator') return fail(CREATOR_ONLY_MESSAGE);
+  if (!member) return refused(PERMISSION_REFUSALS.signedOut);
+  if (rule.kind === 'creator') return refused(PERMISSION_REFUSALS.creatorOnly);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
-  if (member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
-  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : fail(MESSAGES.adminOnly);
-  if (member.role === 'Viewer') return fail(MESSAGES.readOnly);
-  if (rule.flag && !member.permissions[rule.flag]) return fail(MESSAGES.missingPermission(rule.flag));
+  if (member.status !== 'Active') return refused(PERMISSION_REFUSALS.signedOut);
+  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.adminOnly);
+  if (member.role === 'Viewer') return refused(PERMISSION_REFUSALS.readOnly);
+  if (rule.flag && !member.permissions[rule.flag]) return refused(PERMISSION_REFUSALS.missing(rule.flag));
   return { ok: true, value: member };
 }
 

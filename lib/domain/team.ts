@@ -1,6 +1,7 @@
 // Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
 // already on the team) before anything is stored.
 import { MESSAGES, PERMISSION_ABILITY } from './constants';
+import { englishOf, message, type Message } from './messages';
 import { fail, refuse, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
 
 /** The default invite: Editor with editAutomations, sendOutreach and viewAnalytics on, manageTeam off (spec §6). */
@@ -33,6 +34,13 @@ export function inviteMember(email: string, team: readonly TeamMember[], id: str
   return ok({ id, name, email: checked.value, role, status: 'Pending', permissions }, MESSAGES.invitationSent);
 }
 
+/** Why a Viewer holds none of the flags that allow a change. */
+const VIEWER_CANNOT = {
+  editAutomations: 'domain.team.viewerCannot.editAutomations',
+  sendOutreach: 'domain.team.viewerCannot.sendOutreach',
+  manageTeam: 'domain.team.viewerCannot.manageTeam',
+} as const;
+
 /** Flags a Viewer never has: a Viewer changes nothing. */
 const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutreach', 'manageTeam'];
 
@@ -40,10 +48,16 @@ const WRITE_PERMISSIONS: readonly Permission[] = ['editAutomations', 'sendOutrea
  * Why a role fixes a flag, or null when the flag toggles freely: Admin implies manageTeam
  * (spec §6), and a Viewer, who changes nothing, holds no flag that allows a change.
  */
-export function lockedPermissionReason(role: Role, permission: Permission): string | null {
-  if (role === 'Admin' && permission === 'manageTeam') return 'Admins always manage the team';
-  if (role === 'Viewer' && WRITE_PERMISSIONS.includes(permission)) return `Viewers cannot ${PERMISSION_ABILITY[permission]}`;
+export function lockedPermission(role: Role, permission: Permission): Message | null {
+  if (role === 'Admin' && permission === 'manageTeam') return message('domain.team.adminsManage');
+  if (role === 'Viewer' && permission !== 'viewAnalytics' && WRITE_PERMISSIONS.includes(permission)) return message(VIEWER_CANNOT[permission]);
   return null;
+}
+
+/** The same reason in English (the server's and the logs' words). */
+export function lockedPermissionReason(role: Role, permission: Permission): string | null {
+  const locked = lockedPermission(role, permission);
+  return locked && englishOf(locked);
 }
 
 /**
@@ -76,7 +90,8 @@ export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissi
     ? `${member.name} can now ${PERMISSION_ABILITY[permission]}`
     : `${member.name} can no longer ${PERMISSION_ABILITY[permission]}`;
 
-export const LAST_MANAGER_MESSAGE = 'The team needs at least one active member who can manage the team';
+export const LAST_MANAGER = message('domain.team.lastManager');
+export const LAST_MANAGER_MESSAGE = englishOf(LAST_MANAGER);
 
 /**
  * A change that would leave no active member with manageTeam is refused: nobody could

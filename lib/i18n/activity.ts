@@ -10,6 +10,7 @@ import type { ActivityEntry, EventType, FunnelStatus, NotificationType, OrderSta
 import { NOTIFICATION_TYPE_LABEL } from '../domain/notifications';
 import { en, type MessageKey } from './catalogs/en-US';
 import type { MessageValues, Translator } from './index';
+import { TIME_ZONE_NAMES } from './zone';
 
 /** How an argument read out of the English details is said in another language. */
 type Kind = 'count' | 'notificationTitle' | 'orderStatus' | 'funnelStatus' | 'role' | 'eventType' | 'notificationType' | 'date' | 'orderNote' | 'sentence';
@@ -139,7 +140,7 @@ function settingsChangeIn(i18n: Translator, details: string): string | null {
   if (company !== undefined) changes.push(t('activity.byAction.settings.company', { name: company }));
   if (zone !== undefined) {
     const known = TIME_ZONES.find((candidate) => candidate.label === zone);
-    changes.push(t('activity.byAction.settings.zone', { zone: known ? i18n.tm(known.label) : zone }));
+    changes.push(t('activity.byAction.settings.zone', { zone: known ? t(TIME_ZONE_NAMES[known.value]) : zone }));
   }
   if (language !== undefined) {
     const known = LANGUAGES.find((candidate) => candidate.label === language);

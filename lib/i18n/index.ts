@@ -8,10 +8,10 @@ import { enUS } from 'date-fns/locale/en-US';
 import { DATE_FORMATS } from '../domain/constants';
 import type { Message } from '../domain/messages';
 import { en, type MessageKey } from './catalogs/en-US';
-import { toZonedWallTime } from './zone';
+import { TIME_ZONE_NAMES, toZonedWallTime } from './zone';
 
 export type { MessageKey };
-export { toZonedWallTime };
+export { TIME_ZONE_NAMES, toZonedWallTime };
 
 import { type LanguageCode } from './codes';
 export { LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './codes';

@@ -1,3 +1,6 @@
+import type { TimeZone } from '../domain/types';
+import type { MessageKey } from './catalogs/en-US';
+
 // Building an Intl.DateTimeFormat costs far more than using one, and every visible row
 // formats its dates on each render: one formatter per time zone, kept.
 const wallTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -26,3 +29,10 @@ export function toZonedWallTime(date: Date, timeZone: string): Date {
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
+
+/** The catalog entry that names each time zone the Settings offer. */
+export const TIME_ZONE_NAMES: Record<TimeZone, MessageKey> = {
+  'America/Los_Angeles': 'zone.pacific',
+  'America/New_York': 'zone.eastern',
+  UTC: 'zone.utc',
+};

@@ -1,5 +1,6 @@
 // Who is signed in on this device, and what they may do (from the permission table).
 import { computed } from '@preact/signals-core';
+import { message, type Message } from '../domain/messages';
 import type { MutationName } from '../domain/permissions';
 import type { Permission } from '../domain/types';
 import { SAMPLE_ADMIN_ID } from '../sample/defaults';
@@ -20,6 +21,11 @@ export function createSessionSlice(ctx: StoreContext) {
     const result = ctx.authorize(what);
     return result.ok ? null : result.error;
   }
+  /** The same reason as a message, for a screen to say in its language. */
+  function refusal(what?: MutationName | Permission): Message | null {
+    const result = ctx.authorize(what);
+    return result.ok ? null : (result.problem ?? message('domain.funnels.signedOut'));
+  }
 
   function signIn(memberId: string = SAMPLE_ADMIN_ID) {
     ctx.setSession(memberId, { action: 'Signed in', actionType: 'system', details: members.get(memberId)?.name ?? memberId });
@@ -28,5 +34,5 @@ export function createSessionSlice(ctx: StoreContext) {
     ctx.setSession(null, { action: 'Signed out', actionType: 'system', details: currentMember.peek()?.name ?? '' });
   }
 
-  return { session, members, currentMember, signedIn, can, whyNot, signIn, signOut };
+  return { session, members, currentMember, signedIn, can, whyNot, refusal, signIn, signOut };
 }

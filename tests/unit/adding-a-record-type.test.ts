@@ -108,7 +108,7 @@ describe('adding a record type, step by step', () => {
     create(engine, 'Gifted', '2026-11-26T10:00:00.000Z', 's1');
     await engine.flush();
     const before = await storage.load();
-    expect(create(engine, ' gifted ', '2026-11-26T11:00:00.000Z', 's2')).toEqual({ ok: false, error: 'A label named gifted already exists' });
+    expect(create(engine, ' gifted ', '2026-11-26T11:00:00.000Z', 's2')).toMatchObject({ ok: false, error: 'A label named gifted already exists' });
     expect(list.items.value).toHaveLength(1);
     await engine.flush();
     expect(await storage.load()).toEqual(before);

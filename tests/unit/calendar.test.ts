@@ -32,15 +32,15 @@ const draft = (overrides: Partial<EventDraft> = {}): EventDraft => ({
 describe('validateEvent (spec §5, end after start)', () => {
   it('requires title, start, end and type with the spec message', () => {
     for (const missing of [{ title: '  ' }, { start: '' }, { end: '' }, { type: '' as const }]) {
-      expect(validateEvent(draft(missing))).toEqual({ ok: false, error: 'Please fill in all required fields' });
+      expect(validateEvent(draft(missing))).toMatchObject({ ok: false, error: 'Please fill in all required fields' });
     }
   });
   it('refuses an end that is not after the start', () => {
-    expect(validateEvent(draft({ end: '2026-03-12T10:00' }))).toEqual({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
-    expect(validateEvent(draft({ end: '2026-03-12T09:00' }))).toEqual({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
+    expect(validateEvent(draft({ end: '2026-03-12T10:00' }))).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
+    expect(validateEvent(draft({ end: '2026-03-12T09:00' }))).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
   });
   it('refuses dates that cannot be read', () => {
-    expect(validateEvent(draft({ start: 'soon' }))).toEqual({ ok: false, error: CALENDAR_MESSAGES.invalidDate });
+    expect(validateEvent(draft({ start: 'soon' }))).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.invalidDate });
   });
   it('trims text and stores ISO times', () => {
     const result = validateEvent(draft({ title: '  Call Sarah ', description: ' hi ' }));
@@ -88,7 +88,7 @@ describe('moveEvent (drag and resize)', () => {
   });
   it('refuses a resize to nothing', () => {
     const start = new Date('2026-03-20T09:00:00Z');
-    expect(moveEvent(event, start, start)).toEqual({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
+    expect(moveEvent(event, start, start)).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
   });
 });
 
@@ -140,14 +140,14 @@ describe('calendar store actions', () => {
   it('refuses bad input and order shipments, changing nothing', async () => {
     const s = await store();
     const before = s.calendar.events.items.value;
-    expect(s.calendar.addEvent(draft({ title: '' }))).toEqual({ ok: false, error: 'Please fill in all required fields' });
-    expect(s.calendar.updateEvent('ev_1', draft({ end: '2026-03-12T08:00' }))).toEqual({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
-    expect(s.calendar.deleteEvent('order:ord_3')).toEqual({ ok: false, error: CALENDAR_MESSAGES.readOnlyShipment });
+    expect(s.calendar.addEvent(draft({ title: '' }))).toMatchObject({ ok: false, error: 'Please fill in all required fields' });
+    expect(s.calendar.updateEvent('ev_1', draft({ end: '2026-03-12T08:00' }))).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.endBeforeStart });
+    expect(s.calendar.deleteEvent('order:ord_3')).toMatchObject({ ok: false, error: CALENDAR_MESSAGES.readOnlyShipment });
     expect(s.calendar.events.items.value).toBe(before);
   });
   it('refuses a Viewer', async () => {
     const s = await store();
     s.session.signIn('tm_3');
-    expect(s.calendar.addEvent(draft())).toEqual({ ok: false, error: 'Your role cannot make changes in this workspace' });
+    expect(s.calendar.addEvent(draft())).toMatchObject({ ok: false, error: 'Your role cannot make changes in this workspace' });
   });
 });

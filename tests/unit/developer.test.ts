@@ -33,7 +33,7 @@ describe('developer rules', () => {
   });
   it('accepts https URLs only', () => {
     expect(validateHttpsUrl('https://hooks.example/x').ok).toBe(true);
-    expect(validateHttpsUrl('http://hooks.example/x')).toEqual({ ok: false, error: 'Webhook URL must start with https://' });
+    expect(validateHttpsUrl('http://hooks.example/x')).toMatchObject({ ok: false, error: 'Webhook URL must start with https://' });
     expect(validateHttpsUrl('javascript:alert(1)').ok).toBe(false);
     expect(validateHttpsUrl('not a url').ok).toBe(false);
     expect(validateIntegrationConfig({ apiKey: 'abc', webhookUrl: '' })).toEqual({ ok: true, value: { apiKey: 'abc' } });

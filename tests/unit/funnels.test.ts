@@ -107,7 +107,7 @@ describe('saveStep (spec §4)', () => {
 
   it('refuses an empty name or an unknown step and changes nothing', () => {
     const alex = byId('CR12348');
-    expect(saveStep(alex, 2, { name: '   ', description: '' }, now)).toEqual({ ok: false, error: 'Step name cannot be empty' });
+    expect(saveStep(alex, 2, { name: '   ', description: '' }, now)).toMatchObject({ ok: false, error: 'Step name cannot be empty' });
     expect(saveStep(alex, 99, { name: 'x', description: '' }, now).ok).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { validateGeneralSettings } from '../../lib/domain/settings';
+import { PLAN_FEATURE_NAMES, PLAN_OFFERS } from '../../lib/domain/billing';
+import { EXPORT_TYPE_NAME, EXPORT_TYPES, exportFieldKey } from '../../lib/domain/csv-export';
 import { LANGUAGE_CODES, loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
 import { en } from '../../lib/i18n/catalogs/en-US';
 import { pack as es } from '../../lib/i18n/catalogs/es';
@@ -188,5 +190,15 @@ describe('sizes', () => {
     expect(es.formatSize('10MB')).toBe('10 MB');
     const en = await loaded('en-US');
     expect(en.formatSize('10MB')).toBe('10MB');
+  });
+});
+
+describe('product words said by key', () => {
+  it('every export column and plan feature has its catalog entry', () => {
+    for (const type of EXPORT_TYPES) {
+      expect(en[EXPORT_TYPE_NAME[type.id]], type.id).toBe(type.name);
+      for (const field of type.fields) expect(en[exportFieldKey(field)], field).toBe(field);
+    }
+    for (const offer of PLAN_OFFERS) for (const feature of offer.features) expect(en[PLAN_FEATURE_NAMES[feature]], feature).toBe(feature);
   });
 });

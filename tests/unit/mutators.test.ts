@@ -75,8 +75,8 @@ describe('the permission table', () => {
     const store = await freshStore();
     const before = records(store);
     const result = store.mutate('inventory.setQuantity', { id: 'inv_1', quantity: { nope: true } } as never);
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Invalid input for quantity/) });
-    expect(store.mutate('nope.nothing' as MutationName, {})).toEqual({ ok: false, error: 'Unknown change: nope.nothing' });
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid input for quantity/) });
+    expect(store.mutate('nope.nothing' as MutationName, {})).toMatchObject({ ok: false, error: 'Unknown change: nope.nothing' });
     expect(records(store)).toEqual(before);
   });
 });

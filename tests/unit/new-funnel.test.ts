@@ -72,7 +72,7 @@ describe('New Funnel wizard rules', () => {
         deliverables: [{ contentType: 'Unboxing Video', count: 2, dueDate: '2026-04-09T00:00:00.000Z', notes: 'One vertical, one horizontal' }],
       },
     });
-    expect(createFunnel({ ...complete(), count: '0' }, funnels, { id: 'x', now })).toEqual({ ok: false, error: 'Count must be a whole number, at least 1' });
+    expect(createFunnel({ ...complete(), count: '0' }, funnels, { id: 'x', now })).toMatchObject({ ok: false, error: 'Count must be a whole number, at least 1' });
   });
 
   it('the store action adds it at the top of the list, logged, and it survives a reload', async () => {

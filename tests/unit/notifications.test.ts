@@ -98,7 +98,7 @@ describe('notification store actions', () => {
     const store = createStore({ storage: createMemoryStorage(), now: () => now });
     await store.loaded;
     store.session.signIn('tm_3');
-    expect(store.notifications.markRead('nt_1')).toEqual({ ok: false, error: 'Your role cannot make changes in this workspace' });
+    expect(store.notifications.markRead('nt_1')).toMatchObject({ ok: false, error: 'Your role cannot make changes in this workspace' });
     expect(store.notifications.items.get('nt_1')?.read).toBe(false);
   });
 });

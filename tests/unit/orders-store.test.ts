@@ -42,7 +42,7 @@ describe('orders slice', () => {
     store.inventory.setQuantity('inv_1', 1);
     const before = store.orders.items.items.value;
     const activity = store.admin.activity.items.value.length;
-    expect(store.orders.changeStatus('ord_1', 'Shipped')).toEqual({ ok: false, error: 'Insufficient inventory for this order' });
+    expect(store.orders.changeStatus('ord_1', 'Shipped')).toMatchObject({ ok: false, error: 'Insufficient inventory for this order' });
     expect(store.orders.items.items.value).toBe(before);
     expect(stockOf(store, 'SKU-001')).toBe(1);
     expect(store.admin.activity.items.value).toHaveLength(activity);

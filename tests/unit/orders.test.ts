@@ -200,7 +200,7 @@ describe('shipWithTracking (spec §4, §5, tracking stored)', () => {
       { trackingNumber: '', carrierName: 'UPS' },
       { trackingNumber: '1Z', carrierName: '  ' },
     ])
-      expect(shipWithTracking(order, draft, inventory, later)).toEqual({ ok: false, error: 'Please enter tracking number and carrier' });
+      expect(shipWithTracking(order, draft, inventory, later)).toMatchObject({ ok: false, error: 'Please enter tracking number and carrier' });
   });
   it('goes through the same stock check', () => {
     const missing = inventory.filter((i) => i.sku !== 'SKU-001');
@@ -269,11 +269,11 @@ describe('createOrder (New Order)', () => {
     expect(result.value.history).toHaveLength(1);
   });
   it('refuses bad input with clear messages', () => {
-    expect(createOrder(draft({ customerName: ' ' }), inventory, orders, later, newId)).toEqual({ ok: false, error: 'Please enter the customer name' });
-    expect(createOrder(draft({ customerEmail: 'noah' }), inventory, orders, later, newId)).toEqual({ ok: false, error: 'Please enter a valid customer email' });
+    expect(createOrder(draft({ customerName: ' ' }), inventory, orders, later, newId)).toMatchObject({ ok: false, error: 'Please enter the customer name' });
+    expect(createOrder(draft({ customerEmail: 'noah' }), inventory, orders, later, newId)).toMatchObject({ ok: false, error: 'Please enter a valid customer email' });
     expect(createOrder(draft({ shippingAddress: { line1: '', city: 'A', state: 'B', postalCode: 'C', country: 'D' } }), inventory, orders, later, newId).ok).toBe(false);
-    expect(createOrder(draft({ items: [] }), inventory, orders, later, newId)).toEqual({ ok: false, error: 'Please add at least one item' });
-    expect(createOrder(draft({ items: [{ sku: 'NOPE', quantity: 1 }] }), inventory, orders, later, newId)).toEqual({ ok: false, error: 'SKU NOPE is not in inventory' });
+    expect(createOrder(draft({ items: [] }), inventory, orders, later, newId)).toMatchObject({ ok: false, error: 'Please add at least one item' });
+    expect(createOrder(draft({ items: [{ sku: 'NOPE', quantity: 1 }] }), inventory, orders, later, newId)).toMatchObject({ ok: false, error: 'SKU NOPE is not in inventory' });
     expect(createOrder(draft({ items: [{ sku: 'SKU-001', quantity: '0' }] }), inventory, orders, later, newId)).toEqual({
       ok: false,
       error: 'Quantity of SKU-001 must be a whole number of at least 1',

@@ -170,6 +170,7 @@ const NOT_MEMBER_WRITES: Record<string, string> = {
   now: 'the clock',
   'session.can': 'read',
   'session.whyNot': 'read',
+  'session.refusal': 'read',
   'session.signIn': 'choosing who is signed in (the local workspace has no sign-in of its own)',
   'session.signOut': 'choosing who is signed in',
   'orders.find': 'read',
@@ -239,7 +240,7 @@ describe('permissions are enforced in the store actions', () => {
         expect(result.ok).toBe(true);
         return;
       }
-      expect(result).toEqual({ ok: false, error: c.adminOnly ? MESSAGES.adminOnly : MESSAGES.readOnly });
+      expect(result).toMatchObject({ ok: false, error: c.adminOnly ? MESSAGES.adminOnly : MESSAGES.readOnly });
       expect(snapshot(store)).toBe(before);
       expect(store.admin.activity.items.peek()).toHaveLength(activity);
       expect(counter.writes).toBe(writes);
@@ -254,7 +255,7 @@ describe('permissions are enforced in the store actions', () => {
       const writes = counter.writes;
       const result = c.run(store);
       await store.flush();
-      expect(result).toEqual({ ok: false, error: SIGNED_OUT });
+      expect(result).toMatchObject({ ok: false, error: SIGNED_OUT });
       expect(snapshot(store)).toBe(before);
       expect(store.admin.activity.items.peek()).toHaveLength(activity);
       expect(counter.writes).toBe(writes);
@@ -284,7 +285,7 @@ describe('permission flags gate their actions for an Editor', () => {
     const writes = counter.writes;
     const result = c.run(store);
     await store.flush();
-    expect(result).toEqual({ ok: false, error: MESSAGES.missingPermission(c.flag!) });
+    expect(result).toMatchObject({ ok: false, error: MESSAGES.missingPermission(c.flag!) });
     // Said in words, never by the flag's internal name.
     expect(result.ok ? '' : result.error).toMatch(/^You do not have permission to [a-z ]+$/);
     expect(snapshot(store)).toBe(before);
@@ -302,7 +303,7 @@ describe('permission flags gate their actions for an Editor', () => {
     const { store, counter } = await editorWith('editAutomations', true);
     const before = snapshot(store);
     const writes = counter.writes;
-    expect(c.run(store)).toEqual({ ok: false, error: MESSAGES.adminOnly });
+    expect(c.run(store)).toMatchObject({ ok: false, error: MESSAGES.adminOnly });
     await store.flush();
     expect(snapshot(store)).toBe(before);
     expect(counter.writes).toBe(writes);
@@ -319,8 +320,8 @@ describe('permission flags gate their actions for an Editor', () => {
   it('an Editor without manageTeam cannot grant themselves a flag', async () => {
     const { store } = await editorWith('sendOutreach', false);
     const before = snapshot(store);
-    expect(store.team.togglePermission('tm_2', 'sendOutreach')).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
-    expect(store.team.setRole('tm_2', 'Admin')).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
+    expect(store.team.togglePermission('tm_2', 'sendOutreach')).toMatchObject({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
+    expect(store.team.setRole('tm_2', 'Admin')).toMatchObject({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
     expect(snapshot(store)).toBe(before);
   });
 });

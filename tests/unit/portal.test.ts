@@ -40,9 +40,9 @@ describe('creator portal rules', () => {
     const confirmed = confirmCampaign(alex(), NOW);
     expect(confirmed.ok).toBe(true);
     if (!confirmed.ok) return;
-    expect(declineCampaign(confirmed.value, NOW)).toEqual({ ok: false, error: 'You already confirmed this campaign' });
+    expect(declineCampaign(confirmed.value, NOW)).toMatchObject({ ok: false, error: 'You already confirmed this campaign' });
     const declined = declineCampaign(alex(), NOW);
-    expect(declined.ok && confirmCampaign(declined.value, NOW)).toEqual({ ok: false, error: 'You declined this campaign' });
+    expect(declined.ok && confirmCampaign(declined.value, NOW)).toMatchObject({ ok: false, error: 'You declined this campaign' });
   });
 
   it('needs street, city, postal code and country, naming the missing one', () => {

@@ -11,8 +11,8 @@ describe('profile rules', () => {
     expect(Object.values(CHANNEL_TITLES)).toEqual(['Email Notifications', 'SMS Notifications', 'Slack Notifications', 'Browser Notifications']);
   });
   it("blocks a new password that differs from its confirmation with the spec's message", () => {
-    expect(validateProfile({ ...form, newPassword: 'abc', confirmPassword: 'abd' })).toEqual({ ok: false, error: 'New passwords do not match' });
-    expect(validateProfile({ ...form, confirmPassword: 'abd' })).toEqual({ ok: false, error: 'New passwords do not match' });
+    expect(validateProfile({ ...form, newPassword: 'abc', confirmPassword: 'abd' })).toMatchObject({ ok: false, error: 'New passwords do not match' });
+    expect(validateProfile({ ...form, confirmPassword: 'abd' })).toMatchObject({ ok: false, error: 'New passwords do not match' });
   });
   it('does not check the current password, and never returns passwords', () => {
     const result = validateProfile({ ...form, currentPassword: 'anything', newPassword: 's3cret', confirmPassword: 's3cret' });

@@ -72,7 +72,7 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
     expect(store.inventory.items.items.value).toHaveLength(5);
     // A funnel on screen can be edited now; one not read yet waits for the rest.
     expect(store.funnels.togglePriority('CRP00001')).toMatchObject({ ok: true });
-    expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE });
+    expect(store.funnels.togglePriority('CRP04000')).toMatchObject({ ok: false, error: STILL_LOADING_MESSAGE });
     expect(store.inventory.setQuantity('inv_1', '7')).toMatchObject({ ok: true });
 
     await store.loaded;
@@ -146,7 +146,7 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
     // The first funnels stay as they were read: not passed off as all of them, not replaced by the sample.
     expect(screen.rendered()).toBe(200);
     expect(store.funnels.items.items.value[0].id).toBe('CRP00000');
-    expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE });
+    expect(store.funnels.togglePriority('CRP04000')).toMatchObject({ ok: false, error: STILL_LOADING_MESSAGE });
     expect(store.funnels.togglePriority('CRP00001')).toMatchObject({ ok: true });
     screen.stop();
     store.dispose();

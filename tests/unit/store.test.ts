@@ -54,7 +54,7 @@ describe('store', () => {
     store.session.signIn('tm_3');
     const before = store.inventory.items.items.value;
     const result = store.inventory.addItem({ sku: 'V-1', name: 'Viewer item' });
-    expect(result).toEqual({ ok: false, error: 'Your role cannot make changes in this workspace' });
+    expect(result).toMatchObject({ ok: false, error: 'Your role cannot make changes in this workspace' });
     expect(store.inventory.items.items.value).toBe(before);
   });
 

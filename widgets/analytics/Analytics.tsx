@@ -53,7 +53,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
   const Section = embedded ? 'h3' : 'h2';
   const s = a.summary;
   const i18n = useT();
-  const { t, tm, formatCompact, formatMoney, formatPercent, formatNumber } = i18n;
+  const { t, formatCompact, formatMoney, formatPercent, formatNumber } = i18n;
   const periodLabel = t(`analytics.periodIn.${a.period}`);
   const periods = ANALYTICS_PERIODS.map((p) => ({ value: p.value, label: t(`analytics.period.${p.value}`) }));
   const scope = [filter, contentType].filter(Boolean).join(' · ');
@@ -85,7 +85,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
       )}
       {a.blocked ? (
         <p role="alert" className="cf-banner" data-tone="error">
-          {tm(a.blocked)}
+          {a.blocked}
         </p>
       ) : (
         <>
@@ -144,10 +144,10 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
         <ul className="cf-nba">
           {NEXT_BEST_ACTIONS.map((action) => (
             <li key={action.id} className="cf-card">
-              <Badge color="purple">{tm(action.impact)}</Badge>
-              <strong>{tm(action.title)}</strong>
-              <p className="cf-muted">{tm(action.description)}</p>
-              <Link href={action.href}>{tm(action.actionLabel)}</Link>
+              <Badge color="purple">{t(action.impact)}</Badge>
+              <strong>{t(action.title)}</strong>
+              <p className="cf-muted">{t(action.description)}</p>
+              <Link href={action.href}>{t(action.actionLabel)}</Link>
             </li>
           ))}
         </ul>

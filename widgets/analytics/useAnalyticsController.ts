@@ -1,7 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { analyticsSummary, HEATMAP_METRICS, parsePeriod, type HeatmapMetric } from '../../lib/domain/analytics';
-import { MESSAGES, type AnalyticsPeriod } from '../../lib/domain/constants';
+import type { AnalyticsPeriod } from '../../lib/domain/constants';
+import { message } from '../../lib/domain/messages';
+import { PERMISSION_REFUSALS } from '../../lib/domain/permissions';
+import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
 
 export interface AnalyticsControllerOptions {
@@ -28,6 +31,7 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   const funnels = store.funnels.items.items.value;
   const orders = store.orders.items.items.value;
   const member = store.session.currentMember.value;
+  const { t, say } = useT();
   const focus = focusedHeatmapMetric(metric);
   // Figures are recomputed whenever funnels or orders change, so they never show stale data.
   const summary = useMemo(() => {
@@ -47,9 +51,9 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
     focus,
     /** Why the figures are hidden, or null when the member may see them (permission viewAnalytics). */
     blocked: !member
-      ? 'Sign in to see analytics.'
+      ? t('domain.analytics.signIn')
       : member.permissions.viewAnalytics
         ? null
-        : `${MESSAGES.missingPermission('viewAnalytics')}, so analytics are hidden. Ask a workspace admin for access.`,
+        : say(message('domain.analytics.hidden', { reason: PERMISSION_REFUSALS.missing('viewAnalytics') })),
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { INVOICE_STATUS_COLOR, PLAN_OFFERS, salesMailto, SALES_EMAIL, usagePercent } from '../../lib/domain/billing';
+import { INVOICE_STATUS_COLOR, PLAN_FEATURE_NAMES, PLAN_OFFERS, salesMailto, SALES_EMAIL, usagePercent } from '../../lib/domain/billing';
 import type { Plan } from '../../lib/domain/types';
 import { adminBaseStyles } from '../ui/adminStyles';
 import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
@@ -50,7 +50,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
   /** The plan chosen in the Upgrade Plan dialog, waiting for confirmation (a plan change bills differently). */
   const [switchingTo, setSwitchingTo] = useState<(typeof PLAN_OFFERS)[number] | null>(null);
   const { plan, usage } = billing;
-  const { t, tm, formatDay, formatMoney } = useT();
+  const { t, formatDay, formatMoney } = useT();
   const renewal = formatDay(plan.renewalDate, billing.timeZone);
   const price = (amount: number, cycle: Plan['billingCycle'] = 'month') => t('billing.price', { amount, cycle });
   return (
@@ -65,7 +65,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
           <p className="cf-muted">{t('billing.renews', { date: renewal })}</p>
           <ul className="cf-features">
             {plan.features.map((feature) => (
-              <li key={feature}>{tm(feature)}</li>
+              <li key={feature}>{Object.hasOwn(PLAN_FEATURE_NAMES, feature) ? t(PLAN_FEATURE_NAMES[feature]) : feature}</li>
             ))}
           </ul>
           <div className="cf-row">
@@ -131,7 +131,7 @@ export function BillingView({ embedded = false }: { embedded?: boolean }) {
                 <p className="cf-plan-price">{offer.price === null ? t('billing.customPricing') : price(offer.price)}</p>
                 <ul className="cf-features">
                   {offer.features.map((feature) => (
-                    <li key={feature}>{tm(feature)}</li>
+                    <li key={feature}>{Object.hasOwn(PLAN_FEATURE_NAMES, feature) ? t(PLAN_FEATURE_NAMES[feature]) : feature}</li>
                   ))}
                 </ul>
                 {current ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { EVENT_TYPES, TIME_ZONES } from '../../lib/domain/types';
+import { EVENT_TYPES } from '../../lib/domain/types';
+import { TIME_ZONE_NAMES } from '../../lib/i18n';
 import { useT } from '../ui/i18n';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
@@ -90,7 +91,7 @@ function CalendarScreen() {
         onSave={c.save}
         onDelete={c.remove}
         disabledReason={c.writeBlocked}
-        timeZoneLabel={TIME_ZONES.find((zone) => zone.value === c.timeZone)?.label}
+        timeZoneLabel={Object.hasOwn(TIME_ZONE_NAMES, c.timeZone) ? t(TIME_ZONE_NAMES[c.timeZone]) : undefined}
       />
     </div>
   );

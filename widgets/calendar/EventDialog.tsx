@@ -117,7 +117,7 @@ export function EventDialog({
             />
           </div>
         </div>
-        {timeZoneLabel && <p className="cf-muted">{t('calendar.zoneNote', { zone: tm(timeZoneLabel) })}</p>}
+        {timeZoneLabel && <p className="cf-muted">{t('calendar.zoneNote', { zone: timeZoneLabel })}</p>}
         <div className="cf-field">
           <label htmlFor={`${id}-type`}>{t('calendar.eventType')}</label>
           <Select<EventDraft['type']> id={`${id}-type`} required options={typeOptions} value={draft.type} onValueChange={(type) => set('type', type)} />

@@ -41,7 +41,7 @@ export function CreatorNotFound({ creatorId }: { creatorId: string }) {
 function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const c = useCreator(creatorId);
   const [outreachOpen, setOutreachOpen] = useState(false);
-  const { t, tm, formatDay, formatMoney, formatPercent } = useT();
+  const { t, formatDay, formatMoney, formatPercent } = useT();
   const { funnel } = c;
   if (!funnel) return <CreatorNotFound creatorId={creatorId} />;
 
@@ -78,7 +78,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
       </section>
       <div className="cf-creator-grid">
         <div className="cf-stack">
-          <FunnelProgress funnel={funnel} openStep={step} blocked={c.writeBlocked && tm(c.writeBlocked)} onSave={(index, draft) => {
+          <FunnelProgress funnel={funnel} openStep={step} blocked={c.writeBlocked} onSave={(index, draft) => {
             const result = c.store.funnels.saveStep(funnel.id, index, draft);
             return showResult(result, { position: 'bottom-right', success: t('creator.stepSaved') });
           }} />
@@ -89,7 +89,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
         <aside className="cf-card cf-stack" aria-labelledby="cf-quick-actions">
           <h2 id="cf-quick-actions">{t('creator.quickActions')}</h2>
           <div className="cf-quick-actions">
-            <Button variant="primary" disabledReason={c.outreachBlocked && tm(c.outreachBlocked)} onClick={() => setOutreachOpen(true)}>
+            <Button variant="primary" disabledReason={c.outreachBlocked} onClick={() => setOutreachOpen(true)}>
               {t('creator.sendOutreach')}
             </Button>
             <Link className="cf-button" href={routeTo.creatorPage(funnel.id, 'shipment/label')}>

@@ -173,7 +173,7 @@ export function CreativeBrief({ creatorId }: CreatorPageProps) {
 }
 
 function BriefBody({ c }: { c: ReturnType<typeof useCreator> & { funnel: Funnel } }) {
-  const { t, tm, formatDay, formatMoney } = useT();
+  const { t, formatDay, formatMoney } = useT();
         const f = c.funnel;
         return (
           <article className="cf-card cf-stack" aria-label={t('creator.brief')}>
@@ -200,7 +200,7 @@ function BriefBody({ c }: { c: ReturnType<typeof useCreator> & { funnel: Funnel 
               <p>{t(f.platform === 'Instagram' ? 'creator.specs.instagram' : f.platform === 'TikTok' ? 'creator.specs.tiktok' : 'creator.specs.other')}</p>
             </section>
             <div>
-              <Button variant="primary" disabledReason={c.writeBlocked && tm(c.writeBlocked)} onClick={() => showResult(c.store.funnels.sendBrief(f.id), { position: 'bottom-right' })}>
+              <Button variant="primary" disabledReason={c.writeBlocked} onClick={() => showResult(c.store.funnels.sendBrief(f.id), { position: 'bottom-right' })}>
                 {t('creator.sendBrief')}
               </Button>
             </div>

@@ -101,7 +101,7 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
           </p>
         </div>
         <div>
-          <Button type="submit" disabledReason={creator.writeBlocked && tm(creator.writeBlocked)}>
+          <Button type="submit" disabledReason={creator.writeBlocked}>
             {t('creator.portal.saveAllowance')}
           </Button>
         </div>
@@ -109,13 +109,13 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
       {links ? (
         <>
           <div className="cf-quick-actions">
-            <Button variant="primary" disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked && tm(creator.writeBlocked)} onClick={() => void getLink('mint')}>
+            <Button variant="primary" disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked} onClick={() => void getLink('mint')}>
               {t('creator.portal.copy')}
             </Button>
-            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.outreachBlocked && tm(creator.outreachBlocked)} onClick={() => void resend()}>
+            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.outreachBlocked} onClick={() => void resend()}>
               {t('creator.portal.resend')}
             </Button>
-            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked && tm(creator.writeBlocked)} onClick={() => void getLink('rotate')}>
+            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked} onClick={() => void getLink('rotate')}>
               {t('creator.portal.rotate')}
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { EXPORT_GRID_COLUMNS } from '../../lib/domain/constants';
-import { EXPORT_TYPES } from '../../lib/domain/csv-export';
+import { EXPORT_TYPE_DESCRIPTION, EXPORT_TYPE_NAME, EXPORT_TYPES, exportFieldKey } from '../../lib/domain/csv-export';
 import { useT } from '../ui/i18n';
 import { adminBaseStyles } from '../ui/adminStyles';
 import { ScreenTitle } from '../ui/AdminScreen';
@@ -23,7 +23,7 @@ export function DataExport(_props: DataExportProps) {
 export function DataExportView({ embedded = false }: { embedded?: boolean }) {
   const exp = useDataExportController();
   const selected = exp.exportType;
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <div className="cf-stack" part="export">
       <ScreenTitle embedded={embedded}>{t('export.title')}</ScreenTitle>
@@ -43,8 +43,8 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
                 <span className="cf-export-icon" aria-hidden="true">
                   {type.icon}
                 </span>
-                <span className="cf-export-name">{tm(type.name)}</span>
-                <span className="cf-muted">{tm(type.description)}</span>
+                <span className="cf-export-name">{t(EXPORT_TYPE_NAME[type.id])}</span>
+                <span className="cf-muted">{t(EXPORT_TYPE_DESCRIPTION[type.id])}</span>
               </button>
             </li>
           );
@@ -72,16 +72,16 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
           </div>
           {exp.rangeError && (
             <p role="alert" className="cf-error">
-              {tm(exp.rangeError)}
+              {exp.rangeError}
             </p>
           )}
           <fieldset className="cf-export-fields">
-            <legend>{t('export.fieldsOf', { name: tm(selected.name) })}</legend>
+            <legend>{t('export.fieldsOf', { name: t(EXPORT_TYPE_NAME[selected.id]) })}</legend>
             {selected.fields.map((field) => (
               <label key={field} className="cf-check">
                 <input type="checkbox" checked={exp.fields.includes(field)} onChange={() => exp.toggleField(field)} />
                 {/* The label in the screen's language; the file's column keeps its English name. */}
-                {tm(field)}
+                {t(exportFieldKey(field))}
               </label>
             ))}
           </fieldset>
@@ -99,7 +99,7 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
             <Button
               variant="primary"
               disabled={exp.exporting || exp.fields.length === 0 || Boolean(exp.rangeError)}
-              title={exp.fields.length === 0 ? tm('Select at least one field') : exp.rangeError ? tm(exp.rangeError) : undefined}
+              title={exp.fields.length === 0 ? t('domain.export.selectField') : (exp.rangeError ?? undefined)}
               onClick={() => void exp.download()}
             >
               {exp.exporting ? t('export.exporting') : t('export.download')}

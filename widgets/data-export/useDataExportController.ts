@@ -19,7 +19,7 @@ export const DEFAULT_EXPORT_DAYS = 90;
 export function useDataExportController() {
   useSignals();
   const store = useStore();
-  const { t } = useT();
+  const { t, say } = useT();
   const timeZone = store.admin.settings.value.value.timeZone;
   const dayIn = (iso: string | Date) => formatIsoDay(toZonedWallTime(typeof iso === 'string' ? new Date(iso) : iso, timeZone));
   const today = dayIn(store.now());
@@ -101,7 +101,7 @@ export function useDataExportController() {
     setStart,
     end,
     setEnd,
-    rangeError: rangeCheck.ok ? null : rangeCheck.error,
+    rangeError: rangeCheck.ok ? null : rangeCheck.problem ? say(rangeCheck.problem) : rangeCheck.error,
     exporting,
     download,
   };

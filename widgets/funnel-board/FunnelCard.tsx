@@ -46,7 +46,7 @@ export const FunnelCard = memo(function FunnelCard({
   const nameId = useId();
   const stepsId = useId();
   const step = progressStepIndex(funnel.steps) + 1;
-  const { t, tm, formatMoney, formatRelative } = useT();
+  const { t, formatMoney, formatRelative } = useT();
 
   function onCardClick(event: MouseEvent<HTMLElement>) {
     // Controls inside the card do their own job; the rest of the card opens the creator.
@@ -71,7 +71,7 @@ export const FunnelCard = memo(function FunnelCard({
           className="cf-star"
           aria-pressed={funnel.isPriority}
           aria-label={t('funnelBoard.card.priority', { name: funnel.creatorName })}
-          title={writeBlocked ? tm(writeBlocked) : t(funnel.isPriority ? 'funnelBoard.card.removePriority' : 'funnelBoard.card.markPriority')}
+          title={writeBlocked ? writeBlocked : t(funnel.isPriority ? 'funnelBoard.card.removePriority' : 'funnelBoard.card.markPriority')}
           disabled={Boolean(writeBlocked)}
           data-state={funnel.isPriority ? 'on' : 'off'}
           onClick={() => onTogglePriority(funnel.id)}

@@ -163,13 +163,13 @@ function BioEditor({ funnel, blocked }: { funnel: Funnel; blocked: string | null
   const saved = funnel.bio ?? '';
   const [draft, setDraft] = useState(saved);
   const dirty = draft !== saved;
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <div className="cf-field">
       <label htmlFor={id}>{t('funnelBoard.optimizer.bio')}</label>
       <textarea id={id} className="cf-textarea" value={draft} readOnly={Boolean(blocked)} onChange={(event) => setDraft(event.target.value)} />
       <div className="cf-row">
-        <Button size="small" variant="primary" disabledReason={blocked && tm(blocked)} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
+        <Button size="small" variant="primary" disabledReason={blocked} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
           {t('funnelBoard.optimizer.save')}
         </Button>
         <Button size="small" disabled={!dirty} onClick={() => setDraft(saved)}>

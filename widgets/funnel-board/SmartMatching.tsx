@@ -15,7 +15,7 @@ export function SmartMatching() {
   const whyNot = useWhyNot();
   const searchId = useId();
   const [search, setSearch] = useState('');
-  const { t, tm, formatCompact } = useT();
+  const { t, formatCompact } = useT();
   const criteria = store.funnels.matchingCriteria.value.value;
   const funnels = store.funnels.items.items.value;
   const blocked = whyNot();
@@ -67,7 +67,7 @@ export function SmartMatching() {
                 <Button
                   size="small"
                   variant="primary"
-                  disabledReason={invited || !blocked ? null : tm(blocked)}
+                  disabledReason={invited ? null : blocked}
                   disabled={invited}
                   aria-label={t(invited ? 'funnelBoard.matching.invitedLabel' : 'funnelBoard.matching.inviteLabel', { name: c.name })}
                   onClick={() => showResult(store.funnels.inviteSuggested(c.id))}

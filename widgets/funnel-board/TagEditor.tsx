@@ -37,7 +37,7 @@ export function TagEditor({ label, addLabel, tags, onAdd, onRemove, blocked = nu
         {tags.map((tag) => (
           <li key={tag} className="cf-tag">
             {tag}
-            <button type="button" className="cf-chip-remove" aria-label={t('funnelBoard.tags.remove', { tag })} disabled={Boolean(blocked)} title={blocked ? tm(blocked) : undefined} onClick={() => onRemove(tag)}>
+            <button type="button" className="cf-chip-remove" aria-label={t('funnelBoard.tags.remove', { tag })} disabled={Boolean(blocked)} title={blocked ?? undefined} onClick={() => onRemove(tag)}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
@@ -67,7 +67,7 @@ export function TagEditor({ label, addLabel, tags, onAdd, onRemove, blocked = nu
             }
           }}
         />
-        <Button size="small" onClick={add} disabledReason={blocked && tm(blocked)} aria-label={t('funnelBoard.tags.addTo', { label })}>
+        <Button size="small" onClick={add} disabledReason={blocked} aria-label={t('funnelBoard.tags.addTo', { label })}>
           {t('funnelBoard.tags.add')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SNOOZE_HOURS } from '../../lib/domain/constants';
-import { NO_NOTIFICATIONS, NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
+import { NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
 import { type AppNotification, type NotificationType } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
 import { notificationTitleIn } from '../../lib/i18n/activity';
@@ -32,7 +32,7 @@ export function Notifications(props: NotificationsProps) {
 function NotificationsView(options: NotificationsProps) {
   const c = useNotificationsController(options);
   const [shown, setShown] = useState(PAGE_SIZE);
-  const { t, tm } = useT();
+  const { t } = useT();
   // Email, SMS and Slack are names; only "All Types" and "Email" read differently in another language.
   const typeOptions = NOTIFICATION_TYPE_OPTIONS.map((option) =>
     option.value === 'all' || option.value === 'email' ? { ...option, label: t(`notifications.type.${option.value}`) } : option,
@@ -93,7 +93,7 @@ function NotificationsView(options: NotificationsProps) {
       </div>
       {page.length === 0 ? (
         <p className="cf-empty cf-card" ref={emptyRef} tabIndex={-1}>
-          <strong>{tm(NO_NOTIFICATIONS)}</strong>
+          <strong>{t('domain.notifications.none')}</strong>
         </p>
       ) : (
         <ul className="cf-notifications-list" aria-label={t('shell.notifications')} part="list" ref={listRef}>

@@ -93,7 +93,7 @@ function OnboardingView(options: OnboardingProps) {
 }
 
 function StoresStep({ wizard }: { wizard: Controller }) {
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <ul className="cf-market-list">
       {ONBOARDING_MARKETPLACES.map(({ integrationId, provider }) => {
@@ -110,7 +110,7 @@ function StoresStep({ wizard }: { wizard: Controller }) {
             ) : (
               <Button
                 aria-label={t('onboarding.connectLabel', { name: provider })}
-                disabledReason={wizard.connectBlocked && tm(wizard.connectBlocked)}
+                disabledReason={wizard.connectBlocked}
                 disabled={busy}
                 aria-busy={busy || undefined}
                 onClick={() => wizard.connect(integrationId, provider)}
@@ -126,7 +126,7 @@ function StoresStep({ wizard }: { wizard: Controller }) {
 }
 
 function AutomationStep({ wizard }: { wizard: Controller }) {
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <ul className="cf-toggle-list">
       {AUTOMATION_TOGGLES.map((toggle) => {
@@ -148,7 +148,7 @@ function AutomationStep({ wizard }: { wizard: Controller }) {
               className="cf-switch"
               checked={wizard.flags[toggle.key]}
               disabled={Boolean(wizard.connectBlocked)}
-              title={wizard.connectBlocked ? tm(wizard.connectBlocked) : undefined}
+              title={wizard.connectBlocked ?? undefined}
               aria-describedby={`${id}-description`}
               onChange={() => wizard.toggle(toggle.key)}
             />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LANGUAGES, TIME_ZONES } from '../../lib/domain/types';
+import { TIME_ZONE_NAMES } from '../../lib/i18n';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
@@ -18,8 +19,8 @@ export function GeneralSettingsPanel() {
   const languageDisabled = Boolean(general.languageBlocked);
   const unsavedPrompt = useUnsavedChanges(general.dirty);
   const i18n = useT();
-  const { t, tm } = i18n;
-  const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: tm(zone.label) }));
+  const { t } = i18n;
+  const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: t(TIME_ZONE_NAMES[zone.value]) }));
   const languages = LANGUAGES.map((language) => ({ value: language.value, label: t(`language.${language.value}`) }));
   return (
     <div className="cf-stack" part="general">

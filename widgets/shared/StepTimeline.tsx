@@ -21,7 +21,7 @@ export const stepState = (step: Step) => (step.current ? 'current' : step.comple
 /** The step timeline of an expanded card: each step links to its creator page; the pencil edits name and description. */
 export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = null }: StepTimelineProps) {
   const [editing, setEditing] = useState<number | null>(null);
-  const { t, tm } = useT();
+  const { t } = useT();
   return (
     <ol className="cf-timeline" aria-label={label}>
       {steps.map((step, index) => (
@@ -43,7 +43,7 @@ export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = nul
                   variant="ghost"
                   className="cf-icon-button"
                   aria-label={t('funnelBoard.step.editLabel', { name: step.name })}
-                  disabledReason={editBlocked && tm(editBlocked)}
+                  disabledReason={editBlocked}
                   onClick={() => setEditing(index)}
                 >
                   <span aria-hidden="true">✎</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_INVITE_ROLE, lockedPermissionReason } from '../../lib/domain/team';
+import { DEFAULT_INVITE_ROLE } from '../../lib/domain/team';
 import { PERMISSIONS, ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { Avatar } from '../ui/Avatar';
 import { useT } from '../ui/i18n';
@@ -51,21 +51,16 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
   /** A change of the signed-in member's own role that takes rights away, waiting for confirmation. */
   const [selfDemotion, setSelfDemotion] = useState<Role | null>(null);
   const self = team.members.find((m) => m.id === team.currentMemberId);
-  const { t, tm } = useT();
+  const { t } = useT();
   const roleOptions = useRoleOptions();
-  const reason = (text: string | null) => (text ? tm(text) : null);
   /** A Pending member's new link, shown to copy after Resend / New link. */
   const [reissued, setReissued] = useState<{ email: string; link: string; emailSent: boolean } | null>(null);
   async function resend(m: TeamMember) {
     const result = await team.resend(m.id);
     if (showResult(result)) setReissued({ email: m.email, link: result.value.inviteUrl, emailSent: result.value.emailSent });
   }
-  /** Why a box is fixed: a Viewer's fixed flags are said whole here (the domain's sentence ends in English words). */
-  const permissionReason = (m: TeamMember, permission: Permission) => {
-    const why = team.permissionBlocked(m, permission);
-    if (why && m.role === 'Viewer' && why === lockedPermissionReason('Viewer', permission)) return t(`domain.team.viewerCannot.${permission as Exclude<Permission, 'viewAnalytics'>}`);
-    return reason(why);
-  };
+  /** Why a box is fixed, or null. */
+  const permissionReason = (m: TeamMember, permission: Permission) => team.permissionBlocked(m, permission);
 
   const columns: Column<TeamMember>[] = [
     {
@@ -93,7 +88,7 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
           options={roleOptions}
           value={m.role}
           disabled={Boolean(team.roleBlocked(m))}
-          title={reason(team.roleBlocked(m)) ?? undefined}
+          title={team.roleBlocked(m) ?? undefined}
           onValueChange={(role) => {
             if (team.demotesSelf(m, role)) setSelfDemotion(role);
             else showResult(team.setRole(m.id, role));
@@ -152,7 +147,7 @@ export function TeamView({ embedded = false }: { embedded?: boolean }) {
             size="small"
             variant="ghost"
             aria-label={t('team.removeLabel', { name: m.name })}
-            disabledReason={reason(team.removeBlocked(m))}
+            disabledReason={team.removeBlocked(m)}
             onClick={() => setRemovingId(m.id)}
           >
             {t('team.remove')}

@@ -1,21 +1,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
+import type { Message } from '../../lib/domain/messages';
 import type { InvitationState } from '../../lib/sync/team-api';
-import { isLastTeamManager, LAST_MANAGER_MESSAGE, lockedPermissionReason } from '../../lib/domain/team';
+import { isLastTeamManager, LAST_MANAGER, lockedPermission } from '../../lib/domain/team';
 import { ROLES, type Permission, type Role, type TeamMember } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
-import { useWhyNot } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 
 /** Team members: the list, the signed-in member, and the team actions gated by manageTeam. */
 export function useTeamController() {
   useSignals();
   const store = useStore();
   const whyNot = useWhyNot();
+  const { say } = useT();
   const members = store.team.members.items.value;
   const currentMemberId = store.session.currentMember.value?.id ?? null;
   const blocked = whyNot('manageTeam');
+  const sayOrNull = (said: Message | null) => (said ? say(said) : null);
   /** Why this member's demotion or removal is refused up front: they are the last one who can manage the team. */
-  const lockOut = (m: TeamMember) => (isLastTeamManager(members, m.id) ? LAST_MANAGER_MESSAGE : null);
+  const lockOut = (m: TeamMember) => (isLastTeamManager(members, m.id) ? say(LAST_MANAGER) : null);
   // Pending members' links as the team server holds them: "Expired" offers a New link.
   const [invitations, setInvitations] = useState<ReadonlyMap<string, InvitationState>>(new Map());
   const pendingCount = members.filter((m) => m.status === 'Pending').length;
@@ -41,7 +44,7 @@ export function useTeamController() {
     roleBlocked: (m: TeamMember) => blocked ?? lockOut(m),
     /** Why a permission box of `m` is fixed, or null: the role decides it, or turning it off would lock the team out. */
     permissionBlocked: (m: TeamMember, permission: Permission) =>
-      blocked ?? lockedPermissionReason(m.role, permission) ?? (permission === 'manageTeam' ? lockOut(m) : null),
+      blocked ?? sayOrNull(lockedPermission(m.role, permission)) ?? (permission === 'manageTeam' ? lockOut(m) : null),
     /** Why `m` cannot be removed, or null. */
     removeBlocked: (m: TeamMember) => blocked ?? lockOut(m),
     /** Whether moving the signed-in member to `role` gives them fewer rights (asked first). */

@@ -31,21 +31,20 @@ export function useLanguage(): LanguageCode {
   return override ?? member ?? pageMemberLanguage() ?? (ready ? null : pageLanguage()) ?? matchLanguage(settings.language) ?? DEFAULT_LANGUAGE;
 }
 
-/** `t(key, values)`, the formatters and `tm(englishMessage)` in the screens' language. */
+/** `t(key, values)`, `say(message)` and the formatters in the screens' language. */
 export function useT(): Translator {
   return useTranslator(useLanguage());
 }
 
 /**
  * Why the signed-in member may not make a change (a mutation by name, or a flag), said in the
- * screens' language; null when it is allowed. The store's reason is the permission table's
- * English sentence; the catalog holds it as a template.
+ * screens' language; null when it is allowed. The store's reason is the permission table's message.
  */
 export function useWhyNot(): (what?: MutationName | Permission) => string | null {
   const store = useStore();
-  const { tm } = useT();
+  const { say } = useT();
   return (what) => {
-    const reason = store.session.whyNot(what);
-    return reason === null ? null : tm(reason);
+    const reason = store.session.refusal(what);
+    return reason === null ? null : say(reason);
   };
 }

@@ -1187,6 +1187,7 @@ export const en = {
   'analytics.metric.roi': 'ROI',
   'analytics.metric.reach': 'Reach',
   'analytics.metric.sales': 'Sales',
+  'domain.analytics.hidden': '{reason}, so analytics are hidden. Ask a workspace admin for access.',
   'domain.analytics.signIn': 'Sign in to see analytics.',
   'domain.analytics.nba1.title': 'Re-engage top performing creators',
   'domain.analytics.nba1.description': 'Creators with the highest ROI finished their last campaign recently. Send outreach for a follow-up collaboration.',

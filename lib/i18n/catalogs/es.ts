@@ -1189,6 +1189,7 @@ const messages: Catalog = {
   'analytics.metric.roi': 'ROI',
   'analytics.metric.reach': 'Alcance',
   'analytics.metric.sales': 'Ventas',
+  'domain.analytics.hidden': '{reason}, así que la analítica está oculta. Pide acceso a un administrador del espacio de trabajo.',
   'domain.analytics.signIn': 'Inicia sesión para ver la analítica.',
   'domain.analytics.nba1.title': 'Vuelve a contactar con los creadores más rentables',
   'domain.analytics.nba1.description': 'Los creadores con mayor ROI acaban de terminar su última campaña. Contacta con ellos para proponerles una nueva colaboración.',

@@ -1189,6 +1189,7 @@ const messages: Catalog = {
   'analytics.metric.roi': 'ROI',
   'analytics.metric.reach': 'Portée',
   'analytics.metric.sales': 'Ventes',
+  'domain.analytics.hidden': '{reason} : les statistiques sont donc masquées. Demandez l’accès à un administrateur de l’espace de travail.',
   'domain.analytics.signIn': 'Connectez-vous pour voir les statistiques.',
   'domain.analytics.nba1.title': 'Relancer les créateurs les plus performants',
   'domain.analytics.nba1.description': 'Les créateurs au meilleur ROI viennent de terminer leur dernière campagne. Contactez-les pour une nouvelle collaboration.',
