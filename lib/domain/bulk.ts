@@ -7,6 +7,12 @@ export const BULK = {
   pageRows: 500,
   /** JSON bytes per page (rows with long names are fewer per page). */
   pageBytes: 256 * 1024,
+  /**
+   * Pages of one import in the sync queue at a time; the rest wait in the cache. Every pull
+   * replays the queue on top of the server's records, so a queue holding the whole file made
+   * each pull cost the whole file (quadratic in its size).
+   */
+  queuedPages: 4,
 } as const;
 
 /**
