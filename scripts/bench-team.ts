@@ -15,7 +15,8 @@ import { createWorkspace } from '../server/db/seed';
 import { emptyWorkspaceData } from '../server/db/seed-data';
 import { SYSTEM_FIELDS } from '../lib/domain/types';
 import { openMigratedPglite } from '../server/db/template';
-import { insertFunnels, signIn, startServer, stats, type Stats } from './bench-sync';
+import { profiled } from './bench-profile.mjs';
+import { call, insertFunnels, signIn, startServer, stats, type Stats } from './bench-sync';
 
 const root = resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench horse battery staple';
@@ -130,31 +131,97 @@ function creatorsCsv(count: number, prefix: string): Buffer {
 }
 
 /**
- * Settings > Import Data as the owner of the 10k workspace: from Import to "Data imported
- * successfully", which shows once the server confirmed every page, while another member's
- * pushes are timed (a Node client pushing one quantity change a second).
+ * Another client of the same workspace (a Node client of the same owner) pushing one quantity
+ * change about every 250 ms until `stop()`: each push's round trip, while the import holds the
+ * same workspace's lock page after page.
  */
-async function importTimes(browser: Browser, base: string, sizes: number[]) {
-  const who = await signIn(base, WORKSPACES[0].email);
+function otherPushes(base: string, cookie: string) {
+  const clientID = `benchother${Date.now().toString(36)}`;
+  const seed = `bo${Date.now().toString(36)}`;
+  let next = 1;
+  const push = (name: string, args: unknown) => {
+    const id = next++;
+    return call(base, 'POST', '/sync/push', { cookie, body: { clientID, mutations: [{ id, name, args, meta: { now: new Date().toISOString(), idSeed: `${seed}x${id}` } }] } });
+  };
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    // The item the first push adds: its id comes from that push's seed.
+    const itemId = `inv_${seed}x${next}0`;
+    await push('inventory.addItem', { draft: { sku: `BENCH-${seed}`, name: 'Bench item', quantity: '1' } });
+    for (let quantity = 2; running; quantity++) {
+      const started = performance.now();
+      const answer = await push('inventory.setQuantity', { id: itemId, quantity: String(quantity) });
+      if (answer.status === 200) times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return times.length ? stats(times) : null;
+    },
+  };
+}
+
+/**
+ * Settings > Import Data as the owner of a workspace: from Import to "Data imported
+ * successfully", which shows once the server confirmed every page, while another client's
+ * pushes to the same workspace are timed. With `profile`, the first size runs under the
+ * browser's CPU profiler (bench/profiles/).
+ */
+async function importTimes(browser: Browser, base: string, email: string, sizes: number[], profile = false) {
+  const who = await signIn(base, email);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   await context.addInitScript({ content: KEEP_NAMES });
   await context.addCookies([{ name: who.name, value: who.value, url: base }]);
-  const out: Record<string, { confirmedMs: number; rowsPerS: number }> = {};
+  const out: Record<string, { confirmedMs: number; rowsPerS: number; otherPushMs?: Stats | null; profile?: unknown }> = {};
   try {
     const page = await context.newPage();
-    for (const rows of sizes) {
+    for (const [at, rows] of sizes.entries()) {
       await page.goto(`${base}/import`);
       await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: creatorsCsv(rows, `b${rows}x`) });
+      const other = otherPushes(base, who.cookie);
       const started = performance.now();
-      await page.getByRole('button', { name: `Import ${rows.toLocaleString('en-US')} rows` }).click();
-      await page.getByRole('heading', { name: 'Data imported successfully' }).waitFor({ timeout: 1_800_000 });
-      const ms = performance.now() - started;
-      out[`${rows.toLocaleString('en-US')} rows`] = { confirmedMs: Math.round(ms), rowsPerS: Math.round(rows / (ms / 1000)) };
+      let ms = 0;
+      const run = async () => {
+        await page.getByRole('button', { name: `Import ${rows.toLocaleString('en-US')} rows` }).click();
+        await page.getByRole('heading', { name: 'Data imported successfully' }).waitFor({ timeout: 1_800_000 });
+        ms = performance.now() - started;
+      };
+      const summary = profile && at === 0 ? await profiled(page, `import-${rows}`, run, { distFolder: join(root, 'dist/host'), top: 20 }) : (await run(), undefined);
+      const otherPushMs = await other.stop();
+      out[`${rows.toLocaleString('en-US')} rows`] = { confirmedMs: Math.round(ms), rowsPerS: Math.round(rows / (ms / 1000)), otherPushMs, ...(summary ? { profile: summary } : {}) };
     }
   } finally {
     await context.close();
   }
   return out;
+}
+
+/**
+ * `--only=imports`: a server of its own with an empty workspace, and the imports of 10,000 and
+ * then 100,000 creators in one CSV each (1,000 with --quick).
+ */
+export async function importBench({ browser, quick, profile, log }: { browser: Browser; quick: boolean; profile: boolean; log: (line: string) => void }) {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-bench-import-'));
+  try {
+    const dataDir = join(dir, 'data');
+    const handle = await openMigratedPglite(dataDir, join(root, '.creatorflow', 'cache'));
+    const now = new Date();
+    await createWorkspace(handle.db, { id: 'teamimport', name: 'imports', owner: { memberId: 'tm_teamimport', name: 'Bench Owner', email: 'timport@bench.test', passwordHash: await hashPassword(PASSWORD) }, data: emptyWorkspaceData(now, 'Bench Owner'), now });
+    await handle.close();
+    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir });
+    try {
+      log('  imports: Import Data in one CSV');
+      return await importTimes(browser, server.base, 'timport@bench.test', quick ? [1_000] : [10_000, 100_000], profile);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** From spawning `npm start`'s server to its first answer (`/readyz` 200), on a new and on an existing data folder. */
@@ -197,9 +264,6 @@ export async function teamBench({ browser, quick, log }: { browser: Browser; qui
         opens[w.key] = await teamOpen(browser, server.base, w, quick ? 1 : w.full ? 2 : 3, quick ? 2 : 3).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
       }
       out.open = opens;
-      // After the opens: the imports grow the 10k workspace.
-      log('  team path: imports');
-      out.imports = await importTimes(browser, server.base, quick ? [1_000] : [10_000, 100_000]).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
     } finally {
       await server.stop();
     }

@@ -422,6 +422,20 @@ if (wanted('team')) {
   process.stdout.write(`  (team path: ${((Date.now() - teamStarted) / 1000).toFixed(1)} s, load average ${load().join(' ')})\n`);
 }
 
+// ---------- imports: one CSV of 10,000 and of 100,000 creators, Import Data on npm start's server (scripts/bench-team.ts) ----------
+if (wanted('imports')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { importBench } = await import('./bench-team.ts');
+  const started = Date.now();
+  let lastLog = Date.now();
+  results.imports = await importBench({ browser, quick, profile: profileBrowser, log: (line) => {
+    process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
+    lastLog = Date.now();
+  } }).catch((error) => ({ error: String(error?.message ?? error).split('\n')[0] }));
+  process.stdout.write(`  (imports: ${((Date.now() - started) / 1000).toFixed(1)} s, load average ${load().join(' ')})\n`);
+}
+
 // ---------- sync, against the real team server (scripts/bench-sync.ts) ----------
 if (wanted('sync') || wanted('push')) {
   const { register } = await import('tsx/esm/api');
@@ -517,12 +531,25 @@ if (results.team) {
     row(`a teammate's first visit, ${key}: first card`, firstTarget, beforeFirst, fmt(o.firstVisit.firstCardMs), `cold (JS not cached either) ${o.firstVisit.coldMs}`);
     row(`a teammate's first visit, ${key}: the whole workspace (last pull answer)`, wholeTarget, beforeWhole, fmt(o.firstVisit.wholeWorkspaceMs));
   }
-  for (const [size, im] of Object.entries(team.imports ?? {}))
-    row(`Import Data, ${size} in one CSV, to every page confirmed by the server`, size.startsWith('100,000') ? '≤ 120,000' : size.startsWith('10,000') ? '≤ 15,000' : '', size.startsWith('10,000') ? '37,000 (as 10 files; one file never reached the server)' : size.startsWith('100,000') ? 'never reached the server' : '', im.confirmedMs !== undefined ? String(im.confirmedMs) : `error: ${im}`, im.rowsPerS ? `${im.rowsPerS} rows/s` : '');
   if (team.serverStart) {
     row('server start to first answer, new PGlite data folder', '≤ 4,000', TEAM_BEFORE.startNew, fmt(team.serverStart.newDataFolderMs), 'from the migrated empty template (npm start prepares it once)');
     row('server start to first answer, existing data folder', '≤ 1,500', TEAM_BEFORE.startExisting, fmt(team.serverStart.existingDataFolderMs));
   }
+  say();
+}
+if (results.imports) {
+  say('Import Data on `npm start`\'s server (PGlite), signed in, in Chromium: one CSV of creators, from Import to every page confirmed by the server ("Data imported successfully"); another client pushes one quantity change to the same workspace every 250 ms meanwhile');
+  say();
+  say('| figure | target | before | now (ms) | rows/s | another client\'s push during it: p50 / p95 / max (n) |');
+  say('|---|---|---|---|---|---|');
+  const imports = results.imports;
+  if (imports.error) say(`| imports | | | error: ${imports.error} | | |`);
+  else
+    for (const [size, im] of Object.entries(imports)) {
+      const target = size.startsWith('100,000') ? '≤ 120,000' : size.startsWith('10,000') ? '≤ 15,000' : '';
+      const before = size.startsWith('100,000') ? '431,000 (CI, e2e)' : size.startsWith('10,000') ? '28,000 (CI, e2e)' : '';
+      say(`| import ${size} in one CSV${im.profile ? ' (under the CPU profiler)' : ''} | ${target} | ${before} | ${im.confirmedMs} | ${im.rowsPerS} | ${im.otherPushMs ? fmt(im.otherPushMs) : ''} |`);
+    }
   say();
 }
 say('| workload | open: first card or row (ms) | reopen, JS cached (ms) | longest task while loading | keystroke to next frame (ms) | interactions > 100 ms | longest task while typing | other |');
@@ -584,6 +611,7 @@ for (const backend of results.sync ?? []) {
 }
 const profiledSteps = [
   ...results.workloads.flatMap((w) => Object.entries(w.profiles ?? {}).map(([step, p]) => [`${w.name}: ${step}`, p])),
+  ...Object.entries(results.imports?.error ? {} : (results.imports ?? {})).filter(([, im]) => im.profile).map(([size, im]) => [`Import Data, ${size} in one CSV`, im.profile]),
   ...(results.sync ?? []).flatMap((b) => Object.entries(b.firstPullInBrowser ?? {}).filter(([, p]) => p.profile).map(([size, p]) => [`sync ${b.backend}: first pull in Chromium, ${size}`, p.profile])),
 ];
 if (profiledSteps.length) {

@@ -12,6 +12,12 @@ export const BULK = {
    * the server's one thread; a few milliseconds a page keep every other request answered.
    */
   serverRows: 1_000,
+  /**
+   * Pages of one import in the sync queue at a time; the rest wait in the cache. Every pull
+   * replays the queue on top of the server's records, so a queue holding the whole file made
+   * each pull cost the whole file (quadratic in its size).
+   */
+  queuedPages: 4,
 } as const;
 
 /**

@@ -5,11 +5,12 @@
 // persisted queue show as the same import again. Without a server a bulk write is one local
 // mutation, as any other.
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { bulkState, pagesOf, type BulkProgress, type BulkState } from '../domain/bulk';
+import { BULK, bulkState, pagesOf, type BulkProgress, type BulkState } from '../domain/bulk';
 import { ok, type Result } from '../domain/types';
 import type { ArgsOf, ValueOf } from '../mutators';
 import type { Engine } from './core';
-import type { SettledMutation } from '../sync/types';
+import { stagedKeyOf } from '../sync/queue';
+import type { SettledMutation, StagedPage } from '../sync/types';
 import type { SettlementSource } from './settlement';
 
 /** The writes that may carry many rows, and how one is cut into pages. */
@@ -64,15 +65,24 @@ const isBulkName = (name: string): name is BulkMutationName => Object.hasOwn(PAG
 let jobCounter = 0;
 const newJobId = (now: Date) => `imp${now.getTime().toString(36)}${(jobCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export function createBulkWrites(engine: Engine, source: SettlementSource | null) {
+export function createBulkWrites(engine: Engine, source: SettlementSource | null, ready: () => Promise<unknown> = () => Promise.resolve()) {
   const jobs = signal<readonly BulkJob[]>([]);
   const internals = new Map<string, ReturnType<typeof makeJob>>();
+
+  /** This import's pages kept in the cache and not queued yet, in page order. */
+  const stagedOf = (id: string) =>
+    (source?.staged.peek() ?? [])
+      .map((page) => ({ page, part: partOf(page.args) }))
+      .filter((p): p is { page: StagedPage; part: Part } => p.part?.id === id)
+      .sort((a, b) => a.part.index - b.part.index);
 
   function makeJob(id: string, name: BulkMutationName, total: number, pages: Map<number, { rows: number; state: PageState }>, resumed = false) {
     const version = signal(0);
     let refusal: BulkProgress['refusal'];
     let cancelling = false;
     const values: unknown[] = [];
+    /** Pages in the sync queue the server has not decided on: at most `BULK.queuedPages`. */
+    const queued = new Set<number>();
     const progress = computed((): BulkProgress => {
       void version.value;
       const count = (state: PageState) => [...pages.values()].filter((p) => p.state === state).reduce((sum, p) => sum + p.rows, 0);
@@ -97,7 +107,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
         cancelling = true;
         version.value++;
         const keys = source.waiting.peek().filter((m) => partOf(m.args)?.id === id);
-        await source.discard(keys.map((m) => m.key));
+        await Promise.all([source.discard(keys.map((m) => m.key)), source.unstage(stagedOf(id).map(({ page }) => page.key))]);
         batch(() => {
           // The waiting pages, and those not queued yet: none of them will go.
           for (const page of pages.values()) if (page.state === 'waiting') page.state = 'discarded';
@@ -105,7 +115,31 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
         });
       },
     };
+    /** A page this device refused itself while queueing the rest (the member lost the right, say). */
+    const refuseRest = (from: number, error: string) => {
+      for (const [index, page] of pages) if (index >= from && page.state === 'waiting') page.state = 'refused';
+      refusal ??= { message: error };
+      version.value++;
+    };
+    /** Moves staged pages into the sync queue, in order, while fewer than `BULK.queuedPages` of this import wait there. */
+    const feed = () => {
+      if (!source || cancelling || queued.size >= BULK.queuedPages) return;
+      const staged = stagedOf(id);
+      for (const [at, { page, part }] of staged.entries()) {
+        if (queued.size >= BULK.queuedPages) return;
+        // Queueing runs the page here too (its rows show on screen) and takes it out of the staged pages.
+        const result = engine.mutate(name, page.args as ArgsOf<typeof name>);
+        if (!result.ok) {
+          refuseRest(part.index, result.error);
+          void source.unstage(staged.slice(at).map((p) => p.page.key));
+          return;
+        }
+        queued.add(part.index);
+        values.push(result.value);
+      }
+    };
     const settle = (mutation: SettledMutation, index: number) => {
+      queued.delete(index);
       const page = pages.get(index);
       if (!page) return;
       // A page discarded while on its way may still be taken: the server's word wins.
@@ -116,14 +150,10 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       if (mutation.state === 'refused' && !discarded && !refusal)
         refusal = { message: mutation.message ?? '', ...(mutation.code ? { code: mutation.code } : {}), ...(mutation.params ? { params: mutation.params } : {}) };
       version.value++;
+      // A refused page does not stop the others: the next page takes its place either way.
+      feed();
     };
-    /** A page this device refused itself while queueing the rest (the member lost the right, say). */
-    const refuseRest = (from: number, error: string) => {
-      for (const [index, page] of pages) if (index >= from && page.state === 'waiting') page.state = 'refused';
-      refusal ??= { message: error };
-      version.value++;
-    };
-    return { job, settle, values, refuseRest, stopped: () => cancelling };
+    return { job, settle, values, queued, feed };
   }
 
   function register(entry: ReturnType<typeof makeJob>) {
@@ -136,29 +166,37 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     if (part) internals.get(part.id)?.settle(mutation, part.index);
   });
 
-  // Pages found waiting that no job of this tab made: an import of an earlier visit, resumed.
+  // Pages found waiting or staged that no job of this tab made: an import of an earlier visit, resumed.
   if (source)
     engine.ownEffect(() => {
-      const waiting = source.waiting.value;
-      const found = new Map<string, { name: BulkMutationName; part: Part; pages: Map<number, { rows: number; state: PageState }> }>();
-      for (const m of waiting) {
+      const found = new Map<string, { name: BulkMutationName; pages: Map<number, { rows: number; state: PageState }>; queued: number[] }>();
+      const note = (m: { name: string; args: unknown }, inQueue: boolean) => {
         const part = partOf(m.args);
-        if (!part || internals.has(part.id) || !isBulkName(m.name)) continue;
+        if (!part || internals.has(part.id) || !isBulkName(m.name)) return;
         let entry = found.get(part.id);
-        if (!entry) found.set(part.id, (entry = { name: m.name, part, pages: new Map() }));
+        if (!entry) found.set(part.id, (entry = { name: m.name, pages: new Map(), queued: [] }));
         entry.pages.set(part.index, { rows: rowsOf(m.args), state: 'waiting' });
-      }
+        if (inQueue) entry.queued.push(part.index);
+      };
+      for (const m of source.waiting.value) note(m, true);
+      for (const page of source.staged.value) note(page, false);
       // Counted from what waits: whether the pages not here were confirmed, refused or never
       // queued (a reload while they were being queued), this tab cannot know.
-      for (const [id, { name, pages }] of found) {
+      for (const [id, { name, pages, queued }] of found) {
         const waitingRows = [...pages.values()].reduce((sum, p) => sum + p.rows, 0);
-        register(makeJob(id, name, waitingRows, pages, true));
+        const entry = makeJob(id, name, waitingRows, pages, true);
+        for (const index of queued) entry.queued.add(index);
+        register(entry);
+        // Its staged pages join the queue once the workspace is loaded (they run here as they do).
+        void ready().then(() => entry.feed());
       }
     });
 
   /**
    * Runs a bulk write: with a team server in pages, each its own mutation, followed by a job;
    * without one, as one mutation. The local results are each page's (one without a server).
+   * The first page is queued at once; the others wait in the cache (`stage`) and join the
+   * queue a few at a time, as the server decides on the ones before them.
    */
   function run<N extends BulkMutationName>(name: N, args: ArgsOf<N>): Result<{ values: ValueOf<N>[]; job: BulkJob | null }> {
     if (!source) {
@@ -172,28 +210,27 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     const total = allRows.length;
     const pageStates = new Map<number, { rows: number; state: PageState }>(pages.map((rows, index) => [index, { rows: rows.length, state: 'waiting' }]));
     const entry = makeJob(id, name, total, pageStates);
-    const offsets = pages.map((_, index) => pages.slice(0, index).reduce((sum, rows) => sum + rows.length, 0));
-    const queue = (index: number) =>
-      engine.mutate(name, { ...(pager(args, pages[index], offsets[index], index) as object), part: { id, index, count: pages.length, rows: total } } as ArgsOf<N>);
+    let offset = 0;
+    const argsOf = pages.map((rows, index) => {
+      const pageArgs = { ...(pager(args, rows, offset, index) as object), part: { id, index, count: pages.length, rows: total } } as ArgsOf<N>;
+      offset += rows.length;
+      return pageArgs;
+    });
     // Known before its first page is queued, so that page is not taken for an import of an earlier visit.
     register(entry);
     // The first page at once: a refusal here (a rule, a permission) is the whole import's answer.
-    const first = queue(0);
+    const first = engine.mutate(name, argsOf[0]);
     if (!first.ok) {
       forget(entry.job);
       return first;
     }
+    entry.queued.add(0);
     entry.values.push(first.value);
-    // The rest a page per task, so the screen paints and answers between them (100,000 rows are 200 pages).
-    void (async () => {
-      for (let index = 1; index < pages.length; index++) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (entry.stopped()) return;
-        const result = queue(index);
-        if (!result.ok) return entry.refuseRest(index, result.error);
-        entry.values.push(result.value);
-      }
-    })();
+    if (pages.length > 1) {
+      // The rest in the cache (one write), then into the queue in the next task, so the screen paints first.
+      void source.stage(argsOf.slice(1).map((pageArgs, at) => ({ key: stagedKeyOf({ id, index: at + 1 }), name, args: pageArgs })));
+      setTimeout(entry.feed, 0);
+    }
     // The success message waits for the server (the job's state says when).
     return ok({ values: entry.values as ValueOf<N>[], job: entry.job });
   }

@@ -61,7 +61,8 @@ export function createStore(options: StoreOptions = {}) {
   const settlement: SettlementSource | null = options.sync ?? null;
   const confirmations = settlement ? createConfirmations(settlement) : null;
   const stopTracking = confirmations ? engine.onQueued(confirmations.track) : undefined;
-  const bulk = createBulkWrites(engine, settlement);
+  // Pages of an import resumed after a reload join the queue once the workspace is loaded (`loaded` is set below, before any microtask runs).
+  const bulk = createBulkWrites(engine, settlement, () => Promise.resolve().then(() => loaded));
 
   const session = createSessionSlice(engine);
   const team = createTeamSlice(engine);

@@ -6,7 +6,7 @@ import type { Mutation, MutationMeta } from '../mutators/types';
 import type { SettledMutation, SyncClient } from '../sync/types';
 
 /** The part of the sync client (lib/sync) the store's bulk writes and confirmations need. */
-export type SettlementSource = Pick<SyncClient, 'waiting' | 'onSettled' | 'discard'>;
+export type SettlementSource = Pick<SyncClient, 'waiting' | 'onSettled' | 'discard' | 'staged' | 'stage' | 'unstage'>;
 
 /** How a queued write ended on the server. */
 export type Settlement = Pick<SettledMutation, 'state' | 'code' | 'params' | 'problem' | 'message' | 'status'> & { meta: MutationMeta };

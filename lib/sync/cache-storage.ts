@@ -4,7 +4,7 @@
 import type { StorageAdapter, StorageOp } from '../storage/types';
 import { addWaiting, currentAuthor, mine, refresh, type SyncCore } from './core';
 import { pullForLoad, readCache } from './pull';
-import { putOp, type Waiting } from './queue';
+import { partOf, putOp, stagedKeyOf, unstageOp, type Waiting } from './queue';
 
 export interface CacheStorageHooks {
   /** Opens the event stream and the page's listeners (after the first load). */
@@ -45,11 +45,20 @@ export function createCacheStorage(core: SyncCore, hooks: CacheStorageHooks): St
     write(ops, info) {
       const extra: StorageOp[] = [];
       if (info?.call) {
-        lastQueued += 1;
         const author = currentAuthor(core);
-        const queued: Waiting = { clientID: core.clientID, id: lastQueued, queuedAt: info.call.meta.now, ...info.call, ...(author ? { author } : {}) };
+        // A page of a paged import goes under its import's id, numbered by its index: the server
+        // takes each page once, whichever tab (or the same tab after a reload) pushes it again.
+        const part = partOf(info.call.args);
+        const ids = part ? { clientID: part.id, id: part.index + 1 } : { clientID: core.clientID, id: (lastQueued += 1) };
+        const queued: Waiting = { ...ids, queuedAt: info.call.meta.now, ...info.call, ...(author ? { author } : {}) };
         addWaiting(core, queued);
         extra.push(putOp(queued));
+        if (part) {
+          // Out of the staged pages in the same write: after a reload it is in one place only.
+          const key = stagedKeyOf(part);
+          core.stagedPages = core.stagedPages.filter((page) => page.key !== key);
+          extra.push(unstageOp(key));
+        }
       }
       const written = cache.write([...ops, ...extra]);
       if (info?.call) {

@@ -5,12 +5,12 @@
 // tells the store to rebase through its public method, and tells the top bar what is true.
 import { createIndexedDbStorage } from '../storage/indexeddb';
 import type { StorageAdapter } from '../storage/types';
-import { createCore, mine, refresh, settle, type SyncCore } from './core';
+import { createCore, currentAuthor, mine, refresh, settle, type SyncCore } from './core';
 import { listenToBrowser, listenToServer } from './events';
 import { createCacheStorage } from './cache-storage';
 import { pullOnce } from './pull';
 import { pushAll } from './push';
-import { keyOf, putOp, toCall } from './queue';
+import { keyOf, madeBy, putOp, stageOp, toCall, unstageOp } from './queue';
 import { createTeamApi } from './team-api';
 import { createTransport, serverOrigin, SyncError, type TransportOptions } from './transport';
 import type { StoreSyncClient } from './types';
@@ -123,13 +123,16 @@ export function createSyncClient(options: SyncClientOptions = {}): StoreSyncClie
   async function forget(connection: 'removed' | 'signed-out') {
     const own = new Set(mine(core));
     const others = core.pending.filter((m) => !own.has(m));
+    const author = currentAuthor(core);
+    const othersStaged = core.stagedPages.filter((page) => !madeBy(page, author));
     if (connection === 'removed') stop();
     core.pending = others;
+    core.stagedPages = othersStaged;
     core.connection = connection;
     core.version = 0;
     core.host?.clear();
     refresh(core);
-    await cache.write([{ type: 'clear' }, ...others.map(putOp)]);
+    await cache.write([{ type: 'clear' }, ...others.map(putOp), ...othersStaged.map(stageOp)]);
   }
 
   function watch() {
@@ -184,6 +187,20 @@ export function createSyncClient(options: SyncClientOptions = {}): StoreSyncClie
       await settle(core, gone.map((mutation) => ({ mutation, outcome: { state: 'refused' as const, code: 'discarded' } })));
       // Rolled back on screen: the unconfirmed changes undone, the rest of the queue run again.
       core.host?.rebase([], mine(core).map(toCall), false);
+    },
+    staged: core.staged,
+    async stage(pages) {
+      const author = currentAuthor(core);
+      const added = pages.map((page) => ({ ...page, ...(author ? { author } : {}) }));
+      core.stagedPages = [...core.stagedPages, ...added];
+      refresh(core);
+      await cache.write(added.map(stageOp));
+    },
+    async unstage(keys) {
+      const gone = new Set(keys);
+      core.stagedPages = core.stagedPages.filter((page) => !gone.has(page.key));
+      refresh(core);
+      await cache.write(keys.map(unstageOp));
     },
     sync: async () => {
       // A push ends with a pull; pull again only when none started after this call.

@@ -2,10 +2,10 @@
 // in as the server knows it, the connection, and the listeners of settled mutations.
 import { signal, type Signal } from '@preact/signals-core';
 import type { StorageAdapter } from '../storage/types';
-import { byAge, dropOps, keyOf, madeBy, staleOp, toWaitingMutation, type Author, type Waiting } from './queue';
+import { byAge, dropOps, keyOf, madeBy, staleOp, toWaitingMutation, type Author, type Staged, type Waiting } from './queue';
 import { browserOnline, statusOf, type Connection } from './status';
 import type { Request } from './transport';
-import type { SettledMutation, SyncHost, SyncStatus, WaitingMutation } from './types';
+import type { SettledMutation, StagedPage, SyncHost, SyncStatus, WaitingMutation } from './types';
 
 export interface SyncCore {
   readonly request: Request;
@@ -13,10 +13,14 @@ export interface SyncCore {
   readonly clientID: string;
   readonly status: Signal<SyncStatus>;
   readonly waiting: Signal<readonly WaitingMutation[]>;
+  /** The signed-in member's staged import pages (`stagedPages` of their author). */
+  readonly staged: Signal<readonly StagedPage[]>;
   host: SyncHost | null;
   /** The workspace version the cache holds. */
   version: number;
   pending: Waiting[];
+  /** Import pages kept in the cache until their turn in the queue, every author's. */
+  stagedPages: Staged[];
   /** Who the server says is signed in (null until a pull of this page answered). */
   who: Author | null;
   /** Who the cache says was signed in last (a mutation made before the first pull is theirs). */
@@ -33,9 +37,11 @@ export function createCore(init: Pick<SyncCore, 'request' | 'cache' | 'clientID'
     ...init,
     status: signal<SyncStatus>({ state: 'saved', pending: 0 }),
     waiting: signal<readonly WaitingMutation[]>([]),
+    staged: signal<readonly StagedPage[]>([]),
     host: null,
     version: 0,
     pending: [],
+    stagedPages: [],
     who: null,
     cachedMember: null,
     connection: 'ok',
@@ -57,6 +63,10 @@ export function refresh(core: SyncCore) {
   core.status.value = statusOf(core.connection, browserOnline(), own.length);
   const previous = core.waiting.peek();
   if (previous.length !== own.length || own.some((m, i) => previous[i]?.key !== keyOf(m))) core.waiting.value = own.map(toWaitingMutation);
+  const author = currentAuthor(core);
+  const staged = core.stagedPages.filter((page) => madeBy(page, author));
+  const shown = core.staged.peek();
+  if (shown.length !== staged.length || staged.some((page, i) => shown[i]?.key !== page.key)) core.staged.value = staged.map(({ key, name, args }) => ({ key, name, args }));
 }
 
 export function addWaiting(core: SyncCore, waiting: Waiting) {

@@ -5,7 +5,7 @@ import { META, SCHEMA_VERSION } from '../schema/migrations';
 import type { StorageOp, StoredRecord } from '../storage/types';
 import { mine, refresh, settle, type SyncCore } from './core';
 import { SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
-import { PENDING, putOp, STALE_ID, SYNC, toCall, type Waiting } from './queue';
+import { PENDING, putOp, STAGED, stageOp, STALE_ID, SYNC, toCall, type Staged, type Waiting } from './queue';
 import { SYNC_MESSAGES } from './transport';
 
 const SCHEMA = { ...META, value: { version: SCHEMA_VERSION } };
@@ -77,6 +77,7 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
     { type: 'clear' },
     ...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })),
     ...core.pending.map(putOp),
+    ...core.stagedPages.map(stageOp),
     { type: 'put', collection: SYNC, id: 'version', value: core.version },
     { type: 'put', collection: META.collection, id: META.id, value: SCHEMA.value },
   ]);
@@ -96,6 +97,7 @@ export async function readCache(core: SyncCore): Promise<{ records: StoredRecord
   let stale = false;
   for (const record of cached) {
     if (record.collection === PENDING) core.pending.push(record.value as Waiting);
+    else if (record.collection === STAGED) core.stagedPages.push(record.value as Staged);
     else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
     else if (record.collection === SYNC && record.id === STALE_ID) stale = record.value === true;
     else if (record.collection !== SYNC) records.push(record);

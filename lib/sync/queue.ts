@@ -9,6 +9,8 @@ import type { WaitingMutation } from './types';
 /** Cache collections of the sync client (never a store collection). */
 export const PENDING = '__pending';
 export const SYNC = '__sync';
+/** Pages of a paged import not in the queue yet (a few wait in the queue at a time). */
+export const STAGED = '__staged';
 
 /**
  * Kept in the cache (under SYNC) from the moment a mutation leaves the queue until a pull has
@@ -35,6 +37,24 @@ export interface Waiting extends PushedMutation {
   author?: Author;
 }
 
+/** A page of a paged import kept in the cache until its turn in the queue, with its author. */
+export interface Staged {
+  /** `<import id>:<page index>`, as `stagedKeyOf` says. */
+  key: string;
+  name: string;
+  args: unknown;
+  author?: Author;
+}
+
+/** An import page's part (its import's id and its index), when `args` carry one. */
+export const partOf = (args: unknown): { id: string; index: number } | null => {
+  const part = (args as { part?: { id?: unknown; index?: unknown } } | null)?.part;
+  return part && typeof part.id === 'string' && typeof part.index === 'number' ? { id: part.id, index: part.index } : null;
+};
+export const stagedKeyOf = (part: { id: string; index: number }) => `${part.id}:${part.index}`;
+export const stageOp = (page: Staged): StorageOp => ({ type: 'put', collection: STAGED, id: page.key, value: page });
+export const unstageOp = (key: string): StorageOp => ({ type: 'delete', collection: STAGED, id: key });
+
 export const keyOf = (m: Pick<Waiting, 'clientID' | 'id'>) => `${m.clientID}:${String(m.id).padStart(12, '0')}`;
 export const toCall = ({ name, args, meta }: Waiting): Mutation => ({ name, args, meta });
 export const toWaitingMutation = (m: Waiting): WaitingMutation => ({ key: keyOf(m), name: m.name, args: m.args, meta: m.meta });
@@ -45,7 +65,7 @@ export const putOp = (m: Waiting): StorageOp => ({ type: 'put', collection: PEND
 export const byAge = (a: Waiting, b: Waiting) => (a.queuedAt === b.queuedAt ? a.id - b.id : a.queuedAt.localeCompare(b.queuedAt));
 
 /** Whether `m` was made by `who` (a mutation without a recorded author is anyone's). */
-export function madeBy(m: Waiting, who: Author | null): boolean {
+export function madeBy(m: { author?: Author }, who: Author | null): boolean {
   if (!who) return false;
   if (!m.author) return true;
   if (m.author.memberId !== who.memberId) return false;

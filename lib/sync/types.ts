@@ -34,6 +34,13 @@ export interface WaitingMutation {
   meta: MutationMeta;
 }
 
+/** A page of a paged import kept in the cache until it joins the queue (`<import id>:<index>`). */
+export interface StagedPage {
+  key: string;
+  name: string;
+  args: unknown;
+}
+
 /** A mutation the server decided on: confirmed, or refused with its code and message. */
 export interface SettledMutation extends WaitingMutation {
   state: 'confirmed' | 'refused';
@@ -57,6 +64,17 @@ export interface SyncClient {
   onSettled(listener: (mutation: SettledMutation) => void): () => void;
   /** Drops waiting mutations (a cancelled import): they are never pushed and roll back on screen. */
   discard(keys: readonly string[]): Promise<void>;
+  /**
+   * The signed-in member's import pages kept in the cache and not queued yet: a paged import
+   * keeps only a few pages in the queue, so each pull replays a few pages, not the whole file.
+   * A page leaves when it is queued (its args name the same import and index: the same cache
+   * write) or is unstaged.
+   */
+  readonly staged: ReadonlySignal<readonly StagedPage[]>;
+  /** Keeps import pages in the cache for the signed-in member, until they are queued. */
+  stage(pages: readonly StagedPage[]): Promise<void>;
+  /** Drops staged pages (a cancelled or refused import). */
+  unstage(keys: readonly string[]): Promise<void>;
   /** Pushes what waits, then pulls: resolves when both are done. */
   sync(): Promise<void>;
   /**

@@ -103,3 +103,64 @@ describe('success toasts wait for the server', () => {
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
   });
 });
+
+describe('a large import keeps a few pages in the queue', () => {
+  const BIG = 3000;
+  const bigCsv = ['creator_handle,creator_name,platform', ...Array.from({ length: BIG }, (_, i) => `@win_${i},Window Creator ${i},Instagram`)].join('\n');
+  const indexOf = (args: unknown) => (args as { part: { index: number } }).part.index;
+
+  async function startBig(sync: ReturnType<typeof fakeSync>) {
+    const user = userEvent.setup();
+    const rendered = await renderScreen(<DataImport />, { sync: sync.client });
+    await user.upload(await screen.findByLabelText('Choose a CSV file'), new File([bigCsv], 'creators.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 3,000 rows' }));
+    // Six pages: four in the queue, the other two kept aside until the server takes the first ones.
+    await waitFor(() => expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([0, 1, 2, 3]));
+    expect(sync.staged.value.map((p) => indexOf(p.args))).toEqual([4, 5]);
+    return { user, ...rendered };
+  }
+
+  it('queues four pages at a time, moves the next in as one is confirmed, and Cancel discards the rest', async () => {
+    const sync = fakeSync(FIXED_NOW);
+    const { user } = await startBig(sync);
+    act(() => sync.confirm(1));
+    expect(await screen.findByText('500 of 3,000 saved')).toBeInTheDocument();
+    expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([1, 2, 3, 4]);
+    expect(sync.staged.value.map((p) => indexOf(p.args))).toEqual([5]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByText('Import cancelled: 500 of 3,000 rows saved.')).toBeInTheDocument();
+    expect(sync.waiting.value).toEqual([]);
+    expect(sync.staged.value).toEqual([]);
+  });
+
+  it('after a reload the pages left are sent once each, and the import ends with every row saved', async () => {
+    const sync = fakeSync(FIXED_NOW);
+    const sent: number[] = [];
+    const seen = new Set<string>();
+    const stop = sync.waiting.subscribe((waiting) => {
+      for (const m of waiting) {
+        if (seen.has(m.key)) continue;
+        seen.add(m.key);
+        sent.push(indexOf(m.args));
+      }
+    });
+    const first = await startBig(sync);
+    act(() => sync.confirm(1));
+    await waitFor(() => expect(sync.staged.value).toHaveLength(1));
+    // The tab closes with four pages queued and one kept aside; a new one opens on the same cache.
+    first.unmount();
+    first.store.dispose();
+    await renderScreen(<DataImport />, { sync: sync.client });
+    expect(await screen.findByText('0 of 2,500 saved')).toBeInTheDocument();
+    act(() => sync.confirm());
+    expect(await screen.findByText('2,000 of 2,500 saved')).toBeInTheDocument();
+    await waitFor(() => expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([5]));
+    act(() => sync.confirm());
+    expect(await screen.findByText('2,500 of 2,500 saved')).toBeInTheDocument();
+    expect((await screen.findAllByText('Data imported successfully')).length).toBeGreaterThan(0);
+    expect(sync.staged.value).toEqual([]);
+    expect(sent).toEqual([0, 1, 2, 3, 4, 5]);
+    stop();
+  });
+});

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SyncStatus } from '../../host/SyncStatus';
 import { loadLanguage, type LanguageCode } from '../../lib/i18n';
 import { createMemoryStorage } from '../../lib/storage/memory';
-import type { SettledMutation, StoreSyncClient, SyncStatus as Status, WaitingMutation } from '../../lib/sync/types';
+import type { SettledMutation, StagedPage, StoreSyncClient, SyncStatus as Status, WaitingMutation } from '../../lib/sync/types';
 import { createTeamApi } from '../../lib/sync/team-api';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 import { renderScreen } from '../helpers/render';
@@ -21,6 +21,9 @@ function fakeSync() {
     connect: () => {},
     onSettled: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
     discard: async () => {},
+    staged: signal<readonly StagedPage[]>([]),
+    stage: async () => {},
+    unstage: async () => {},
     sync: async () => {},
     signOut: async () => {},
     close: () => {},

@@ -7,7 +7,8 @@ import { META, SCHEMA_VERSION } from '../../lib/schema/migrations';
 import { createMemoryStorage } from '../../lib/storage/memory';
 import type { StorageAdapter, StoredRecord } from '../../lib/storage/types';
 import { createTeamApi } from '../../lib/sync/team-api';
-import type { SettledMutation, StoreSyncClient, SyncStatus, WaitingMutation } from '../../lib/sync/types';
+import { partOf, stagedKeyOf } from '../../lib/sync/queue';
+import type { SettledMutation, StagedPage, StoreSyncClient, SyncStatus, WaitingMutation } from '../../lib/sync/types';
 
 export function fakeSync(now: Date) {
   const data = sampleWorkspace(now);
@@ -17,12 +18,18 @@ export function fakeSync(now: Date) {
   records.push({ collection: 'singletons', id: 'session', value: { memberId: SAMPLE_ADMIN_ID } });
   const cache = createMemoryStorage(records);
   const waiting = signal<readonly WaitingMutation[]>([]);
+  // Import pages not queued yet, as the real client keeps them in its cache.
+  const staged = signal<readonly StagedPage[]>([]);
   const listeners = new Set<(m: SettledMutation) => void>();
   let queued = 0;
   const storage: StorageAdapter = {
     ...cache,
     write(ops, info) {
-      if (info?.call) waiting.value = [...waiting.peek(), { key: `k${++queued}`, ...info.call }];
+      if (info?.call) {
+        waiting.value = [...waiting.peek(), { key: `k${++queued}`, ...info.call }];
+        const part = partOf(info.call.args);
+        if (part) staged.value = staged.peek().filter((page) => page.key !== stagedKeyOf(part));
+      }
       return cache.write(ops);
     },
   };
@@ -44,6 +51,14 @@ export function fakeSync(now: Date) {
       const wanted = new Set(keys);
       settle(waiting.peek().filter((m) => wanted.has(m.key)), { state: 'refused', code: 'discarded' });
     },
+    staged,
+    async stage(pages) {
+      staged.value = [...staged.peek(), ...pages];
+    },
+    async unstage(keys) {
+      const gone = new Set(keys);
+      staged.value = staged.peek().filter((page) => !gone.has(page.key));
+    },
     sync: async () => {},
     signOut: async () => {},
     teamApi: createTeamApi({ server: 'https://team.example', fetch: (() => Promise.reject(new TypeError('offline'))) }),
@@ -52,6 +67,7 @@ export function fakeSync(now: Date) {
   return {
     client,
     waiting,
+    staged,
     /** The server takes the first `count` waiting mutations (all by default). */
     confirm(count = waiting.peek().length) {
       settle(waiting.peek().slice(0, count), { state: 'confirmed' });
