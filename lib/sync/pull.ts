@@ -5,7 +5,7 @@ import { META, SCHEMA_VERSION } from '../schema/migrations';
 import type { StorageOp, StoredRecord } from '../storage/types';
 import { mine, refresh, settle, type SyncCore } from './core';
 import { SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
-import { PENDING, putOp, STALE_ID, SYNC, toCall, type Waiting } from './queue';
+import { keyOf, PENDING, putOp, STALE_ID, SYNC, toCall, type Waiting } from './queue';
 import { SYNC_MESSAGES } from './transport';
 
 const SCHEMA = { ...META, value: { version: SCHEMA_VERSION } };
@@ -48,6 +48,8 @@ async function settleProcessed(core: SyncCore, records: readonly PulledRecord[],
 /** One pull, rebased into the store. */
 export async function pullOnce(core: SyncCore) {
   const { records, last } = await pullPages(core, core.needsFull ? 0 : core.version);
+  // The answer was fetched while the cache loaded; merging it needs the whole workspace in.
+  await core.host?.whenLoaded?.();
   core.needsFull = false;
   core.version = last.version;
   await settleProcessed(core, records, last);
@@ -84,6 +86,42 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
   return [...records, SCHEMA];
 }
 
+/**
+ * Takes the sync client's own entries out of cached records (the queue, the version, the stale
+ * mark, who was signed in) and returns the store's records. A waiting mutation read twice (the
+ * cache read again whole) is queued once.
+ */
+export function takeCached(core: SyncCore, cached: readonly StoredRecord[], seen: { stale: boolean }): StoredRecord[] {
+  const records: StoredRecord[] = [];
+  const queued = new Set(core.pending.map(keyOf));
+  for (const record of cached) {
+    if (record.collection === PENDING) {
+      const waiting = record.value as Waiting;
+      if (!queued.has(keyOf(waiting))) core.pending.push(waiting);
+    } else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
+    else if (record.collection === SYNC && record.id === STALE_ID) seen.stale ||= record.value === true;
+    else if (record.collection !== SYNC) records.push(record);
+    if (record.collection === 'singletons' && record.id === 'session') {
+      const memberId = (record.value as { memberId?: unknown } | null)?.memberId;
+      core.cachedMember = typeof memberId === 'string' ? memberId : null;
+    }
+  }
+  return records;
+}
+
+/**
+ * After the cache's queue is read (whole): changes of this cache the server has not confirmed,
+ * or settled ones not yet replaced by the server's state, mean only a full pull shows what the
+ * server holds.
+ */
+export function settleCacheRead(core: SyncCore, seen: { stale: boolean }) {
+  core.needsFull = core.pending.length > 0 || seen.stale;
+  refresh(core);
+}
+
+/** The schema record the cache's records are at (the store migrates none of them). */
+export const CACHE_SCHEMA: StoredRecord = SCHEMA;
+
 /** Reads the cache: the records for the store, and the queue and version for the client. */
 export async function readCache(core: SyncCore): Promise<{ records: StoredRecord[]; returning: boolean }> {
   let cached: StoredRecord[];
@@ -92,21 +130,8 @@ export async function readCache(core: SyncCore): Promise<{ records: StoredRecord
   } catch {
     cached = [];
   }
-  const records: StoredRecord[] = [];
-  let stale = false;
-  for (const record of cached) {
-    if (record.collection === PENDING) core.pending.push(record.value as Waiting);
-    else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
-    else if (record.collection === SYNC && record.id === STALE_ID) stale = record.value === true;
-    else if (record.collection !== SYNC) records.push(record);
-    if (record.collection === 'singletons' && record.id === 'session') {
-      const memberId = (record.value as { memberId?: unknown } | null)?.memberId;
-      core.cachedMember = typeof memberId === 'string' ? memberId : null;
-    }
-  }
-  // Changes of this cache the server has not confirmed, or settled ones not yet replaced by the
-  // server's state: only a full pull shows what the server holds.
-  core.needsFull = core.pending.length > 0 || stale;
-  refresh(core);
+  const seen = { stale: false };
+  const records = takeCached(core, cached, seen);
+  settleCacheRead(core, seen);
   return { records: [...records, SCHEMA], returning: core.version > 0 && records.length > 0 };
 }
