@@ -1,11 +1,12 @@
 // The store's storage with a team server: the sync client's cache, where each local mutation is
 // queued in the same write as the records it changed (so a closed tab loses none), and a first
-// visit loads the whole workspace from the server. A returning visit reads the cache in parts
-// when it can (the first records of each collection paint at once, the rest follows in short
-// tasks) and never waits for the network to paint.
+// visit loads the whole workspace from the server. Where the cache can be read in parts, a
+// returning visit reads it so (the first records of each collection paint at once, the rest
+// follows in short tasks, never waiting for the network), and a first visit shows each page of
+// the server's workspace as it arrives.
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
 import { addWaiting, currentAuthor, mine, refresh, type SyncCore } from './core';
-import { CACHE_SCHEMA, pullForLoad, readCache, settleCacheRead, takeCached } from './pull';
+import { CACHE_SCHEMA, pullForLoad, pullForLoadInParts, readCache, settleCacheRead, takeCached } from './pull';
 import { PENDING, putOp, SYNC, type Waiting } from './queue';
 
 export interface CacheStorageHooks {
@@ -37,6 +38,18 @@ export function createCacheStorage(core: SyncCore, hooks: CacheStorageHooks): St
   }
 
   /**
+   * A first visit in pages, each one shown as it arrives. When a page fails, the store reads
+   * the storage again whole (load(), a first visit again): that read tells of the failure and
+   * opens the event stream, so this one does neither.
+   */
+  async function* firstVisitInParts() {
+    core.version = 0;
+    yield* pullForLoadInParts(core);
+    if (mine(core).length) queueMicrotask(() => void hooks.push());
+    hooks.watch();
+  }
+
+  /**
    * The cache in parts: the first part's records paint at once; the server's news follow as
    * soon as the queue is read whole (the pull's rebase itself waits for the store's whole load).
    */
@@ -49,7 +62,7 @@ export function createCacheStorage(core: SyncCore, hooks: CacheStorageHooks): St
       // Nothing to show: the queue (all of it, mutations of other members kept for them) then the server.
       for await (const part of reader) takeCached(core, part.records, seen);
       settleCacheRead(core, seen);
-      yield { records: await firstVisit() };
+      yield* firstVisitInParts();
       return;
     }
     const partial = head.value.partial ?? [];

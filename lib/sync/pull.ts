@@ -4,18 +4,22 @@
 import { META, SCHEMA_VERSION } from '../schema/migrations';
 import type { StorageOp, StoredRecord } from '../storage/types';
 import { mine, refresh, settle, type SyncCore } from './core';
-import { SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
+import { PULL_PAGE_SIZE, SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
 import { keyOf, PENDING, putOp, STALE_ID, SYNC, toCall, type Waiting } from './queue';
 import { SYNC_MESSAGES } from './transport';
 
 const SCHEMA = { ...META, value: { version: SCHEMA_VERSION } };
+
+/** A pull's query: everything since `since`; a first pull (since 0) in pages. */
+const pullQuery = (core: SyncCore, since: number, cursor: string | undefined) =>
+  new URLSearchParams({ since: String(since), clientID: core.clientID, ...(since === 0 ? { pageSize: String(PULL_PAGE_SIZE) } : {}), ...(cursor ? { cursor } : {}) });
 
 async function pullPages(core: SyncCore, since: number): Promise<{ records: PulledRecord[]; last: PullResponse }> {
   let cursor: string | undefined;
   const records: PulledRecord[] = [];
   let page: PullResponse;
   do {
-    const query = new URLSearchParams({ since: String(since), clientID: core.clientID, ...(cursor ? { cursor } : {}) });
+    const query = pullQuery(core, since, cursor);
     page = await core.request<PullResponse>(`${SYNC_PATHS.pull}?${query}`);
     records.push(...page.records);
     cursor = page.cursor;
@@ -84,6 +88,44 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
   ]);
   refresh(core);
   return [...records, SCHEMA];
+}
+
+/**
+ * The first visit in parts: each page of the server's workspace goes to the cache and to the
+ * store as it arrives, the first one (every collection's first records) painting at once. The
+ * version is kept last: a tab closed before the last page leaves a cache that the next visit
+ * reads as a first visit again.
+ */
+export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ records: StoredRecord[]; partial?: string[] }> {
+  let cursor: string | undefined;
+  let first = true;
+  let last: PullResponse | undefined;
+  // settleProcessed reads the team members only.
+  const team: PulledRecord[] = [];
+  do {
+    const page: PullResponse = await core.request<PullResponse>(`${SYNC_PATHS.pull}?${pullQuery(core, 0, cursor)}`);
+    const records: StoredRecord[] = page.records.filter((r) => r.value !== null && r.value !== undefined).map((r) => ({ collection: r.collection, id: r.id, value: r.value }));
+    team.push(...page.records.filter((r) => r.collection === 'team'));
+    const ops: StorageOp[] = [];
+    if (first) {
+      core.who = { memberId: page.memberId, ...(page.workspaceId ? { workspaceId: page.workspaceId } : {}) };
+      core.connection = 'ok';
+      core.cachedMember = page.memberId;
+      records.push({ collection: 'singletons', id: 'session', value: { memberId: page.memberId } });
+      ops.push({ type: 'clear' }, ...core.pending.map(putOp), { type: 'put', collection: META.collection, id: META.id, value: SCHEMA.value });
+    }
+    ops.push(...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })));
+    await core.cache.write(ops);
+    last = page;
+    cursor = page.cursor;
+    if (first) yield cursor ? { records: [...records, SCHEMA], partial: page.partial ?? [] } : { records: [...records, SCHEMA] };
+    else yield { records };
+    first = false;
+  } while (cursor && !core.closed);
+  core.version = last.version;
+  await settleProcessed(core, team, last);
+  await core.cache.write([{ type: 'put', collection: SYNC, id: 'version', value: core.version }]);
+  refresh(core);
 }
 
 /**

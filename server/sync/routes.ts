@@ -23,6 +23,7 @@ import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
 import type { PokeHub } from './pokes';
 import type { PullAnswers } from './pull-answers';
+import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE } from './pull-pages';
 import { recordForRole } from '../../lib/schema/records';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
@@ -62,6 +63,18 @@ const pushBody = v.object({
 const pullQuery = v.object({
   since: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'since must be a version number'), v.transform(Number)), '0'),
   clientID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
+  /** With since=0: the workspace in pages of about this many records (without it, in one answer). */
+  pageSize: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'pageSize must be a number'),
+      v.transform(Number),
+      v.minValue(PAGE_SIZE.min, `pageSize must be at least ${PAGE_SIZE.min}`),
+      v.maxValue(PAGE_SIZE.max, `pageSize must be at most ${PAGE_SIZE.max}`),
+    ),
+  ),
+  /** The next page of a paged first pull, as the last page said. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(10_000, 'cursor is too long'))),
 });
 
 /** A write outside an embed session's screens: refused, counted as processed. */
@@ -208,6 +221,19 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     const forPrincipal = (visible: PulledRecord[]) =>
       embed ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }] : visible;
     reply.header('cache-control', 'no-store');
+    const { pageSize, cursor } = request.query;
+    if (since === 0 && pageSize !== undefined) {
+      const page = cursor === undefined ? await firstPageAnswer() : await laterPageAnswer(cursor, pageSize);
+      return {
+        version: page.version,
+        lastMutationID: page.lastMutationID,
+        records: forPrincipal(forRole(page.records, who.role)),
+        full: true,
+        ...(page.rest.length ? { cursor: encodeCursor({ w: workspaceId, v: page.version, m: page.lastMutationID, rest: page.rest }), partial: page.rest.map(([name]) => name) } : {}),
+        memberId: who.memberId,
+        workspaceId,
+      } satisfies PullResponse;
+    }
     if (since > 0) {
       // What changed since a version: the answer most clients ask for at once after a poke,
       // shared. One statement reads the version and this client's last mutation (one snapshot).
@@ -222,6 +248,22 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
               });
         if (shared) return { version: head.version, lastMutationID: head.lastMutationID, records: forPrincipal(shared), full: false, memberId: who.memberId, workspaceId } satisfies PullResponse;
       }
+    }
+    /** A paged first pull's first page, with the version and last mutation id it was read at (one snapshot). */
+    function firstPageAnswer() {
+      return ctx.db.transaction(
+        async (tx) => {
+          const head = await versionAndLastMutation(tx, workspaceId, clientID);
+          return { ...head, ...(await firstPage(tx, workspaceId)) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    }
+    /** A later page: the version and last mutation id are the first page's, carried by the cursor. */
+    async function laterPageAnswer(text: string, size: number) {
+      const at = decodeCursor(text, workspaceId);
+      if (!at) throw new HttpError(400, 'This pull cursor is not valid: pull again from the first page', 'cursor');
+      return { version: at.v, lastMutationID: at.m, ...(await laterPage(ctx.db, workspaceId, at.rest, size)) };
     }
     // One snapshot: the version and the records it describes agree.
     return ctx.db.transaction(

@@ -84,6 +84,48 @@ const readyOf = (store: Store) =>
     });
   });
 
+describe('a first visit in pages', () => {
+  it('shows the first page before the next one arrives, and keeps the version only once every page is in', async () => {
+    const asked: string[] = [];
+    let answerSecond = () => {};
+    const second = new Promise<void>((done) => (answerSecond = done));
+    const all = Array.from({ length: 2500 }, (_, i) => ({ collection: 'funnels', id: funnel(i).id, value: funnel(i) }));
+    const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const page = (records: unknown[], more?: string) => ({ version: 9, lastMutationID: 0, full: true, records, memberId: 'tm_1', workspaceId: 'ws_1', ...(more ? { cursor: more, partial: ['funnels'] } : {}) });
+    const fetch = (async (input: string | URL) => {
+      const url = new URL(String(input));
+      asked.push(url.search);
+      if (url.searchParams.get('since') !== '0') return reply(page([]));
+      if (!url.searchParams.has('cursor')) return reply(page([{ collection: 'team', id: 'tm_1', value: OWNER }, ...all.slice(0, 200)], 'next'));
+      await second;
+      return reply(page(all.slice(200)));
+    }) as typeof globalThis.fetch;
+    const cache = createIndexedDbStorage({ workspace: 'team:first-pages' });
+    const sync = createSyncClient({ server: 'http://team.test', cache, fetch, pullEveryMs: 3_600_000 });
+    const store = createStore({ sync, now });
+    await readyOf(store);
+    expect(store.funnels.items.items.value).toHaveLength(200);
+    expect(store.complete.value).toBe(false);
+    expect(asked[0]).toContain('pageSize=');
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[1]).toContain('cursor=next');
+    // Closed now, this cache would be read as a first visit again: no version yet.
+    const early = await createIndexedDbStorage({ workspace: 'team:first-pages' }).load();
+    expect(early.some((r) => r.collection === SYNC && r.id === 'version')).toBe(false);
+
+    answerSecond();
+    await store.loaded;
+    expect(store.complete.value).toBe(true);
+    expect(store.funnels.items.items.value).toHaveLength(2500);
+    await store.flush();
+    const cached = await createIndexedDbStorage({ workspace: 'team:first-pages' }).load();
+    expect(cached.find((r) => r.collection === SYNC && r.id === 'version')?.value).toBe(9);
+    expect(cached.filter((r) => r.collection === 'funnels')).toHaveLength(2500);
+    store.dispose();
+    sync.close();
+  });
+});
+
 describe('reopening a team workspace from the sync cache in parts', () => {
   it('shows the first funnels before the rest is read and before the server answers; merges the answer once all is in', async () => {
     await cachedWorkspace('team:parts-a', 4500);
@@ -131,10 +173,10 @@ describe('reopening a team workspace from the sync cache in parts', () => {
     const sync = createSyncClient({ server: 'http://team.test', cache: createIndexedDbStorage({ workspace: 'team:parts-b' }), fetch: net.fetch, pullEveryMs: 3_600_000 });
     const store = createStore({ sync, now });
     await store.loaded;
-    await expect.poll(() => net.pushes.length).toBeGreaterThan(0);
+    await expect.poll(() => net.pushes.length, { timeout: 15_000 }).toBeGreaterThan(0);
     const pushed = (net.pushes as { mutations: { id: number }[] }[]).flatMap((p) => p.mutations.map((m) => m.id));
     expect(pushed.slice(0, 3)).toEqual([1, 2, 3]);
-    await expect.poll(() => sync.waiting.value.length).toBe(0);
+    await expect.poll(() => sync.waiting.value.length, { timeout: 15_000 }).toBe(0);
     const all = (net.pushes as { mutations: { id: number }[] }[]).flatMap((p) => p.mutations.map((m) => m.id));
     expect(all).toHaveLength(450);
     store.dispose();
