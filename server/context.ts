@@ -1,7 +1,7 @@
 // What every route module shares: the database, the clock, the session cookie, and the
 // check that the signed-in member (as stored in the database) may do something.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutator, PermissionRule } from '../lib/mutators/types';
+import type { PermissionRule } from '../lib/mutators/types';
 import type { Permission } from '../lib/domain/types';
 import type { MailTransportKind } from '../lib/domain/mail';
 import { authorizeMember } from './auth/authorize';
@@ -50,7 +50,6 @@ export interface ServerContext {
   /** The limits' counters: in PostgreSQL (shared by every process) or in memory on PGlite. */
   counters: CounterStore;
   publicOrigin?: string;
-  mutators: ReadonlyMap<string, Mutator<string>>;
   /** Seals and opens third-party credentials (server/secrets); never hand it, or what it opens, to a response. */
   secrets: SecretBox;
   /** Registers a cleanup for when the server closes (open event streams). */
