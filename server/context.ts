@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PermissionRule } from '../lib/mutators/types';
 import type { Permission } from '../lib/domain/types';
 import type { MailTransportKind } from '../lib/domain/mail';
-import { authorizeMember } from './auth/authorize';
+import { authorize } from '../lib/domain/permissions';
 import type { CounterStore } from './auth/counters';
 import type { Resolver } from './webhooks/targets';
 import type { FailureLimiter } from './auth/limiter';
@@ -135,7 +135,7 @@ export async function requireMember(
 ): Promise<SessionInfo> {
   const session = await requireSession(ctx, request, reply);
   const { member } = session;
-  const allowed = authorizeMember({ ...member, permissions: permissionsOf(member) }, rule);
+  const allowed = authorize({ ...member, permissions: permissionsOf(member) }, rule);
   if (!allowed.ok) throw new HttpError(403, allowed.error);
   return session;
 }

@@ -83,12 +83,16 @@ export type MutationName = keyof typeof MUTATION_PERMISSIONS;
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in to make changes.';
 export const CREATOR_ONLY_MESSAGE = 'Only the creator can answer on their portal';
 
-/** Allows or refuses `member` under `rule`, with the message a user sees. */
-export function authorize(member: TeamMember | null | undefined, rule: PermissionRule): Result<TeamMember> {
-  if (!member) return fail(SIGNED_OUT_MESSAGE);
+/**
+ * Allows or refuses `member` under `rule`, with the message a user sees: the one check of the
+ * browser store and of the server (there on the member, or API key, as stored). Only an active
+ * member acts at all, Viewers included for `signedIn` rules: nobody outside the workspace
+ * ever writes to it.
+ */
+export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permissions'>>(member: M | null | undefined, rule: PermissionRule): Result<M> {
+  if (!member || member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
   if (rule.kind === 'creator') return fail(CREATOR_ONLY_MESSAGE);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
-  if (member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
   if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : fail(MESSAGES.adminOnly);
   if (member.role === 'Viewer') return fail(MESSAGES.readOnly);
   if (rule.flag && !member.permissions[rule.flag]) return fail(MESSAGES.missingPermission(rule.flag));
