@@ -281,11 +281,12 @@ class Listener {
           this.version = body.version;
           items = body.records.filter((r) => r.collection === 'inventory' && r.value).map((r) => r.value!);
         } else {
-          const answer = await call(this.base, 'GET', '/workspace/records', { cookie: this.cookie });
+          // Refetching everything: a full pull, whatever version this client holds.
+          const answer = await call(this.base, 'GET', '/sync/pull?since=0', { cookie: this.cookie });
           this.bytes += answer.wireBytes;
-          const body = answer.body as { version: number; collections: { inventory: Record<string, unknown>[] } };
+          const body = answer.body as Pulled;
           this.version = body.version;
-          items = body.collections.inventory;
+          items = body.records.filter((r) => r.collection === 'inventory' && r.value).map((r) => r.value!);
         }
         const w = this.waiting;
         if (w && items.some((item) => item.id === w.itemId && Number(item.quantity) === w.quantity)) {

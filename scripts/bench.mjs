@@ -591,7 +591,7 @@ for (const backend of results.sync ?? []) {
   }
   for (const [clients, row] of Object.entries(backend.restRefetchBaseline ?? {})) {
     say(`| REST refetch baseline, ${clients}: sync | ${fmt(row.sync.nodeClientPulledMs)} | ${kb(row.sync.bytesPerEditPerClient)} per edit per client |`);
-    say(`| REST refetch baseline, ${clients}: refetch GET /workspace/records | ${fmt(row.rest.nodeClientPulledMs)} | ${kb(row.rest.bytesPerEditPerClient)} per edit per client; refetch ÷ sync: latency p50 ×${row.ratio.latencyP50}, p95 ×${row.ratio.latencyP95}, bytes ×${row.ratio.bytes} |`);
+    say(`| REST refetch baseline, ${clients}: refetch GET /sync/pull?since=0 | ${fmt(row.rest.nodeClientPulledMs)} | ${kb(row.rest.bytesPerEditPerClient)} per edit per client; refetch ÷ sync: latency p50 ×${row.ratio.latencyP50}, p95 ×${row.ratio.latencyP95}, bytes ×${row.ratio.bytes} |`);
   }
   if (backend.sustainedLoad) {
     const l = backend.sustainedLoad;

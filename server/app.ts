@@ -7,7 +7,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Mutator } from '../lib/mutators/types';
 import type { ServerProblem } from '../lib/domain/server-errors';
 import { authRoutes } from './auth/routes';
 import { countersFor, rateLimitStore } from './auth/counters';
@@ -28,7 +27,6 @@ import { registerStatic } from './http/static';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
-import { workspaceRoutes } from './workspace/routes';
 import { portalRoutes } from './portal/routes';
 import { developerRoutes } from './api/developer';
 import { integrationCredentialRoutes } from './integrations/credentials';
@@ -61,8 +59,6 @@ export interface BuildAppOptions {
   publicOrigin?: string;
   sessionPolicy?: Partial<SessionPolicy>;
   limits?: Partial<Limits>;
-  /** Mutators the browser may run through POST /workspace/mutations, by name. */
-  mutators?: Iterable<Mutator<string>>;
   /** Close the database when the app closes (the server entry owns it; tests do not). */
   closeDatabase?: boolean;
   /** The public API's per-key rate limit. */
@@ -168,7 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters,
     webhookTargets: { allowLoopback: options.webhooks?.allowLoopback ?? false, resolve: options.webhooks?.resolve },
     publicOrigin: options.publicOrigin?.replace(/\/+$/, '').toLowerCase(),
-    mutators: new Map([...(options.mutators ?? [])].map((m) => [m.name, m])),
     secrets: options.secretBox ?? ephemeralSecretBox(),
   };
 
@@ -247,7 +242,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await authRoutes(app, ctx);
   await resetRoutes(app, ctx);
   await teamRoutes(app, ctx);
-  await workspaceRoutes(app, ctx);
   const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
   const streams = new Set<() => void>();
   ctx.onClose = (fn) => {

@@ -1,10 +1,10 @@
 // What every route module shares: the database, the clock, the session cookie, and the
 // check that the signed-in member (as stored in the database) may do something.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutator, PermissionRule } from '../lib/mutators/types';
+import type { PermissionRule } from '../lib/mutators/types';
 import type { Permission } from '../lib/domain/types';
 import type { MailTransportKind } from '../lib/domain/mail';
-import { authorizeMember } from './auth/authorize';
+import { authorize } from '../lib/domain/permissions';
 import type { CounterStore } from './auth/counters';
 import type { Resolver } from './webhooks/targets';
 import type { FailureLimiter } from './auth/limiter';
@@ -50,7 +50,6 @@ export interface ServerContext {
   /** The limits' counters: in PostgreSQL (shared by every process) or in memory on PGlite. */
   counters: CounterStore;
   publicOrigin?: string;
-  mutators: ReadonlyMap<string, Mutator<string>>;
   /** Seals and opens third-party credentials (server/secrets); never hand it, or what it opens, to a response. */
   secrets: SecretBox;
   /** Registers a cleanup for when the server closes (open event streams). */
@@ -136,7 +135,7 @@ export async function requireMember(
 ): Promise<SessionInfo> {
   const session = await requireSession(ctx, request, reply);
   const { member } = session;
-  const allowed = authorizeMember({ ...member, permissions: permissionsOf(member) }, rule);
+  const allowed = authorize({ ...member, permissions: permissionsOf(member) }, rule);
   if (!allowed.ok) throw new HttpError(403, allowed.error);
   return session;
 }

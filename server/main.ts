@@ -3,7 +3,6 @@
 // SIGINT/SIGTERM close the app and the database before exiting.
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MUTATORS } from '../lib/mutators';
 import { buildApp } from './app';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
 import { ConfigError, describeDatabaseUrl, describeSmtpUrl, readConfig } from './config';
@@ -102,7 +101,6 @@ async function main() {
     trustProxy: config.trustProxy,
     publicOrigin: config.publicOrigin,
     logger: { level: config.logLevel },
-    mutators: Object.values(MUTATORS),
     secretBox: secrets.box,
     webhooks: { allowLoopback: config.webhooksAllowLoopback },
     mail: { settings: config.mail, origin: config.publicOrigin ?? `http://localhost:${config.port}` },

@@ -92,14 +92,18 @@ export const PERMISSION_REFUSALS = {
   missing: (permission: Permission): Message => message('domain.permission.missing', { ability: message(`domain.team.ability.${permission}`) }),
 };
 
-const refused = (said: Message) => refuse<TeamMember>(said.key, said.values);
+const refused = <M>(said: Message) => refuse<M>(said.key, said.values);
 
-/** Allows or refuses `member` under `rule`, with the message a user sees. */
-export function authorize(member: TeamMember | null | undefined, rule: PermissionRule): Result<TeamMember> {
-  if (!member) return refused(PERMISSION_REFUSALS.signedOut);
+/**
+ * Allows or refuses `member` under `rule`, with the message a user sees: the one check of the
+ * browser store and of the server (there on the member, or API key, as stored). Only an active
+ * member acts at all, Viewers included for `signedIn` rules: nobody outside the workspace
+ * ever writes to it.
+ */
+export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permissions'>>(member: M | null | undefined, rule: PermissionRule): Result<M> {
+  if (!member || member.status !== 'Active') return refused(PERMISSION_REFUSALS.signedOut);
   if (rule.kind === 'creator') return refused(PERMISSION_REFUSALS.creatorOnly);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
-  if (member.status !== 'Active') return refused(PERMISSION_REFUSALS.signedOut);
   if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.adminOnly);
   if (member.role === 'Viewer') return refused(PERMISSION_REFUSALS.readOnly);
   if (rule.flag && !member.permissions[rule.flag]) return refused(PERMISSION_REFUSALS.missing(rule.flag));

@@ -30,7 +30,7 @@ import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/camp
 import { API_ROUTES } from './v1/declarations';
 import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
 import { creatorOf, itemOf, paginate } from './v1/views';
-import { authorizeMember } from '../auth/authorize';
+import { authorize } from '../../lib/domain/permissions';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
 import { keyOfRequest, KeyRateLimiter, MISSING_KEY, type ApiKeyRow } from './keys';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
@@ -207,7 +207,7 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
    * a 403 before any look-up, so a key that may not write learns nothing of what exists.
    */
   function mayRun(key: ApiKeyRow, name: keyof typeof MUTATORS) {
-    const allowed = authorizeMember({ id: key.id, name: key.name, role: key.role, status: 'Active', permissions: apiKeyPermissions(key.role) }, MUTATORS[name].permission);
+    const allowed = authorize({ role: key.role, status: 'Active' as const, permissions: apiKeyPermissions(key.role) }, MUTATORS[name].permission);
     if (!allowed.ok) throw new HttpError(403, allowed.error);
   }
 

@@ -63,13 +63,6 @@ export const inviteBody = v.object({
 export const acceptBody = v.object({ name: required('Full Name', 100), password: passwordField() });
 export const tokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(100, 'Token is not valid')) });
 export const memberParams = v.object({ id: v.pipe(v.string(), v.nonEmpty('Member id is required'), v.maxLength(100, 'Member id is not valid')) });
-export const mutationBody = v.object({
-  name: required('Mutation name', 100),
-  args: v.unknown(),
-  meta: v.optional(v.unknown()),
-  clientID: v.optional(v.pipe(v.string('clientID must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
-  mutationID: v.optional(v.pipe(v.number('mutationID must be a number'), v.integer('mutationID must be a whole number'), v.minValue(1, 'mutationID must be at least 1'))),
-});
 
 // ---------- Responses ----------
 
@@ -90,31 +83,8 @@ export const preferencesResponse = v.object({ language: v.picklist(LANGUAGE_CODE
 export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string(), emailSent: v.boolean() });
 export const invitationInfoResponse = v.object({ email: v.string(), role: v.picklist(ROLES), workspaceName: v.string() });
 export const setupInfoResponse = v.object({ email: v.string(), name: v.string(), workspaceName: v.string() });
-export const removedResponse = v.object({ removed: v.string(), version: v.number() });
 export const okResponse = v.object({ ok: v.literal(true) });
 export const healthResponse = v.object({ status: v.string() });
-
-const recordList = v.array(
-  v.custom<object>((value) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string', 'A record needs an id'),
-);
-export const workspaceRecordsResponse = v.object({
-  workspace: workspaceSchema,
-  version: v.number(),
-  collections: v.object({
-    ...(Object.fromEntries(COLLECTION_NAMES.filter((c) => c !== 'team').map((c) => [c, recordList])) as Record<Exclude<CollectionName, 'team'>, typeof recordList>),
-    // Team records are listed field by field: a member row's account link never goes out.
-    team: v.array(memberSchema),
-  }),
-  singletons: v.record(v.string(), v.unknown()),
-});
-export const mutationResponse = v.object({
-  status: v.string(),
-  version: v.optional(v.number()),
-  value: v.optional(v.unknown()),
-  message: v.optional(v.string()),
-  error: v.optional(v.string()),
-  field: v.optional(v.string()),
-});
 
 // ---------- Mail: forgot password, invitations re-issued, the mail line ----------
 

@@ -11,7 +11,7 @@ import type { Mutator } from '../../lib/mutators/types';
 import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
-import { SIGNED_OUT_MESSAGE } from '../auth/authorize';
+import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
 import { hashToken } from '../auth/tokens';
 import { HttpError, originOf, requireSession, sessionToken, type ServerContext } from '../context';
 import type { Executor } from '../db/client';

@@ -1,4 +1,5 @@
-// The team for real: invitations with single-use links, accepting them, removing members.
+// The team for real: invitations with single-use links and accepting them (members are removed
+// by the team.remove mutation, through sync).
 // Every change goes through the workspace's versioned transaction, with its activity entry
 // in the inviter's (or the new member's) real name.
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import { findOrCreateUser } from '../db/seed';
 import { permissionColumns, permissionsOf, type MemberRow } from '../db/records';
 import * as t from '../db/schema';
 import { createServerTx, withServerTx } from '../db/tx';
-import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, pendingInvitationsResponse, removedResponse, sessionResponse, tokenParams } from '../http/schemas';
+import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, pendingInvitationsResponse, sessionResponse, tokenParams } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -230,24 +231,4 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
       return sessionPayload({ member: joined, workspace: { id: workspaceId, name: workspaceName } });
     },
   );
-
-  app.delete('/team/members/:id', { schema: { params: memberParams, response: { 200: removedResponse } } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
-    const { id } = request.params;
-    const now = ctx.now();
-    const { version } = await withServerTx(
-      ctx.db,
-      session.workspace.id,
-      actorOf(session.member),
-      { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id }] },
-      async (serverTx) => {
-        const member = serverTx.get('team', id);
-        if (!member) throw new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' });
-        // Their sessions end in the same transaction (ON DELETE CASCADE); the last manager stays (checked at commit).
-        serverTx.delete('team', id);
-        serverTx.log({ action: 'Member removed', actionType: 'system', details: `${member.name} (${member.email}) was removed from the team` });
-      },
-    );
-    return { removed: id, version };
-  });
 }

@@ -179,9 +179,13 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       payload: body,
     });
     expect(same.statusCode).toBe(200);
-    // A signed-in browser tricked into a cross-site DELETE changes nothing.
+    // A signed-in browser tricked into a cross-site removal changes nothing.
     const admin = await server.signIn('owner');
-    const removal = await admin.delete('/team/members/tm_viewer', { host: 'localhost:4173', origin: 'https://evil.example' });
+    const removal = await admin.post(
+      '/sync/push',
+      { clientID: 'tricked', mutations: [{ id: 1, name: 'team.remove', args: { id: 'tm_viewer' } }] },
+      { host: 'localhost:4173', origin: 'https://evil.example' },
+    );
     expect(removal.statusCode).toBe(403);
     expect((await server.signIn('viewer')).sessionToken).toBeTruthy();
   });

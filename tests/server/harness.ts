@@ -9,6 +9,8 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
 import { ephemeralSecretBox } from '../../server/secrets/box';
+import { COLLECTION_NAMES } from '../../lib/schema/names';
+import { SYNC_PATHS, type PullResponse, type PushResponse, type PushResult } from '../../lib/sync/protocol';
 import { TEST_HASH_COST, USERS, type UserKey } from './fixture';
 import { adminQuery, withDatabase } from './pg';
 
@@ -164,9 +166,9 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
     logs,
     responses,
     exchanges,
-    client: () => new Client(() => server.app, responses, exchanges),
+    client: () => new Client(() => server.app, responses, exchanges, clock.now),
     async signIn(user) {
-      const client = new Client(() => server.app, responses, exchanges);
+      const client = new Client(() => server.app, responses, exchanges, clock.now);
       const response = await client.post('/auth/signin', { email: USERS[user].email, password: USERS[user].password });
       if (response.statusCode !== 200) throw new Error(`sign-in as ${user} failed: ${response.statusCode} ${response.body}`);
       return client;
@@ -186,6 +188,26 @@ export async function startServer(kind: DbKind, options: Partial<BuildAppOptions
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** One mutation pushed through `/sync/push`, as a browser sends it. */
+export interface Pushed {
+  response: LightMyRequestResponse;
+  /** The mutation's own answer (absent when the push itself was refused). */
+  result?: PushResult;
+  /** The status the answer stands for: the push's own, or the refusal's (400, 403, 409). */
+  status: number;
+}
+
+/** The whole workspace as a full pull gives it, grouped as the browser's store holds it. */
+export interface Pulled {
+  response: LightMyRequestResponse;
+  workspaceId?: string;
+  version: number;
+  collections: Record<string, ({ id: string } & Record<string, unknown>)[]>;
+  singletons: Record<string, unknown>;
+}
+
+let clientCount = 0;
+
 export interface Exchange {
   method: Method;
   url: string;
@@ -202,7 +224,13 @@ export class Client {
     private readonly app: () => FastifyInstance,
     private readonly sink?: string[],
     private readonly exchanges?: Exchange[],
+    /** The server's clock, for the time a pushed mutation says it was made. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** This browser's sync identity: its client id and the id of its last pushed mutation. */
+  readonly clientID = `test_client_${++clientCount}`;
+  private lastMutationID = 0;
 
   private get instance(): FastifyInstance {
     return this.app();
@@ -248,6 +276,30 @@ export class Client {
   }
   delete(url: string, headers?: Record<string, string>) {
     return this.request('DELETE', url, undefined, headers);
+  }
+
+  /** Pushes one mutation through `/sync/push`, the next in this browser's order (made now, unless `meta` says). */
+  async push(name: string, args: unknown, meta?: unknown): Promise<Pushed> {
+    const id = ++this.lastMutationID;
+    const made = meta ?? { now: this.now().toISOString(), idSeed: `${this.clientID}_${id}` };
+    const response = await this.post(SYNC_PATHS.push, { clientID: this.clientID, mutations: [{ id, name, args, meta: made }] });
+    if (response.statusCode !== 200) return { response, status: response.statusCode };
+    const result = response.json<PushResponse>().results.find((r) => r.id === id);
+    return { response, result, status: result?.ok === false ? (result.status ?? 500) : 200 };
+  }
+
+  /** Everything the member may see: a full `/sync/pull`, grouped by collection. */
+  async records(headers?: Record<string, string>): Promise<Pulled> {
+    const response = await this.get(`${SYNC_PATHS.pull}?since=0`, headers);
+    const collections: Pulled['collections'] = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []]));
+    const singletons: Pulled['singletons'] = {};
+    if (response.statusCode !== 200) return { response, version: 0, collections, singletons };
+    const pulled = response.json<PullResponse>();
+    for (const record of pulled.records) {
+      if (record.collection === 'singletons') singletons[record.id] = record.value;
+      else (collections[record.collection] ??= []).push(record.value as { id: string });
+    }
+    return { response, workspaceId: pulled.workspaceId, version: pulled.version, collections, singletons };
   }
 }
 

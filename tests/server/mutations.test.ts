@@ -1,6 +1,6 @@
 // runMutation: authorization from the database for every role, validation, the mutator's own
 // refusals, idempotent replays, database invariants, activity in the real member's name,
-// ordering, and concurrency. Directly and through POST /workspace/mutations.
+// ordering, and concurrency. Directly and through POST /sync/push.
 import { MESSAGES } from '../../lib/domain/constants';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const meta = () => ({ now: NOW, idSeed: `seed${++seedCounter}` });
 describe.each(DB_KINDS)('mutations on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { mutators: FAKE_MUTATORS });
+    server = await startServer(kind);
   });
   afterAll(async () => {
     await server?.close();
@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     const before = await snapshot();
     expect(await run(temp, setQuantity, { id: 'inv_1', quantity: 1 })).toEqual({ status: 'forbidden', error: 'You are signed out. Sign in to make changes.' });
     expect(await snapshot()).toEqual(before);
-    expect((await owner.delete(`/team/members/${pendingId}`)).statusCode).toBe(200);
+    expect((await owner.push('team.remove', { id: pendingId }, meta())).status).toBe(200);
     const after = await snapshot();
     expect(await run(temp, setQuantity, { id: 'inv_1', quantity: 1 })).toMatchObject({ status: 'forbidden' });
     expect(await snapshot()).toEqual(after);
@@ -233,40 +233,40 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
     expect((await item('inv_4')).record.quantity).toBe(start - 20);
   });
 
-  it('runs through POST /workspace/mutations with the session member, scoped to their workspace', async () => {
+  it('runs through POST /sync/push with the session member, scoped to their workspace', async () => {
     const editor = await server.signIn('editor');
-    const applied = await editor.post('/workspace/mutations', { name: 'test.sendOutreach', args: { funnelId: 'CR12346', message: 'Hello Mike' }, meta: meta() });
-    expect(applied.statusCode).toBe(200);
-    expect(json(applied)).toMatchObject({ status: 'applied' });
+    const applied = await editor.push('funnels.sendOutreach', { funnelId: 'CR12346', message: 'Hello Mike' }, meta());
+    expect(applied.status).toBe(200);
+    expect(applied.result).toEqual({ id: 1, ok: true });
     const funnel = (await loadRecords(db(), 'acme', 'funnels', { ids: ['CR12346'] }))[0].record;
     expect(funnel.outreach?.at(-1)).toMatchObject({ message: 'Hello Mike', sentBy: 'Jamie Smith' });
 
     const noFlag = await server.signIn('editorNoOutreach');
-    const refused = await noFlag.post('/workspace/mutations', { name: 'test.sendOutreach', args: { funnelId: 'CR12346', message: 'x' } });
-    expect(refused.statusCode).toBe(403);
-    expect(json(refused)).toEqual({ status: 'forbidden', error: MESSAGES.missingPermission('sendOutreach') });
+    const refused = await noFlag.push('funnels.sendOutreach', { funnelId: 'CR12346', message: 'x' }, meta());
+    expect(refused.status).toBe(403);
+    expect(refused.result).toMatchObject({ ok: false, code: 'forbidden', error: MESSAGES.missingPermission('sendOutreach') });
 
     const viewer = await server.signIn('viewer');
-    expect((await viewer.post('/workspace/mutations', { name: 'test.setQuantity', args: { id: 'inv_1', quantity: 1 } })).statusCode).toBe(403);
-    expect((await server.client().post('/workspace/mutations', { name: 'test.setQuantity', args: { id: 'inv_1', quantity: 1 } })).statusCode).toBe(401);
+    expect((await viewer.push('inventory.setQuantity', { id: 'inv_1', quantity: 1 }, meta())).status).toBe(403);
+    expect((await server.client().push('inventory.setQuantity', { id: 'inv_1', quantity: 1 }, meta())).status).toBe(401);
 
     // Globex's owner writes to Globex's CR12345, never Acme's.
     const acmeBefore = (await loadRecords(db(), 'acme', 'funnels', { ids: ['CR12345'] }))[0].record;
     const globex = await server.signIn('globexOwner');
-    const own = await globex.post('/workspace/mutations', { name: 'test.sendOutreach', args: { funnelId: 'CR12345', message: 'Globex hello' } });
-    expect(json(own)).toMatchObject({ status: 'applied' });
+    const own = await globex.push('funnels.sendOutreach', { funnelId: 'CR12345', message: 'Globex hello' }, meta());
+    expect(own.result).toEqual({ id: 1, ok: true });
     expect((await loadRecords(db(), 'acme', 'funnels', { ids: ['CR12345'] }))[0].record).toEqual(acmeBefore);
     expect((await loadRecords(db(), 'globex', 'funnels', { ids: ['CR12345'] }))[0].record.outreach?.at(-1)?.message).toBe('Globex hello');
 
-    const invalid = await editor.post('/workspace/mutations', { name: 'test.setQuantity', args: { id: 'inv_1', quantity: 'x' } });
-    expect(invalid.statusCode).toBe(400);
-    expect(json(invalid)).toEqual({ status: 'invalid', error: 'quantity must be a number', field: 'quantity' });
-    const unknown = await editor.post('/workspace/mutations', { name: 'nope', args: {} });
-    expect(unknown.statusCode).toBe(400);
-    expect(json(unknown)).toEqual({ error: 'Unknown mutation "nope"', field: 'name' });
-    const conflict = await editor.post('/workspace/mutations', { name: 'test.addItem', args: { sku: 'SKU-002', name: 'x', quantity: 1 } });
-    expect(conflict.statusCode).toBe(409);
-    expect(json(conflict)).toMatchObject({ status: 'rejected', error: 'SKU SKU-002 already exists' });
+    const invalid = await editor.push('inventory.setQuantity', { id: 'inv_1', quantity: { not: 'a number' } }, meta());
+    expect(invalid.status).toBe(400);
+    expect(invalid.result).toMatchObject({ ok: false, code: 'invalid' });
+    const unknown = await editor.push('nope', {}, meta());
+    expect(unknown.result).toMatchObject({ ok: false, error: 'Unknown change: nope' });
+    const sku = (await loadRecords(db(), 'acme', 'inventory', { ids: ['inv_1'] }))[0].record.sku;
+    const conflict = await editor.push('inventory.addItem', { draft: { sku, name: 'x', quantity: '1', lowStockThreshold: '1', reorderPoint: '1', location: '' } }, meta());
+    expect(conflict.status).toBe(409);
+    expect(conflict.result).toMatchObject({ ok: false, code: 'rejected' });
   });
 
   it('stores the layout a Viewer saves under their own member id', async () => {

@@ -23,8 +23,9 @@ describe.each(DB_KINDS)('member preferences on %s', (kind) => {
     expect(json(await editor.get('/auth/session')).language).toBe('es');
     expect(json(await viewer.get('/auth/session')).language).toBe('fr');
     // The workspace's own Language (its Settings) is not touched by a member's choice.
-    const records = json<{ singletons?: Record<string, { language?: string }> }>(await editor.get('/workspace/records'));
-    expect(JSON.stringify(records)).not.toContain('"language":"es"');
+    const { response: records } = await editor.records();
+    expect(records.statusCode).toBe(200);
+    expect(records.body).not.toContain('"language":"es"');
   });
 
   it('refuses a language that is not one of the three, naming the field, and keeps the choice', async () => {

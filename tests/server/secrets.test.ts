@@ -79,13 +79,12 @@ describe.each(DB_KINDS)('secrets on %s', (kind) => {
     await owner.post('/sync/push', { clientID: 'secrets', mutations: [{ id: 1, name: 'orders.saveNotes', args: { id: 'ord_1', notes: 'hi' }, meta: meta('s1') }] });
     await joined.post('/sync/push', { clientID: 'joined', mutations: [{ id: 1, name: 'team.remove', args: { id: 'tm_1' }, meta: meta('s2') }] });
     await owner.get('/sync/pull?since=0');
-    await owner.get('/workspace/records');
-    await owner.post('/workspace/mutations', { name: 'notifications.markAllRead', args: {} });
+    await owner.push('notifications.markAllRead', {});
     await owner.get('/auth/session');
 
     // Team removal (ending a session), then sign-out.
     const viewer = await server.signIn('viewer');
-    await owner.delete(`/team/members/${USERS.viewer.memberId}`);
+    await owner.push('team.remove', { id: USERS.viewer.memberId }, meta('s3'));
     await viewer.get('/auth/session');
     await owner.post('/auth/signout');
 

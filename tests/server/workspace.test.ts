@@ -12,13 +12,10 @@ import { runMutation } from '../../server/db/tx';
 import { setQuantity } from './fake-mutators';
 import { SEED_TIME, USERS } from './fixture';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
+import { SYNC_PATHS } from '../../lib/sync/protocol';
 
-interface Records {
-  workspace: { id: string; name: string };
-  version: number;
-  collections: Record<string, { id: string }[]>;
-  singletons: Record<string, unknown>;
-}
+/** The whole workspace in one answer, as a browser's first load asks for it. */
+const FULL_PULL = `${SYNC_PATHS.pull}?since=0`;
 
 describe('row <-> record mappers', () => {
   const sample = sampleWorkspaceData(SEED_TIME, { name: USERS.owner.name, email: USERS.owner.email });
@@ -61,23 +58,22 @@ describe.each(DB_KINDS)('workspace on %s', (kind) => {
 
   it('stores the sample workspace and reads every record and singleton back exactly', async () => {
     const owner = await server.signIn('owner');
-    const response = await owner.get('/workspace/records');
-    expect(response.statusCode).toBe(200);
-    const body = json<Records>(response);
+    const body = await owner.records();
+    expect(body.response.statusCode).toBe(200);
     const sample = sampleWorkspaceData(SEED_TIME, { name: USERS.owner.name, email: USERS.owner.email });
     for (const collection of TABLE_COLLECTIONS) expect(body.collections[collection]).toStrictEqual(sample.collections[collection]);
     expect(Object.keys(body.collections).sort()).toEqual([...COLLECTION_NAMES].sort());
     expect(body.singletons).toStrictEqual(JSON.parse(JSON.stringify(sample.singletons)));
     expect(Object.keys(body.singletons).sort()).toEqual([...SINGLETON_NAMES].sort());
     expect(body.collections.team.map((m) => m.id)).toEqual(['tm_1', 'tm_editor', 'tm_editor2', 'tm_viewer']);
-    expect(body.workspace).toEqual({ id: 'acme', name: 'Acme' });
+    expect(body.workspaceId).toBe('acme');
     expect(body.version).toBe(1);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(body.response.headers['cache-control']).toBe('no-store');
   });
 
   it('gives each member only their own workspace', async () => {
-    const globex = json<Records>(await (await server.signIn('globexOwner')).get('/workspace/records'));
-    expect(globex.workspace).toEqual({ id: 'globex', name: 'Globex' });
+    const globex = await (await server.signIn('globexOwner')).records();
+    expect(globex.workspaceId).toBe('globex');
     expect(globex.collections.funnels).toHaveLength(1);
     expect(globex.collections.funnels[0]).toMatchObject({ id: 'CR12345', creatorName: 'Globex Creator' });
     expect(globex.collections.team).toEqual([
@@ -85,10 +81,10 @@ describe.each(DB_KINDS)('workspace on %s', (kind) => {
     ]);
     for (const collection of ['orders', 'inventory', 'events', 'activity', 'invoices'] as const) expect(globex.collections[collection]).toEqual([]);
     expect((globex.singletons.settings as { companyName: string }).companyName).toBe('Globex');
-    const acme = json<Records>(await (await server.signIn('viewer')).get('/workspace/records'));
+    const acme = await (await server.signIn('viewer')).records();
     expect(acme.collections.funnels.find((f) => f.id === 'CR12345')).toMatchObject({ creatorName: 'Sarah Johnson' });
-    expect(JSON.stringify(acme)).not.toContain('Globex');
-    expect((await server.client().get('/workspace/records')).statusCode).toBe(401);
+    expect(acme.response.body).not.toContain('Globex');
+    expect((await server.client().records()).response.statusCode).toBe(401);
   });
 
   it('guards invariants in the database itself', async () => {
@@ -113,11 +109,11 @@ describe.each(DB_KINDS)('workspace on %s', (kind) => {
 
   it('compresses JSON with brotli or gzip', async () => {
     const owner = await server.signIn('owner');
-    const plain = await owner.get('/workspace/records');
-    const br = await owner.get('/workspace/records', { 'accept-encoding': 'br' });
+    const plain = await owner.get(FULL_PULL);
+    const br = await owner.get(FULL_PULL, { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(json(plain));
-    const gzip = await owner.get('/workspace/records', { 'accept-encoding': 'gzip' });
+    const gzip = await owner.get(FULL_PULL, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json(plain));
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
@@ -136,15 +132,15 @@ describe.each(DB_KINDS)('workspace on %s', (kind) => {
       meta: { now: '2026-03-02T11:00:00.000Z', idSeed: 'restart1' },
     });
     expect(outcome.status).toBe('applied');
-    const before = json<Records>(await owner.get('/workspace/records'));
+    const { response: _, ...before } = await owner.records();
 
     await server.restart();
     // Migrations run at every start: on an up-to-date database they change nothing.
     await migrateDatabase(server.db.handle);
 
-    const after = await owner.get('/workspace/records');
-    expect(after.statusCode).toBe(200);
-    expect(json<Records>(after)).toEqual(before);
+    const { response: afterResponse, ...after } = await owner.records();
+    expect(afterResponse.statusCode).toBe(200);
+    expect(after).toEqual(before);
     expect(before.collections.inventory.find((i) => i.id === 'inv_5')).toMatchObject({ quantity: 77 });
     const token = new URL(inviteUrl).pathname.split('/').pop();
     expect((await server.client().get(`/invitations/${token}`)).statusCode).toBe(200);

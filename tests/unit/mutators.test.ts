@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lib/domain/constants';
-import { MUTATION_PERMISSIONS, type MutationName } from '../../lib/domain/permissions';
+import { authorize, MUTATION_PERMISSIONS, SIGNED_OUT_MESSAGE, type MutationName } from '../../lib/domain/permissions';
 import { ORDER_STATUSES, ROLES, type TeamMember } from '../../lib/domain/types';
 import { MUTATORS, replay, type Mutation, type WriteTx } from '../../lib/mutators';
 import { sampleWorkspace, SUGGESTED_CREATORS } from '../../lib/sample';
@@ -69,6 +69,17 @@ describe('the permission table', () => {
     store.session.signIn('tm_2');
     expect(store.session.whyNot('team.invite')).toBe(MESSAGES.missingPermission('manageTeam'));
     expect(store.session.can('funnels.sendOutreach')).toBe(true);
+  });
+
+  it('is the one check the server runs too: only an active member acts at all, a Viewer for their own preferences', () => {
+    const flags = { sendOutreach: true, editAutomations: false, manageTeam: false, viewAnalytics: true };
+    const viewer = { role: 'Viewer' as const, status: 'Active' as const, permissions: flags };
+    expect(authorize(viewer, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: true, value: viewer });
+    expect(authorize(viewer, MUTATION_PERMISSIONS['orders.changeStatus'])).toEqual({ ok: false, error: MESSAGES.readOnly });
+    const pending = { ...viewer, role: 'Editor' as const, status: 'Pending' as const };
+    expect(authorize(pending, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: false, error: SIGNED_OUT_MESSAGE });
+    expect(authorize(null, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: false, error: SIGNED_OUT_MESSAGE });
+    expect(authorize({ ...pending, status: 'Active' as const }, MUTATION_PERMISSIONS['team.invite'])).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
   });
 
   it('refuses a malformed call by naming the field, and writes nothing', async () => {

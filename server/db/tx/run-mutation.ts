@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { BULK } from '../../../lib/domain/bulk';
 import type { Result, Role } from '../../../lib/domain/types';
 import type { Actor, MutationMeta, Mutator, WriteTx } from '../../../lib/mutators/types';
-import { authorizeMember } from '../../auth/authorize';
+import { authorize } from '../../../lib/domain/permissions';
 import { longListOf, parseInSlices, yieldToEventLoop } from '../../slices';
 import { describeIssues } from '../../validation';
 import type { Database, DbTx } from '../client';
@@ -134,7 +134,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       : options.apiKeyId
         ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
         : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
-    const allowed = options.creatorFunnelId ? authorizeCreator(member, mutator.permission) : authorizeMember(member, mutator.permission);
+    const allowed = options.creatorFunnelId ? authorizeCreator(member, mutator.permission) : authorize(member, mutator.permission);
     if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
 
     if (tracked && client) {
