@@ -75,11 +75,12 @@ describe('the permission table', () => {
     const flags = { sendOutreach: true, editAutomations: false, manageTeam: false, viewAnalytics: true };
     const viewer = { role: 'Viewer' as const, status: 'Active' as const, permissions: flags };
     expect(authorize(viewer, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: true, value: viewer });
-    expect(authorize(viewer, MUTATION_PERMISSIONS['orders.changeStatus'])).toEqual({ ok: false, error: MESSAGES.readOnly });
+    expect(authorize(viewer, MUTATION_PERMISSIONS['orders.changeStatus'])).toEqual({ ok: false, error: MESSAGES.readOnly, problem: { key: 'domain.readOnly' } });
     const pending = { ...viewer, role: 'Editor' as const, status: 'Pending' as const };
-    expect(authorize(pending, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: false, error: SIGNED_OUT_MESSAGE });
-    expect(authorize(null, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual({ ok: false, error: SIGNED_OUT_MESSAGE });
-    expect(authorize({ ...pending, status: 'Active' as const }, MUTATION_PERMISSIONS['team.invite'])).toEqual({ ok: false, error: MESSAGES.missingPermission('manageTeam') });
+    const signedOut = { ok: false, error: SIGNED_OUT_MESSAGE, problem: { key: 'domain.funnels.signedOut' } };
+    expect(authorize(pending, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual(signedOut);
+    expect(authorize(null, MUTATION_PERMISSIONS['funnels.saveDashboardLayout'])).toEqual(signedOut);
+    expect(authorize({ ...pending, status: 'Active' as const }, MUTATION_PERMISSIONS['team.invite'])).toMatchObject({ ok: false, error: MESSAGES.missingPermission('manageTeam'), problem: { key: 'domain.permission.missing' } });
   });
 
   it('refuses a malformed call by naming the field, and writes nothing', async () => {
