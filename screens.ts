@@ -62,7 +62,7 @@ export interface ScreenRoute {
   remountOn?: readonly string[];
   /** A real URL for the tests when the path has parameters. */
   example?: string;
-  /** The label of its sidebar link; the sidebar lists links in this file's order. */
+  /** The catalog entry naming its sidebar link; the sidebar lists links in this file's order. */
   sidebar?: string;
 }
 
@@ -119,7 +119,7 @@ export const SCREENS: readonly Screen[] = [
       {
         path: '/',
         component: 'FunnelDashboard',
-        sidebar: 'Dashboard',
+        sidebar: 'nav.dashboard',
         props: {
           search: { query: 'search' },
           filter: { query: 'filter' },
@@ -136,7 +136,7 @@ export const SCREENS: readonly Screen[] = [
       {
         path: '/funnel',
         component: 'FunnelBoard',
-        sidebar: 'Funnel Dashboard',
+        sidebar: 'nav.funnelDashboard',
         props: { defaultSearch: { query: 'search' }, filter: { query: 'filter' }, creator: { query: 'creator' }, expand: { flag: 'expand' } },
         remountOn: ['search', 'filter', 'creator', 'expand'],
       },
@@ -216,7 +216,7 @@ export const SCREENS: readonly Screen[] = [
         // One route for the list and an open order, so the screen (and its list state) stays mounted.
         path: '/orders/:id?',
         component: 'Orders',
-        sidebar: 'Orders',
+        sidebar: 'nav.orders',
         example: '/orders/ORD-1001',
         props: { orderId: { param: 'id', fallback: null }, onOrderIdChange: { writesParam: 'id' } },
         movedQuery: { query: 'order', param: 'id' },
@@ -241,7 +241,7 @@ export const SCREENS: readonly Screen[] = [
         // An item's details have their own URL, like an open order.
         path: '/inventory/:id?',
         component: 'Inventory',
-        sidebar: 'Inventory',
+        sidebar: 'nav.inventory',
         example: '/inventory',
         props: { defaultSearch: { query: 'search', fallback: '' }, itemId: { param: 'id' }, onItemIdChange: { writesParam: 'id' } },
       },
@@ -271,7 +271,7 @@ export const SCREENS: readonly Screen[] = [
       {
         path: '/analytics',
         component: 'Analytics',
-        sidebar: 'Analytics',
+        sidebar: 'nav.analytics',
         props: {
           metric: { query: 'metric' },
           period: { query: 'period' },
@@ -290,7 +290,7 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'help',
     elements: [{ tag: 'cf-help-center', attributes: { search: { type: 'string', description: 'initial FAQ search text; changing it restarts the search' } } }],
-    routes: [{ path: '/help', component: 'HelpCenter', sidebar: 'Help Center' }],
+    routes: [{ path: '/help', component: 'HelpCenter', sidebar: 'nav.helpCenter' }],
   },
   {
     name: 'settings',
@@ -312,7 +312,7 @@ export const SCREENS: readonly Screen[] = [
       {
         path: '/settings',
         component: 'Settings',
-        sidebar: 'Settings',
+        sidebar: 'nav.settings',
         props: { tab: { query: 'tab', fallback: 'general' }, onTabChange: { writesQuery: 'tab', clearWhen: 'general' } },
       },
       { path: '/profile', component: 'ProfileSettings' },

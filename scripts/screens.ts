@@ -208,6 +208,7 @@ function hostScreens(): string {
       : "import type { RouteObject } from 'react-router-dom';",
     "import { lazyScreen } from './lazy';",
     "import { useRouteValues } from './route-values';",
+    "import type { MessageKey } from '../lib/i18n';",
     '',
     'const load = {',
     ...SCREENS.map((screen) => `  ${key(camel(screen.name))}: () => import('../widgets/${screen.name}'),`),
@@ -261,10 +262,10 @@ function hostScreens(): string {
     ),
     '];',
     '',
-    "/** The sidebar's links, in the screen list's order. */",
-    'export const SIDEBAR = [',
+    "/** The sidebar's links, in the screen list's order, each named by its catalog entry. */",
+    'export const SIDEBAR: readonly { to: string; label: MessageKey }[] = [',
     ...SCREENS.flatMap((screen) => screen.routes.filter((route) => route.sidebar).map((route) => `  { to: ${quote(linkPath(route.path))}, label: ${quote(route.sidebar!)} },`)),
-    '] as const;',
+    '];',
     '',
   );
   return lines.join('\n');
