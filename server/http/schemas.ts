@@ -3,7 +3,6 @@
 import * as v from 'valibot';
 import { PERMISSIONS, ROLES } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n/codes';
-import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { MAX_PASSWORD_LENGTH } from '../auth/passwords';
 
 /** A missing field reads as empty, so its "is required" message is the one given here. */

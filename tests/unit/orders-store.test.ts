@@ -89,10 +89,10 @@ describe('orders slice', () => {
     const store = await makeStore();
     store.session.signIn('tm_3');
     const refused = { ok: false, error: 'Your role cannot make changes in this workspace' };
-    expect(store.orders.changeStatus('ord_1', 'Processing')).toEqual(refused);
-    expect(store.orders.shipWithTracking('ord_1', { trackingNumber: '1', carrierName: 'UPS' })).toEqual(refused);
-    expect(store.orders.saveNotes('ord_1', 'x')).toEqual(refused);
-    expect(store.orders.createOrder({ source: '', customerName: '', customerEmail: '', shippingAddress: { line1: '', city: '', state: '', postalCode: '', country: '' }, items: [] })).toEqual(refused);
+    expect(store.orders.changeStatus('ord_1', 'Processing')).toMatchObject(refused);
+    expect(store.orders.shipWithTracking('ord_1', { trackingNumber: '1', carrierName: 'UPS' })).toMatchObject(refused);
+    expect(store.orders.saveNotes('ord_1', 'x')).toMatchObject(refused);
+    expect(store.orders.createOrder({ source: '', customerName: '', customerEmail: '', shippingAddress: { line1: '', city: '', state: '', postalCode: '', country: '' }, items: [] })).toMatchObject(refused);
     expect(store.orders.items.get('ord_1')?.status).toBe('New');
     expect(stockOf(store, 'SKU-001')).toBe(150);
   });

@@ -1091,7 +1091,6 @@ export const en = {
   'activity.details.invitedAs': '{email} invited as {role}',
   'activity.details.wasInvitedAs': '{email} was invited as {role}',
   'activity.details.joinedAs': '{name} accepted the invitation as {role}',
-  'activity.details.removedFromTeam': '{name} ({email}) was removed from the team',
   'activity.details.ownerPassword': '{name} chose the owner password',
   'activity.details.couldNotDeliver': '{event} could not be delivered',
   'domain.team.isNow': '{name} is now {role}',

@@ -1093,7 +1093,6 @@ const messages: Catalog = {
   'activity.details.invitedAs': '{email} invitado como {role, select, Admin {administrador} Editor {editor} Viewer {lector} other {{role}}}',
   'activity.details.wasInvitedAs': '{email} fue invitado como {role, select, Admin {administrador} Editor {editor} Viewer {lector} other {{role}}}',
   'activity.details.joinedAs': '{name} aceptó la invitación como {role, select, Admin {administrador} Editor {editor} Viewer {lector} other {{role}}}',
-  'activity.details.removedFromTeam': '{name} ({email}) fue eliminado del equipo',
   'activity.details.ownerPassword': '{name} eligió la contraseña del propietario',
   'activity.details.couldNotDeliver': 'No se pudo entregar {event}',
   'domain.team.isNow': '{name} ahora es {role, select, Admin {administrador} Editor {editor} Viewer {lector} other {{role}}}',

@@ -1093,7 +1093,6 @@ const messages: Catalog = {
   'activity.details.invitedAs': '{email} invité en tant que {role, select, Admin {administrateur} Editor {éditeur} Viewer {lecteur} other {{role}}}',
   'activity.details.wasInvitedAs': '{email} a été invité en tant que {role, select, Admin {administrateur} Editor {éditeur} Viewer {lecteur} other {{role}}}',
   'activity.details.joinedAs': '{name} a accepté l’invitation en tant que {role, select, Admin {administrateur} Editor {éditeur} Viewer {lecteur} other {{role}}}',
-  'activity.details.removedFromTeam': '{name} ({email}) a été retiré de l’équipe',
   'activity.details.ownerPassword': '{name} a choisi le mot de passe du propriétaire',
   'activity.details.couldNotDeliver': '{event} n’a pas pu être livré',
   'domain.team.isNow': '{name} est désormais {role, select, Admin {administrateur} Editor {éditeur} Viewer {lecteur} other {{role}}}',
