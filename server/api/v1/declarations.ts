@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES } from '../../../lib/domain/types';
 import { EMBED_SCREEN_NAMES } from '../embed';
 import { defineApiRoute } from '../openapi';
-import { CAMPAIGN_ROUTES, funnelView, orderView } from './campaign';
+import { CAMPAIGN_ROUTES, funnelView, inventoryView, orderView } from './campaign';
 import { limit, startingAfter, unknownParameter } from './params';
 
 const listQuery = <S extends readonly string[]>(statuses: S, what: string) =>
@@ -29,16 +29,7 @@ const creator = v.object({
   assignedTo: v.string(),
   lastUpdated: v.string(),
 });
-const inventoryItem = v.object({
-  id: v.string(),
-  sku: v.string(),
-  name: v.string(),
-  quantity: v.number(),
-  lowStockThreshold: v.number(),
-  reorderPoint: v.number(),
-  location: v.string(),
-  stockStatus: v.picklist(['in-stock', 'low-stock', 'out-of-stock']),
-});
+const inventoryItem = inventoryView;
 const page = <S extends v.GenericSchema>(name: string, item: S) =>
   v.object({ [name]: v.array(item), total: v.pipe(v.number(), v.description('How many match, on every page.')), has_more: v.boolean() });
 
