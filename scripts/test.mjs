@@ -20,6 +20,8 @@ const started = Date.now();
 const timings = [];
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+/** Each failed test's file and name, printed again at the very end so a log's tail says which. */
+const failedTests = [];
 
 /** Runs one command; resolves with its exit code. `live` streams its output, else it is kept and printed at the end. */
 function step(label, command, { live = false } = {}) {
@@ -57,6 +59,12 @@ async function vitest(name, args, options) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+      const failed = (file.assertionResults ?? []).filter((test) => test.status !== 'passed');
+      for (const test of failed) failedTests.push(`${path} > ${test.fullName} (${test.status})${test.failureMessages?.length ? `: ${test.failureMessages[0].split('\n')[0]}` : ''}`);
+      if (file.status === 'failed' && failed.length === 0) failedTests.push(`${path}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    }
   } else if (code === 0) failures.push(`vitest ${name} (no report)`);
   return code;
 }
@@ -66,6 +74,7 @@ function finish() {
   for (const [label, seconds] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
   console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
   if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+  for (const test of failedTests) console.log(`  ✗ ${test}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(failures.length === 0 && totals.failed === 0 ? 0 : 1);
 }
