@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import 'fake-indexeddb/auto';
 import { toast } from 'react-hot-toast/headless';
 import { act, createElement } from 'react';
@@ -21,6 +21,11 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+// findBy… and waitFor wait for what the screen shows; on a busy 2-core machine (the full
+// `npm test` runs types, lint and the build beside these tests) that can take longer than the
+// library's 1 s default. A test still fails, after this bound, when the state never shows.
+configure({ asyncUtilTimeout: 15_000 });
+
 // The page's toaster in the light DOM, as the host app mounts it, so queries by text find the
 // toasts (a screen alone would mount one of its own inside a shadow root).
 beforeAll(() => {

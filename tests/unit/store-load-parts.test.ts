@@ -184,7 +184,7 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
     await inner.write(ops);
     tell(ops);
     const ids = replacement.map((funnel) => funnel.id);
-    await vi.waitFor(() => expect(store.funnels.items.items.value.map((funnel) => funnel.id)).toEqual(ids));
+    await vi.waitFor(() => expect(store.funnels.items.items.value.map((funnel) => funnel.id)).toEqual(ids), { timeout: 20_000 });
     // The rest of the older read arrives after: it must not bring the replaced workspace back.
     release();
     await store.loaded;
