@@ -57,7 +57,7 @@ export default defineConfig(({ command, mode }) => {
             // One core chunk that every element shares: React, signals, the store, the UI kit.
             manualChunks(id) {
               // Each language but English is its own chunk, fetched only when chosen (with its date-fns locale).
-              const language = /lib\/i18n\/catalogs\/(es|fr)\.ts$/.exec(id) ?? /node_modules\/date-fns\/locale\/(es|fr)(\/|\.js)/.exec(id);
+              const language = /lib\/i18n\/compiled\/(es|fr)\.ts$/.exec(id) ?? /node_modules\/date-fns\/locale\/(es|fr)(\/|\.js)/.exec(id);
               if (language) return `lang-${language[1]}`;
               if (/node_modules\/(react|react-dom|scheduler|@preact|@r2wc|react-hot-toast|goober|@tanstack|date-fns)\//.test(id)) return 'core';
               if (/\/(lib|widgets\/ui)\//.test(id) && !id.includes('node_modules')) return 'core';

@@ -204,7 +204,23 @@ async function importTimes(browser: Browser, base: string, email: string, sizes:
  * `--only=imports`: a server of its own with an empty workspace, and the imports of 10,000 and
  * then 100,000 creators in one CSV each (1,000 with --quick).
  */
-export async function importBench({ browser, quick, profile, log }: { browser: Browser; quick: boolean; profile: boolean; log: (line: string) => void }) {
+export async function importBench({
+  browser,
+  quick,
+  profile,
+  profileServer = false,
+  sizes = quick ? [1_000] : [10_000, 100_000],
+  log,
+}: {
+  browser: Browser;
+  quick: boolean;
+  profile: boolean;
+  /** V8 CPU profiles of the server under bench/profiles/import-server-…/. */
+  profileServer?: boolean;
+  /** Rows of each CSV, imported in turn into the same workspace. */
+  sizes?: number[];
+  log: (line: string) => void;
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'cf-bench-import-'));
   try {
     const dataDir = join(dir, 'data');
@@ -212,10 +228,10 @@ export async function importBench({ browser, quick, profile, log }: { browser: B
     const now = new Date();
     await createWorkspace(handle.db, { id: 'teamimport', name: 'imports', owner: { memberId: 'tm_teamimport', name: 'Bench Owner', email: 'timport@bench.test', passwordHash: await hashPassword(PASSWORD) }, data: emptyWorkspaceData(now, 'Bench Owner'), now });
     await handle.close();
-    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir });
+    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir }, profileServer ? `import-server-${Date.now()}` : undefined);
     try {
       log('  imports: Import Data in one CSV');
-      return await importTimes(browser, server.base, 'timport@bench.test', quick ? [1_000] : [10_000, 100_000], profile);
+      return await importTimes(browser, server.base, 'timport@bench.test', sizes, profile);
     } finally {
       await server.stop();
     }

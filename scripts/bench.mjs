@@ -429,7 +429,9 @@ if (wanted('imports')) {
   const { importBench } = await import('./bench-team.ts');
   const started = Date.now();
   let lastLog = Date.now();
-  results.imports = await importBench({ browser, quick, profile: profileBrowser, log: (line) => {
+  // --import-rows=10000: just that size (comma-separated sizes run in turn into one workspace).
+  const sizes = process.argv.find((a) => a.startsWith('--import-rows='))?.slice('--import-rows='.length).split(',').map(Number);
+  results.imports = await importBench({ browser, quick, profile: profileBrowser, profileServer: process.argv.includes('--profile-server'), ...(sizes ? { sizes } : {}), log: (line) => {
     process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
     lastLog = Date.now();
   } }).catch((error) => ({ error: String(error?.message ?? error).split('\n')[0] }));

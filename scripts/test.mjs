@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: install what is missing (Chromium from Debian's packages included), then run
-// every test: the screen list's generated files, types, lint, unit, component and server tests,
+// every test: the screen list's generated files and the compiled message catalogs, types, lint, unit, component and server tests,
 // the build, package checks, and end-to-end tests in real Chromium. Prints each step's time and
 // one closing line: 'N passed, N failed'.
 //
@@ -81,6 +81,7 @@ function finish() {
 
 // Stale generated files (after a merge, say) would fail the type check with less helpful errors.
 if ((await step('screen list', 'npx tsx scripts/screens.ts --check', { live: true })) !== 0) finish();
+if ((await step('compiled messages', 'npx tsx scripts/messages.ts --check', { live: true })) !== 0) finish();
 
 const buildAndPackage = async () => {
   if ((await step('build', 'npm run build')) !== 0) return 1;

@@ -1,13 +1,17 @@
-// Languages: one message catalog per language (ICU MessageFormat through @formatjs/intl), dates
-// through date-fns locales, numbers and currency through Intl. English (US) is bundled and holds
-// the spec's texts; Spanish and French are separate chunks, loaded only when chosen.
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+// Languages: one message catalog per language (ICU MessageFormat sources in lib/i18n/catalogs),
+// dates through date-fns locales, numbers, plurals and currency through Intl. English (US) is
+// bundled and holds the spec's texts; Spanish and French are separate chunks, loaded only when
+// chosen. The catalogs are compiled ahead of time (scripts/messages.ts → lib/i18n/compiled/):
+// each message is its text or a small function of its values, so no ICU parser or formatter
+// ships.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { format as formatDate, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { DATE_FORMATS } from '../domain/constants';
 import type { Message } from '../domain/messages';
 import { en, type MessageKey } from './catalogs/en-US';
+import { formatted as englishFormatted } from './compiled/en-US';
+import type { CompiledCatalog, Formatters } from './compiled/types';
 import { TIME_ZONE_NAMES, toZonedWallTime } from './zone';
 
 export type { MessageKey };
@@ -19,9 +23,16 @@ export { LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } f
 export type Catalog = Record<MessageKey, string>;
 export type DatePatterns = Record<keyof typeof DATE_FORMATS, string>;
 
-/** What a language's chunk exports. */
-export interface LanguagePack {
+/** A language's source (lib/i18n/catalogs): its messages as written, and its dates. */
+export interface CatalogSource {
   messages: Catalog;
+  dateLocale: Locale;
+  datePatterns: DatePatterns;
+}
+
+/** What a language's compiled chunk exports (lib/i18n/compiled). */
+export interface LanguagePack {
+  messages: CompiledCatalog;
   dateLocale: Locale;
   datePatterns: DatePatterns;
 }
@@ -52,11 +63,11 @@ export interface Translator {
 }
 
 const loaders: Record<Exclude<LanguageCode, 'en-US'>, () => Promise<LanguagePack>> = {
-  es: () => import('./catalogs/es').then((m) => m.pack),
-  fr: () => import('./catalogs/fr').then((m) => m.pack),
+  es: () => import('./compiled/es').then((m) => m.pack),
+  fr: () => import('./compiled/fr').then((m) => m.pack),
 };
 
-const english: LanguagePack = { messages: en, dateLocale: enUS, datePatterns: DATE_FORMATS };
+const english: LanguagePack = { messages: { ...en, ...englishFormatted }, dateLocale: enUS, datePatterns: DATE_FORMATS };
 const packs = signal<Partial<Record<LanguageCode, LanguagePack>>>({ 'en-US': english });
 const pending = new Map<LanguageCode, Promise<void>>();
 
@@ -83,7 +94,6 @@ export function loadLanguage(lang: LanguageCode): Promise<void> {
 /** The loaded catalogs: reading it in a computed or a component re-renders when one arrives. */
 export const loadedLanguages: ReadonlySignal<Partial<Record<LanguageCode, LanguagePack>>> = packs;
 
-const cache = createIntlCache();
 const translators = new Map<LanguagePack, Translator>();
 
 const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
@@ -129,13 +139,29 @@ function reverseIndex() {
 /** Template arguments that name a field, a group or an ability, translated inside `tm`; any other argument is data. */
 const TRANSLATED_ARGUMENTS = new Set(['label', 'field', 'group', 'ability']);
 
+/** What a compiled message formats its values with, in `lang` (as ICU MessageFormat says them). */
+function formattersFor(lang: LanguageCode): Formatters {
+  const numbers = new Intl.NumberFormat(lang);
+  const plurals = new Intl.PluralRules(lang);
+  return {
+    // As ICU MessageFormat says an argument: a string or number as its text, nothing for a missing one.
+    text: (value) => (typeof value === 'string' ? value : typeof value === 'number' || value === true ? String(value) : ''),
+    number: (value) => numbers.format(Number(value)),
+    plural(value, offset, exact) {
+      const n = Number(value);
+      return exact.includes(n) ? `=${n}` : plurals.select(n - offset);
+    },
+  };
+}
+
 function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
-  const intl: IntlShape<string> = createIntl(
-    { locale: lang, messages: pack.messages, defaultLocale: 'en-US', onError: (error) => console.warn(`Creatorflow i18n (${lang}):`, error.message) },
-    cache,
-  );
-  const t = (key: MessageKey, values?: MessageValues) =>
-    intl.formatMessage({ id: key, defaultMessage: en[key] }, values as Record<string, string | number | Date>) ;
+  const formatters = formattersFor(lang);
+  const t = (key: MessageKey, values?: MessageValues) => {
+    const message = pack.messages[key] ?? english.messages[key];
+    // A message that is only text is itself; the others are functions of their values.
+    if (message === undefined) return key;
+    return typeof message === 'string' ? message : message(values ?? {}, formatters);
+  };
   const formatIn = (iso: string | Date, pattern: string, timeZone?: string) => {
     const date = typeof iso === 'string' ? new Date(iso) : iso;
     if (Number.isNaN(date.getTime())) return '—';

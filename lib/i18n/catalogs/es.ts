@@ -1,6 +1,6 @@
-// Español. Only this chunk is fetched when the language is Spanish.
+// Español. The source of the chunk fetched when the language is Spanish.
 import { es } from 'date-fns/locale/es';
-import type { Catalog, LanguagePack } from '../index';
+import type { Catalog, CatalogSource } from '../index';
 
 const messages: Catalog = {
   'time.justNow': 'justo ahora',
@@ -1604,7 +1604,7 @@ const messages: Catalog = {
   'domain.portal.creatorOnly': 'Solo el creador puede responder en su portal',
 };
 
-export const pack: LanguagePack = {
+export const pack: CatalogSource = {
   messages,
   dateLocale: es,
   datePatterns: { date: 'd MMM yyyy', time: 'HH:mm', history: 'd MMM, HH:mm', dateTime: 'd MMM yyyy, HH:mm' },

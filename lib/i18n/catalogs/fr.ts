@@ -1,6 +1,6 @@
-// Français. Only this chunk is fetched when the language is French.
+// Français. The source of the chunk fetched when the language is French.
 import { fr } from 'date-fns/locale/fr';
-import type { Catalog, LanguagePack } from '../index';
+import type { Catalog, CatalogSource } from '../index';
 
 const messages: Catalog = {
   'time.justNow': 'à l’instant',
@@ -1604,7 +1604,7 @@ const messages: Catalog = {
   'domain.portal.creatorOnly': 'Seul le créateur peut répondre sur son portail',
 };
 
-export const pack: LanguagePack = {
+export const pack: CatalogSource = {
   messages,
   dateLocale: fr,
   datePatterns: { date: 'd MMM yyyy', time: 'HH:mm', history: 'd MMM, HH:mm', dateTime: 'd MMM yyyy, HH:mm' },
