@@ -19,6 +19,7 @@ import { currentSession, errorBody, HttpError, type Limits, type ServerContext }
 import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
+import { registerAuth } from './http/auth';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
 import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
@@ -225,8 +226,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' })));
 
-  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
+  // From here on every route declares who may call it, and gets its one auth hook (server/http/auth.ts).
+  registerAuth(app, ctx);
+
+  app.get('/healthz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     try {
       await ctx.handle.ping();
       return { status: 'ready' };
@@ -236,9 +240,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await authRoutes(app, ctx);
-  await resetRoutes(app, ctx);
-  await teamRoutes(app, ctx);
+  // Each area is a plugin of its own; the auth hook above reaches every route they register.
+  await app.register(authRoutes, { ctx });
+  await app.register(resetRoutes, { ctx });
+  await app.register(teamRoutes, { ctx });
   const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
   const streams = new Set<() => void>();
   ctx.onClose = (fn) => {
@@ -251,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => pokes.close());
   ctx.pokes = pokes;
-  await syncRoutes(app, ctx, pokes);
+  await app.register(syncRoutes, { ctx, pokes });
 
   const deliverEveryMs = options.webhooks?.deliverEveryMs ?? 1000;
   const worker = createWebhookWorker({
@@ -296,13 +301,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (mailEveryMs !== false) app.addHook('onReady', async () => mailer.start(mailEveryMs));
     app.addHook('preClose', async () => mailer.stop());
   } else app.decorate('mail', null);
-  await mailRoutes(app, ctx);
-  await developerRoutes(app, ctx);
-  await integrationCredentialRoutes(app, ctx);
-  await apiRoutes(app, ctx, { ...DEFAULT_API_LIMITS, ...options.apiLimits });
-  await shopWebhookRoutes(app, ctx);
+  await app.register(mailRoutes, { ctx });
+  await app.register(developerRoutes, { ctx });
+  await app.register(integrationCredentialRoutes, { ctx });
+  await app.register(apiRoutes, { ctx, limits: { ...DEFAULT_API_LIMITS, ...options.apiLimits } });
+  await app.register(shopWebhookRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
-  await portalRoutes(app, ctx, { root });
+  await app.register(portalRoutes, { ctx, root });
   if (root !== null) {
     await registerStatic(app, {
       root,

@@ -1,17 +1,14 @@
-// What every route module shares: the database, the clock, the session cookie, and the
-// check that the signed-in member (as stored in the database) may do something.
+// What every route module shares: the database, the clock and the session cookie (who may
+// call a route is checked by the auth hook, server/http/auth.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PermissionRule } from '../lib/mutators/types';
-import type { Permission } from '../lib/domain/types';
 import type { MailTransportKind } from '../lib/domain/mail';
-import { authorize } from '../lib/domain/permissions';
 import type { CounterStore } from './auth/counters';
 import type { Resolver } from './webhooks/targets';
 import type { FailureLimiter } from './auth/limiter';
 import type { HashCost, PasswordHasher } from './auth/passwords';
 import { createSession, deleteSessionByToken, findSession, type SessionInfo, type SessionPolicy } from './auth/sessions';
 import type { Database, DatabaseHandle, Executor } from './db/client';
-import { memberToRecord, permissionsOf } from './db/records';
+import { memberToRecord } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { expectedOrigin, isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
@@ -118,27 +115,6 @@ export class HttpError extends Error {
 }
 
 export { errorBody };
-
-/** The session, or a 401 thrown to the error handler. */
-export async function requireSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {
-  const session = await currentSession(ctx, request, reply);
-  if (!session) throw new HttpError(401, 'Sign in to continue', undefined, { code: 'signInToContinue' });
-  return session;
-}
-
-/** The session's member may act under `rule` (role and flags as stored), else a 403. */
-export async function requireMember(
-  ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  rule: PermissionRule | { kind: 'member'; flag?: Permission },
-): Promise<SessionInfo> {
-  const session = await requireSession(ctx, request, reply);
-  const { member } = session;
-  const allowed = authorize({ ...member, permissions: permissionsOf(member) }, rule);
-  if (!allowed.ok) throw new HttpError(403, allowed.error);
-  return session;
-}
 
 /** Signs in: any session the browser already had ends, and a new one (new id) starts. */
 export async function startSession(

@@ -3,15 +3,15 @@
 // hash and an endpoint's secret stay here). Key and endpoint changes are in the activity log.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { authorizeDeveloperAdmin } from '../../lib/domain/permissions';
 import { EMBED_ORIGIN_MESSAGE, urlHost, validateEmbedOrigin } from '../../lib/domain/developer';
 import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { apiKeyLabel, validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
-import { HttpError, requireSession, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import { withServerTx } from '../db/tx';
@@ -103,10 +103,13 @@ const endpointToView = (row: typeof t.webhookEndpoints.$inferSelect) => ({
   disabledReason: row.disabledReason,
 });
 
+/** Every route here is for the Developer area's Admins. */
+const ADMIN = { auth: 'admin' } as const;
+
 /** Deliveries the Developer area lists under Recent events. */
 export const RECENT_DELIVERIES = 50;
 
-export async function developerRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
   /** The endpoint's host must resolve to the public internet only (loopback when allowed): else a 400 naming the url. */
@@ -117,10 +120,9 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     throw new HttpError(400, target.error, 'url', { code: 'endpointNotPublic', params: { host: target.host, kind: target.kind.replace('-', '') } });
   }
 
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-    const session = await requireSession(ctx, request, reply);
-    const allowed = authorizeDeveloperAdmin(session.member);
-    if (!allowed.ok) throw new HttpError(403, allowed.error);
+  /** The Admin the auth hook let in (auth: 'admin'), as the actor of the activity entry. */
+  function adminOf(request: FastifyRequest) {
+    const session = signedIn(request);
     const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
     return { session, actor, workspaceId: session.workspace.id };
   }
@@ -137,14 +139,14 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     return value;
   }
 
-  app.get('/developer/keys', { schema: { response: { 200: keysResponse } } }, async (request, reply) => {
-    const { workspaceId } = await requireAdmin(request, reply);
+  app.get('/developer/keys', { schema: { response: { 200: keysResponse } }, config: ADMIN }, async (request) => {
+    const { workspaceId } = adminOf(request);
     const rows = await ctx.db.select().from(t.apiKeys).where(eq(t.apiKeys.workspaceId, workspaceId)).orderBy(desc(t.apiKeys.createdAt), t.apiKeys.id);
     return { keys: rows.map(keyToView) };
   });
 
-  app.post('/developer/keys', { schema: { body: createKeyBody, response: { 201: keyWithSecret } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.post('/developer/keys', { schema: { body: createKeyBody, response: { 201: keyWithSecret } }, config: ADMIN }, async (request, reply) => {
+    const { workspaceId, actor } = adminOf(request);
     const { secret, hash, lastFour } = newApiKey();
     const now = ctx.now();
     const { name, role, allowedOrigins } = request.body;
@@ -169,8 +171,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
   });
 
   /** A new secret for the key (same name, role and origins); the old secret stops working at once. */
-  app.post('/developer/keys/:id/regenerate', { schema: { params: idParams, response: { 200: keyWithSecret } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.post('/developer/keys/:id/regenerate', { schema: { params: idParams, response: { 200: keyWithSecret } }, config: ADMIN }, async (request) => {
+    const { workspaceId, actor } = adminOf(request);
     const { secret, hash, lastFour } = newApiKey();
     const row = await logged(workspaceId, actor, { action: 'API key regenerated', details: `New key ending in ${lastFour}` }, async (tx) => {
       const [updated] = await tx
@@ -187,8 +189,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     return { key: keyToView(row), secret };
   });
 
-  app.delete('/developer/keys/:id', { schema: { params: idParams, response: { 200: v.object({ key: apiKeyView }) } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.delete('/developer/keys/:id', { schema: { params: idParams, response: { 200: v.object({ key: apiKeyView }) } }, config: ADMIN }, async (request) => {
+    const { workspaceId, actor } = adminOf(request);
     const [existing] = await ctx.db
       .select()
       .from(t.apiKeys)
@@ -203,8 +205,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     return { key: keyToView(row) };
   });
 
-  app.get('/developer/webhooks', { schema: { response: { 200: webhooksResponse } } }, async (request, reply) => {
-    const { workspaceId } = await requireAdmin(request, reply);
+  app.get('/developer/webhooks', { schema: { response: { 200: webhooksResponse } }, config: ADMIN }, async (request) => {
+    const { workspaceId } = adminOf(request);
     const endpoints = await ctx.db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.workspaceId, workspaceId)).orderBy(t.webhookEndpoints.createdAt, t.webhookEndpoints.id);
     const deliveries = await ctx.db
       .select()
@@ -229,8 +231,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     };
   });
 
-  app.post('/developer/webhooks', { schema: { body: endpointBody, response: { 201: endpointWithSecret } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.post('/developer/webhooks', { schema: { body: endpointBody, response: { 201: endpointWithSecret } }, config: ADMIN }, async (request, reply) => {
+    const { workspaceId, actor } = adminOf(request);
     const url = validateEndpointUrl(request.body.url);
     if (!url.ok) throw new HttpError(400, url.error, 'url');
     const events = validateEventTypes(request.body.events);
@@ -249,8 +251,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
   });
 
   /** Re-enables a disabled endpoint, or changes what it receives. */
-  app.post('/developer/webhooks/:id', { schema: { params: idParams, body: endpointBody, response: { 200: v.object({ endpoint: endpointView }) } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.post('/developer/webhooks/:id', { schema: { params: idParams, body: endpointBody, response: { 200: v.object({ endpoint: endpointView }) } }, config: ADMIN }, async (request) => {
+    const { workspaceId, actor } = adminOf(request);
     const url = validateEndpointUrl(request.body.url);
     if (!url.ok) throw new HttpError(400, url.error, 'url');
     const events = validateEventTypes(request.body.events);
@@ -268,8 +270,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     return { endpoint: endpointToView(row) };
   });
 
-  app.get('/developer/webhooks/:id/secret', { schema: { params: idParams, response: { 200: v.object({ secret: v.string() }) } } }, async (request, reply) => {
-    const { workspaceId } = await requireAdmin(request, reply);
+  app.get('/developer/webhooks/:id/secret', { schema: { params: idParams, response: { 200: v.object({ secret: v.string() }) } }, config: ADMIN }, async (request) => {
+    const { workspaceId } = adminOf(request);
     const [row] = await ctx.db
       .select({ secret: t.webhookEndpoints.secret })
       .from(t.webhookEndpoints)
@@ -278,8 +280,8 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
     return row;
   });
 
-  app.delete('/developer/webhooks/:id', { schema: { params: idParams, response: { 200: v.object({ deleted: v.literal(true) }) } } }, async (request, reply) => {
-    const { workspaceId, actor } = await requireAdmin(request, reply);
+  app.delete('/developer/webhooks/:id', { schema: { params: idParams, response: { 200: v.object({ deleted: v.literal(true) }) } }, config: ADMIN }, async (request) => {
+    const { workspaceId, actor } = adminOf(request);
     const [existing] = await ctx.db
       .select()
       .from(t.webhookEndpoints)
@@ -294,9 +296,9 @@ export async function developerRoutes(instance: FastifyInstance, ctx: ServerCont
   /** "Send test event": one event of the endpoint's first type, marked as a test, through the outbox like any other. */
   app.post(
     '/developer/webhooks/:id/test',
-    { schema: { params: idParams, body: v.object({ type: v.optional(v.picklist(WEBHOOK_EVENT_TYPES, 'type must be a webhook event type')) }), response: { 202: v.object({ id: v.string() }) } } },
+    { schema: { params: idParams, body: v.object({ type: v.optional(v.picklist(WEBHOOK_EVENT_TYPES, 'type must be a webhook event type')) }), response: { 202: v.object({ id: v.string() }) } }, config: ADMIN },
     async (request, reply) => {
-      const { workspaceId } = await requireAdmin(request, reply);
+      const { workspaceId } = adminOf(request);
       const [endpoint] = await ctx.db
         .select()
         .from(t.webhookEndpoints)

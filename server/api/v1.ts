@@ -32,7 +32,8 @@ import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1
 import { creatorOf, itemOf, paginate } from './v1/views';
 import { authorize } from '../../lib/domain/permissions';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
-import { keyOfRequest, KeyRateLimiter, MISSING_KEY, type ApiKeyRow } from './keys';
+import { KeyRateLimiter, type ApiKeyRow } from './keys';
+import { apiKeyOf } from '../http/auth';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
 export { API_ROUTES };
@@ -43,12 +44,7 @@ export interface ApiLimits {
 }
 export const DEFAULT_API_LIMITS: ApiLimits = { perKey: { max: 120, windowMs: 60_000 } };
 
-const keys = new WeakMap<FastifyRequest, ApiKeyRow>();
-export const apiKeyOf = (request: FastifyRequest): ApiKeyRow => {
-  const key = keys.get(request);
-  if (!key) throw new HttpError(401, MISSING_KEY);
-  return key;
-};
+export { apiKeyOf };
 
 /** The Fastify schema of a declared route, typed from its own valibot schemas. */
 type SchemaOf<R extends ApiRouteSpec> = {
@@ -69,18 +65,18 @@ export type ApiHandler<R extends ApiRouteSpec> = RouteHandlerMethod<
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, limits: ApiLimits = DEFAULT_API_LIMITS) {
+export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAULT_API_LIMITS }: { ctx: ServerContext; limits?: ApiLimits }) {
   const limiter = new KeyRateLimiter(limits.perKey.max, limits.perKey.windowMs, () => ctx.now().getTime(), ctx.counters);
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
   /**
-   * Before anything of the request is read: the key (401), then its rate limit (429; every
+   * Before anything of the request is read: the key (401, the route's auth hook), then its rate limit (429; every
    * answer from here on carries the RateLimit headers and counts), then the request's shape
    * (415 for a body that is not JSON, 400 for a repeated parameter). Fastify then parses and
    * validates (413, 400) and the handler runs.
    */
   const guard = (route: ApiRouteSpec) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = await keyOfRequest(ctx.db, request);
+    const key = apiKeyOf(request);
     const take = await limiter.take(key.id);
     reply.header('ratelimit-limit', String(limiter.max));
     reply.header('ratelimit-remaining', String(take.remaining));
@@ -90,7 +86,6 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
       reply.header('retry-after', String(take.resetSeconds));
       throw new HttpError(429, `Rate limit of ${limiter.max} requests per ${Math.round(limiter.windowMs / 1000)} seconds reached for this key. Try again in ${take.resetSeconds} seconds.`);
     }
-    keys.set(request, key);
     // Last use is shown in the Developer area; a minute's precision is plenty.
     const now = ctx.now();
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) await ctx.db.update(t.apiKeys).set({ lastUsedAt: now }).where(eq(t.apiKeys.id, key.id));
@@ -120,6 +115,7 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
     app.route({
       method: spec.method,
       url: spec.url,
+      config: { auth: 'apiKey' },
       onRequest: guard(spec),
       // A write sent with no body at all is checked field by field ("creatorId is required").
       preValidation: async (request) => {
@@ -263,7 +259,7 @@ export async function apiRoutes(instance: FastifyInstance, ctx: ServerContext, l
   campaignRoutes({ route, apiKeyOf, records, mayRun, mutate, mutateOnce, itemOf, paginate });
 
   let document: unknown = null;
-  app.get('/api/v1/openapi.json', async (request, reply) => {
+  app.get('/api/v1/openapi.json', { config: { auth: 'public' } }, async (request, reply) => {
     document ??= (await import('./openapi')).openApiDocument(API_ROUTES);
     // The document is public, so the Developer area of any origin (and docs tools) may read it.
     reply.header('access-control-allow-origin', '*');

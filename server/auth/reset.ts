@@ -59,12 +59,12 @@ async function liveReset(db: Database, token: string, now: Date) {
   return row;
 }
 
-export async function resetRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function resetRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const perAddress = { max: ctx.limits.perAddress.max, timeWindow: ctx.limits.perAddress.windowMs };
   const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
 
-  app.post('/auth/forgot', { schema: { body: forgotBody, response: { 200: okResponse } }, config: { rateLimit: perAddress } }, async (request) => {
+  app.post('/auth/forgot', { schema: { body: forgotBody, response: { 200: okResponse } }, config: { auth: 'public', rateLimit: perAddress } }, async (request) => {
     const floor = sleep(FORGOT_ANSWER_MS);
     const now = ctx.now();
     const origin = originOf(ctx, request);
@@ -94,13 +94,13 @@ export async function resetRoutes(instance: FastifyInstance, ctx: ServerContext)
     return { ok: true as const };
   });
 
-  app.get('/auth/reset/:token', { schema: { params: tokenParams, response: { 200: resetInfoResponse } }, config: { rateLimit: lookups } }, async (request, reply) => {
+  app.get('/auth/reset/:token', { schema: { params: tokenParams, response: { 200: resetInfoResponse } }, config: { auth: 'public', rateLimit: lookups } }, async (request, reply) => {
     const row = await liveReset(ctx.db, request.params.token, ctx.now());
     reply.header('cache-control', 'no-store');
     return { email: row.email };
   });
 
-  app.post('/auth/reset', { schema: { body: resetBody, response: { 200: okResponse } }, config: { rateLimit: lookups } }, async (request) => {
+  app.post('/auth/reset', { schema: { body: resetBody, response: { 200: okResponse } }, config: { auth: 'public', rateLimit: lookups } }, async (request) => {
     const { token, password } = request.body;
     const row = await liveReset(ctx.db, token, ctx.now());
     const refused = refusePassword(password, row.email, 'password');

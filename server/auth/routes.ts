@@ -2,7 +2,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../lib/domain/constants';
-import { HttpError, endSession, requireSession, sessionPayload, startSession, type ServerContext } from '../context';
+import { HttpError, endSession, sessionPayload, startSession, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
@@ -26,7 +27,7 @@ function tooMany(ms: number) {
 /** Failures from one address past which even the accounts that signed in from it before wait like any other. */
 export const KNOWN_ADDRESS_FAILURE_CAP = 100;
 
-export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const perAddress = { max: ctx.limits.perAddress.max, timeWindow: ctx.limits.perAddress.windowMs };
   const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
@@ -35,7 +36,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
   // anyone out. The right password from an address the account signed in from before is never
   // refused, so a stranger's failures elsewhere cannot keep the owner out; a signed-in session
   // is never touched by any of it.
-  app.post('/auth/signin', { schema: { body: signinBody, response: { 200: sessionResponse } } }, async (request, reply) => {
+  app.post('/auth/signin', { schema: { body: signinBody, response: { 200: sessionResponse } }, config: { auth: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     const lower = email.toLowerCase();
     const account = { bucket: `signin:account:${lower}`, free: ctx.limits.perAccount.max };
@@ -72,20 +73,20 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
     return sessionPayload(membership);
   });
 
-  app.post('/auth/signout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+  app.post('/auth/signout', { schema: { response: { 200: okResponse } }, config: { auth: 'public' } }, async (request, reply) => {
     await endSession(ctx, request, reply);
     return { ok: true as const };
   });
 
-  app.get('/auth/session', { schema: { response: { 200: currentSessionResponse } } }, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
+  app.get('/auth/session', { schema: { response: { 200: currentSessionResponse } }, config: { auth: 'member' } }, async (request) => {
+    const session = signedIn(request);
     return { ...sessionPayload(session), language: isLanguageCode(session.member.language) ? session.member.language : null };
   });
 
   // The member's own preferences: on a team server each member reads the screens in their own
   // language, while the workspace's Settings language stays what members without a choice see.
-  app.patch('/auth/me', { schema: { body: preferencesBody, response: { 200: preferencesResponse } } }, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
+  app.patch('/auth/me', { schema: { body: preferencesBody, response: { 200: preferencesResponse } }, config: { auth: 'member' } }, async (request) => {
+    const session = signedIn(request);
     const { language } = request.body;
     await ctx.db
       .update(t.members)
@@ -96,9 +97,9 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
 
   app.post(
     '/auth/password',
-    { schema: { body: changePasswordBody, response: { 200: okResponse } }, config: { rateLimit: perAddress } },
-    async (request, reply) => {
-      const session = await requireSession(ctx, request, reply);
+    { schema: { body: changePasswordBody, response: { 200: okResponse } }, config: { auth: 'member', rateLimit: perAddress } },
+    async (request) => {
+      const session = signedIn(request);
       const { currentPassword, newPassword, confirmPassword } = request.body;
       const key = { bucket: `password:${session.userId}`, free: ctx.limits.perAccount.max };
       const { wait } = await ctx.accountLimiter.state([key]);
@@ -141,7 +142,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
 
   app.get(
     '/auth/setup/:token',
-    { schema: { params: tokenParams, response: { 200: setupInfoResponse } }, config: { rateLimit: lookups } },
+    { schema: { params: tokenParams, response: { 200: setupInfoResponse } }, config: { auth: 'public', rateLimit: lookups } },
     async (request) => {
       const row = await liveSetupToken(request.params.token);
       return { email: row.member.email, name: row.member.name, workspaceName: row.workspaceName };
@@ -150,7 +151,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: ServerContext) 
 
   app.post(
     '/auth/setup',
-    { schema: { body: setupBody, response: { 200: sessionResponse } }, config: { rateLimit: lookups } },
+    { schema: { body: setupBody, response: { 200: sessionResponse } }, config: { auth: 'public', rateLimit: lookups } },
     async (request, reply) => {
       const { token, password, name, email } = request.body;
       const row = await liveSetupToken(token);

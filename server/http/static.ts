@@ -121,7 +121,9 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     return null;
   }
 
-  app.get('/*', async (request, reply) => {
+  // Public: assets are anyone's, and an app page without a session redirects to sign-in (the
+  // session is looked up only for pages, never for an asset).
+  app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     const { pathname } = url;
     // `/team` itself is a page of the app; only paths under the prefixes are the API's.

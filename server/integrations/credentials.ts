@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { integrationCredentialsOf, validateIntegrationConfig } from '../../lib/domain/developer';
 import { configureIntegration } from '../../lib/mutators/admin';
-import { HttpError, requireSession, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { lockWorkspaceVersion, outcomeHttpStatus, runMutation } from '../db/tx';
@@ -28,11 +29,11 @@ const body = v.object({
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be text'), v.maxLength(2000, 'webhookUrl is longer than 2000 characters')), ''),
 });
 
-export async function integrationCredentialRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function integrationCredentialRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
-  app.put('/integrations/:id/credentials', { schema: { params, body } }, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
+  app.put('/integrations/:id/credentials', { schema: { params, body }, config: { auth: 'member' } }, async (request, reply) => {
+    const session = signedIn(request);
     const workspaceId = session.workspace.id;
     const { id } = request.params;
     const config = { apiKey: request.body.apiKey, webhookUrl: request.body.webhookUrl };

@@ -5,15 +5,15 @@
 // the order and its outbox events) and answered 200 at once; a bad signature is a 401 and
 // changes nothing. Admins read the address and set the secret through /integrations/{shop}/….
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { readShopifyOrder, readWooCommerceOrder, type ShopName, type ShopOrder } from '../../lib/domain/shop-orders';
-import { authorizeDeveloperAdmin } from '../../lib/domain/permissions';
 import { PERMISSIONS, type Result } from '../../lib/domain/types';
 import { checkArgs, MUTATORS } from '../../lib/mutators';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
-import { HttpError, requireSession, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import { createServerTx, lockWorkspaceVersion, withServerTx } from '../db/tx';
@@ -81,7 +81,7 @@ const workspaceParam = v.object({ shop: shopParam, workspaceId: v.pipe(v.string(
 const received = v.object({ received: v.boolean(), duplicate: v.optional(v.boolean()), orderId: v.optional(v.string()) });
 const error = v.object({ error: v.string(), field: v.optional(v.string()) });
 
-export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   // An encapsulated plugin: only these routes keep the raw body (the signature covers its bytes).
   await instance.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -90,7 +90,7 @@ export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerCo
 
     app.post(
       '/integrations/:shop/webhooks/:workspaceId',
-      { schema: { params: workspaceParam, response: { 200: received, 400: error, 401: error } } },
+      { schema: { params: workspaceParam, response: { 200: received, 400: error, 401: error } }, config: { auth: 'public' } },
       async (request, reply) => {
         const { workspaceId } = request.params;
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -126,12 +126,6 @@ export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerCo
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const connection = v.object({ webhookUrl: v.string(), signingSecret: v.object({ configured: v.boolean(), hint: v.string() }) });
 
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-    const session = await requireSession(ctx, request, reply);
-    const allowed = authorizeDeveloperAdmin(session.member);
-    if (!allowed.ok) throw new HttpError(403, allowed.error);
-    return session;
-  }
   async function connectionOf(request: FastifyRequest, slug: ShopSlug, workspaceId: string) {
     const hints = await listSecretHints(ctx.db, workspaceId);
     const stored = hints.find((h) => h.name === SIGNING_SECRET_NAME[SHOP_SLUGS[slug]]);
@@ -143,8 +137,8 @@ export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerCo
   const shopOnly = v.object({ shop: shopParam });
 
   /** The address to paste into the shop's webhook settings, and whether a signing secret is stored. */
-  app.get('/integrations/:shop/connection', { schema: { params: shopOnly, response: { 200: connection } } }, async (request, reply) => {
-    const session = await requireAdmin(request, reply);
+  app.get('/integrations/:shop/connection', { schema: { params: shopOnly, response: { 200: connection } }, config: { auth: 'admin' } }, async (request) => {
+    const session = signedIn(request);
     return connectionOf(request, request.params.shop, session.workspace.id);
   });
 
@@ -159,9 +153,10 @@ export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerCo
         }),
         response: { 200: connection },
       },
+      config: { auth: 'admin' },
     },
-    async (request, reply) => {
-      const session = await requireAdmin(request, reply);
+    async (request) => {
+      const session = signedIn(request);
       const workspaceId = session.workspace.id;
       const shop = SHOP_SLUGS[request.params.shop];
       const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
@@ -175,8 +170,8 @@ export async function shopWebhookRoutes(instance: FastifyInstance, ctx: ServerCo
     },
   );
 
-  app.delete('/integrations/:shop/signing-secret', { schema: { params: shopOnly, response: { 200: connection } } }, async (request, reply) => {
-    const session = await requireAdmin(request, reply);
+  app.delete('/integrations/:shop/signing-secret', { schema: { params: shopOnly, response: { 200: connection } }, config: { auth: 'admin' } }, async (request) => {
+    const session = signedIn(request);
     await deleteSecret(ctx.db, session.workspace.id, SIGNING_SECRET_NAME[SHOP_SLUGS[request.params.shop]]);
     return connectionOf(request, request.params.shop, session.workspace.id);
   });

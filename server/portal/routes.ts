@@ -17,7 +17,8 @@ import { pack as esPack } from '../../lib/i18n/catalogs/es';
 import { pack as frPack } from '../../lib/i18n/catalogs/fr';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import { hashToken } from '../auth/tokens';
-import { HttpError, originOf, requireMember, type ServerContext } from '../context';
+import { HttpError, originOf, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
 import { outcomeHttpStatus, runMutation } from '../db/tx';
@@ -109,7 +110,7 @@ async function viewOf(ctx: ServerContext, link: PortalLink): Promise<PortalView 
   );
 }
 
-export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext, options: { root: string | null }) {
+export async function portalRoutes(instance: FastifyInstance, { ctx, ...options }: { ctx: ServerContext; root: string | null }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   // Per token (its hash: the token itself never becomes a key in memory), and per address for
   // the guesses that carry no valid token.
@@ -129,7 +130,7 @@ export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext
     return link;
   }
 
-  app.get('/c/:token', { config: { rateLimit: perToken } }, async (request, reply) => {
+  app.get('/c/:token', { config: { auth: 'public', rateLimit: perToken } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const link = await findPortalLink(ctx.db, token, ctx.now());
     const page = options.root ? join(options.root, 'dist', 'host', 'portal.html') : null;
@@ -138,7 +139,7 @@ export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext
     return sendPage(reply.header('cache-control', 'no-store'), page, '');
   });
 
-  app.get(PORTAL_API.view, { config: { rateLimit: perToken } }, async (request, reply) => {
+  app.get(PORTAL_API.view, { config: { auth: 'public', rateLimit: perToken } }, async (request, reply) => {
     const link = await linkOf(request);
     const view = await viewOf(ctx, link);
     if (!view) throw new HttpError(404, 'This link does not work', undefined, { code: 'notFound' });
@@ -146,7 +147,7 @@ export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext
     return view;
   });
 
-  app.post(PORTAL_API.answer, { schema: { body: answerBody }, config: { rateLimit: perToken } }, async (request, reply) => {
+  app.post(PORTAL_API.answer, { schema: { body: answerBody }, config: { auth: 'public', rateLimit: perToken } }, async (request, reply) => {
     const link = await linkOf(request);
     const { name, args } = request.body;
     if (!isMutationName(name) || MUTATORS[name].permission.kind !== 'creator') throw new HttpError(400, `Unknown answer "${name}"`, 'name');
@@ -189,16 +190,16 @@ export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext
     return funnel.record;
   }
 
-  app.post('/portal-links/:funnelId', { schema: { params: funnelParams } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member' });
+  app.post('/portal-links/:funnelId', { schema: { params: funnelParams }, config: { auth: 'member', may: { kind: 'member' } } }, async (request, reply) => {
+    const session = signedIn(request);
     const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
     const token = await mintPortalLink(ctx.db, { workspaceId: session.workspace.id, funnelId: funnel.id, createdBy: session.member.id, now: ctx.now() });
     reply.header('cache-control', 'no-store');
     return { url: `${originOf(ctx, request)}${portalPath(token)}` };
   });
 
-  app.post('/portal-links/:funnelId/rotate', { schema: { params: funnelParams } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member' });
+  app.post('/portal-links/:funnelId/rotate', { schema: { params: funnelParams }, config: { auth: 'member', may: { kind: 'member' } } }, async (request, reply) => {
+    const session = signedIn(request);
     const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
     const link = { workspaceId: session.workspace.id, funnelId: funnel.id };
     const token = await ctx.db.transaction(async (tx) => {
@@ -210,8 +211,8 @@ export async function portalRoutes(instance: FastifyInstance, ctx: ServerContext
   });
 
   // Resend link: the latest outreach message again, with a fresh link, to the creator's email.
-  app.post('/portal-links/:funnelId/send', { schema: { params: funnelParams } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'sendOutreach' });
+  app.post('/portal-links/:funnelId/send', { schema: { params: funnelParams }, config: { auth: 'member', may: { kind: 'member', flag: 'sendOutreach' } } }, async (request, reply) => {
+    const session = signedIn(request);
     const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
     const problem = cannotEmail(funnel);
     if (problem) throw new HttpError(409, problem, 'funnelId');

@@ -3,7 +3,7 @@
 // mutators the browser ran (lib/mutators), authorized from the member as stored, and its
 // result wins.
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { fail } from '../../lib/domain/types';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
@@ -12,8 +12,8 @@ import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
 import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
-import { hashToken } from '../auth/tokens';
-import { HttpError, originOf, requireSession, sessionToken, type ServerContext } from '../context';
+import { originOf, type ServerContext } from '../context';
+import { REMOVED_MESSAGE, signedIn } from '../http/auth';
 import type { Executor } from '../db/client';
 import { loadRecords, loadWorkspace, memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
 import * as t from '../db/schema';
@@ -26,9 +26,8 @@ import { recordForRole } from '../../lib/schema/records';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
 import { withWriters } from './writers';
-import { allowEmbedOrigin, embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
+import { embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
 
-const REMOVED_MESSAGE = 'You were removed from this workspace';
 
 /** A refused mutation's code and the HTTP status it stands for. */
 const REFUSAL = {
@@ -100,7 +99,7 @@ interface SyncPrincipal {
   embed?: EmbedPrincipal;
 }
 
-export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub) {
+export async function syncRoutes(instance: FastifyInstance, { ctx, pokes }: { ctx: ServerContext; pokes: PokeHub }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   // Open event streams of embed sessions, by key: a regenerated or revoked key ends them at once.
   const embedStreams = new Map<string, Set<() => void>>();
@@ -111,33 +110,16 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     },
   };
 
-  async function principalOf(request: FastifyRequest, reply: FastifyReply): Promise<SyncPrincipal> {
-    const secret = embedSecretOf(request);
-    if (secret) {
-      const embed = await embedPrincipal(ctx.db, secret, ctx.now());
-      allowEmbedOrigin(embed, request, reply);
-      return { workspaceId: embed.workspaceId, memberId: embed.member.id, role: embed.role, embed };
-    }
-    let session;
-    try {
-      session = await requireSession(ctx, request, reply);
-    } catch (error) {
-      // A member removed from the workspace is told so, not asked to sign in again.
-      if (error instanceof HttpError && error.statusCode === 401 && (await wasRemoved(request))) throw new HttpError(403, REMOVED_MESSAGE, undefined, { code: 'removed' });
-      throw error;
-    }
+  /** Who the auth hook let in (auth: 'memberOrEmbed'; a removed member was told so there). */
+  function principalOf(request: FastifyRequest): SyncPrincipal {
+    const embed = request.embed;
+    if (embed) return { workspaceId: embed.workspaceId, memberId: embed.member.id, role: embed.role, embed };
+    const session = signedIn(request);
     return { workspaceId: session.workspace.id, memberId: session.member.id, role: session.member.role };
   }
 
-  async function wasRemoved(request: FastifyRequest) {
-    const token = sessionToken(request);
-    if (!token) return false;
-    const [row] = await ctx.db.select({ at: t.removedSessions.removedAt }).from(t.removedSessions).where(eq(t.removedSessions.tokenHash, hashToken(token)));
-    return row !== undefined;
-  }
-
-  app.post(SYNC_PATHS.push, { schema: { body: pushBody } }, async (request, reply) => {
-    const who = await principalOf(request, reply);
+  app.post(SYNC_PATHS.push, { schema: { body: pushBody }, config: { auth: 'memberOrEmbed' } }, async (request, reply) => {
+    const who = principalOf(request);
     const workspaceId = who.workspaceId;
     const { clientID, mutations } = request.body;
     // Changes queued on this browser by another member are never applied as this one.
@@ -198,8 +180,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     return { lastMutationID: lastMutationID ?? (await lastMutationIdOf(ctx.db, workspaceId, clientID)), results };
   });
 
-  app.get(SYNC_PATHS.pull, { schema: { querystring: pullQuery } }, async (request, reply) => {
-    const who = await principalOf(request, reply);
+  app.get(SYNC_PATHS.pull, { schema: { querystring: pullQuery }, config: { auth: 'memberOrEmbed' } }, async (request, reply) => {
+    const who = principalOf(request);
     const workspaceId = who.workspaceId;
     const { since, clientID } = request.query;
     // One snapshot: the version and the records it describes agree.
@@ -226,8 +208,8 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     return response;
   });
 
-  app.get(SYNC_PATHS.events, async (request, reply) => {
-    const who = await principalOf(request, reply);
+  app.get(SYNC_PATHS.events, { config: { auth: 'memberOrEmbed' } }, async (request, reply) => {
+    const who = principalOf(request);
     // The hijacked stream writes its own head: carry over a CORS grant made above.
     const allowOrigin = reply.getHeader('access-control-allow-origin');
     reply.hijack();

@@ -10,7 +10,8 @@ import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
 import { refusePassword } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
-import { HttpError, originOf, requireMember, sessionPayload, startSession, type ServerContext } from '../context';
+import { HttpError, originOf, sessionPayload, startSession, type ServerContext } from '../context';
+import { signedIn } from '../http/auth';
 import type { SessionInfo } from '../auth/sessions';
 import type { DbTx } from '../db/client';
 import { queueMail, workspaceLanguage } from '../mail/outbox';
@@ -25,9 +26,10 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const actorOf = (member: MemberRow): Actor => ({ id: member.id, name: member.name, role: member.role, permissions: permissionsOf(member) });
 
-export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) {
+export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const lookups = { max: ctx.limits.tokenLookups.max, timeWindow: ctx.limits.tokenLookups.windowMs };
+  const manageTeam = { auth: 'member', may: { kind: 'member', flag: 'manageTeam' } } as const;
 
   /**
    * A new single-use link for a Pending member, in `tx`: any earlier link of theirs ends, and the
@@ -73,8 +75,8 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
     return { inviteUrl, emailSent: true };
   }
 
-  app.post('/team/invitations', { schema: { body: inviteBody, response: { 200: inviteResponse } } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+  app.post('/team/invitations', { schema: { body: inviteBody, response: { 200: inviteResponse } }, config: manageTeam }, async (request, reply) => {
+    const session = signedIn(request);
     const { email, role, permissions } = request.body;
     const workspaceId = session.workspace.id;
     const now = ctx.now();
@@ -113,8 +115,8 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
   });
 
   // Resend (a live link) and New link (an expired one): the member's earlier link ends.
-  app.post('/team/members/:id/invitation', { schema: { params: memberParams, response: { 200: inviteResponse } } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+  app.post('/team/members/:id/invitation', { schema: { params: memberParams, response: { 200: inviteResponse } }, config: manageTeam }, async (request, reply) => {
+    const session = signedIn(request);
     const { id } = request.params;
     const now = ctx.now();
     const issued = await withServerTx(
@@ -136,8 +138,8 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
   });
 
   // Which Pending members' links are still live: the Team screen says "Expired" with "New link" for the rest.
-  app.get('/team/invitations', { schema: { response: { 200: pendingInvitationsResponse } } }, async (request, reply) => {
-    const session = await requireMember(ctx, request, reply, { kind: 'member', flag: 'manageTeam' });
+  app.get('/team/invitations', { schema: { response: { 200: pendingInvitationsResponse } }, config: manageTeam }, async (request) => {
+    const session = signedIn(request);
     const now = ctx.now();
     const rows = await ctx.db
       .select({ memberId: t.invitations.memberId, expiresAt: t.invitations.expiresAt })
@@ -163,7 +165,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
 
   app.get(
     '/invitations/:token',
-    { schema: { params: tokenParams, response: { 200: invitationInfoResponse } }, config: { rateLimit: lookups } },
+    { schema: { params: tokenParams, response: { 200: invitationInfoResponse } }, config: { auth: 'public', rateLimit: lookups } },
     async (request, reply) => {
       const { invitation, workspaceName } = await liveInvitation(request.params.token);
       reply.header('cache-control', 'no-store');
@@ -173,7 +175,7 @@ export async function teamRoutes(instance: FastifyInstance, ctx: ServerContext) 
 
   app.post(
     '/invitations/:token/accept',
-    { schema: { params: tokenParams, body: acceptBody, response: { 200: sessionResponse } }, config: { rateLimit: lookups } },
+    { schema: { params: tokenParams, body: acceptBody, response: { 200: sessionResponse } }, config: { auth: 'public', rateLimit: lookups } },
     async (request, reply) => {
       const { invitation, workspaceName } = await liveInvitation(request.params.token);
       const { name, password } = request.body;

@@ -10,7 +10,7 @@ import * as t from '../schema';
 import { TxRejected, translateConstraintError } from './errors';
 import { queueMailForChanges } from './queue-mail';
 import { commitTeam } from './team';
-import { INLINE_POSITIONS, ROWS_PER_STATEMENT, WEBHOOK_SOURCES, ensureLocked, type CommitResult, type Pending, type Staged } from './staged';
+import { INLINE_POSITIONS, ROWS_PER_STATEMENT, WEBHOOK_SOURCES, ensureLocked, pendingWrites, singletonWrites as singletonWritesOf, type CommitResult, type Pending, type Staged } from './staged';
 
 /**
  * Sends data-modifying statements as few as possible: each batch (up to ROWS_PER_STATEMENT rows
@@ -48,7 +48,9 @@ async function sendTogether(s: Staged, statements: readonly { query: SQLWrapper;
 }
 
 export async function commit(s: Staged, also: readonly SQLWrapper[] = []): Promise<CommitResult> {
-  const { tx, workspaceId, options, writes, singletonWrites, knownOf } = s;
+  const { tx, workspaceId, options, knownOf } = s;
+  const writes = pendingWrites(s);
+  const singletonWrites = singletonWritesOf(s);
   const base = await ensureLocked(s);
   const changed = [...writes.values()].some((m) => m.size > 0) || singletonWrites.size > 0;
   const extra = also.map((query) => ({ query, rows: [] }));
@@ -88,7 +90,7 @@ export async function commit(s: Staged, also: readonly SQLWrapper[] = []): Promi
   }
   // Stock and order writes are frequent: say so only when a delivery was actually queued.
   const queued = changes.length ? await enqueueForChanges(tx, workspaceId, changes, options.clock?.() ?? new Date()) : 0;
-  const queuedMail = await queueMailForChanges(s);
+  const queuedMail = await queueMailForChanges(s, writes);
   s.version = next;
   return { version: next, changed: true, queuedWebhooks: queued > 0, ...(queuedMail ? { queuedMail } : {}) };
 }

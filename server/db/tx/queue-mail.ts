@@ -4,15 +4,16 @@ import type { AppNotification } from '../../../lib/domain/types';
 import type { SingletonOf } from '../../../lib/schema/names';
 import { queueNotificationMail } from '../../mail/notifications';
 import * as t from '../schema';
-import type { Staged } from './staged';
+import type { CollectionName } from '../../../lib/schema/names';
+import { singletonWrites, type Pending, type Staged } from './staged';
 
 /**
  * Mail this change sends, queued in its transaction: its new notifications to members with
  * Email Notifications on. A member saving their profile records their own switch first.
  */
-export async function queueMailForChanges(s: Staged): Promise<boolean> {
-  const { tx, workspaceId, actor, options, writes, singletonWrites, knownOf } = s;
-  const profile = singletonWrites.get('profile') as SingletonOf<'profile'> | undefined;
+export async function queueMailForChanges(s: Staged, writes: ReadonlyMap<CollectionName, ReadonlyMap<string, Pending>>): Promise<boolean> {
+  const { tx, workspaceId, actor, options, knownOf } = s;
+  const profile = singletonWrites(s).get('profile') as SingletonOf<'profile'> | undefined;
   if (profile && actor)
     await tx
       .update(t.members)

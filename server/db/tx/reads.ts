@@ -1,8 +1,8 @@
-// A server transaction's reads: preloading (and locking) what a mutator declared, then
-// answering its synchronous reads from that snapshot and its own pending writes.
+// A server transaction's reads: preloading (and locking) what a mutator declared, and that
+// snapshot as the base the staged-write layer reads through (its own writes on top).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Entity } from '../../../lib/domain/types';
 import type { ReadSpec } from '../../../lib/mutators/types';
+import type { StagingBase } from '../../../lib/mutators/staged-tx';
 import { LOOKUP_FIELDS, keyOfRecord, lookupKey, type LookupCollection } from '../../../lib/schema/lookups';
 import { COLLECTION_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../../lib/schema/names';
 import { yieldToEventLoop } from '../../slices';
@@ -10,7 +10,7 @@ import { loadRecords } from '../records';
 import * as t from '../schema';
 import { singletonDefault } from '../seed-data';
 import { NotPreloadedError, TxRejected } from './errors';
-import { ROWS_PER_STATEMENT, SINGLETONS, checkCollection, ensureLocked, type Known, type Pending, type Staged } from './staged';
+import { ROWS_PER_STATEMENT, SINGLETONS, checkCollection, ensureLocked, type Known, type Staged } from './staged';
 
 export async function preload(s: Staged, specs: readonly ReadSpec[]) {
   const { tx, workspaceId, meta, complete, loadedKeys, keyIndexes, singletons, knownOf } = s;
@@ -83,38 +83,41 @@ export async function preload(s: Staged, specs: readonly ReadSpec[]) {
   }
 }
 
-export function get<C extends CollectionName>(s: Staged, collection: C, id: string): RecordOf<C> | undefined {
-  const { writes, known, complete } = s;
-  const pending = writes.get(collection)?.get(id);
-  if (pending) return pending.kind === 'put' ? (pending.record as RecordOf<C>) : undefined;
-  const map = known.get(collection);
-  if (map?.has(id)) return (map.get(id)?.record as RecordOf<C> | undefined) ?? undefined;
-  if (complete.has(collection)) return undefined;
-  throw new NotPreloadedError(`${collection}/${id} was read but not loaded: list it in the mutator's reads()`);
+/**
+ * The snapshot as the staged-write layer's base (lib/mutators/staged-tx.ts): what the
+ * transaction preloaded, in display order. A read of anything not preloaded throws, naming
+ * what the mutator's reads() should list; the layer puts the transaction's own writes on top.
+ */
+export function snapshotBase(s: Staged): StagingBase {
+  const { known, complete, loadedKeys, singletons, knownOf } = s;
+  return {
+    get<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined {
+      const map = known.get(collection);
+      if (map?.has(id)) return (map.get(id)?.record as RecordOf<C> | undefined) ?? undefined;
+      if (complete.has(collection)) return undefined;
+      throw new NotPreloadedError(`${collection}/${id} was read but not loaded: list it in the mutator's reads()`);
+    },
+    has: (collection, id) => Boolean(known.get(collection)?.get(id)),
+    list<C extends CollectionName>(collection: C): readonly RecordOf<C>[] {
+      if (!complete.has(collection)) throw new NotPreloadedError(`${collection} was scanned but not loaded: list { collection: '${collection}', all: true } in reads()`);
+      return [...knownOf(collection).values()]
+        .filter((k): k is Known => k !== null)
+        .sort(byPosition)
+        .map((k) => k.record as RecordOf<C>);
+    },
+    idsByKey(collection, wanted) {
+      if (!complete.has(collection) && !loadedKeys.get(collection)?.has(wanted))
+        throw new NotPreloadedError(`${collection} by key "${wanted}" was looked up but not loaded: list byKey('${collection}', keys) in reads()`);
+      return [...(keyIndexOf(s, collection).get(wanted) ?? [])].sort(byPosition).map((k) => k.record.id);
+    },
+    singleton<S extends SingletonName>(name: S): SingletonOf<S> {
+      if (singletons.has(name)) return singletons.get(name) as SingletonOf<S>;
+      throw new NotPreloadedError(`The ${name} singleton was read but not loaded: list { singleton: '${name}' } in reads()`);
+    },
+  };
 }
 
-export function scan<C extends CollectionName>(s: Staged, collection: C): readonly RecordOf<C>[] {
-  const { writes, complete, knownOf } = s;
-  if (!complete.has(collection)) throw new NotPreloadedError(`${collection} was scanned but not loaded: list { collection: '${collection}', all: true } in reads()`);
-  const base = [...knownOf(collection).values()]
-    .filter((k): k is Known => k !== null)
-    .sort((a, b) => a.position - b.position || (a.record.id < b.record.id ? -1 : 1));
-  const pending = writes.get(collection) ?? new Map<string, Pending>();
-  const out: Entity[] = [];
-  for (const { record } of base) {
-    const change = pending.get(record.id);
-    if (!change) out.push(record);
-    else if (change.kind === 'put') out.push(change.record);
-  }
-  const existing = new Set(base.map((k) => k.record.id));
-  for (const [id, change] of pending) {
-    if (change.kind !== 'put' || existing.has(id)) continue;
-    if (change.prepend) out.unshift(change.record);
-    else out.push(change.record);
-  }
-  return out as RecordOf<C>[];
-}
-
+const byPosition = (a: Known, b: Known) => a.position - b.position || (a.record.id < b.record.id ? -1 : 1);
 
 /** Loaded records of a lookup collection by key, built on first lookup and again after a preload. */
 function keyIndexOf(s: Staged, collection: LookupCollection) {
@@ -132,34 +135,4 @@ function keyIndexOf(s: Staged, collection: LookupCollection) {
     keyIndexes.set(collection, index);
   }
   return index;
-}
-
-export function lookup<C extends LookupCollection>(s: Staged, collection: C, key: string): readonly RecordOf<C>[] {
-  const { writes, complete, loadedKeys } = s;
-  const wanted = lookupKey(key);
-  if (!complete.has(collection) && !loadedKeys.get(collection)?.has(wanted))
-    throw new NotPreloadedError(`${collection} by key "${key}" was looked up but not loaded: list byKey('${collection}', keys) in reads()`);
-  const pending = writes.get(collection);
-  const found: Known[] = [];
-  for (const k of keyIndexOf(s, collection).get(wanted) ?? []) {
-    const change = pending?.get(k.record.id);
-    if (change?.kind === 'delete') continue;
-    const record = change?.kind === 'put' ? change.record : k.record;
-    if (keyOfRecord(collection, record as RecordOf<C>) === wanted) found.push({ record, position: k.position });
-  }
-  found.sort((a, b) => a.position - b.position || (a.record.id < b.record.id ? -1 : 1));
-  const out = found.map((k) => k.record as RecordOf<C>);
-  // Records this transaction wrote that now have the key: new ones, or loaded under another key.
-  for (const [id, change] of pending ?? []) {
-    if (change.kind !== 'put' || out.some((r) => r.id === id)) continue;
-    if (keyOfRecord(collection, change.record as RecordOf<C>) === wanted) out.push(change.record as RecordOf<C>);
-  }
-  return out;
-}
-
-export function singleton<S extends SingletonName>(s: Staged, name: S): SingletonOf<S> {
-  const { singletons, singletonWrites } = s;
-  if (singletonWrites.has(name)) return singletonWrites.get(name) as SingletonOf<S>;
-  if (singletons.has(name)) return singletons.get(name) as SingletonOf<S>;
-  throw new NotPreloadedError(`The ${name} singleton was read but not loaded: list { singleton: '${name}' } in reads()`);
 }

@@ -1,57 +1,53 @@
 // The server side of the mutator contract (lib/mutators/types.ts): a WriteTx over one
-// database transaction. Its state is staged.ts, its reads reads.ts, its writes commit.ts.
+// database transaction. Its snapshot is staged.ts and reads.ts, its writes are staged by
+// lib/mutators/staged-tx.ts (the browser's layer) and written by commit.ts.
 import type { Entity } from '../../../lib/domain/types';
-import { activityEntry } from '../../../lib/mutators/define';
-import type { Actor, LogEntry, ReadSpec } from '../../../lib/mutators/types';
-import type { LookupCollection } from '../../../lib/schema/lookups';
+import { createStagedTx } from '../../../lib/mutators/staged-tx';
+import type { Actor, ReadSpec } from '../../../lib/mutators/types';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../../../lib/schema/names';
 import type { Database, DbTx } from '../client';
 import { commit } from './commit';
 import { TxRejected } from './errors';
-import { get, lookup, preload, scan, singleton } from './reads';
+import { preload, snapshotBase } from './reads';
 import { SINGLETONS, checkCollection, createStaged, type ServerTx, type ServerTxOptions } from './staged';
 
 export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | null, options: ServerTxOptions): ServerTx {
   const s = createStaged(tx, workspaceId, actor, options);
-  const { meta, writesOf, singletonWrites } = s;
-  let logged = 0;
+  // The browser's staged-write layer over this transaction's snapshot: the same reads of one's
+  // own writes, the same activity entries (who did it comes from the database, never from the
+  // mutation's arguments), one family of write transactions.
+  const staging = createStagedTx(snapshotBase(s), actor, options.meta);
+  s.staging = staging;
+  const writes = staging.tx;
 
   function put<C extends CollectionName>(collection: C, record: RecordOf<C>, opts?: { prepend?: boolean }) {
     checkCollection(collection);
     const id = (record as Entity | undefined)?.id;
     if (typeof id !== 'string' || !id) throw new TxRejected(`A ${collection} record needs a text id`);
-    writesOf(collection).set(id, { kind: 'put', record, prepend: Boolean(opts?.prepend) });
+    writes.put(collection, record, opts);
   }
 
   function remove(collection: CollectionName, id: string) {
     checkCollection(collection);
-    writesOf(collection).set(id, { kind: 'delete' });
+    writes.delete(collection, id);
   }
 
   function setSingleton<S extends SingletonName>(name: S, value: SingletonOf<S>) {
     if (!SINGLETONS.has(name)) throw new TxRejected(`Unknown singleton "${name}"`);
     if (value === undefined) throw new TxRejected(`The ${name} singleton cannot be undefined`);
-    singletonWrites.set(name, value);
-  }
-
-  function log(entry: LogEntry) {
-    logged += 1;
-    // Same builder as the browser's, so the optimistic entry and this one are one record.
-    // Who did it comes from the database, never from the mutation's arguments.
-    const record = activityEntry(meta, actor, logged, entry);
-    put('activity', record, { prepend: true });
+    writes.setSingleton(name, value);
   }
 
   return {
     actor,
-    get: <C extends CollectionName>(collection: C, id: string) => get(s, collection, id),
-    scan: <C extends CollectionName>(collection: C) => scan(s, collection),
-    lookup: <C extends LookupCollection>(collection: C, key: string) => lookup(s, collection, key),
-    singleton: <S extends SingletonName>(name: S) => singleton(s, name),
+    get: writes.get,
+    scan: writes.scan,
+    lookup: writes.lookup,
+    singleton: writes.singleton,
     put,
     delete: remove,
     setSingleton,
-    log,
+    log: writes.log,
     preload: (specs: readonly ReadSpec[]) => preload(s, specs),
     commit: (also) => commit(s, also),
     get baseVersion() {

@@ -1,4 +1,5 @@
-// The state of one server write transaction: what it loaded (and locked) and what it will write.
+// The state of one server write transaction: what it loaded (and locked), and what it will
+// write, staged by the browser's own staged-write layer (lib/mutators/staged-tx.ts).
 //
 // Mutators are synchronous, so the server loads (and locks) what a mutator says it reads
 // before running it, then runs it against that snapshot and writes the result in the same
@@ -7,6 +8,7 @@
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Entity } from '../../../lib/domain/types';
 import type { Actor, MutationMeta, ReadSpec, WriteTx } from '../../../lib/mutators/types';
+import type { Staging } from '../../../lib/mutators/staged-tx';
 import type { LookupCollection } from '../../../lib/schema/lookups';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type SingletonName } from '../../../lib/schema/names';
 import type { DbTx } from '../client';
@@ -83,7 +85,7 @@ export async function lockWorkspaceVersion(tx: DbTx, workspaceId: string): Promi
   return rows[0].version;
 }
 
-/** One transaction's snapshot and pending writes, shared by its reads (reads.ts) and its commit (commit.ts). */
+/** One transaction's snapshot (read by reads.ts) and its staged writes (written by commit.ts). */
 export interface Staged {
   readonly tx: DbTx;
   readonly workspaceId: string;
@@ -97,26 +99,33 @@ export interface Staged {
   readonly complete: Set<CollectionName>;
   /** The lookup keys loaded per collection (`byKey` reads): a lookup of another key was not preloaded. */
   readonly loadedKeys: Map<LookupCollection, Set<string>>;
-  readonly writes: Map<CollectionName, Map<string, Pending>>;
   readonly singletons: Map<SingletonName, unknown>;
-  readonly singletonWrites: Map<SingletonName, unknown>;
   /** Loaded records of a lookup collection by key, built on first lookup and again after a preload. */
   readonly keyIndexes: Map<LookupCollection, Map<string, Known[]>>;
   knownOf(c: CollectionName): Map<string, Known | null>;
-  writesOf(c: CollectionName): Map<string, Pending>;
+  /** The writes, staged over the snapshot (set by createServerTx). */
+  staging: Staging | null;
 }
+
+/** What the transaction will write, per collection, in the order first written. */
+export function pendingWrites(s: Staged): Map<CollectionName, Map<string, Pending>> {
+  const out = new Map<CollectionName, Map<string, Pending>>();
+  for (const [c, entry] of s.staging?.staged ?? []) {
+    const map = new Map<string, Pending>();
+    for (const [id, write] of entry.writes) map.set(id, write.record === null ? { kind: 'delete' } : { kind: 'put', record: write.record as Entity, prepend: write.prepend });
+    if (map.size) out.set(c, map);
+  }
+  return out;
+}
+
+/** The singletons the transaction will write. */
+export const singletonWrites = (s: Staged): ReadonlyMap<SingletonName, unknown> => s.staging?.stagedSingletons ?? new Map<SingletonName, unknown>();
 
 export function createStaged(tx: DbTx, workspaceId: string, actor: Actor | null, options: ServerTxOptions): Staged {
   const known = new Map<CollectionName, Map<string, Known | null>>();
-  const writes = new Map<CollectionName, Map<string, Pending>>();
   const knownOf = (c: CollectionName) => {
     let map = known.get(c);
     if (!map) known.set(c, (map = new Map<string, Known | null>()));
-    return map;
-  };
-  const writesOf = (c: CollectionName) => {
-    let map = writes.get(c);
-    if (!map) writes.set(c, (map = new Map<string, Pending>()));
     return map;
   };
   return {
@@ -129,12 +138,10 @@ export function createStaged(tx: DbTx, workspaceId: string, actor: Actor | null,
     known,
     complete: new Set(),
     loadedKeys: new Map(),
-    writes,
     singletons: new Map(),
-    singletonWrites: new Map(),
     keyIndexes: new Map(),
     knownOf,
-    writesOf,
+    staging: null,
   };
 }
 
