@@ -11,7 +11,7 @@ import { DATE_FORMATS } from '../domain/constants';
 import type { Message } from '../domain/messages';
 import { en, type MessageKey } from './catalogs/en-US';
 import { formatted as englishFormatted } from './compiled/en-US';
-import type { CompiledCatalog, Formatters } from './compiled/types';
+import type { CompiledCatalog, Formatters, MessageParams } from './compiled/types';
 import { TIME_ZONE_NAMES, toZonedWallTime } from './zone';
 
 export type { MessageKey };
@@ -42,7 +42,7 @@ export type MessageValues = Record<string, string | number | Date | null | undef
 /** Everything a screen needs to speak one language. */
 export interface Translator {
   lang: LanguageCode;
-  t(key: MessageKey, values?: MessageValues): string;
+  t<K extends MessageKey>(key: K, ...values: K extends keyof MessageParams ? [values: MessageParams[K]] : [values?: MessageValues]): string;
   /** A rule's or a mutator's message (a catalog key and its values, some of them messages too). */
   say(said: Message): string;
   /** A message that came as English text (a domain rule's result): its translation, or itself when the catalog has none. */

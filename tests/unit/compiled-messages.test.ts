@@ -69,3 +69,13 @@ it('says plurals by each language’s rules, an exact =0 first, and numbers in i
   expect(say('fr')[2]).toContain('2 modifications');
   expect(say('fr')[3]).toContain('1\u202f234,5');
 });
+
+it('types each message’s arguments: a missing or misnamed one fails the type check', () => {
+  const english = translatorFor('en-US');
+  expect(english.t('frame.failed', { name: 'Orders', message: 'offline' })).toBe('Orders could not be shown: offline');
+  // @ts-expect-error: 'frame.failed' takes {name} and {message}
+  expect(english.t('frame.failed')).toBe(' could not be shown: ');
+  // @ts-expect-error: {screen} is not an argument of 'frame.failed'
+  expect(english.t('frame.failed', { screen: 'Orders', message: 'offline' })).toBe(' could not be shown: offline');
+  expect(english.t('frame.tryAgain')).toBe('Try again');
+});
