@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Integrations } from '../../widgets/integrations';
@@ -73,7 +73,8 @@ describe('<Integrations>', () => {
     expect(within(dialog).getByLabelText('API Key')).toHaveValue('');
     await user.type(within(dialog).getByLabelText('API Key'), 'ga_live_othervalue9876');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
-    expect(await screen.findByText('Configuration saved for Google Analytics')).toBeInTheDocument();
+    // The toast is raised inside the open dialog and moves to the page as the dialog closes: looked for again until it stays.
+    await waitFor(() => expect(screen.getByText('Configuration saved for Google Analytics')).toBeInTheDocument());
     expect(store.admin.integrations.get('google-analytics')?.credentials).toEqual({ apiKeyHint: '9876' });
   });
 
