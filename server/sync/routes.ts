@@ -2,7 +2,7 @@
 // holds; a server-sent-events stream pokes it after every commit. The server runs the very
 // mutators the browser ran (lib/mutators), authorized from the member as stored, and its
 // result wins.
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { fail } from '../../lib/domain/types';
@@ -22,6 +22,8 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
 import type { PokeHub } from './pokes';
+import type { PullAnswers } from './pull-answers';
+import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE } from './pull-pages';
 import { recordForRole } from '../../lib/schema/records';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
@@ -61,6 +63,18 @@ const pushBody = v.object({
 const pullQuery = v.object({
   since: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'since must be a version number'), v.transform(Number)), '0'),
   clientID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
+  /** With since=0: the workspace in pages of about this many records (without it, in one answer). */
+  pageSize: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'pageSize must be a number'),
+      v.transform(Number),
+      v.minValue(PAGE_SIZE.min, `pageSize must be at least ${PAGE_SIZE.min}`),
+      v.maxValue(PAGE_SIZE.max, `pageSize must be at most ${PAGE_SIZE.max}`),
+    ),
+  ),
+  /** The next page of a paged first pull, as the last page said. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(10_000, 'cursor is too long'))),
 });
 
 /** A write outside an embed session's screens: refused, counted as processed. */
@@ -100,7 +114,7 @@ interface SyncPrincipal {
   embed?: EmbedPrincipal;
 }
 
-export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub) {
+export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, pokes: PokeHub, answers: PullAnswers) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   // Open event streams of embed sessions, by key: a regenerated or revoked key ends them at once.
   const embedStreams = new Map<string, Set<() => void>>();
@@ -202,8 +216,57 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     const who = await principalOf(request, reply);
     const workspaceId = who.workspaceId;
     const { since, clientID } = request.query;
+    const embed = who.embed;
+    /** The records as this principal may see them: filtered for its role, and an embed session's to its screens. */
+    const forPrincipal = (visible: PulledRecord[]) =>
+      embed ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }] : visible;
+    reply.header('cache-control', 'no-store');
+    const { pageSize, cursor } = request.query;
+    if (since === 0 && pageSize !== undefined) {
+      const page = cursor === undefined ? await firstPageAnswer() : await laterPageAnswer(cursor, pageSize);
+      return {
+        version: page.version,
+        lastMutationID: page.lastMutationID,
+        records: forPrincipal(forRole(page.records, who.role)),
+        full: true,
+        ...(page.rest.length ? { cursor: encodeCursor({ w: workspaceId, v: page.version, m: page.lastMutationID, rest: page.rest }), partial: page.rest.map(([name]) => name) } : {}),
+        memberId: who.memberId,
+        workspaceId,
+      } satisfies PullResponse;
+    }
+    if (since > 0) {
+      // What changed since a version: the answer most clients ask for at once after a poke,
+      // shared. One statement reads the version and this client's last mutation (one snapshot).
+      const head = await versionAndLastMutation(ctx.db, workspaceId, clientID);
+      if (since <= head.version) {
+        const shared =
+          since === head.version
+            ? []
+            : await answers.get({ workspaceId, since, version: head.version, role: who.role }, () => changesAt(workspaceId, since, head.version, who.role)).catch((error: unknown) => {
+                if (error instanceof VersionMoved) return null;
+                throw error;
+              });
+        if (shared) return { version: head.version, lastMutationID: head.lastMutationID, records: forPrincipal(shared), full: false, memberId: who.memberId, workspaceId } satisfies PullResponse;
+      }
+    }
+    /** A paged first pull's first page, with the version and last mutation id it was read at (one snapshot). */
+    function firstPageAnswer() {
+      return ctx.db.transaction(
+        async (tx) => {
+          const head = await versionAndLastMutation(tx, workspaceId, clientID);
+          return { ...head, ...(await firstPage(tx, workspaceId)) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    }
+    /** A later page: the version and last mutation id are the first page's, carried by the cursor. */
+    async function laterPageAnswer(text: string, size: number) {
+      const at = decodeCursor(text, workspaceId);
+      if (!at) throw new HttpError(400, 'This pull cursor is not valid: pull again from the first page', 'cursor');
+      return { version: at.v, lastMutationID: at.m, ...(await laterPage(ctx.db, workspaceId, at.rest, size)) };
+    }
     // One snapshot: the version and the records it describes agree.
-    const response = await ctx.db.transaction(
+    return ctx.db.transaction(
       async (tx): Promise<PullResponse> => {
         const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
         const version = row?.version ?? 0;
@@ -211,20 +274,25 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
         const full = since === 0 || since > version;
         // Nothing committed since: no table needs reading (most pulls after a poke of one's own push).
         const all = full ? await everything(tx, workspaceId) : since === version ? [] : await changedSince(tx, workspaceId, since);
-        const embed = who.embed;
         // An embed session's screens act as its key: the page is told that member (role and
         // permissions) with every pull, so its controls allow what the server will accept.
-        const visible = all.map((r) => ({ ...r, value: recordForRole(r.collection, r.id, r.value, who.role) }));
-        const records = embed
-          ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }]
-          : visible;
-        return { version, lastMutationID, records, full, memberId: who.memberId, workspaceId };
+        return { version, lastMutationID, records: forPrincipal(forRole(all, who.role)), full, memberId: who.memberId, workspaceId };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    reply.header('cache-control', 'no-store');
-    return response;
   });
+
+  /** What changed since `since`, read at exactly `version` (VersionMoved when a commit came first), filtered for `role`. */
+  function changesAt(workspaceId: string, since: number, version: number, role: Role) {
+    return ctx.db.transaction(
+      async (tx) => {
+        const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+        if ((row?.version ?? 0) !== version) throw new VersionMoved();
+        return forRole(await changedSince(tx, workspaceId, since), role);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
 
   app.get(SYNC_PATHS.events, async (request, reply) => {
     const who = await principalOf(request, reply);
@@ -277,6 +345,21 @@ export async function syncRoutes(instance: FastifyInstance, ctx: ServerContext, 
     request.raw.on('close', close);
     ctx.onClose?.(end);
   });
+}
+
+/** A commit moved the workspace past the version a shared answer was to be read at. */
+class VersionMoved extends Error {}
+
+/** Each record as `role` may see it (secrets it may not see are left out). */
+const forRole = (records: PulledRecord[], role: Role): PulledRecord[] => records.map((r) => ({ ...r, value: recordForRole(r.collection, r.id, r.value, role) }));
+
+/** The workspace's version and the client's last processed mutation, in one statement (so one snapshot). */
+async function versionAndLastMutation(db: Executor, workspaceId: string, clientID: string | undefined) {
+  const last = clientID
+    ? sql<number | string | null>`(select ${t.clientMutations.lastMutationId} from ${t.clientMutations} where ${t.clientMutations.workspaceId} = ${workspaceId} and ${t.clientMutations.clientId} = ${clientID})`
+    : sql<null>`null`;
+  const [row] = await db.select({ version: t.workspaceVersions.version, last }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+  return { version: row?.version ?? 0, lastMutationID: Number(row?.last ?? 0) };
 }
 
 async function lastMutationIdOf(db: Executor, workspaceId: string, clientID: string) {
