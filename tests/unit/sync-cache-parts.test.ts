@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleFunnels } from '../../lib/sample';
 import { META, SCHEMA_VERSION } from '../../lib/schema/migrations';
 import { createStore, type Store } from '../../lib/store/createStore';
+import { sumOf } from '../../lib/store/bulk';
 import { STILL_LOADING_MESSAGE } from '../../lib/store/core';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
 import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
@@ -179,6 +180,43 @@ describe('reopening a team workspace from the sync cache in parts', () => {
     await expect.poll(() => sync.waiting.value.length, { timeout: 15_000 }).toBe(0);
     const all = (net.pushes as { mutations: { id: number }[] }[]).flatMap((p) => p.mutations.map((m) => m.id));
     expect(all).toHaveLength(450);
+    store.dispose();
+    sync.close();
+  });
+});
+
+describe('an import while the reopened cache is still read in parts', () => {
+  it('waits for the whole workspace, then sends every page once, in order, and the job ends saved', async () => {
+    await cachedWorkspace('team:parts-import', 4500);
+    const { storage, release } = heldAfterFirstPart('team:parts-import');
+    const net = server({ version: 5, full: false, records: [] });
+    net.answerPulls();
+    const sync = createSyncClient({ server: 'http://team.test', cache: storage, fetch: net.fetch, pullEveryMs: 3_600_000 });
+    const store = createStore({ sync, now });
+    await readyOf(store);
+    expect(store.complete.value).toBe(false);
+
+    // Three pages; the import checks every creator's handle, which only the whole workspace answers.
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({ row: i + 2, draft: { handle: `@late${i}`, name: `Late Creator ${i}` } }));
+    const result = store.admin.importCreators(rows);
+    if (!result.ok) throw new Error(`the import was refused: ${result.error}`);
+    const job = result.value.job!;
+    expect(job.state.value).toBe('saving');
+    expect(job.progress.value.total).toBe(1_200);
+    // Every page waits in the cache, the first one too: nothing of it runs or goes out while the rest is read.
+    await expect.poll(() => sync.staged.value.length).toBe(3);
+    expect(sync.waiting.value).toHaveLength(0);
+    expect(net.pushes).toHaveLength(0);
+    expect(store.funnels.items.get('CRP04400')).toBeUndefined();
+
+    release();
+    await store.loaded;
+    await expect.poll(() => job.state.value, { timeout: 15_000 }).toBe('saved');
+    expect(job.progress.value.confirmed).toBe(1_200);
+    const pushed = (net.pushes as { mutations: { args: { rows: { draft: { handle: string } }[]; part: { index: number } } }[] }[]).flatMap((p) => p.mutations);
+    expect(pushed.map((m) => m.args.part.index)).toEqual([0, 1, 2]);
+    expect(pushed.flatMap((m) => m.args.rows.map((r) => r.draft.handle))).toEqual(rows.map((r) => r.draft.handle));
+    expect(sumOf(job.values, 'created')).toBe(1_200);
     store.dispose();
     sync.close();
   });
