@@ -238,6 +238,12 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     // Known before its first page is queued, so that page is not taken for an import of an earlier visit.
     register(entry);
     if (stillLoading()) {
+      // The member's right needs no records: a refusal for it is the import's answer at once.
+      const allowed = engine.authorize(name);
+      if (!allowed.ok) {
+        forget(entry.job);
+        return allowed;
+      }
       // Every page waits in the cache, the first one too, and goes once the whole workspace is
       // read: a refusal of the first page then is the job's answer (its `refusal`).
       void source.stage(argsOf.map((pageArgs, index) => ({ key: stagedKeyOf({ id, index }), name, args: pageArgs })));

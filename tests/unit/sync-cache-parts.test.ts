@@ -22,13 +22,13 @@ const funnel = (i: number, name = `Creator ${i}`) => ({ ...template, id: `CRP${S
 const OWNER = { id: 'tm_1', name: 'Alex Morgan', email: 'alex@example.com', role: 'Admin', status: 'Active', permissions: { editAutomations: true, sendOutreach: true, manageTeam: true, viewAnalytics: true } };
 
 /** A sync cache (IndexedDB) holding `count` funnels at workspace version 5, and `waiting` queued changes. */
-async function cachedWorkspace(workspace: string, count: number, waiting: StorageOp[] = []) {
+async function cachedWorkspace(workspace: string, count: number, waiting: StorageOp[] = [], member: typeof OWNER = OWNER) {
   const cache = createIndexedDbStorage({ workspace });
   await cache.write([
     { type: 'put', collection: META.collection, id: META.id, value: { version: SCHEMA_VERSION } },
     { type: 'put', collection: SYNC, id: 'version', value: 5 },
     { type: 'put', collection: 'singletons', id: 'session', value: { memberId: 'tm_1' } },
-    { type: 'put', collection: 'team', id: 'tm_1', value: OWNER },
+    { type: 'put', collection: 'team', id: 'tm_1', value: member },
     ...Array.from({ length: count }, (_, i): StorageOp => ({ type: 'put', collection: 'funnels', id: funnel(i).id, value: funnel(i) })),
     ...waiting,
   ]);
@@ -217,6 +217,26 @@ describe('an import while the reopened cache is still read in parts', () => {
     expect(pushed.map((m) => m.args.part.index)).toEqual([0, 1, 2]);
     expect(pushed.flatMap((m) => m.args.rows.map((r) => r.draft.handle))).toEqual(rows.map((r) => r.draft.handle));
     expect(sumOf(job.values, 'created')).toBe(1_200);
+    store.dispose();
+    sync.close();
+  });
+
+  it('refuses at once a member who may not import, keeping nothing aside', async () => {
+    const viewer = { ...OWNER, role: 'Viewer', permissions: { editAutomations: false, sendOutreach: false, manageTeam: false, viewAnalytics: true } };
+    await cachedWorkspace('team:parts-import-viewer', 4500, [], viewer);
+    const { storage, release } = heldAfterFirstPart('team:parts-import-viewer');
+    const net = server({ version: 5, full: false, records: [] });
+    net.answerPulls();
+    const sync = createSyncClient({ server: 'http://team.test', cache: storage, fetch: net.fetch, pullEveryMs: 3_600_000 });
+    const store = createStore({ sync, now });
+    await readyOf(store);
+    expect(store.complete.value).toBe(false);
+    const result = store.admin.importCreators([{ row: 2, draft: { handle: '@viewer', name: 'Viewer Import' } }]);
+    expect(result.ok).toBe(false);
+    expect(store.bulk.jobs.value).toHaveLength(0);
+    expect(sync.staged.value).toHaveLength(0);
+    release();
+    await store.loaded;
     store.dispose();
     sync.close();
   });
