@@ -358,6 +358,37 @@ async function editToMembers(team: Team, listeners: Listener[], edits: number, p
 }
 
 /**
+ * Edit by member A to member B: N connected clients, member B's own page in Chromium among them;
+ * with the server process's CPU time per edit (with PGlite, the database's too).
+ */
+async function fanout(team: Team, b: { cookie: string; name: string; value: string }, runs: [number, number][], browser: Browser, log: (s: string) => void, kind: string, pid: number | undefined) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript({ content: KEEP_NAMES });
+  await context.addCookies([{ name: b.name, value: b.value, url: team.base }]);
+  const pageB = await context.newPage();
+  await pageB.goto(`${team.base}/inventory`);
+  await pageB.getByRole('cell', { name: team.items[0].sku }).first().waitFor({ timeout: 60_000 });
+  const editToMember: Record<string, unknown> = {};
+  for (const [clients, edits] of runs) {
+    log(`  ${kind}: edit to other member, ${clients} client(s)`);
+    // Member B's page is one client; the others are Node clients on the event stream.
+    const listeners = Array.from({ length: clients - 1 }, () => new Listener(team.base, b.cookie, 'sync', team.version));
+    await Promise.all(listeners.map((l) => l.open()));
+    // The 1-client case also gets one Node client (same member), for the side-by-side with a refetch.
+    const probe = clients === 1 ? [new Listener(team.base, b.cookie, 'sync', team.version)] : [];
+    await Promise.all(probe.map((l) => l.open()));
+    const cpuBefore = processCpuMs(pid);
+    const row: Record<string, unknown> = await editToMembers(team, [...listeners, ...probe], edits, pageB);
+    const cpuAfter = processCpuMs(pid);
+    if (cpuBefore !== null && cpuAfter !== null) row.serverCpuMsPerEdit = round((cpuAfter - cpuBefore) / edits);
+    editToMember[`${clients} client${clients === 1 ? '' : 's'}`] = row;
+    for (const l of [...listeners, ...probe]) l.close();
+  }
+  await context.close();
+  return editToMember;
+}
+
+/**
  * Signed in as the owner of the 10,000-funnel workspace, navigation to `/funnel` until a card
  * shows (ms since navigation start), each time from an empty IndexedDB: once cold (nothing
  * cached), then `repeats - 1` times with the JS cached (the origin's IndexedDB cleared through
@@ -446,6 +477,11 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
       'GET /sync/pull?since=0': full.headers['content-encoding'] ?? 'none',
     };
 
+    if (options.fanoutOnly) {
+      out.editToOtherMember = await fanout(team, b, [[1, 20], [10, 20], [50, 20]], browser, log, kind, server.child.pid);
+      return out;
+    }
+
     if (options.screenBytes) {
       log(`  ${kind}: bytes of each screen, as the team server sends them`);
       out.bytesOnTheWire = await screenBytes(browser, server.base, a, quick).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
@@ -511,27 +547,7 @@ async function runBackend(kind: 'pglite' | 'postgres', env: Record<string, strin
       })),
     };
 
-    // Edit by member A to member B: N connected clients; member B's own page in Chromium among them.
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addInitScript({ content: KEEP_NAMES });
-    await context.addCookies([{ name: b.name, value: b.value, url: server.base }]);
-    const pageB = await context.newPage();
-    await pageB.goto(`${server.base}/inventory`);
-    await pageB.getByRole('cell', { name: items[0].sku }).first().waitFor({ timeout: 60_000 });
-    const editToMember: Record<string, unknown> = {};
-    for (const [clients, edits] of (quick ? [[1, 20], [10, 8]] : [[1, 100], [10, 60], [50, 40]]) as [number, number][]) {
-      log(`  ${kind}: edit to other member, ${clients} client(s)`);
-      // Member B's page is one client; the others are Node clients on the event stream.
-      const listeners = Array.from({ length: clients - 1 }, () => new Listener(server.base, b.cookie, 'sync', team.version));
-      await Promise.all(listeners.map((l) => l.open()));
-      // The 1-client case also gets one Node client (same member), for the side-by-side with a refetch.
-      const probe = clients === 1 ? [new Listener(server.base, b.cookie, 'sync', team.version)] : [];
-      await Promise.all(probe.map((l) => l.open()));
-      editToMember[`${clients} client${clients === 1 ? '' : 's'}`] = await editToMembers(team, [...listeners, ...probe], edits, pageB);
-      for (const l of [...listeners, ...probe]) l.close();
-    }
-    await context.close();
-    out.editToOtherMember = editToMember;
+    out.editToOtherMember = await fanout(team, b, quick ? [[1, 20], [10, 8]] : [[1, 100], [10, 60], [50, 40]], browser, log, kind, server.child.pid);
 
     log(`  ${kind}: REST refetch baseline`);
     const baseline: Record<string, unknown> = {};
@@ -710,15 +726,17 @@ interface SyncOptions {
   pushOnly?: boolean;
   /** --count-statements: statements per push on PostgreSQL, counted in the spawned server. */
   countStatements?: boolean;
+  /** --only=fanout: an edit painted on another member's screen with 1, 10 and 50 clients only, on both databases. */
+  fanoutOnly?: boolean;
 }
 
 export async function syncBench(options: SyncOptions) {
   const results: Record<string, unknown>[] = [];
-  const full = !options.quick && !options.pushOnly;
+  const full = !options.quick && !options.pushOnly && !options.fanoutOnly;
   const admin = await adminUrl();
   // --quick runs one server (PostgreSQL when it answers, else PGlite): each figure once, in
   // half the time of spawning and seeding two.
-  const pglite = !options.quick || options.pushOnly || !admin;
+  const pglite = !options.quick || options.pushOnly || options.fanoutOnly || !admin;
 
   if (pglite) {
     options.log('… sync: PGlite');
@@ -726,9 +744,9 @@ export async function syncBench(options: SyncOptions) {
     try {
       const dataDir = join(dir, 'data');
       const handle = await openPglite({ dataDir });
-      await prepare(handle, { full, small: options.pushOnly });
+      await prepare(handle, { full, small: options.pushOnly || options.fanoutOnly });
       await handle.close();
-      results.push(await runBackend('pglite', { CREATORFLOW_DATA_DIR: dataDir }, { ...options, screenBytes: !options.pushOnly }));
+      results.push(await runBackend('pglite', { CREATORFLOW_DATA_DIR: dataDir }, { ...options, screenBytes: !options.pushOnly && !options.fanoutOnly }));
     } catch (error) {
       results.push({ backend: 'pglite', error: String((error as Error)?.message ?? error).split('\n')[0] });
     } finally {
@@ -747,9 +765,9 @@ export async function syncBench(options: SyncOptions) {
   try {
     await adminQuery(admin, `CREATE DATABASE ${name}`);
     const handle = await openPostgres(url.toString());
-    await prepare(handle, { full, small: options.pushOnly });
+    await prepare(handle, { full, small: options.pushOnly || options.fanoutOnly });
     await handle.close();
-    results.push(await runBackend('postgres', { DATABASE_URL: url.toString() }, { ...options, screenBytes: !pglite && !options.pushOnly }));
+    results.push(await runBackend('postgres', { DATABASE_URL: url.toString() }, { ...options, screenBytes: !pglite && !options.pushOnly && !options.fanoutOnly }));
   } catch (error) {
     results.push({ backend: 'postgres', error: String((error as Error)?.message ?? error).split('\n')[0] });
   } finally {

@@ -181,6 +181,9 @@ async function importTimes(browser: Browser, base: string, email: string, sizes:
     const page = await context.newPage();
     for (const [at, rows] of sizes.entries()) {
       await page.goto(`${base}/import`);
+      // A first visit shows the workspace's first page at once and the rest as it arrives: an
+      // import (which checks every creator) waits for all of it, as a member would.
+      await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
       await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: creatorsCsv(rows, `b${rows}x`) });
       const other = otherPushes(base, who.cookie);
       const started = performance.now();

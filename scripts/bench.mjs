@@ -439,13 +439,13 @@ if (wanted('imports')) {
 }
 
 // ---------- sync, against the real team server (scripts/bench-sync.ts) ----------
-if (wanted('sync') || wanted('push')) {
+if (wanted('sync') || wanted('push') || wanted('fanout')) {
   const { register } = await import('tsx/esm/api');
   register();
   const { syncBench } = await import('./bench-sync.ts');
   const syncStarted = Date.now();
   let lastLog = Date.now();
-  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), profileBrowser, pushOnly: !wanted('sync'), countStatements: process.argv.includes('--count-statements'), log: (line) => {
+  results.sync = await syncBench({ quick, browser, profileServer: process.argv.includes('--profile-server'), profileBrowser, pushOnly: !wanted('sync') && wanted('push'), fanoutOnly: !wanted('sync') && !wanted('push'), countStatements: process.argv.includes('--count-statements'), log: (line) => {
     // Each line with the time the step before it took.
     process.stdout.write(`${line}  (+${((Date.now() - lastLog) / 1000).toFixed(1)} s)\n`);
     lastLog = Date.now();
@@ -588,7 +588,7 @@ for (const backend of results.sync ?? []) {
     say(pull.error ? `| first pull in Chromium, ${size}: error | | ${pull.error} |` : `| first pull in Chromium, ${size}: empty IndexedDB to first card painted | ${fmt(pull.ms)} | cold (nothing cached) ${pull.coldMs}${pull.jsCachedMs ? `; JS cached ${fmt(pull.jsCachedMs)}` : ''} |`);
   for (const [size, pull] of Object.entries(backend.firstPull ?? {})) say(`| first pull, ${size} | ${fmt(pull.ms)} | server (to first byte): ${fmt(pull.serverMsToFirstByte)}; ${pull.funnels} funnels, ${kb(pull.wireBytes)} on the wire (${pull.contentEncoding}), ${kb(pull.decodedBytes)} decoded |`);
   for (const [clients, row] of Object.entries(backend.editToOtherMember ?? {})) {
-    if (row.paintedOnMemberBMs) say(`| edit by A painted on B's screen (Chromium), ${clients} | ${fmt(row.paintedOnMemberBMs)} | |`);
+    if (row.paintedOnMemberBMs) say(`| edit by A painted on B's screen (Chromium), ${clients} | ${fmt(row.paintedOnMemberBMs)} | ${row.serverCpuMsPerEdit !== undefined ? `server CPU ${row.serverCpuMsPerEdit} ms per edit` : ''} |`);
     if (row.nodeClientPulledMs) say(`| edit by A pulled by each Node client, ${clients} | ${fmt(row.nodeClientPulledMs)} | last client: ${fmt(row.lastClientPulledMs)}; ${kb(row.bytesPerEditPerClient)} per edit per client |`);
   }
   for (const [clients, row] of Object.entries(backend.restRefetchBaseline ?? {})) {

@@ -23,6 +23,7 @@ import { registerAuth } from './http/auth';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
 import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
+import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
    * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
    */
   mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false; origin?: string };
+  /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
+  pullAnswers?: PullAnswers;
 }
 
 declare module 'fastify' {
@@ -256,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => pokes.close());
   ctx.pokes = pokes;
-  await app.register(syncRoutes, { ctx, pokes });
+  await app.register(syncRoutes, { ctx, pokes, pullAnswers: options.pullAnswers ?? createPullAnswers() });
 
   const deliverEveryMs = options.webhooks?.deliverEveryMs ?? 1000;
   const worker = createWebhookWorker({

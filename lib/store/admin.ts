@@ -119,8 +119,9 @@ export function createAdminSlice(ctx: StoreContext, bulk: BulkWrites) {
     /**
      * CSV import: each accepted row creates a creator funnel at Brief, or updates the creator with
      * the same handle. With a team server the rows go in pages and `job` counts what the server
-     * confirmed (the success message waits for it); the counts are then the first page's, and
-     * `job.values` holds every page's as they are queued. Without a server `job` is null.
+     * confirmed (the success message waits for it); the counts are then the first page's (none
+     * while the workspace is still read in parts: every page waits for it), and `job.values`
+     * holds every page's as they are queued. Without a server `job` is null.
      */
     importCreators(rows: readonly { row: number; draft: CreatorDraft }[], rejectedCount = 0): Result<{ created: number; updated: number; job: BulkJob | null }> {
       const result = bulk.run('creators.import', { rows: [...rows], rejectedCount });

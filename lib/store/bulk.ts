@@ -69,6 +69,22 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
   const jobs = signal<readonly BulkJob[]>([]);
   const internals = new Map<string, ReturnType<typeof makeJob>>();
 
+  // The store's whole load, asked for at the first need (the store sets it up after this).
+  let wholeLoad: Promise<void> | null = null;
+  let loadSettled = false;
+  const whenLoaded = () =>
+    (wholeLoad ??= ready().then(
+      () => void (loadSettled = true),
+      () => void (loadSettled = true),
+    ));
+  /**
+   * Whether pages must wait: a collection holds only its first records while the rest is read
+   * (a reopen in parts). A page checks every creator its rows name, which only the whole
+   * workspace answers. Once the load has settled they go, and one that still cannot run (the
+   * rest could not be read) is refused with the reason.
+   */
+  const stillLoading = () => engine.partlyLoaded() && !loadSettled;
+
   /** This import's pages kept in the cache and not queued yet, in page order. */
   const stagedOf = (id: string) =>
     (source?.staged.peek() ?? [])
@@ -124,6 +140,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     /** Moves staged pages into the sync queue, in order, while fewer than `BULK.queuedPages` of this import wait there. */
     const feed = () => {
       if (!source || cancelling || queued.size >= BULK.queuedPages) return;
+      if (stillLoading()) return void whenLoaded().then(feed);
       const staged = stagedOf(id);
       for (const [at, { page, part }] of staged.entries()) {
         if (queued.size >= BULK.queuedPages) return;
@@ -188,7 +205,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
         for (const index of queued) entry.queued.add(index);
         register(entry);
         // Its staged pages join the queue once the workspace is loaded (they run here as they do).
-        void ready().then(() => entry.feed());
+        void whenLoaded().then(entry.feed);
       }
     });
 
@@ -196,7 +213,9 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
    * Runs a bulk write: with a team server in pages, each its own mutation, followed by a job;
    * without one, as one mutation. The local results are each page's (one without a server).
    * The first page is queued at once; the others wait in the cache (`stage`) and join the
-   * queue a few at a time, as the server decides on the ones before them.
+   * queue a few at a time, as the server decides on the ones before them. While the workspace
+   * is still read in parts, every page waits in the cache until it is read whole (the values
+   * come as the pages are queued).
    */
   function run<N extends BulkMutationName>(name: N, args: ArgsOf<N>): Result<{ values: ValueOf<N>[]; job: BulkJob | null }> {
     if (!source) {
@@ -218,6 +237,19 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     });
     // Known before its first page is queued, so that page is not taken for an import of an earlier visit.
     register(entry);
+    if (stillLoading()) {
+      // The member's right needs no records: a refusal for it is the import's answer at once.
+      const allowed = engine.authorize(name);
+      if (!allowed.ok) {
+        forget(entry.job);
+        return allowed;
+      }
+      // Every page waits in the cache, the first one too, and goes once the whole workspace is
+      // read: a refusal of the first page then is the job's answer (its `refusal`).
+      void source.stage(argsOf.map((pageArgs, index) => ({ key: stagedKeyOf({ id, index }), name, args: pageArgs })));
+      void whenLoaded().then(entry.feed);
+      return ok({ values: entry.values as ValueOf<N>[], job: entry.job });
+    }
     // The first page at once: a refusal here (a rule, a permission) is the whole import's answer.
     const first = engine.mutate(name, argsOf[0]);
     if (!first.ok) {

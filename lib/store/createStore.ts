@@ -54,8 +54,11 @@ export function createStore(options: StoreOptions = {}) {
   const synced = options.sync !== undefined;
   const teamApi = options.teamApi ?? options.sync?.teamApi ?? null;
   const engine = createEngine({ storage, now, session: { memberId: synced ? null : SAMPLE_ADMIN_ID }, trackUnconfirmed: synced, teamApi });
-  // Before the first load: the client's first pull may already rebase.
-  options.sync?.connect({ rebase: (records, pending, full, writers) => void engine.rebase(records, pending, full, writers), clear: engine.clear });
+  // Settles with the first load, whether it failed or not: the sync client's rebase waits for it.
+  let markLoaded = () => {};
+  const wholeLoad = new Promise<void>((done) => (markLoaded = done));
+  // Before the first load: the client's first pull may already rebase (once every record is in).
+  options.sync?.connect({ rebase: (records, pending, full, writers) => void engine.rebase(records, pending, full, writers), clear: engine.clear, whenLoaded: () => wholeLoad });
 
   // The sync client's word on each queued mutation: success toasts and paged imports wait for it.
   const settlement: SettlementSource | null = options.sync ?? null;
@@ -224,6 +227,7 @@ export function createStore(options: StoreOptions = {}) {
   });
 
   const loaded = load();
+  void loaded.then(markLoaded, markLoaded);
 
   const store = {
     /** True once stored data (or the seed) is in the signals: a large workspace's first records, at least. */

@@ -121,11 +121,13 @@ export function createSyncClient(options: SyncClientOptions = {}): StoreSyncClie
    * changes; other members' changes stay for them.
    */
   async function forget(connection: 'removed' | 'signed-out') {
+    if (connection === 'removed') stop();
+    // The whole workspace goes: what is still being read from the cache too.
+    await core.host?.whenLoaded?.();
     const own = new Set(mine(core));
     const others = core.pending.filter((m) => !own.has(m));
     const author = currentAuthor(core);
     const othersStaged = core.stagedPages.filter((page) => !madeBy(page, author));
-    if (connection === 'removed') stop();
     core.pending = others;
     core.stagedPages = othersStaged;
     core.connection = connection;
@@ -185,6 +187,7 @@ export function createSyncClient(options: SyncClientOptions = {}): StoreSyncClie
       const wanted = new Set(keys);
       const gone = core.pending.filter((m) => wanted.has(keyOf(m)));
       await settle(core, gone.map((mutation) => ({ mutation, outcome: { state: 'refused' as const, code: 'discarded' } })));
+      await core.host?.whenLoaded?.();
       // Rolled back on screen: the unconfirmed changes undone, the rest of the queue run again.
       core.host?.rebase([], mine(core).map(toCall), false);
     },

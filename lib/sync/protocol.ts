@@ -62,13 +62,22 @@ export interface PullResponse {
   records: PulledRecord[];
   /** True when `since` was 0 or too old: the records are the whole workspace. */
   full: boolean;
-  /** More pages follow: pull again with `cursor`. */
+  /** More pages follow: pull again with `cursor` (the same `since` and `pageSize`). */
   cursor?: string;
+  /** On a page with a cursor: the collections it holds only the first records of (the rest come in later pages). */
+  partial?: string[];
   /** The signed-in member, so the browser knows who it is. */
   memberId: string;
   /** The session's workspace, so the browser knows whose changes it may push. */
   workspaceId?: string;
 }
+
+/**
+ * The records per page a client asks for with `since=0&pageSize=`: the first page holds every
+ * collection's first records and the singletons, each later page up to this many records of one
+ * collection. A pull without `pageSize` gets the whole workspace in one answer.
+ */
+export const PULL_PAGE_SIZE = 2_000;
 
 /** The event name of a poke on `/sync/events`; its data is `{ version }`. */
 export const POKE_EVENT = 'poke';

@@ -4,18 +4,22 @@
 import { META, SCHEMA_VERSION } from '../schema/migrations';
 import type { StorageOp, StoredRecord } from '../storage/types';
 import { mine, refresh, settle, type SyncCore } from './core';
-import { SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
-import { PENDING, putOp, STAGED, stageOp, STALE_ID, SYNC, toCall, type Staged, type Waiting } from './queue';
+import { PULL_PAGE_SIZE, SYNC_PATHS, writersOf, type PulledRecord, type PullResponse } from './protocol';
+import { keyOf, PENDING, putOp, STAGED, stageOp, STALE_ID, SYNC, toCall, type Staged, type Waiting } from './queue';
 import { SYNC_MESSAGES } from './transport';
 
 const SCHEMA = { ...META, value: { version: SCHEMA_VERSION } };
+
+/** A pull's query: everything since `since`; a first pull (since 0) in pages. */
+const pullQuery = (core: SyncCore, since: number, cursor: string | undefined) =>
+  new URLSearchParams({ since: String(since), clientID: core.clientID, ...(since === 0 ? { pageSize: String(PULL_PAGE_SIZE) } : {}), ...(cursor ? { cursor } : {}) });
 
 async function pullPages(core: SyncCore, since: number): Promise<{ records: PulledRecord[]; last: PullResponse }> {
   let cursor: string | undefined;
   const records: PulledRecord[] = [];
   let page: PullResponse;
   do {
-    const query = new URLSearchParams({ since: String(since), clientID: core.clientID, ...(cursor ? { cursor } : {}) });
+    const query = pullQuery(core, since, cursor);
     page = await core.request<PullResponse>(`${SYNC_PATHS.pull}?${query}`);
     records.push(...page.records);
     cursor = page.cursor;
@@ -48,6 +52,8 @@ async function settleProcessed(core: SyncCore, records: readonly PulledRecord[],
 /** One pull, rebased into the store. */
 export async function pullOnce(core: SyncCore) {
   const { records, last } = await pullPages(core, core.needsFull ? 0 : core.version);
+  // The answer was fetched while the cache loaded; merging it needs the whole workspace in.
+  await core.host?.whenLoaded?.();
   core.needsFull = false;
   core.version = last.version;
   await settleProcessed(core, records, last);
@@ -85,6 +91,84 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
   return [...records, SCHEMA];
 }
 
+/**
+ * The first visit in parts: each page of the server's workspace goes to the cache and to the
+ * store as it arrives, the first one (every collection's first records) painting at once. The
+ * version is kept last: a tab closed before the last page leaves a cache that the next visit
+ * reads as a first visit again.
+ */
+export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ records: StoredRecord[]; partial?: string[] }> {
+  let cursor: string | undefined;
+  let first = true;
+  let last: PullResponse | undefined;
+  // settleProcessed reads the team members only.
+  const team: PulledRecord[] = [];
+  do {
+    const page: PullResponse = await core.request<PullResponse>(`${SYNC_PATHS.pull}?${pullQuery(core, 0, cursor)}`);
+    const records: StoredRecord[] = page.records.filter((r) => r.value !== null && r.value !== undefined).map((r) => ({ collection: r.collection, id: r.id, value: r.value }));
+    team.push(...page.records.filter((r) => r.collection === 'team'));
+    const ops: StorageOp[] = [];
+    if (first) {
+      core.who = { memberId: page.memberId, ...(page.workspaceId ? { workspaceId: page.workspaceId } : {}) };
+      core.connection = 'ok';
+      core.cachedMember = page.memberId;
+      records.push({ collection: 'singletons', id: 'session', value: { memberId: page.memberId } });
+      ops.push({ type: 'clear' }, ...core.pending.map(putOp), { type: 'put', collection: META.collection, id: META.id, value: SCHEMA.value });
+    }
+    ops.push(...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })));
+    await core.cache.write(ops);
+    last = page;
+    cursor = page.cursor;
+    if (first) yield cursor ? { records: [...records, SCHEMA], partial: page.partial ?? [] } : { records: [...records, SCHEMA] };
+    else yield { records };
+    first = false;
+  } while (cursor && !core.closed);
+  core.version = last.version;
+  await settleProcessed(core, team, last);
+  await core.cache.write([{ type: 'put', collection: SYNC, id: 'version', value: core.version }]);
+  refresh(core);
+}
+
+/**
+ * Takes the sync client's own entries out of cached records (the queue, the version, the stale
+ * mark, who was signed in) and returns the store's records. A waiting mutation read twice (the
+ * cache read again whole) is queued once.
+ */
+export function takeCached(core: SyncCore, cached: readonly StoredRecord[], seen: { stale: boolean }): StoredRecord[] {
+  const records: StoredRecord[] = [];
+  const queued = new Set(core.pending.map(keyOf));
+  const staged = new Set(core.stagedPages.map((page) => page.key));
+  for (const record of cached) {
+    if (record.collection === PENDING) {
+      const waiting = record.value as Waiting;
+      if (!queued.has(keyOf(waiting))) core.pending.push(waiting);
+    } else if (record.collection === STAGED) {
+      const page = record.value as Staged;
+      if (!staged.has(page.key)) core.stagedPages.push(page);
+    } else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
+    else if (record.collection === SYNC && record.id === STALE_ID) seen.stale ||= record.value === true;
+    else if (record.collection !== SYNC) records.push(record);
+    if (record.collection === 'singletons' && record.id === 'session') {
+      const memberId = (record.value as { memberId?: unknown } | null)?.memberId;
+      core.cachedMember = typeof memberId === 'string' ? memberId : null;
+    }
+  }
+  return records;
+}
+
+/**
+ * After the cache's queue is read (whole): changes of this cache the server has not confirmed,
+ * or settled ones not yet replaced by the server's state, mean only a full pull shows what the
+ * server holds.
+ */
+export function settleCacheRead(core: SyncCore, seen: { stale: boolean }) {
+  core.needsFull = core.pending.length > 0 || seen.stale;
+  refresh(core);
+}
+
+/** The schema record the cache's records are at (the store migrates none of them). */
+export const CACHE_SCHEMA: StoredRecord = SCHEMA;
+
 /** Reads the cache: the records for the store, and the queue and version for the client. */
 export async function readCache(core: SyncCore): Promise<{ records: StoredRecord[]; returning: boolean }> {
   let cached: StoredRecord[];
@@ -93,22 +177,8 @@ export async function readCache(core: SyncCore): Promise<{ records: StoredRecord
   } catch {
     cached = [];
   }
-  const records: StoredRecord[] = [];
-  let stale = false;
-  for (const record of cached) {
-    if (record.collection === PENDING) core.pending.push(record.value as Waiting);
-    else if (record.collection === STAGED) core.stagedPages.push(record.value as Staged);
-    else if (record.collection === SYNC && record.id === 'version') core.version = Number(record.value) || 0;
-    else if (record.collection === SYNC && record.id === STALE_ID) stale = record.value === true;
-    else if (record.collection !== SYNC) records.push(record);
-    if (record.collection === 'singletons' && record.id === 'session') {
-      const memberId = (record.value as { memberId?: unknown } | null)?.memberId;
-      core.cachedMember = typeof memberId === 'string' ? memberId : null;
-    }
-  }
-  // Changes of this cache the server has not confirmed, or settled ones not yet replaced by the
-  // server's state: only a full pull shows what the server holds.
-  core.needsFull = core.pending.length > 0 || stale;
-  refresh(core);
+  const seen = { stale: false };
+  const records = takeCached(core, cached, seen);
+  settleCacheRead(core, seen);
   return { records: [...records, SCHEMA], returning: core.version > 0 && records.length > 0 };
 }

@@ -93,6 +93,11 @@ export interface SyncHost {
   rebase(serverRecords: { collection: string; id: string; value: unknown }[], pending: readonly Mutation[], full: boolean, writers?: Readonly<Record<string, RecordWriter>>): void;
   /** Empties every record on screen (a removed member, a logout). */
   clear(): void;
+  /**
+   * Resolves once the store's first load is complete (every cached record in, when it loads in
+   * parts): a rebase or a clear needs the whole workspace, so each waits for it.
+   */
+  whenLoaded?(): Promise<void>;
 }
 
 /** The part of a sync client only the store uses: its storage (the cache) and the connection. */

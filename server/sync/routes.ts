@@ -2,30 +2,29 @@
 // holds; a server-sent-events stream pokes it after every commit. The server runs the very
 // mutators the browser ran (lib/mutators), authorized from the member as stored, and its
 // result wins.
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { fail } from '../../lib/domain/types';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import type { Mutator } from '../../lib/mutators/types';
-import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
 import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
-import { originOf, type ServerContext } from '../context';
+import { HttpError, originOf, type ServerContext } from '../context';
 import { REMOVED_MESSAGE, signedIn } from '../http/auth';
-import type { Executor } from '../db/client';
-import { loadRecords, loadWorkspace, memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
+import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
 import { runMutation } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
 import type { PokeHub } from './pokes';
-import { recordForRole } from '../../lib/schema/records';
+import type { PullAnswers } from './pull-answers';
+import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE } from './pull-pages';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
-import { withWriters } from './writers';
+import { changedSince, everything, forRole, lastMutationIdOf, VersionMoved, versionAndLastMutation } from './reads';
 import { embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
 
 
@@ -60,6 +59,18 @@ const pushBody = v.object({
 const pullQuery = v.object({
   since: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'since must be a version number'), v.transform(Number)), '0'),
   clientID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'clientID must be 1-128 letters, digits, - or _'))),
+  /** With since=0: the workspace in pages of about this many records (without it, in one answer). */
+  pageSize: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'pageSize must be a number'),
+      v.transform(Number),
+      v.minValue(PAGE_SIZE.min, `pageSize must be at least ${PAGE_SIZE.min}`),
+      v.maxValue(PAGE_SIZE.max, `pageSize must be at most ${PAGE_SIZE.max}`),
+    ),
+  ),
+  /** The next page of a paged first pull, as the last page said. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(10_000, 'cursor is too long'))),
 });
 
 /** A write outside an embed session's screens: refused, counted as processed. */
@@ -99,7 +110,7 @@ interface SyncPrincipal {
   embed?: EmbedPrincipal;
 }
 
-export async function syncRoutes(instance: FastifyInstance, { ctx, pokes }: { ctx: ServerContext; pokes: PokeHub }) {
+export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAnswers: answers }: { ctx: ServerContext; pokes: PokeHub; pullAnswers: PullAnswers }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   // Open event streams of embed sessions, by key: a regenerated or revoked key ends them at once.
   const embedStreams = new Map<string, Set<() => void>>();
@@ -184,8 +195,57 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes }: { ct
     const who = principalOf(request);
     const workspaceId = who.workspaceId;
     const { since, clientID } = request.query;
+    const embed = who.embed;
+    /** The records as this principal may see them: filtered for its role, and an embed session's to its screens. */
+    const forPrincipal = (visible: PulledRecord[]) =>
+      embed ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }] : visible;
+    reply.header('cache-control', 'no-store');
+    const { pageSize, cursor } = request.query;
+    if (since === 0 && pageSize !== undefined) {
+      const page = cursor === undefined ? await firstPageAnswer() : await laterPageAnswer(cursor, pageSize);
+      return {
+        version: page.version,
+        lastMutationID: page.lastMutationID,
+        records: forPrincipal(forRole(page.records, who.role)),
+        full: true,
+        ...(page.rest.length ? { cursor: encodeCursor({ w: workspaceId, v: page.version, m: page.lastMutationID, rest: page.rest }), partial: page.rest.map(([name]) => name) } : {}),
+        memberId: who.memberId,
+        workspaceId,
+      } satisfies PullResponse;
+    }
+    if (since > 0) {
+      // What changed since a version: the answer most clients ask for at once after a poke,
+      // shared. One statement reads the version and this client's last mutation (one snapshot).
+      const head = await versionAndLastMutation(ctx.db, workspaceId, clientID);
+      if (since <= head.version) {
+        const shared =
+          since === head.version
+            ? []
+            : await answers.get({ workspaceId, since, version: head.version, role: who.role }, () => changesAt(workspaceId, since, head.version, who.role)).catch((error: unknown) => {
+                if (error instanceof VersionMoved) return null;
+                throw error;
+              });
+        if (shared) return { version: head.version, lastMutationID: head.lastMutationID, records: forPrincipal(shared), full: false, memberId: who.memberId, workspaceId } satisfies PullResponse;
+      }
+    }
+    /** A paged first pull's first page, with the version and last mutation id it was read at (one snapshot). */
+    function firstPageAnswer() {
+      return ctx.db.transaction(
+        async (tx) => {
+          const head = await versionAndLastMutation(tx, workspaceId, clientID);
+          return { ...head, ...(await firstPage(tx, workspaceId)) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    }
+    /** A later page: the version and last mutation id are the first page's, carried by the cursor. */
+    async function laterPageAnswer(text: string, size: number) {
+      const at = decodeCursor(text, workspaceId);
+      if (!at) throw new HttpError(400, 'This pull cursor is not valid: pull again from the first page', 'cursor');
+      return { version: at.v, lastMutationID: at.m, ...(await laterPage(ctx.db, workspaceId, at.rest, size)) };
+    }
     // One snapshot: the version and the records it describes agree.
-    const response = await ctx.db.transaction(
+    return ctx.db.transaction(
       async (tx): Promise<PullResponse> => {
         const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
         const version = row?.version ?? 0;
@@ -193,20 +253,25 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes }: { ct
         const full = since === 0 || since > version;
         // Nothing committed since: no table needs reading (most pulls after a poke of one's own push).
         const all = full ? await everything(tx, workspaceId) : since === version ? [] : await changedSince(tx, workspaceId, since);
-        const embed = who.embed;
         // An embed session's screens act as its key: the page is told that member (role and
         // permissions) with every pull, so its controls allow what the server will accept.
-        const visible = all.map((r) => ({ ...r, value: recordForRole(r.collection, r.id, r.value, who.role) }));
-        const records = embed
-          ? [...visible.filter((r) => visibleToEmbed(embed, r.collection, r.id)), { collection: 'team' as const, id: embed.member.id, value: embed.member }]
-          : visible;
-        return { version, lastMutationID, records, full, memberId: who.memberId, workspaceId };
+        return { version, lastMutationID, records: forPrincipal(forRole(all, who.role)), full, memberId: who.memberId, workspaceId };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    reply.header('cache-control', 'no-store');
-    return response;
   });
+
+  /** What changed since `since`, read at exactly `version` (VersionMoved when a commit came first), filtered for `role`. */
+  function changesAt(workspaceId: string, since: number, version: number, role: Role) {
+    return ctx.db.transaction(
+      async (tx) => {
+        const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
+        if ((row?.version ?? 0) !== version) throw new VersionMoved();
+        return forRole(await changedSince(tx, workspaceId, since), role);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
 
   app.get(SYNC_PATHS.events, { config: { auth: 'memberOrEmbed' } }, async (request, reply) => {
     const who = principalOf(request);
@@ -259,64 +324,6 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes }: { ct
     request.raw.on('close', close);
     ctx.onClose?.(end);
   });
-}
-
-async function lastMutationIdOf(db: Executor, workspaceId: string, clientID: string) {
-  const [row] = await db
-    .select({ last: t.clientMutations.lastMutationId })
-    .from(t.clientMutations)
-    .where(and(eq(t.clientMutations.workspaceId, workspaceId), eq(t.clientMutations.clientId, clientID)));
-  return row?.last ?? 0;
-}
-
-async function everything(db: Executor, workspaceId: string): Promise<PulledRecord[]> {
-  const { collections, singletons } = await loadWorkspace(db, workspaceId);
-  const records: PulledRecord[] = [];
-  for (const name of COLLECTION_NAMES) for (const record of collections[name] ?? []) records.push({ collection: name, id: record.id, value: record });
-  for (const [name, value] of Object.entries(singletons)) records.push({ collection: 'singletons', id: name, value });
-  return records;
-}
-
-async function changedSince(db: Executor, workspaceId: string, since: number): Promise<PulledRecord[]> {
-  const records: PulledRecord[] = [];
-  // The version that wrote each record: its activity entry, written in the same commit, names the member.
-  const versions: number[] = [];
-  for (const name of Object.keys(RECORD_TABLES) as TableCollection[]) {
-    const table = RECORD_TABLES[name] as typeof t.funnels;
-    const rows = (await db
-      .select()
-      .from(table)
-      .where(and(eq(table.workspaceId, workspaceId), gt(table.version, since)))) as RecordRow[];
-    for (const row of rows) {
-      records.push({ collection: name, id: row.id, value: rowToRecord(name, row) });
-      versions.push(row.version);
-    }
-  }
-  const members = await db
-    .select()
-    .from(t.members)
-    .where(and(eq(t.members.workspaceId, workspaceId), gt(t.members.version, since)));
-  for (const row of members) {
-    records.push({ collection: 'team' satisfies CollectionName, id: row.id, value: memberToRecord(row) });
-    versions.push(row.version);
-  }
-  const singletons = await db
-    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value, version: t.workspaceSingletons.version })
-    .from(t.workspaceSingletons)
-    .where(and(eq(t.workspaceSingletons.workspaceId, workspaceId), gt(t.workspaceSingletons.version, since)));
-  for (const row of singletons) {
-    records.push({ collection: 'singletons', id: row.name, value: row.value });
-    versions.push(row.version);
-  }
-  const deletions = await db
-    .select({ collection: t.deletedRecords.collection, id: t.deletedRecords.recordId, version: t.deletedRecords.version })
-    .from(t.deletedRecords)
-    .where(and(eq(t.deletedRecords.workspaceId, workspaceId), gt(t.deletedRecords.version, since)));
-  for (const row of deletions) {
-    records.push({ collection: row.collection, id: row.id, value: null });
-    versions.push(row.version);
-  }
-  return withWriters(records, versions);
 }
 
 export { loadRecords };

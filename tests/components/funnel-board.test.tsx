@@ -1,10 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildStepsFromStatus, progressPercentage } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { sampleFunnels } from '../../lib/sample/workspace';
 import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../../widgets/funnel-board';
+import { createStore } from '../../lib/store/createStore';
+import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
+import type { StorageAdapter } from '../../lib/storage/types';
+import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, renderScreen } from '../helpers/render';
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -71,6 +76,40 @@ describe('<FunnelBoard> list and cards', () => {
     expect(screen.getAllByRole('article').length).toBeLessThan(30);
     expect(screen.getByText('10000 of 10000 funnels')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Funnels' }).style.height).not.toBe('');
+  });
+
+  it('says the total is of the first funnels only while the rest of a large workspace is read', async () => {
+    // 4,500 funnels in IndexedDB, read in parts: the parts after the first wait for `release`.
+    const seeding = createStore({ storage: createIndexedDbStorage({ workspace: 'board-count-parts' }), now: () => FIXED_NOW });
+    await seeding.loaded;
+    const [base] = sampleFunnels(FIXED_NOW);
+    seeding.funnels.items.replaceAll(Array.from({ length: 4_500 }, (_, i) => ({ ...base, id: `CRP${String(i).padStart(5, '0')}`, creatorName: `Creator ${i}`, creatorHandle: `@creator${i}` })));
+    await seeding.flush();
+    seeding.dispose();
+    const inner = createIndexedDbStorage({ workspace: 'board-count-parts' });
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    const storage: StorageAdapter = {
+      ...inner,
+      async *loadInParts(options) {
+        const parts = inner.loadInParts!(options);
+        const head = await parts.next();
+        if (head.done) return;
+        yield head.value;
+        await gate;
+        yield* parts;
+      },
+    };
+    const store = createStore({ storage, now: () => FIXED_NOW });
+    render(
+      <StoreProvider store={store}>
+        <FunnelBoard />
+      </StoreProvider>,
+    );
+    expect(await screen.findByText('200 of the first 200 funnels, the rest still loading…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('4500 of 4500 funnels')).toBeInTheDocument();
+    store.dispose();
   });
 });
 

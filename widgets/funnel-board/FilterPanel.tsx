@@ -36,7 +36,8 @@ export function FunnelToolbar({ list, searchId }: { list: FunnelListController; 
         />
         <FilterPopover list={list} />
         <span className="cf-muted" role="status">
-          {t('funnelBoard.count', { shown: list.funnels.length, total: list.total })}
+          {/* While a large workspace is still read in parts, the total is only of what is read so far. */}
+          {t(list.loadingRest ? 'funnelBoard.countLoading' : 'funnelBoard.count', { shown: list.funnels.length, total: list.total })}
         </span>
         <span className="cf-spacer" />
         <Button variant="primary" disabledReason={wizard.blocked} onClick={wizard.start}>

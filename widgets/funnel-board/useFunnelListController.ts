@@ -85,6 +85,8 @@ export function useFunnelListController({
     all,
     funnels: visible,
     total: all.length,
+    /** True while the workspace is still read in parts: `total` counts only the funnels read so far. */
+    loadingRest: !store.complete.value,
     search,
     setSearch,
     filters,

@@ -866,6 +866,7 @@ export const en = {
   'funnelBoard.search.label': 'Search funnels',
   'funnelBoard.search.placeholder': 'Search by Creator or ID',
   'funnelBoard.count': '{shown} of {total} funnels',
+  'funnelBoard.countLoading': '{shown} of the first {total} funnels, the rest still loading…',
   'funnelBoard.newFunnel': 'New Funnel',
   'funnelBoard.filters': 'Filters',
   'funnelBoard.filtersActive': 'Filters, {count} active',

@@ -868,6 +868,7 @@ const messages: Catalog = {
   'funnelBoard.search.label': 'Buscar embudos',
   'funnelBoard.search.placeholder': 'Buscar por creador o ID',
   'funnelBoard.count': '{shown} de {total} {total, plural, one {embudo} other {embudos}}',
+  'funnelBoard.countLoading': '{shown} de los primeros {total} embudos, el resto aún se está cargando…',
   'funnelBoard.newFunnel': 'Nuevo embudo',
   'funnelBoard.filters': 'Filtros',
   'funnelBoard.filtersActive': 'Filtros, {count, plural, one {# activo} other {# activos}}',

@@ -868,6 +868,7 @@ const messages: Catalog = {
   'funnelBoard.search.label': 'Rechercher des funnels',
   'funnelBoard.search.placeholder': 'Rechercher par créateur ou identifiant',
   'funnelBoard.count': '{shown} sur {total} {total, plural, one {funnel} other {funnels}}',
+  'funnelBoard.countLoading': '{shown} sur les {total} premiers funnels, le reste est encore en chargement…',
   'funnelBoard.newFunnel': 'Nouveau funnel',
   'funnelBoard.filters': 'Filtres',
   'funnelBoard.filtersActive': 'Filtres, {count, plural, one {# actif} other {# actifs}}',

@@ -203,6 +203,7 @@ export const formatted: Partial<CompiledCatalog> = {
   "funnelBoard.step.editLabel": (v, f) => "Edit step " + f.text(v["name"]),
   "funnelBoard.notFoundId": (v, f) => "No funnel has the id " + f.text(v["id"]) + ".",
   "funnelBoard.count": (v, f) => f.text(v["shown"]) + " of " + f.text(v["total"]) + " funnels",
+  "funnelBoard.countLoading": (v, f) => f.text(v["shown"]) + " of the first " + f.text(v["total"]) + " funnels, the rest still loading…",
   "funnelBoard.filtersActive": (v, f) => "Filters, " + f.text(v["count"]) + " active",
   "funnelBoard.chip": (v, f) => f.text(v["group"]) + ": " + f.text(v["value"]),
   "funnelBoard.removeFilter": (v, f) => "Remove filter " + f.text(v["label"]),

@@ -849,6 +849,7 @@ export const pack: LanguagePack = {
     "funnelBoard.search.label": "Buscar embudos",
     "funnelBoard.search.placeholder": "Buscar por creador o ID",
     "funnelBoard.count": (v, f) => f.text(v["shown"]) + " de " + f.text(v["total"]) + " " + ((k) => k === "one" ? "embudo" : "embudos")(f.plural(v["total"], 0, [])),
+    "funnelBoard.countLoading": (v, f) => f.text(v["shown"]) + " de los primeros " + f.text(v["total"]) + " embudos, el resto aún se está cargando…",
     "funnelBoard.newFunnel": "Nuevo embudo",
     "funnelBoard.filters": "Filtros",
     "funnelBoard.filtersActive": (v, f) => "Filtros, " + ((k) => k === "one" ? f.number(v["count"]) + " activo" : f.number(v["count"]) + " activos")(f.plural(v["count"], 0, [])),

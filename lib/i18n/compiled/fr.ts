@@ -849,6 +849,7 @@ export const pack: LanguagePack = {
     "funnelBoard.search.label": "Rechercher des funnels",
     "funnelBoard.search.placeholder": "Rechercher par créateur ou identifiant",
     "funnelBoard.count": (v, f) => f.text(v["shown"]) + " sur " + f.text(v["total"]) + " " + ((k) => k === "one" ? "funnel" : "funnels")(f.plural(v["total"], 0, [])),
+    "funnelBoard.countLoading": (v, f) => f.text(v["shown"]) + " sur les " + f.text(v["total"]) + " premiers funnels, le reste est encore en chargement…",
     "funnelBoard.newFunnel": "Nouveau funnel",
     "funnelBoard.filters": "Filtres",
     "funnelBoard.filtersActive": (v, f) => "Filtres, " + ((k) => k === "one" ? f.number(v["count"]) + " actif" : f.number(v["count"]) + " actifs")(f.plural(v["count"], 0, [])),

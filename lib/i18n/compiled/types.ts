@@ -219,6 +219,7 @@ export interface MessageParams {
   "funnelBoard.step.editLabel": { name: string | number };
   "funnelBoard.notFoundId": { id: string | number };
   "funnelBoard.count": { shown: string | number; total: string | number };
+  "funnelBoard.countLoading": { shown: string | number; total: string | number };
   "funnelBoard.filtersActive": { count: string | number };
   "funnelBoard.chip": { group: string | number; value: string | number };
   "funnelBoard.removeFilter": { label: string | number };
