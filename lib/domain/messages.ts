@@ -29,3 +29,9 @@ export function englishOf(said: Message): string {
     return typeof value === 'object' ? englishOf(value) : String(value);
   });
 }
+
+/**
+ * What a screen says for a refusal: its message, or, for one that came without any (an older
+ * server's words), its English as it is for an English reader and a plain sentence in another language.
+ */
+export const problemOf = (refusal: { error: string; problem?: Message }): Message => refusal.problem ?? message('domain.refused', { error: refusal.error });

@@ -90,7 +90,7 @@ describe('row validation', () => {
       ['creator_handle', 'creator_name'],
     );
     expect(check.accepted.map((a) => a.row)).toEqual([1, 3]);
-    expect(check.rejected).toEqual([
+    expect(check.rejected).toMatchObject([
       { row: 2, error: 'creator_handle is required' },
       { row: 4, error: 'creator_name is required' },
     ]);
