@@ -1,7 +1,7 @@
 // Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
 // and non-negative, and SKUs unique in any letter case (docs/decisions/inventory-quantities-are-whole-skus-are-unique-in-any-letter.md).
 import { INVENTORY } from './constants';
-import { message, type MessageKey } from './messages';
+import { message, type Message, type MessageKey } from './messages';
 import { accept, refuse, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 
 /** Out-of-stock at 0, low-stock at or below the threshold, else in-stock (spec §4). */
@@ -135,7 +135,6 @@ export interface InventoryItemEdit {
 }
 
 export const inventoryItemUpdated = (name: string) => `${name} updated`;
-export const inventoryItemDeleted = (name: string) => `${name} deleted`;
 
 /** Edits name, low stock threshold, reorder point and location with the Add Item rules (name required, whole non-negative numbers). */
 export function updateInventoryItem(item: InventoryItem, edit: InventoryItemEdit): Result<InventoryItem> {
@@ -177,9 +176,16 @@ export interface InventoryImportChange {
   changed: InventoryImportField[];
 }
 
+/** A row an import leaves out: its reason in English (`error`) and as a message for a screen to say. */
+export interface RejectedInventoryRow {
+  row: number;
+  error: string;
+  problem?: Message;
+}
+
 export interface InventoryImportPlan {
   changes: InventoryImportChange[];
-  rejected: { row: number; error: string }[];
+  rejected: RejectedInventoryRow[];
   created: number;
   updated: number;
   unchanged: number;
@@ -200,7 +206,7 @@ export function planInventoryImport(
 ): InventoryImportPlan {
   const current = new Map(existing.map((item) => [item.sku.toLowerCase(), item]));
   const changes: InventoryImportChange[] = [];
-  const rejected: { row: number; error: string }[] = [];
+  const rejected: RejectedInventoryRow[] = [];
   rows.forEach((draft, index) => {
     const row = index + firstRow;
     const key = draft.sku.trim().toLowerCase();
@@ -210,7 +216,7 @@ export function planInventoryImport(
     const others: InventoryItem[] = [];
     const built = createInventoryItem(draft, others, now, before?.id ?? newId());
     if (!built.ok) {
-      rejected.push({ row, error: built.error });
+      rejected.push({ row, error: built.error, ...(built.problem ? { problem: built.problem } : {}) });
       return;
     }
     // An update keeps the item's SKU as written, and a blank Location keeps the one it has.

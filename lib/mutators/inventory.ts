@@ -3,12 +3,11 @@ import * as v from 'valibot';
 import {
   createInventoryItem,
   inventoryImportWrites,
-  inventoryItemDeleted,
   planInventoryImport,
   setInventoryQuantity,
   updateInventoryItem,
 } from '../domain/inventory';
-import { refuse, ok, type InventoryItem } from '../domain/types';
+import { accept, refuse, ok, type InventoryItem } from '../domain/types';
 import { bulkPart, id, inventoryDraft, numberish, text } from './args';
 import { all, byKey, defineMutator, idsFrom, nowOf, one, partMetadata } from './define';
 
@@ -105,6 +104,6 @@ export const deleteItem = defineMutator({
     if (!item) return refuse<InventoryItem>('domain.inventory.gone');
     tx.delete('inventory', args.id);
     tx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
-    return ok(item, inventoryItemDeleted(item.name));
+    return accept(item, 'domain.inventory.deleted', { name: item.name });
   },
 });

@@ -34,7 +34,7 @@ export const changeStatus = defineMutator({
     if (!result.ok) return result;
     const note = result.value.order.history.at(-1)?.note;
     commit(tx, result.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${args.status}${note ? ` (${note})` : ''}`);
-    return { ok: true, value: result.value.order, message: result.message };
+    return { ...result, value: result.value.order };
   },
 });
 
@@ -50,7 +50,7 @@ export const shipWithTracking = defineMutator({
     if (!result.ok) return result;
     const shipped = result.value.order;
     commit(tx, result.value, 'Order shipped', `${order.orderNumber}: ${shipped.carrierName} ${shipped.trackingNumber}`);
-    return { ok: true, value: shipped, message: result.message };
+    return { ...result, value: shipped };
   },
 });
 

@@ -187,9 +187,9 @@ function InterestTags({ funnel, blocked }: { funnel: Funnel; blocked: string | n
   const { t } = useT();
   const add = (text: string) => {
     const next = addTag(tags, text);
-    if (!next.ok) return next.error;
+    if (!next.ok) return problemOf(next);
     const result = store.funnels.setInterestTags(funnel.id, next.value);
-    return result.ok ? null : result.error;
+    return result.ok ? null : problemOf(result);
   };
   const suggestions = INTEREST_TAG_SUGGESTIONS.filter((s) => !tags.some((t) => t.toLowerCase() === s.toLowerCase()));
   return (

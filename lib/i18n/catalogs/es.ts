@@ -1602,6 +1602,7 @@ const messages: Catalog = {
   'domain.giftAllowance.maxValue': 'El valor debe ser un importe de al menos 0',
   'domain.giftAllowance.saved': 'Asignación de regalo guardada',
   'domain.portal.creatorOnly': 'Solo el creador puede responder en su portal',
+  'domain.integrations.connectFailed': 'No se pudo conectar con {provider}: {reason}',
   'domain.notifications.oneRead': '1 notificación marcada como leída',
   'domain.notifications.manyRead': '{count} notificaciones marcadas como leídas',
   'domain.team.memberGone': 'Este miembro del equipo ya no existe',

@@ -1602,6 +1602,7 @@ const messages: Catalog = {
   'domain.giftAllowance.maxValue': 'La valeur doit être un montant d’au moins 0',
   'domain.giftAllowance.saved': 'Allocation de cadeaux enregistrée',
   'domain.portal.creatorOnly': 'Seul le créateur peut répondre sur son portail',
+  'domain.integrations.connectFailed': 'Échec de la connexion à {provider} : {reason}',
   'domain.notifications.oneRead': '1 notification marquée comme lue',
   'domain.notifications.manyRead': '{count} notifications marquées comme lues',
   'domain.team.memberGone': 'Ce membre de l’équipe n’existe plus',
