@@ -54,7 +54,7 @@ export const capitalise = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_m
 
 /**
  * The tab title: the page's crumb capitalised like a heading, then the product ("Orders · Creatorflow").
- * `translate` says the heading in the page's language (`tm`; "Pedidos · Creatorflow"); ids and names stay as they are.
+ * `translate` says the heading in the page's language (its catalog entry; "Pedidos · Creatorflow"); ids and names stay as they are.
  */
 export function documentTitle(
   pathname: string,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run test:nightly [-- <runs>]: the sync property (tests/server/sync-property.test.ts) with
-// many more runs than npm test's 100 a database (default 1,000 a database), on PGlite and PostgreSQL.
+// many more runs than npm test's 100 a database (default 1,000 a database), on PGlite and PostgreSQL,
+// drawn from a new seed each night (npm test's runs take a fixed one).
 import { spawnSync } from 'node:child_process';
 import { root } from './setup.mjs';
 
@@ -14,6 +15,6 @@ const result = spawnSync('npx vitest run tests/server/sync-property.test.ts', {
   cwd: root,
   stdio: 'inherit',
   shell: true,
-  env: { ...process.env, SYNC_PROPERTY_RUNS: String(runs) },
+  env: { SYNC_PROPERTY_SEED: 'random', ...process.env, SYNC_PROPERTY_RUNS: String(runs) },
 });
 process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 // The portal's only way to the server: its link's token, sent as a bearer credential on
 // same-origin JSON requests to /portal/api/*. The token comes from the page's own path.
+import { isMessage, type Message } from '../../lib/domain/messages';
 import type { PortalView } from '../../lib/domain/portal';
 
 export const PORTAL_VIEW_URL = '/portal/api/view';
@@ -12,7 +13,7 @@ export function tokenFromPath(pathname: string): string | null {
 
 export type PortalAnswer =
   | { ok: true; view: PortalView | null }
-  | { ok: false; status: number; error: string };
+  | { ok: false; status: number; error: string; code?: string; problem?: Message };
 
 async function send(token: string, url: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
   const response = await fetch(url, {
@@ -44,7 +45,13 @@ export async function sendAnswer(token: string, name: string, args: Record<strin
   try {
     const { status, data } = await send(token, PORTAL_ANSWER_URL, { name, args });
     if (status === 200) return { ok: true, view: (data.view as PortalView | null) ?? null };
-    return { ok: false, status, error: typeof data.error === 'string' ? data.error : '' };
+    return {
+      ok: false,
+      status,
+      error: typeof data.error === 'string' ? data.error : '',
+      ...(typeof data.code === 'string' ? { code: data.code } : {}),
+      ...(isMessage(data.problem) ? { problem: data.problem } : {}),
+    };
   } catch {
     return { ok: false, status: 0, error: '' };
   }

@@ -1,6 +1,7 @@
 // The portal's controller: loads the creator's funnel by the link's token, sends each answer,
 // and shows only what the server holds (the view it answers with), or the refusal's reason.
 import { useCallback, useEffect, useState } from 'react';
+import { problemOf } from '../../lib/domain/messages';
 import type { PortalView } from '../../lib/domain/portal';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../lib/i18n';
 import { useTranslator } from '../../widgets/ui/language';
@@ -54,7 +55,7 @@ export function usePortal(token: string | null) {
       }
       if (result.status === 404) setStatus('gone');
       const message =
-        result.status === 429 ? tr.t('domain.portal.tooManyRequests') : result.error ? tr.tm(result.error) : tr.t('portal.loadFailed');
+        result.status === 429 ? tr.t('domain.portal.tooManyRequests') : result.error ? tr.say(problemOf(result)) : tr.t('portal.loadFailed');
       setError({ answer: name, message });
       return false;
     },

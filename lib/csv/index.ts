@@ -1,6 +1,7 @@
 // CSV in and out (papaparse). Exports neutralise spreadsheet formulas, so opening a file cannot
 // run a cell, in a way the importer undoes, so any exported cell re-imports to the same text.
 import Papa from 'papaparse';
+import { message, type Message } from '../domain/messages';
 
 const DANGEROUS_FIRST = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
 
@@ -75,9 +76,9 @@ function headerDelimiter(text: string): string {
 }
 
 /** Checks a chosen file before reading it: .csv only, at most `maxBytes` (the 10MB limit the screen states). */
-export function checkCsvFile(file: { name: string; size: number; type?: string }, maxBytes: number): string | null {
-  if (!/\.csv$/i.test(file.name)) return `${file.name} is not a CSV file. Choose a .csv file.`;
-  if (file.size > maxBytes) return `${file.name} is larger than the 10MB limit.`;
-  if (file.size === 0) return `${file.name} is empty. Choose a CSV file with a header row and data.`;
+export function checkCsvFile(file: { name: string; size: number; type?: string }, maxBytes: number): Message | null {
+  if (!/\.csv$/i.test(file.name)) return message('domain.import.notCsv', { name: file.name });
+  if (file.size > maxBytes) return message('domain.import.tooLarge', { name: file.name });
+  if (file.size === 0) return message('domain.import.empty', { name: file.name });
   return null;
 }

@@ -1,7 +1,6 @@
 // Calendar rules: spec §2 "Calendar", §3 "Calendar event", §4 "Calendar dialog", §5, §8; an
 // end not after the start is refused. Pure: time comes in as arguments.
-import { MESSAGES } from './constants';
-import { EVENT_TYPES, fail, ok, type CalendarEvent, type EventType, type Funnel, type Order, type Result } from './types';
+import { EVENT_TYPES, accept, refuse, ok, type CalendarEvent, type EventType, type Funnel, type Order, type Result } from './types';
 
 export const EVENT_TYPE_LABEL: Record<EventType, string> = {
   shipment: 'Shipment',
@@ -48,16 +47,16 @@ const valid = (date: Date) => !Number.isNaN(date.getTime());
 
 /** An end strictly after the start, both real dates: a zero-length event cannot be shown. */
 export function validateRange(start: Date, end: Date): Result<{ start: Date; end: Date }> {
-  if (!valid(start) || !valid(end)) return fail(CALENDAR_MESSAGES.invalidDate);
-  if (end.getTime() <= start.getTime()) return fail(CALENDAR_MESSAGES.endBeforeStart);
+  if (!valid(start) || !valid(end)) return refuse('domain.calendar.invalidDate');
+  if (end.getTime() <= start.getTime()) return refuse('domain.calendar.endBeforeStart');
   return ok({ start, end });
 }
 
 /** Title, start, end and type are required (spec §5); the end must be after the start. */
 export function validateEvent(draft: EventDraft): Result<ValidEvent> {
   const title = draft.title.trim();
-  if (!title || !draft.start.trim() || !draft.end.trim() || !draft.type) return fail(MESSAGES.requiredFields);
-  if (!isEventType(draft.type)) return fail(MESSAGES.requiredFields);
+  if (!title || !draft.start.trim() || !draft.end.trim() || !draft.type) return refuse('domain.requiredFields');
+  if (!isEventType(draft.type)) return refuse('domain.requiredFields');
   const range = validateRange(parse(draft.start), parse(draft.end));
   if (!range.ok) return range;
   return ok({
@@ -89,7 +88,7 @@ export function createEvent(draft: EventDraft, funnels: CreatorLookup, id: strin
   const checked = validateEvent(draft);
   if (!checked.ok) return checked;
   const creator = findCreator(funnels, checked.value.creatorName);
-  return ok(
+  return accept(
     {
       id,
       ...checked.value,
@@ -97,7 +96,7 @@ export function createEvent(draft: EventDraft, funnels: CreatorLookup, id: strin
       creatorName: creator?.creatorName ?? checked.value.creatorName,
       status: DEFAULT_EVENT_STATUS,
     },
-    MESSAGES.eventAdded,
+    'domain.calendar.added',
   );
 }
 
@@ -106,14 +105,14 @@ export function updateEvent(event: CalendarEvent, draft: EventDraft, funnels: Cr
   const checked = validateEvent(draft);
   if (!checked.ok) return checked;
   const creator = findCreator(funnels, checked.value.creatorName);
-  return ok(
+  return accept(
     {
       ...event,
       ...checked.value,
       creatorId: creator?.id ?? '',
       creatorName: creator?.creatorName ?? checked.value.creatorName,
     },
-    MESSAGES.eventUpdated,
+    'domain.calendar.updated',
   );
 }
 
@@ -126,7 +125,7 @@ export function moveEvent(event: CalendarEvent, start: Date, end: Date | null): 
   const newEnd = end ?? new Date(start.getTime() + (duration > 0 ? duration : 60 * 60 * 1000));
   const range = validateRange(start, newEnd);
   if (!range.ok) return range;
-  return ok({ ...event, start: start.toISOString(), end: newEnd.toISOString() }, MESSAGES.eventUpdated);
+  return accept({ ...event, start: start.toISOString(), end: newEnd.toISOString() }, 'domain.calendar.updated');
 }
 
 /** The dialog's draft for an existing event (dates as datetime-local values in local time). */

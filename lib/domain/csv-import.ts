@@ -4,7 +4,8 @@
 import { addDays } from 'date-fns';
 import { buildStepsFromStatus, progressPercentage } from './funnels';
 import { isValidEmail } from './team';
-import { FUNNEL_CATEGORIES, SYSTEM_FIELDS, fail, refuse, ok, type Funnel, type FunnelCategory, type Result, type SystemField } from './types';
+import { englishOf, message, type Message, type MessageKey } from './messages';
+import { FUNNEL_CATEGORIES, SYSTEM_FIELDS, refuse, ok, type Funnel, type FunnelCategory, type Result, type SystemField } from './types';
 
 /** One system field (or '' for "do not import") per CSV column, by column index. */
 export type ColumnMapping = (SystemField | '')[];
@@ -38,7 +39,7 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
 /** The mapping can be used: both required fields mapped, no field mapped to two columns. */
 export function checkMapping(mapping: readonly (SystemField | '')[]): Result<void> {
   for (const field of SYSTEM_FIELDS) {
-    if (mapping.filter((f) => f === field).length > 1) return fail(`${field} is mapped to more than one column`);
+    if (mapping.filter((f) => f === field).length > 1) return refuse('domain.import.mappedTwice', { field });
   }
   const missing = REQUIRED_FIELDS.filter((field) => !mapping.includes(field));
   if (missing.length) return refuse('domain.import.mapRequired', { fields: missing.join(' and ') });
@@ -86,6 +87,7 @@ export function parseEngagementRate(raw: string): Result<number> {
 export interface CreatorFieldProblem {
   field: SystemField;
   error: string;
+  problem: Message;
 }
 
 /**
@@ -96,61 +98,73 @@ export interface CreatorFieldProblem {
 export function checkCreatorFields(values: Partial<Record<SystemField, string>>): Result<CreatorDraft> & { problems: CreatorFieldProblem[] } {
   const value = (field: SystemField) => String(values[field] ?? '').trim();
   const problems: CreatorFieldProblem[] = [];
-  const problem = (field: SystemField, error: string) => problems.push({ field, error });
+  const problem = (field: SystemField, key: MessageKey, values?: Message['values']) => {
+    const said = message(key, values);
+    problems.push({ field, error: englishOf(said), problem: said });
+  };
+  const refused = (field: SystemField, result: { error: string; problem?: Message }) =>
+    problems.push({ field, error: result.error, problem: result.problem ?? message('domain.import.invalid', { field }) });
   const draft: CreatorDraft = { handle: '', name: '' };
 
   const handle = value('creator_handle');
-  if (!handle) problem('creator_handle', 'creator_handle is required');
-  else if (!HANDLE.test(normalizeHandle(handle))) problem('creator_handle', `creator_handle "${handle.slice(0, 40)}" may only use letters, digits, dots, underscores and hyphens`);
+  if (!handle) problem('creator_handle', 'domain.import.required', { field: 'creator_handle' });
+  else if (!HANDLE.test(normalizeHandle(handle))) problem('creator_handle', 'domain.import.handleChars', { handle: handle.slice(0, 40) });
   else draft.handle = normalizeHandle(handle);
 
   const name = value('creator_name');
-  if (!name) problem('creator_name', 'creator_name is required');
-  else if (name.length > MAX_TEXT) problem('creator_name', `creator_name must be at most ${MAX_TEXT} characters`);
+  if (!name) problem('creator_name', 'domain.import.required', { field: 'creator_name' });
+  else if (name.length > MAX_TEXT) problem('creator_name', 'domain.import.tooLong', { field: 'creator_name', max: MAX_TEXT });
   else draft.name = name;
 
   const email = value('email');
   if (email) {
     if (isValidEmail(email) && email.length <= MAX_TEXT) draft.email = email;
-    else problem('email', `email "${email.slice(0, 60)}" is not a valid email address`);
+    else problem('email', 'domain.import.emailInvalid', { email: email.slice(0, 60) });
   }
   const followers = value('followers');
   if (followers) {
     const parsed = parseFollowers(followers);
     if (parsed.ok) draft.followers = parsed.value;
-    else problem('followers', parsed.error);
+    else refused('followers', parsed);
   }
   const rate = value('engagement_rate');
   if (rate) {
     const parsed = parseEngagementRate(rate);
     if (parsed.ok) draft.engagementRate = parsed.value;
-    else problem('engagement_rate', parsed.error);
+    else refused('engagement_rate', parsed);
   }
   for (const field of ['platform', 'category'] as const) {
     const text = value(field);
     if (!text) continue;
-    if (text.length > MAX_TEXT) problem(field, `${field} must be at most ${MAX_TEXT} characters`);
+    if (text.length > MAX_TEXT) problem(field, 'domain.import.tooLong', { field, max: MAX_TEXT });
     else draft[field] = text;
   }
-  if (problems.length) return { ...fail(problems.map((p) => p.error).join('; ')), problems };
+  if (problems.length) return { ok: false, error: problems.map((p) => p.error).join('; '), problem: problems[0].problem, problems };
   return { ...ok(draft), problems };
 }
 
 /** Validates one data row against the mapping; every problem of the row is reported at once. */
-export function validateImportRow(cells: readonly string[], mapping: readonly (SystemField | '')[]): Result<CreatorDraft> {
+export function validateImportRow(cells: readonly string[], mapping: readonly (SystemField | '')[]): Result<CreatorDraft> | { ok: false; error: string; problem?: Message; problems: Message[] } {
   const values: Partial<Record<SystemField, string>> = {};
   for (const field of SYSTEM_FIELDS) {
     const index = mapping.indexOf(field);
     if (index >= 0) values[field] = String(cells[index] ?? '');
   }
-  const { problems: _problems, ...result } = checkCreatorFields(values);
-  return result;
+  const { problems, ...result } = checkCreatorFields(values);
+  return result.ok ? result : { ...result, problems: problems.map((p) => p.problem) };
 }
 
 export interface ImportCheck {
   accepted: { row: number; draft: CreatorDraft }[];
   /** Row numbers count data rows: 1 is the first row under the header. */
-  rejected: { row: number; error: string }[];
+  rejected: RejectedRow[];
+}
+
+/** A row that is not imported: its problems in English (`error`) and as messages, for a screen to say. */
+export interface RejectedRow {
+  row: number;
+  error: string;
+  problems: Message[];
 }
 
 /** Validates every data row; never throws, whatever the input. */
@@ -160,7 +174,7 @@ export function validateImport(rows: readonly (readonly string[])[], mapping: re
     const row = index + 1;
     const checked = validateImportRow(Array.isArray(cells) ? cells : [], mapping);
     if (checked.ok) result.accepted.push({ row, draft: checked.value });
-    else result.rejected.push({ row, error: checked.error });
+    else result.rejected.push({ row, error: checked.error, problems: 'problems' in checked ? checked.problems : checked.problem ? [checked.problem] : [] });
   });
   return result;
 }

@@ -1,6 +1,8 @@
 // Developer area and integration rules (spec §2 "Developer area", "Integrations", §4 "API key", §7, §9 "sk_test_").
 import { API_KEY_PREFIX } from './constants';
+import { message, type MessageKey } from './messages';
 import {
+  accept,
   fail,
   refuse,
   ok,
@@ -38,16 +40,16 @@ export function filterEndpoints(docs: readonly ApiEndpointDoc[], query: string):
 }
 
 /** An endpoint URL must be a valid https URL (webhooks and integrations send data there). */
-export function validateHttpsUrl(raw: string, label = 'Webhook URL'): Result<string> {
+export function validateHttpsUrl(raw: string, label: MessageKey = 'integrations.webhookUrl'): Result<string> {
   const value = raw.trim();
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return fail(`${label} must be a valid URL starting with https://`);
+    return refuse('domain.integrations.urlInvalid', { label: message(label) });
   }
-  if (url.protocol !== 'https:') return fail(`${label} must start with https://`);
-  if (!url.hostname) return fail(`${label} must include a host name`);
+  if (url.protocol !== 'https:') return refuse('domain.integrations.urlHttps', { label: message(label) });
+  if (!url.hostname) return refuse('domain.integrations.urlHost', { label: message(label) });
   return ok(url.toString());
 }
 
@@ -122,11 +124,11 @@ export interface WebhookSettings {
 export type DeveloperSettings = WebhookSettings;
 
 export function validateWebhookSettings(draft: { endpointUrl: string; events: readonly string[] }): Result<WebhookSettings> {
-  const url = validateHttpsUrl(draft.endpointUrl, 'Endpoint URL');
+  const url = validateHttpsUrl(draft.endpointUrl, 'developer.endpointUrl');
   if (!url.ok) return url;
   const events = WEBHOOK_EVENT_TYPES.filter((type) => draft.events.includes(type));
-  if (events.length === 0) return fail('Choose at least one event type');
-  return ok({ endpointUrl: url.value, events }, 'Webhook settings saved');
+  if (events.length === 0) return refuse('domain.developer.chooseEvent');
+  return accept({ endpointUrl: url.value, events }, 'domain.developer.webhookSaved');
 }
 
 /** Category tabs of the Integrations screen (spec §2) and the category each shows. */

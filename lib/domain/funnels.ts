@@ -1,7 +1,8 @@
 // Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
 import { createListSearch } from './list-search';
+import { message, type Message } from './messages';
 import {
-  fail,
+  accept,
   refuse,
   FUNNEL_STATUSES,
   ok,
@@ -124,11 +125,6 @@ export interface StepSaveOutcome {
   notifications: StepNotification[];
 }
 
-export const STEP_MESSAGES = {
-  unknownStep: 'This step no longer exists',
-  emptyName: 'Step name cannot be empty',
-} as const;
-
 /**
  * Saves step S (spec §4): sets its name and description and completed=true. Only when S is
  * greater than the index of the current status does the funnel advance: the status moves to
@@ -138,9 +134,9 @@ export const STEP_MESSAGES = {
  * The toasts of the sent notifications are the result's `messages`.
  */
 export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
-  if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= funnel.steps.length) return fail(STEP_MESSAGES.unknownStep);
+  if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= funnel.steps.length) return refuse('domain.funnels.stepGone');
   const name = draft.name.trim();
-  if (!name) return fail(STEP_MESSAGES.emptyName);
+  if (!name) return refuse('domain.funnels.stepNameEmpty');
   const description = draft.description.trim();
   const current = statusIndex(funnel.status);
   const advances = stepIndex > current;
@@ -172,6 +168,7 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
     ok: true,
     value: { funnel: updated, advanced: advances, previousStatus: funnel.status, notifications },
     messages: notifications.map((n) => notificationToast(n.channel, n.to)),
+    notices: notifications.map((n) => message('domain.funnels.notificationSent', { channel: CHANNEL_LABEL[n.channel], handle: n.to })),
   };
 }
 
@@ -179,7 +176,6 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
 // Outreach, priority, profile (spec §2 "Send Outreach modal", "Profile Optimizer", §5)
 // ---------------------------------------------------------------------------
 
-export const outreachSentMessage = (handle: string) => `Message sent to ${handle}`;
 
 /**
  * Completes every step before the status's own step and moves the current step up to it, so
@@ -216,7 +212,7 @@ export function sendOutreach(funnel: Funnel, message: string, sentBy: string, no
   const moves = (options.advance ?? true) && funnel.status === 'Brief';
   const status: FunnelStatus = moves ? 'Confirmation' : funnel.status;
   const steps = moves ? alignStepsWithStatus(funnel.steps, status) : funnel.steps;
-  return ok(
+  return accept(
     {
       ...funnel,
       status,
@@ -225,7 +221,8 @@ export function sendOutreach(funnel: Funnel, message: string, sentBy: string, no
       outreach: [...(funnel.outreach ?? []), entry],
       lastUpdated: now.toISOString(),
     },
-    outreachSentMessage(funnel.creatorHandle),
+    'domain.funnels.messageSent',
+    { handle: funnel.creatorHandle },
   );
 }
 
@@ -245,10 +242,10 @@ export const removeTag = (tags: readonly string[], tag: string): string[] => tag
 export const IMAGE_UPLOAD = { maxBytes: 2 * 1024 * 1024, maxLabel: '2 MB' } as const;
 
 /** The Profile Optimizer upload takes image files only, up to 2 MB. */
-export function checkImageFile(file: { name: string; type: string; size: number }): string | null {
+export function checkImageFile(file: { name: string; type: string; size: number }): Message | null {
   const isImage = file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(file.name);
-  if (!isImage) return `${file.name} is not an image. Choose a PNG, JPG, GIF or WebP file.`;
-  if (file.size > IMAGE_UPLOAD.maxBytes) return `${file.name} is larger than ${IMAGE_UPLOAD.maxLabel}.`;
+  if (!isImage) return message('domain.funnels.notImage', { name: file.name });
+  if (file.size > IMAGE_UPLOAD.maxBytes) return message('domain.funnels.imageTooLarge', { name: file.name, max: IMAGE_UPLOAD.maxLabel });
   return null;
 }
 
@@ -451,10 +448,6 @@ export const stepIndexByName = (steps: readonly Step[], name: string | undefined
 /** A funnel whose every step is completed: its engagement is over. */
 export const isFunnelFinished = (funnel: Pick<Funnel, 'steps'>) => funnel.steps.length > 0 && funnel.steps.every((step) => step.completed);
 
-export const ENGAGEMENT_MESSAGES = {
-  open: (name: string, id: string) => `${name} already has an open funnel (${id})`,
-} as const;
-
 /**
  * A new engagement for a creator the workspace knows: a funnel of its own (its own id) at
  * Brief, with the creator's profile copied from `creator`. Refused while any funnel of the
@@ -467,7 +460,7 @@ export function newEngagement(
 ): Result<Funnel> {
   const handle = creator.creatorHandle.toLowerCase();
   const open = funnels.find((f) => f.creatorHandle.toLowerCase() === handle && !isFunnelFinished(f));
-  if (open) return fail(ENGAGEMENT_MESSAGES.open(creator.creatorName, open.id));
+  if (open) return refuse('domain.funnels.openFunnel', { name: creator.creatorName, id: open.id });
   const steps = buildStepsFromStatus('Brief');
   const nowIso = context.now.toISOString();
   return ok({

@@ -1,7 +1,8 @@
 // Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
 // and non-negative, and SKUs unique in any letter case (docs/decisions/inventory-quantities-are-whole-skus-are-unique-in-any-letter.md).
-import { INVENTORY, MESSAGES } from './constants';
-import { fail, refuse, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
+import { INVENTORY } from './constants';
+import { message, type Message, type MessageKey } from './messages';
+import { accept, refuse, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 
 /** Out-of-stock at 0, low-stock at or below the threshold, else in-stock (spec §4). */
 export function inventoryStatus(item: Pick<InventoryItem, 'quantity' | 'lowStockThreshold'>): InventoryStatus {
@@ -57,15 +58,15 @@ export function inventorySummary(items: readonly InventoryItem[]): InventorySumm
  * (spec §5: invalid input falls back); negatives and fractions are refused, since stock is
  * counted in whole units.
  */
-export function parseWholeNumber(raw: string | number | undefined, fallback: number, label: string): Result<number> {
+export function parseWholeNumber(raw: string | number | undefined, fallback: number, label: MessageKey): Result<number> {
   if (raw === undefined || raw === '') return ok(fallback);
   const text = String(raw).trim();
   if (text === '') return ok(fallback);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(`${label} must be a whole number`);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return refuse('domain.inventory.wholeNumber', { label: message(label) });
   const value = Number(text);
-  if (value < 0) return fail(`${label} cannot be negative`);
-  if (!Number.isInteger(value)) return fail(`${label} must be a whole number`);
-  if (!Number.isSafeInteger(value)) return fail(`${label} is too large`);
+  if (value < 0) return refuse('domain.inventory.negative', { label: message(label) });
+  if (!Number.isInteger(value)) return refuse('domain.inventory.wholeNumber', { label: message(label) });
+  if (!Number.isSafeInteger(value)) return refuse('domain.inventory.tooLarge', { label: message(label) });
   return ok(value);
 }
 
@@ -87,16 +88,16 @@ export function createInventoryItem(
 ): Result<InventoryItem> {
   const sku = draft.sku.trim();
   const name = draft.name.trim();
-  if (!sku || !name) return fail(MESSAGES.skuAndName);
+  if (!sku || !name) return refuse('domain.inventory.skuAndName');
   const skuKey = sku.toLowerCase();
   if (existing.some((item) => item.sku.toLowerCase() === skuKey)) return refuse('domain.inventory.skuExists', { sku });
-  const quantity = parseWholeNumber(draft.quantity, 0, 'Initial Quantity');
+  const quantity = parseWholeNumber(draft.quantity, 0, 'inventory.initialQuantity');
   if (!quantity.ok) return quantity;
-  const threshold = parseWholeNumber(draft.lowStockThreshold, INVENTORY.defaultLowStockThreshold, 'Low Stock Threshold');
+  const threshold = parseWholeNumber(draft.lowStockThreshold, INVENTORY.defaultLowStockThreshold, 'inventory.lowStockThreshold');
   if (!threshold.ok) return threshold;
-  const reorder = parseWholeNumber(draft.reorderPoint, INVENTORY.defaultReorderPoint, 'Reorder Point');
+  const reorder = parseWholeNumber(draft.reorderPoint, INVENTORY.defaultReorderPoint, 'inventory.reorderPoint');
   if (!reorder.ok) return reorder;
-  return ok(
+  return accept(
     {
       id,
       sku,
@@ -107,16 +108,16 @@ export function createInventoryItem(
       lastRestocked: now.toISOString(),
       location: (draft.location ?? '').trim(),
     },
-    MESSAGES.inventoryAdded,
+    'domain.inventory.added',
   );
 }
 
 /** Editing a quantity sets lastRestocked to now (spec §4). */
 export function setInventoryQuantity(item: InventoryItem, raw: string | number, now: Date): Result<InventoryItem> {
-  const quantity = parseWholeNumber(raw, Number.NaN, 'Quantity');
+  const quantity = parseWholeNumber(raw, Number.NaN, 'inventory.col.quantity');
   if (!quantity.ok) return quantity;
   if (Number.isNaN(quantity.value)) return refuse('domain.inventory.quantityWhole');
-  return ok({ ...item, quantity: quantity.value, lastRestocked: now.toISOString() }, MESSAGES.quantityUpdated);
+  return accept({ ...item, quantity: quantity.value, lastRestocked: now.toISOString() }, 'domain.inventory.quantityUpdated');
 }
 
 export const locationLabel = (location: string) => (location.trim() ? location : 'Not set');
@@ -134,15 +135,14 @@ export interface InventoryItemEdit {
 }
 
 export const inventoryItemUpdated = (name: string) => `${name} updated`;
-export const inventoryItemDeleted = (name: string) => `${name} deleted`;
 
 /** Edits name, low stock threshold, reorder point and location with the Add Item rules (name required, whole non-negative numbers). */
 export function updateInventoryItem(item: InventoryItem, edit: InventoryItemEdit): Result<InventoryItem> {
   const name = edit.name.trim();
   if (!name) return refuse('domain.inventory.nameRequired');
-  const threshold = parseWholeNumber(edit.lowStockThreshold, item.lowStockThreshold, 'Low Stock Threshold');
+  const threshold = parseWholeNumber(edit.lowStockThreshold, item.lowStockThreshold, 'inventory.lowStockThreshold');
   if (!threshold.ok) return threshold;
-  const reorder = parseWholeNumber(edit.reorderPoint, item.reorderPoint, 'Reorder Point');
+  const reorder = parseWholeNumber(edit.reorderPoint, item.reorderPoint, 'inventory.reorderPoint');
   if (!reorder.ok) return reorder;
   return ok(
     { ...item, name, lowStockThreshold: threshold.value, reorderPoint: reorder.value, location: edit.location.trim() },
@@ -176,9 +176,16 @@ export interface InventoryImportChange {
   changed: InventoryImportField[];
 }
 
+/** A row an import leaves out: its reason in English (`error`) and as a message for a screen to say. */
+export interface RejectedInventoryRow {
+  row: number;
+  error: string;
+  problem?: Message;
+}
+
 export interface InventoryImportPlan {
   changes: InventoryImportChange[];
-  rejected: { row: number; error: string }[];
+  rejected: RejectedInventoryRow[];
   created: number;
   updated: number;
   unchanged: number;
@@ -199,7 +206,7 @@ export function planInventoryImport(
 ): InventoryImportPlan {
   const current = new Map(existing.map((item) => [item.sku.toLowerCase(), item]));
   const changes: InventoryImportChange[] = [];
-  const rejected: { row: number; error: string }[] = [];
+  const rejected: RejectedInventoryRow[] = [];
   rows.forEach((draft, index) => {
     const row = index + firstRow;
     const key = draft.sku.trim().toLowerCase();
@@ -209,7 +216,7 @@ export function planInventoryImport(
     const others: InventoryItem[] = [];
     const built = createInventoryItem(draft, others, now, before?.id ?? newId());
     if (!built.ok) {
-      rejected.push({ row, error: built.error });
+      rejected.push({ row, error: built.error, ...(built.problem ? { problem: built.problem } : {}) });
       return;
     }
     // An update keeps the item's SKU as written, and a blank Location keeps the one it has.

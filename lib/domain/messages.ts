@@ -2,6 +2,7 @@
 // screen says it in its language (`Translator.say`), the server and the logs in English
 // (`englishOf`). A value may itself be a message (a field's or a status's name), said the same way.
 import { en, type MessageKey } from '../i18n/catalogs/en-US';
+import { isServerErrorCode } from './server-errors';
 
 export type { MessageKey };
 
@@ -28,4 +29,23 @@ export function englishOf(said: Message): string {
     if (value === undefined) return whole;
     return typeof value === 'object' ? englishOf(value) : String(value);
   });
+}
+
+/** A refusal as a rule, a mutator or the team server gives it. */
+export interface Refusal {
+  error: string;
+  code?: string;
+  params?: Readonly<Record<string, string | number>>;
+  problem?: Message;
+}
+
+/**
+ * What a screen says for a refusal: a team server's known code from the catalog with the values it
+ * sent, else the refusal's message; one that came with neither (words of a server the catalog does
+ * not know) shows as it is to an English reader and as a plain sentence in another language.
+ */
+export function problemOf(refusal: Refusal): Message {
+  if (isServerErrorCode(refusal.code)) return message(`server.error.${refusal.code}`, refusal.params);
+  if (isMessage(refusal.problem)) return refusal.problem;
+  return message('domain.refused', { error: refusal.error });
 }

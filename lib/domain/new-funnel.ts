@@ -2,7 +2,8 @@
 // three steps, each checked before the next, and the funnel it creates at Brief.
 import { daysLeft, buildStepsFromStatus, progressPercentage } from './funnels';
 import { isValidEmail } from './team';
-import { fail, FUNNEL_CATEGORIES, ok, type Funnel, type FunnelCategory, type Result } from './types';
+import { message, type Message } from './messages';
+import { refuse, FUNNEL_CATEGORIES, ok, type Funnel, type FunnelCategory, type Result } from './types';
 
 export const NEW_FUNNEL_STEPS = ['Creator details', 'Campaign objectives', 'Deliverables'] as const;
 export type NewFunnelStep = 0 | 1 | 2;
@@ -39,7 +40,7 @@ export interface NewFunnelDraft {
 }
 
 export type NewFunnelField = keyof NewFunnelDraft;
-export type NewFunnelErrors = Partial<Record<NewFunnelField, string>>;
+export type NewFunnelErrors = Partial<Record<NewFunnelField, Message>>;
 
 /** The fields of each step, in the order they are shown. */
 export const NEW_FUNNEL_FIELDS: Record<NewFunnelStep, readonly NewFunnelField[]> = {
@@ -90,35 +91,35 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export function validateNewFunnelStep(step: NewFunnelStep, draft: NewFunnelDraft, existing: readonly Pick<Funnel, 'id' | 'creatorHandle'>[]): NewFunnelErrors {
   const errors: NewFunnelErrors = {};
   if (step === 0) {
-    if (!draft.name.trim()) errors.name = "Enter the creator's name";
+    if (!draft.name.trim()) errors.name = message('domain.funnels.enterName');
     const handle = normaliseHandle(draft.handle);
-    if (!draft.handle.trim()) errors.handle = "Enter the creator's handle";
-    else if (!HANDLE.test(handle)) errors.handle = 'A handle has 2 to 30 letters, digits, dots or underscores';
+    if (!draft.handle.trim()) errors.handle = message('domain.funnels.enterHandle');
+    else if (!HANDLE.test(handle)) errors.handle = message('domain.funnels.handleShape');
     else {
       const taken = existing.find((f) => f.creatorHandle.toLowerCase() === handle.toLowerCase());
-      if (taken) errors.handle = `${handle} already has a funnel (${taken.id})`;
+      if (taken) errors.handle = message('domain.funnels.handleTaken', { handle, id: taken.id });
     }
-    if (!draft.email.trim()) errors.email = "Enter the creator's email address";
-    else if (!isValidEmail(draft.email)) errors.email = `${draft.email.trim()} is not a valid email address`;
-    if (!draft.platform) errors.platform = 'Choose a platform';
-    if (!WHOLE.test(draft.followers.trim())) errors.followers = 'Followers must be a whole number';
+    if (!draft.email.trim()) errors.email = message('domain.funnels.enterEmail');
+    else if (!isValidEmail(draft.email)) errors.email = message('domain.profile.emailInvalid', { email: draft.email.trim() });
+    if (!draft.platform) errors.platform = message('domain.funnels.choosePlatform');
+    if (!WHOLE.test(draft.followers.trim())) errors.followers = message('domain.funnels.followersWhole');
     const rate = draft.engagementRate.trim();
-    if (!DECIMAL.test(rate) || Number(rate) > 100) errors.engagementRate = 'Engagement rate must be a percentage from 0 to 100';
-    if (!FUNNEL_CATEGORIES.includes(draft.category as FunnelCategory)) errors.category = 'Choose a category';
+    if (!DECIMAL.test(rate) || Number(rate) > 100) errors.engagementRate = message('domain.funnels.engagementRange');
+    if (!FUNNEL_CATEGORIES.includes(draft.category as FunnelCategory)) errors.category = message('domain.funnels.chooseCategory');
   } else if (step === 1) {
-    if (!draft.objective.trim()) errors.objective = 'Choose an objective';
-    if (!DECIMAL.test(draft.value.trim())) errors.value = 'Budget must be an amount in dollars, 0 or more';
-    if (Number.isNaN(dayTime(draft.startDate))) errors.startDate = 'Enter a start date';
-    if (Number.isNaN(dayTime(draft.dueDate))) errors.dueDate = 'Enter a due date';
-    else if (dayTime(draft.dueDate) <= dayTime(draft.startDate)) errors.dueDate = 'Due date must be after the start date';
-    if (!draft.assignedTo.trim()) errors.assignedTo = 'Choose a team member';
+    if (!draft.objective.trim()) errors.objective = message('domain.funnels.chooseObjective');
+    if (!DECIMAL.test(draft.value.trim())) errors.value = message('domain.funnels.budget');
+    if (Number.isNaN(dayTime(draft.startDate))) errors.startDate = message('domain.funnels.enterStart');
+    if (Number.isNaN(dayTime(draft.dueDate))) errors.dueDate = message('domain.funnels.enterDue');
+    else if (dayTime(draft.dueDate) <= dayTime(draft.startDate)) errors.dueDate = message('domain.funnels.dueAfterStart');
+    if (!draft.assignedTo.trim()) errors.assignedTo = message('domain.funnels.chooseMember');
   } else {
-    if (!draft.contentType.trim()) errors.contentType = 'Choose a content type';
-    if (!WHOLE.test(draft.count.trim()) || Number(draft.count) < 1) errors.count = 'Count must be a whole number, at least 1';
+    if (!draft.contentType.trim()) errors.contentType = message('domain.funnels.chooseContentType');
+    if (!WHOLE.test(draft.count.trim()) || Number(draft.count) < 1) errors.count = message('domain.funnels.countWhole');
     const due = dayTime(draft.deliverableDueDate);
-    if (Number.isNaN(due)) errors.deliverableDueDate = 'Enter a due date';
-    else if (due < dayTime(draft.startDate)) errors.deliverableDueDate = 'Deliverables cannot be due before the campaign starts';
-    else if (due > dayTime(draft.dueDate)) errors.deliverableDueDate = "Deliverables must be due by the campaign's due date";
+    if (Number.isNaN(due)) errors.deliverableDueDate = message('domain.funnels.enterDue');
+    else if (due < dayTime(draft.startDate)) errors.deliverableDueDate = message('domain.funnels.deliverablesBeforeStart');
+    else if (due > dayTime(draft.dueDate)) errors.deliverableDueDate = message('domain.funnels.deliverablesAfterDue');
   }
   return errors;
 }
@@ -132,7 +133,8 @@ export function createFunnel(draft: NewFunnelDraft, existing: readonly Pick<Funn
   for (const step of [0, 1, 2] as const) {
     const errors = validateNewFunnelStep(step, draft, existing);
     const first = NEW_FUNNEL_FIELDS[step].find((field) => errors[field]);
-    if (first) return fail(errors[first]!);
+    const problem = first && errors[first];
+    if (problem) return refuse(problem.key, problem.values);
   }
   const steps = buildStepsFromStatus('Brief');
   const startDate = new Date(dayTime(draft.startDate)).toISOString();

@@ -1,7 +1,7 @@
 // Notification rules: spec §2 "Notifications", §4 "Notification", §8, §9 (snooze options).
 // Pure: `now` comes in as an argument, so visibility is testable with a controlled clock.
-import { MESSAGES, SNOOZE_HOURS } from './constants';
-import { fail, ok, type AppNotification, type NotificationType, type Result } from './types';
+import { SNOOZE_HOURS } from './constants';
+import { accept, refuse, type AppNotification, type NotificationType, type Result } from './types';
 
 export type NotificationTypeFilter = NotificationType | 'all';
 
@@ -70,9 +70,9 @@ export function nextWake(list: readonly AppNotification[], now: Date): Date | nu
 
 /** Hides a notification for 1, 4, 8 or 24 hours (spec §9): 'Notification snoozed for {n} hours'. */
 export function snooze(notification: AppNotification, hours: number, now: Date): Result<AppNotification> {
-  if (!(SNOOZE_HOURS as readonly number[]).includes(hours)) return fail(`Snooze for ${SNOOZE_HOURS.join(', ')} hours only`);
+  if (!(SNOOZE_HOURS as readonly number[]).includes(hours)) return refuse('domain.notifications.snoozeHours', { hours: SNOOZE_HOURS.join(', ') });
   const until = new Date(now.getTime() + hours * 60 * 60 * 1000).toISOString();
-  return ok({ ...notification, snoozedUntil: until }, MESSAGES.snoozed(hours));
+  return accept({ ...notification, snoozedUntil: until }, 'domain.notifications.snoozed', { hours });
 }
 
 /** Unread becomes read (spec §4). */
@@ -98,6 +98,6 @@ export const NOTIFICATION_RESTORED = 'Notification restored';
 
 /** Undo of a dismissal: the notification comes back as it was; one still in the list is not doubled. */
 export function restoreNotification(list: readonly AppNotification[], notification: AppNotification): Result<AppNotification> {
-  if (list.some((n) => n.id === notification.id)) return fail('This notification is already in the list');
-  return ok(notification, NOTIFICATION_RESTORED);
+  if (list.some((n) => n.id === notification.id)) return refuse('domain.notifications.alreadyListed');
+  return accept(notification, 'domain.notifications.restored');
 }

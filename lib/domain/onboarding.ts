@@ -1,6 +1,7 @@
 // Onboarding wizard of spec §2 "Onboarding wizard", §3 "Onboarding flags" / "Invite list",
 // §4 "Onboarding". Pure state: the widget keeps it with useReducer.
 import { ONBOARDING_STEPS } from './constants';
+import { problemOf, type Message } from './messages';
 import { validateInviteEmail } from './team';
 import type { AutomationDefaults, TeamMember } from './types';
 
@@ -81,7 +82,7 @@ export interface InviteCheck {
   /** Addresses to invite: trimmed, valid, not on the team, each once. */
   valid: string[];
   /** Entries that cannot be invited, with the reason. */
-  problems: { index: number; error: string }[];
+  problems: { index: number; error: string; problem: Message }[];
 }
 
 /**
@@ -96,7 +97,7 @@ export function checkInvites(invites: readonly string[], team: readonly TeamMemb
     if (!raw.trim()) return;
     const checked = validateInviteEmail(raw, team);
     if (!checked.ok) {
-      problems.push({ index, error: checked.error });
+      problems.push({ index, error: checked.error, problem: problemOf(checked) });
       return;
     }
     const key = checked.value.toLowerCase();

@@ -1,10 +1,12 @@
 // Order rules: spec §2 "Orders", §4 order status and per-item stock check, §5 order search
 // and shipping form, §9 fulfilment fees; and the stock rules of docs/decisions/stock-is-deducted-once-per-order.md (deduct once per order, return
 // stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
-import { FULFILMENT_FEES, INVENTORY, MESSAGES } from './constants';
+import { FULFILMENT_FEES, INVENTORY } from './constants';
 import { parseWholeNumber } from './inventory';
 import { createListSearch } from './list-search';
+import { message } from './messages';
 import {
+  accept,
   fail,
   refuse,
   ok,
@@ -190,7 +192,7 @@ function moveStock(order: Order, inventory: readonly InventoryItem[], sign: 1 | 
  */
 export function reserveOrderStock(order: Order, inventory: readonly InventoryItem[]): Result<OrderChange> {
   if (order.stockDeducted) return ok({ order, inventory: [] });
-  if (!hasStockFor(order, inventory)) return fail(MESSAGES.insufficientInventory);
+  if (!hasStockFor(order, inventory)) return refuse('domain.orders.insufficient');
   const deduction = moveStock(order, inventory, -1);
   const last = order.history.at(-1);
   const note = `Stock reserved: ${deduction.moved.join(', ')}`;
@@ -233,7 +235,7 @@ export function changeOrderStatus(
   let note: string | undefined;
 
   if (STOCK_CONSUMING_STATUSES.includes(status) && !stockDeducted) {
-    if (!hasStockFor(order, inventory)) return fail(MESSAGES.insufficientInventory);
+    if (!hasStockFor(order, inventory)) return refuse('domain.orders.insufficient');
     const deduction = moveStock(order, inventory, -1);
     changedInventory = deduction.changed;
     stockDeducted = true;
@@ -251,9 +253,10 @@ export function changeOrderStatus(
   }
 
   const entry: OrderHistoryEntry = note ? { id: historyId, timestamp, status, note } : { id: historyId, timestamp, status };
-  return ok(
+  return accept(
     { order: { ...order, status, updatedAt: timestamp, history: [...order.history, entry], stockDeducted }, inventory: changedInventory },
-    MESSAGES.orderStatusUpdated(status),
+    'domain.orders.statusUpdated',
+    { status: message(`orders.status.${status}`) },
   );
 }
 
@@ -276,7 +279,7 @@ export function shipWithTracking(
 ): Result<OrderChange> {
   const trackingNumber = draft.trackingNumber.trim();
   const carrierName = draft.carrierName.trim();
-  if (!trackingNumber || !carrierName) return fail(MESSAGES.trackingAndCarrier);
+  if (!trackingNumber || !carrierName) return refuse('domain.orders.trackingAndCarrier');
   const trackingNote = `Tracking ${trackingNumber} via ${carrierName}`;
   let base: OrderChange;
   if (order.status === 'Shipped') {
@@ -293,7 +296,7 @@ export function shipWithTracking(
     history[history.length - 1] = { ...last, note: last.note ? `${last.note}. ${trackingNote}` : trackingNote };
     base = { order: { ...shipped.value.order, history }, inventory: shipped.value.inventory };
   }
-  return ok({ order: { ...base.order, trackingNumber, carrierName }, inventory: base.inventory }, MESSAGES.shippedWithTracking);
+  return accept({ order: { ...base.order, trackingNumber, carrierName }, inventory: base.inventory }, 'domain.orders.shipped');
 }
 
 /** Saves the Notes editor's text (blank clears it) and sets updatedAt. */
@@ -302,7 +305,7 @@ export function saveOrderNotes(order: Order, notes: string, now: Date): Result<O
   const next: Order = { ...order, updatedAt: now.toISOString() };
   if (text) next.notes = notes;
   else delete next.notes;
-  return ok(next, MESSAGES.notesSaved);
+  return accept(next, 'domain.orders.notesSaved');
 }
 
 // ---------- Fees and totals ----------
@@ -355,18 +358,6 @@ export interface NewOrderDraft {
   notes?: string;
 }
 
-export const NEW_ORDER_MESSAGES = {
-  customerName: 'Please enter the customer name',
-  customerEmail: 'Please enter a valid customer email',
-  address: 'Please fill in the shipping address: street, city, state, postal code and country',
-  noItems: 'Please add at least one item',
-  chooseSku: (line: number) => `Please choose a product for item ${line}`,
-  unknownSku: (sku: string) => `SKU ${sku} is not in inventory`,
-  quantity: (sku: string) => `Quantity of ${sku} must be a whole number of at least 1`,
-  price: (sku: string) => `Price of ${sku} must be a positive amount, like 24.99`,
-  created: (orderNumber: string) => `Order ${orderNumber} created`,
-} as const;
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The next free order number after the highest ORD-n in use (ORD-1004 after the sample). */
@@ -394,8 +385,8 @@ export function createOrder(
 ): Result<Order> {
   const customerName = draft.customerName.trim();
   const customerEmail = draft.customerEmail.trim();
-  if (!customerName) return fail(NEW_ORDER_MESSAGES.customerName);
-  if (!EMAIL.test(customerEmail)) return fail(NEW_ORDER_MESSAGES.customerEmail);
+  if (!customerName) return refuse('domain.orders.customerName');
+  if (!EMAIL.test(customerEmail)) return refuse('domain.orders.customerEmail');
   const a = draft.shippingAddress;
   const address: Address = {
     line1: a.line1.trim(),
@@ -406,19 +397,19 @@ export function createOrder(
   };
   if (a.line2?.trim()) address.line2 = a.line2.trim();
   if (!address.line1 || !address.city || !address.state || !address.postalCode || !address.country)
-    return fail(NEW_ORDER_MESSAGES.address);
-  if (draft.items.length === 0) return fail(NEW_ORDER_MESSAGES.noItems);
+    return refuse('domain.orders.address');
+  if (draft.items.length === 0) return refuse('domain.orders.noItems');
 
   const bySku = inventoryBySku(inventory);
   const items: OrderItem[] = [];
   for (const [index, line] of draft.items.entries()) {
-    if (!line.sku.trim()) return fail(NEW_ORDER_MESSAGES.chooseSku(index + 1));
+    if (!line.sku.trim()) return refuse('domain.orders.chooseSku', { line: index + 1 });
     const stock = bySku.get(skuKey(line.sku));
-    if (!stock) return fail(NEW_ORDER_MESSAGES.unknownSku(line.sku.trim()));
-    const quantity = parseWholeNumber(line.quantity, Number.NaN, 'Quantity');
-    if (!quantity.ok || !(quantity.value >= 1)) return fail(NEW_ORDER_MESSAGES.quantity(stock.sku));
+    if (!stock) return refuse('domain.orders.unknownSku', { sku: line.sku.trim() });
+    const quantity = parseWholeNumber(line.quantity, Number.NaN, 'orders.quantity');
+    if (!quantity.ok || !(quantity.value >= 1)) return refuse('domain.orders.quantity', { sku: stock.sku });
     const rawPrice = line.price === undefined || String(line.price).trim() === '' ? defaultPrice : Number(String(line.price).trim());
-    if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return fail(NEW_ORDER_MESSAGES.price(stock.sku));
+    if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return refuse('domain.orders.price', { sku: stock.sku });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: quantity.value, price: rawPrice });
   }
 
@@ -442,7 +433,7 @@ export function createOrder(
   };
   if (draft.customerPhone?.trim()) order.customerPhone = draft.customerPhone.trim();
   if (draft.notes?.trim()) order.notes = draft.notes;
-  return ok(order, NEW_ORDER_MESSAGES.created(orderNumber));
+  return accept(order, 'domain.orders.created', { orderNumber });
 }
 
 /** One-line address for lists and labels. */

@@ -124,7 +124,7 @@ export function ruleFor(what?: MutationName | Permission): PermissionRule {
 export const DEVELOPER_ADMIN_MESSAGE = 'Only Admins can manage API keys and webhooks';
 
 export function authorizeDeveloperAdmin(member: Pick<TeamMember, 'role' | 'status'> | null | undefined): Result<true> {
-  if (!member || member.status !== 'Active') return fail(SIGNED_OUT_MESSAGE);
+  if (!member || member.status !== 'Active') return refuse('domain.funnels.signedOut');
   if (member.role !== 'Admin') return fail(DEVELOPER_ADMIN_MESSAGE);
   return { ok: true, value: true };
 }

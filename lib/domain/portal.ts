@@ -4,29 +4,24 @@
 import { INVENTORY } from './constants';
 import { notificationChannels, progressPercentage, saveStep, statusIndex, statusNotificationText, type StepDraft, type StepSaveOutcome } from './funnels';
 import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock } from './orders';
-import { fail, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
+import { englishOf, message, type Message, type MessageKey } from './messages';
+import { refuse, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 export const MAX_DELIVERABLE_LINKS = 10;
 
-export const PORTAL_MESSAGES = {
-  alreadyDeclined: 'You declined this campaign',
-  alreadyConfirmed: 'You already confirmed this campaign',
-  line1: 'Please enter the street address',
-  city: 'Please enter the city',
-  postalCode: 'Please enter the postal code',
-  country: 'Please enter the country',
-  addressFirst: 'Please give your shipping address first',
-  noProducts: 'Please choose at least one product',
-  alreadyChosen: 'You already chose your products',
-  tooMany: (max: number) => `You can choose up to ${max} products`,
-  tooValuable: (max: number) => `Your products can be worth up to ${max} in total`,
-  notOffered: 'No products are offered for this campaign',
-  unavailable: (name: string) => `${name} is no longer in stock`,
-  noLinks: 'Please add at least one link',
-  tooManyLinks: `You can hand in up to ${MAX_DELIVERABLE_LINKS} links`,
-  badLink: (n: number) => `Link ${n} must start with http:// or https://`,
-  confirmFirst: 'Please confirm the campaign first',
-} as const;
+/** The address fields a creator must give, each with its refusal. */
+const ADDRESS_REFUSALS = [
+  ['line1', 'domain.portal.line1'],
+  ['city', 'domain.portal.city'],
+  ['postalCode', 'domain.portal.postalCode'],
+  ['country', 'domain.portal.country'],
+] as const;
+
+/** A refusal that names the form field it is about (`params.field`), for the portal to mark it. */
+const refuseField = (key: MessageKey, field: string, values?: Message['values']): Result<never> => {
+  const problem = message(key, values);
+  return { ok: false, error: englishOf(problem), problem, params: { field } };
+};
 
 /** What the portal asks of the creator next, in order. */
 export type PortalAsk = 'confirm' | 'address' | 'products' | 'brief' | 'deliverables' | 'done' | 'declined';
@@ -54,14 +49,14 @@ const withAnswers = (funnel: Funnel, answers: CreatorAnswers, now: Date): Funnel
 });
 
 export function confirmCampaign(funnel: Funnel, now: Date): Result<Funnel> {
-  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
-  if (funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.alreadyConfirmed);
+  if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
+  if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
   return ok(withAnswers(funnel, { confirmedAt: now.toISOString() }, now));
 }
 
 export function declineCampaign(funnel: Funnel, now: Date): Result<Funnel> {
-  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
-  if (funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.alreadyConfirmed);
+  if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
+  if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
   return ok(withAnswers(funnel, { declinedAt: now.toISOString() }, now));
 }
 
@@ -75,15 +70,15 @@ export function validateShippingAddress(draft: Address): Result<Address> {
     country: draft.country.trim(),
   };
   if (draft.line2?.trim()) address.line2 = draft.line2.trim();
-  for (const field of ['line1', 'city', 'postalCode', 'country'] as const) {
-    if (!address[field]) return { ok: false, error: PORTAL_MESSAGES[field], params: { field } };
+  for (const [field, key] of ADDRESS_REFUSALS) {
+    if (!address[field]) return refuseField(key, field);
   }
   return ok(address);
 }
 
 function mustBeActive(funnel: Funnel): Result<void> {
-  if (funnel.portal?.declinedAt) return fail(PORTAL_MESSAGES.alreadyDeclined);
-  if (!funnel.portal?.confirmedAt) return fail(PORTAL_MESSAGES.confirmFirst);
+  if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
+  if (!funnel.portal?.confirmedAt) return refuse('domain.portal.confirmFirst');
   return ok(undefined);
 }
 
@@ -118,22 +113,22 @@ export function chooseProducts(
   const active = mustBeActive(funnel);
   if (!active.ok) return active;
   const answers = funnel.portal ?? {};
-  if (answers.productsAt) return fail(PORTAL_MESSAGES.alreadyChosen);
-  if (!answers.address) return fail(PORTAL_MESSAGES.addressFirst);
+  if (answers.productsAt) return refuse('domain.portal.alreadyChosen');
+  if (!answers.address) return refuse('domain.portal.addressFirst');
   const allowance = funnel.giftAllowance ?? { maxItems: 0, maxValue: 0 };
-  if (allowance.maxItems <= 0) return fail(PORTAL_MESSAGES.notOffered);
+  if (allowance.maxItems <= 0) return refuse('domain.portal.notOffered');
   const unique = [...new Set(productIds)];
-  if (unique.length === 0) return fail(PORTAL_MESSAGES.noProducts);
-  if (unique.length > allowance.maxItems) return fail(PORTAL_MESSAGES.tooMany(allowance.maxItems));
+  if (unique.length === 0) return refuse('domain.portal.noProducts');
+  if (unique.length > allowance.maxItems) return refuse('domain.portal.tooMany', { max: allowance.maxItems });
   const items: OrderItem[] = [];
   for (const id of unique) {
     const stock = inventory.find((item) => item.id === id);
-    if (!stock || stock.quantity < 1) return fail(PORTAL_MESSAGES.unavailable(stock?.name ?? id));
+    if (!stock || stock.quantity < 1) return refuse('domain.portal.unavailable', { name: stock?.name ?? id });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: 1, price: INVENTORY.flatUnitValue });
   }
   const totals = orderTotals(items);
-  if (totals.subtotal > allowance.maxValue) return fail(PORTAL_MESSAGES.tooValuable(allowance.maxValue));
-  if (!hasStockFor({ items }, inventory)) return fail(PORTAL_MESSAGES.unavailable(items[0].name));
+  if (totals.subtotal > allowance.maxValue) return refuse('domain.portal.tooValuable', { max: allowance.maxValue });
+  if (!hasStockFor({ items }, inventory)) return refuse('domain.portal.unavailable', { name: items[0].name });
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(orders);
   const draft: Order = {
@@ -176,8 +171,8 @@ export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLi
   const active = mustBeActive(funnel);
   if (!active.ok) return active;
   const cleaned = links.map((link) => ({ url: link.url.trim(), note: link.note.trim() })).filter((link) => link.url || link.note);
-  if (cleaned.length === 0) return fail(PORTAL_MESSAGES.noLinks);
-  if (cleaned.length > MAX_DELIVERABLE_LINKS) return fail(PORTAL_MESSAGES.tooManyLinks);
+  if (cleaned.length === 0) return refuse('domain.portal.noLinks');
+  if (cleaned.length > MAX_DELIVERABLE_LINKS) return refuse('domain.portal.tooManyLinks', { max: MAX_DELIVERABLE_LINKS });
   for (const [index, link] of cleaned.entries()) {
     let valid = HTTP_LINK.test(link.url);
     if (valid) {
@@ -187,7 +182,7 @@ export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLi
         valid = false;
       }
     }
-    if (!valid) return { ok: false, error: PORTAL_MESSAGES.badLink(index + 1), params: { field: `links.${index}.url` } };
+    if (!valid) return refuseField('domain.portal.badLink', `links.${index}.url`, { n: index + 1 });
   }
   return ok(withAnswers(funnel, { deliverableLinks: cleaned, deliverablesAt: now.toISOString() }, now));
 }

@@ -1,7 +1,6 @@
 // Profile form rules (spec §2 "Profile settings", §3 "Profile form", §5 "Profile save", §8).
-import { MESSAGES } from './constants';
 import { isValidEmail } from './team';
-import { CHANNELS, fail, refuse, ok, type Channel, type Profile, type ProfileForm, type Result, type TeamMember } from './types';
+import { CHANNELS, accept, refuse, type Channel, type Profile, type ProfileForm, type Result, type TeamMember } from './types';
 
 /** Toggle titles: 'X Notifications' (spec §2). */
 export const CHANNEL_TITLES: Record<Channel, string> = {
@@ -30,15 +29,15 @@ export function sameProfileForm(a: ProfileForm, b: ProfileForm): boolean {
  * Returns the profile to keep: the password fields are dropped, never stored.
  */
 export function validateProfile(form: ProfileForm, team: readonly TeamMember[] = [], selfId?: string): Result<Profile> {
-  if (form.newPassword !== '' && form.newPassword !== form.confirmPassword) return fail(MESSAGES.passwordsMismatch);
-  if (form.newPassword === '' && form.confirmPassword !== '') return fail(MESSAGES.passwordsMismatch);
+  if (form.newPassword !== '' && form.newPassword !== form.confirmPassword) return refuse('domain.profile.mismatch');
+  if (form.newPassword === '' && form.confirmPassword !== '') return refuse('domain.profile.mismatch');
   const name = form.name.trim();
   const email = form.email.trim();
   if (!name) return refuse('domain.profile.nameRequired');
-  if (!email) return fail(MESSAGES.enterEmail);
+  if (!email) return refuse('domain.enterEmail');
   if (!isValidEmail(email)) return refuse('domain.profile.emailInvalid', { email });
   if (team.some((member) => member.id !== selfId && member.email.toLowerCase() === email.toLowerCase()))
     return refuse('domain.profile.emailTaken', { email });
   const notifications = Object.fromEntries(CHANNELS.map((channel) => [channel, Boolean(form.notifications[channel])])) as Profile['notifications'];
-  return ok({ name, email, notifications }, MESSAGES.profileUpdated);
+  return accept({ name, email, notifications }, 'domain.profile.updated');
 }

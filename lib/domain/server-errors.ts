@@ -1,6 +1,8 @@
 // The team server's refusals carry a stable code beside their English message (`{ error, code,
 // params }`), so a screen can say a known refusal in its own language and show the server's words
 // for any other. The English text stays what the API documents and what scripts read.
+import type { Message } from './messages';
+
 export const SERVER_ERROR_CODES = [
   'wrongCredentials',
   'tooManyAttempts',
@@ -67,6 +69,8 @@ export interface ServerRefusal {
   error: string;
   code?: string;
   params?: ServerErrorParams;
+  /** The client's own sentence as a message, when the server sent no words (an ended session). */
+  problem?: Message;
 }
 
 export const isServerErrorCode = (value: unknown): value is ServerErrorCode => SERVER_ERROR_CODES.includes(value as ServerErrorCode);

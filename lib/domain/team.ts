@@ -1,8 +1,7 @@
 // Team rules of spec §4 "Team member", §5 "Invite member", §6. Invites are checked (a valid address, not
 // already on the team) before anything is stored.
-import { MESSAGES, PERMISSION_ABILITY } from './constants';
 import { englishOf, message, type Message } from './messages';
-import { fail, refuse, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
+import { accept, refuse, ok, type Permission, type Permissions, type Result, type Role, type TeamMember } from './types';
 
 /** The default invite: Editor with editAutomations, sendOutreach and viewAnalytics on, manageTeam off (spec §6). */
 export const DEFAULT_INVITE_ROLE: Role = 'Editor';
@@ -19,7 +18,7 @@ export const isValidEmail = (email: string) => EMAIL.test(email.trim());
 /** Checks an invite address: required (spec message), a valid address, not already on the team. */
 export function validateInviteEmail(email: string, team: readonly TeamMember[]): Result<string> {
   const address = email.trim();
-  if (!address) return fail(MESSAGES.enterEmail);
+  if (!address) return refuse('domain.enterEmail');
   if (!isValidEmail(address)) return refuse('domain.profile.emailInvalid', { email: address });
   if (team.some((member) => member.email.toLowerCase() === address.toLowerCase())) return refuse('domain.team.alreadyOnTeam', { address });
   return ok(address);
@@ -31,7 +30,7 @@ export function inviteMember(email: string, team: readonly TeamMember[], id: str
   if (!checked.ok) return checked;
   const name = checked.value.split('@')[0];
   const permissions = { ...DEFAULT_INVITE_PERMISSIONS, manageTeam: role === 'Admin' };
-  return ok({ id, name, email: checked.value, role, status: 'Pending', permissions }, MESSAGES.invitationSent);
+  return accept({ id, name, email: checked.value, role, status: 'Pending', permissions }, 'domain.team.invitationSent');
 }
 
 /** Why a Viewer holds none of the flags that allow a change. */
@@ -78,17 +77,22 @@ export function changeRole(member: TeamMember, role: Role): TeamMember {
 
 /** Permission checkboxes toggle individually (spec §4), except a flag the member's role fixes. */
 export function togglePermission(member: TeamMember, permission: Permission): Result<TeamMember> {
-  const locked = lockedPermissionReason(member.role, permission);
-  if (locked) return fail(locked);
+  const locked = lockedPermission(member.role, permission);
+  if (locked) return refuse(locked.key, locked.values);
   const next = { ...member, permissions: { ...member.permissions, [permission]: !member.permissions[permission] } };
-  return ok(next, permissionChangeText(next, permission));
+  const said = permissionChange(next, permission);
+  return accept(next, said.key, said.values);
 }
 
 /** 'Jamie Smith can now manage the team' / 'Jamie Smith can no longer manage the team'. */
-export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissions'>, permission: Permission) =>
-  member.permissions[permission]
-    ? `${member.name} can now ${PERMISSION_ABILITY[permission]}`
-    : `${member.name} can no longer ${PERMISSION_ABILITY[permission]}`;
+export const permissionChange = (member: Pick<TeamMember, 'name' | 'permissions'>, permission: Permission): Message =>
+  message(member.permissions[permission] ? 'domain.team.canNow' : 'domain.team.canNoLonger', {
+    name: member.name,
+    ability: message(`domain.team.ability.${permission}`),
+  });
+
+/** The same sentence in English. */
+export const permissionChangeText = (member: Pick<TeamMember, 'name' | 'permissions'>, permission: Permission) => englishOf(permissionChange(member, permission));
 
 export const LAST_MANAGER = message('domain.team.lastManager');
 export const LAST_MANAGER_MESSAGE = englishOf(LAST_MANAGER);

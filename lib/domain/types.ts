@@ -11,7 +11,7 @@ export interface Entity {
  * carries its stable `code` and values (lib/domain/server-errors.ts), for a screen to say it in its language.
  */
 export type Result<T = void> =
-  | { ok: true; value: T; message?: string; messages?: string[]; notice?: Message }
+  | { ok: true; value: T; message?: string; messages?: string[]; notice?: Message; notices?: Message[] }
   | { ok: false; error: string; code?: string; params?: Record<string, string | number>; problem?: Message };
 
 export const ok = <T>(value: T, message?: string): Result<T> =>

@@ -2,7 +2,7 @@
 // schedule, and what a key of each role may do. Pure: the server calls these inside the
 // transaction of the change, and the Developer area shows the same rules.
 import { inventoryStatus } from './inventory';
-import { fail, ok, WEBHOOK_EVENT_TYPES, type Funnel, type InventoryItem, type Order, type Permissions, type Result, type Role, type WebhookEventType } from './types';
+import { fail, ok, refuse, WEBHOOK_EVENT_TYPES, type Funnel, type InventoryItem, type Order, type Permissions, type Result, type Role, type WebhookEventType } from './types';
 
 /** One record written by a transaction: before (undefined when new) and after (undefined when deleted). */
 export interface RecordChange {
@@ -96,7 +96,7 @@ export function validateEndpointUrl(raw: string): Result<string> {
 
 export function validateEventTypes(events: readonly string[]): Result<WebhookEventType[]> {
   const chosen = WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
-  if (chosen.length === 0) return fail('Choose at least one event type');
+  if (chosen.length === 0) return refuse('domain.developer.chooseEvent');
   return ok(chosen);
 }
 

@@ -48,7 +48,7 @@ function say(i18n: Translator, kind: Kind, value: string, timeZone?: string): st
     case 'orderNote':
       return orderNoteIn(i18n, value);
     case 'sentence':
-      return i18n.tm(value);
+      return storedTextIn(i18n, value);
   }
 }
 
@@ -166,11 +166,11 @@ export function activityDetailsIn(i18n: Translator, entry: Pick<ActivityEntry, '
     }
     return i18n.t(template.key, said);
   }
-  return i18n.tm(entry.details);
+  return storedTextIn(i18n, entry.details);
 }
 
 /** An activity entry's action in the reader's language. */
-export const activityActionIn = (i18n: Translator, entry: Pick<ActivityEntry, 'action'>): string => i18n.tm(entry.action);
+export const activityActionIn = (i18n: Translator, entry: Pick<ActivityEntry, 'action'>): string => storedTextIn(i18n, entry.action);
 
 /**
  * An order history note ("Stock deducted: 2 × WE-001. Tracking 1Z via UPS") in the reader's
@@ -180,6 +180,70 @@ export function orderNoteIn(i18n: Translator, note: string): string {
   if (i18n.lang === 'en-US') return note;
   return note
     .split('. ')
-    .map((sentence) => i18n.tm(sentence))
+    .map((sentence) => storedTextIn(i18n, sentence))
     .join('. ');
+}
+
+// ---------------------------------------------------------------------------
+// Records stored in English before they carried a message
+// ---------------------------------------------------------------------------
+
+const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
+
+/** English catalog sentences by text, and the templates among them (`{name}` arguments) as patterns. */
+let stored: { exact: Map<string, MessageKey>; templates: { key: MessageKey; pattern: RegExp; names: string[] }[] } | null = null;
+function storedIndex() {
+  if (stored) return stored;
+  const exact = new Map<string, MessageKey>();
+  const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
+  for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
+    // Read only for the activity entry whose action names them (above): mostly data and symbols.
+    if (key.startsWith('activity.byAction.') || key === 'domain.refused') continue;
+    if (!text.includes('{')) {
+      if (!exact.has(text)) exact.set(text, key);
+      continue;
+    }
+    // Only simple arguments ({name}) can be read back out of a finished English sentence.
+    if (/\{[^}]*,/.test(text) || text.includes("'")) continue;
+    // A template with almost no words of its own ('{group}: {value}') would match nearly any sentence.
+    if ((text.replace(/\{\w+\}/g, '').match(/\p{L}/gu)?.length ?? 0) < 3) continue;
+    const { pattern, names } = patternOf(key);
+    templates.push({ key, pattern, names });
+  }
+  // The most specific template wins: "Order {orderNumber} created" before "Order {number}".
+  templates.sort((a, b) => literalLength(en[b.key]) - literalLength(en[a.key]));
+  stored = { exact, templates };
+  return stored;
+}
+
+/** Arguments that name a field, a group or an ability: words of the product, said in the language; any other is data. */
+const WORDS = new Set(['label', 'field', 'group', 'ability']);
+
+/**
+ * A sentence stored in English by an older version, with no message beside it (an activity entry's
+ * action or details, an order note, a notification's title or text): said in the reader's language
+ * when it is a catalog sentence, else shown as written. Only for stored records: anything a rule, a
+ * mutator or a screen says now goes by key (`Translator.say`).
+ */
+export function storedTextIn(i18n: Translator, english: string): string {
+  if (i18n.lang === 'en-US') return english;
+  const index = storedIndex();
+  const key = index.exact.get(english);
+  if (key) return i18n.t(key);
+  for (const template of index.templates) {
+    const match = template.pattern.exec(english);
+    if (!match) continue;
+    return i18n.t(
+      template.key,
+      Object.fromEntries(
+        template.names.map((name, i) => {
+          const value = match[i + 1];
+          if (name === 'max') return [name, i18n.formatSize(value)];
+          const word = WORDS.has(name) ? index.exact.get(value) : undefined;
+          return [name, word ? i18n.t(word) : value];
+        }),
+      ),
+    );
+  }
+  return english;
 }

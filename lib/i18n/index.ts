@@ -45,8 +45,6 @@ export interface Translator {
   t<K extends MessageKey>(key: K, ...values: K extends keyof MessageParams ? [values: MessageParams[K]] : [values?: MessageValues]): string;
   /** A rule's or a mutator's message (a catalog key and its values, some of them messages too). */
   say(said: Message): string;
-  /** A message that came as English text (a domain rule's result): its translation, or itself when the catalog has none. */
-  tm(english: string): string;
   formatDay(iso: string | Date, timeZone?: string): string;
   formatTime(iso: string | Date, timeZone?: string): string;
   formatHistory(iso: string | Date, timeZone?: string): string;
@@ -96,49 +94,6 @@ export const loadedLanguages: ReadonlySignal<Partial<Record<LanguageCode, Langua
 
 const translators = new Map<LanguagePack, Translator>();
 
-const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
-
-/** English messages by text, and the templates among them (`{name}` arguments) as patterns. */
-let reverse: { exact: Map<string, MessageKey>; templates: { key: MessageKey; pattern: RegExp; names: string[] }[] } | null = null;
-function reverseIndex() {
-  if (reverse) return reverse;
-  const exact = new Map<string, MessageKey>();
-  const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
-  for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
-    // Read only for the activity entry whose action names them (lib/i18n/activity.ts): mostly data and symbols.
-    if (key.startsWith('activity.byAction.')) continue;
-    if (!text.includes('{')) {
-      if (!exact.has(text)) exact.set(text, key);
-      continue;
-    }
-    // Only simple arguments ({name}) can be read back out of a finished English sentence.
-    if (/\{[^}]*,/.test(text) || text.includes("'")) continue;
-    // A template with almost no words of its own ('{group}: {value}', '{value}%') would match
-    // nearly any sentence; those are only ever said through t().
-    if ((text.replace(/\{\w+\}/g, '').match(/\p{L}/gu)?.length ?? 0) < 3) continue;
-    const names: string[] = [];
-    const source = text
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const arg = /^\{(\w+)\}$/.exec(part);
-        if (arg) {
-          names.push(arg[1]);
-          return '(.+?)';
-        }
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
-  }
-  // The most specific template wins: "Order {orderNumber} created" before "Order {number}", whatever the catalog's order.
-  templates.sort((a, b) => literalLength(en[b.key]) - literalLength(en[a.key]));
-  reverse = { exact, templates };
-  return reverse;
-}
-
-/** Template arguments that name a field, a group or an ability, translated inside `tm`; any other argument is data. */
-const TRANSLATED_ARGUMENTS = new Set(['label', 'field', 'group', 'ability']);
-
 /** What a compiled message formats its values with, in `lang` (as ICU MessageFormat says them). */
 function formattersFor(lang: LanguageCode): Formatters {
   const numbers = new Intl.NumberFormat(lang);
@@ -170,37 +125,20 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
   const money = new Map<string, Intl.NumberFormat>();
   const compact = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
-  // A field's or ability's name inside a sentence ("Quantity must be a whole number", "… can now edit
-  // automations") is a word of the product, not data: said in this language when the catalog has it.
   const formatSize = (english: string) => {
     const megabytes = /^(\d+(?:\.\d+)?) ?MB$/.exec(english);
     if (!megabytes || lang === 'en-US') return english;
     return new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(Number(megabytes[1]));
   };
-  const argument = (name: string, value: string) => {
-    if (name === 'max') return formatSize(value);
-    if (!TRANSLATED_ARGUMENTS.has(name)) return value;
-    const key = reverseIndex().exact.get(value);
-    return key ? t(key) : value;
-  };
+  // A size the product states in English ("2 MB", a `max` value) is said in this language's unit.
+  const value = (name: string, said: Message | string | number): string | number =>
+    typeof said === 'object' ? say(said) : name === 'max' && typeof said === 'string' ? formatSize(said) : said;
   const say = (said: Message): string =>
-    said.values
-      ? t(said.key, Object.fromEntries(Object.entries(said.values).map(([name, value]) => [name, typeof value === 'object' ? say(value) : value])))
-      : t(said.key);
+    said.values ? t(said.key, Object.fromEntries(Object.entries(said.values).map(([name, said]) => [name, value(name, said)]))) : t(said.key);
   return {
     lang,
     t,
     say,
-    tm(english) {
-      const index = reverseIndex();
-      const key = index.exact.get(english);
-      if (key) return t(key);
-      for (const template of index.templates) {
-        const match = template.pattern.exec(english);
-        if (match) return t(template.key, Object.fromEntries(template.names.map((name, i) => [name, argument(name, match[i + 1])])));
-      }
-      return english;
-    },
     formatDay: (iso, tz) => formatIn(iso, pack.datePatterns.date, tz),
     formatTime: (iso, tz) => formatIn(iso, pack.datePatterns.time, tz),
     formatHistory: (iso, tz) => formatIn(iso, pack.datePatterns.history, tz),

@@ -1,19 +1,17 @@
 // A team server's refusal in the reader's language: a known code is said from the catalog with the
-// values the server sent; a rule's refusal is said from its message; any other refusal shows as the
-// server worded it (a domain rule's English sentence not yet given as a message is translated by its text).
-import { isMessage, type Message } from '../domain/messages';
-import { isServerErrorCode, type ServerErrorBody } from '../domain/server-errors';
+// values the server sent, a rule's refusal from its message; any other refusal shows as the server
+// worded it to an English reader and as a plain sentence in another language (`problemOf`).
+import { problemOf, type Message } from '../domain/messages';
+import type { ServerErrorBody } from '../domain/server-errors';
 import { ENDPOINT_DISABLED_REASON } from '../domain/webhooks';
 import type { Translator } from './index';
 
 export function serverErrorIn(
-  i18n: Pick<Translator, 't' | 'tm' | 'say'>,
+  i18n: Pick<Translator, 'say'>,
   body: (Partial<ServerErrorBody> & { problem?: Message }) | null | undefined,
 ): string | null {
   if (!body || typeof body.error !== 'string') return null;
-  if (isServerErrorCode(body.code)) return i18n.t(`server.error.${body.code}`, body.params ?? {});
-  if (isMessage(body.problem)) return i18n.say(body.problem);
-  return i18n.tm(body.error);
+  return i18n.say(problemOf({ ...body, error: body.error }));
 }
 
 /** A webhook endpoint's disabled reason: the one the server writes in the reader's language, any other as stored. */

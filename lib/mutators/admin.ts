@@ -2,7 +2,6 @@
 // import of creators, automation defaults and the reset to sample data.
 import * as v from 'valibot';
 import { changePlan as changePlanRule } from '../domain/billing';
-import { MESSAGES } from '../domain/constants';
 import { creatorFunnelFromDraft } from '../domain/csv-import';
 import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
 import { validateProfile } from '../domain/profile';
@@ -196,7 +195,7 @@ export const importCreators = defineMutator({
       status: rejectedCount ? 'warning' : 'success',
       metadata: { created, updated, rejected: rejectedCount, ...partMetadata(args.part) },
     });
-    return ok({ created, updated }, MESSAGES.dataImported);
+    return accept({ created, updated }, 'import.done');
   },
 });
 

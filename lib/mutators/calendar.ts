@@ -1,9 +1,8 @@
 // Calendar event writes (spec §2 "Calendar", §4 "Calendar dialog"): add, edit, move, delete.
 // Shipments shown on the calendar come from orders and are read-only.
 import * as v from 'valibot';
-import { CALENDAR_MESSAGES, EVENT_TYPE_LABEL, createEvent, moveEvent as moveRule, updateEvent as updateRule } from '../domain/calendar';
-import { MESSAGES } from '../domain/constants';
-import { fail, ok, type CalendarEvent, type Result } from '../domain/types';
+import { EVENT_TYPE_LABEL, createEvent, moveEvent as moveRule, updateEvent as updateRule } from '../domain/calendar';
+import { accept, refuse, ok, type CalendarEvent, type Result } from '../domain/types';
 import { eventDraft, id, isoDate } from './args';
 import { all, defineMutator, idsFrom, one } from './define';
 import type { ReadTx } from './types';
@@ -12,9 +11,9 @@ const describe = (event: CalendarEvent) =>
   `${EVENT_TYPE_LABEL[event.type]} "${event.title}" ${event.start} → ${event.end}${event.creatorName ? ` (${event.creatorName})` : ''}`;
 
 export function findEvent(tx: ReadTx, eventId: string): Result<CalendarEvent> {
-  if (eventId.startsWith('order:')) return fail(CALENDAR_MESSAGES.readOnlyShipment);
+  if (eventId.startsWith('order:')) return refuse('domain.calendar.readOnlyShipment');
   const event = tx.get('events', eventId);
-  return event ? ok(event) : fail(CALENDAR_MESSAGES.eventMissing);
+  return event ? ok(event) : refuse('domain.calendar.eventMissing');
 }
 
 export const addEvent = defineMutator({
@@ -70,6 +69,6 @@ export const deleteEvent = defineMutator({
     if (!existing.ok) return existing;
     tx.delete('events', args.id);
     tx.log({ action: 'Calendar event deleted', actionType: 'system', details: describe(existing.value) });
-    return ok(existing.value, MESSAGES.eventDeleted);
+    return accept(existing.value, 'domain.calendar.deleted');
   },
 });

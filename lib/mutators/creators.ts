@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { checkCreatorFields, creatorFunnelFromDraft } from '../domain/csv-import';
 import { newEngagement, nextFunnelId } from '../domain/funnels';
-import { fail, ok, type Funnel, type SystemField } from '../domain/types';
+import { accept, fail, ok, type Funnel, type SystemField } from '../domain/types';
 import { SUGGESTED_CREATORS } from '../sample/suggestions';
 import { id, text } from './args';
 import { all, defineMutator, nowOf } from './define';
@@ -116,6 +116,6 @@ export const startEngagement = defineMutator({
       details: `${creator.creatorName} (${creator.creatorHandle}): ${result.value.engagementType} started at Brief`,
       metadata: { funnelId: result.value.id },
     });
-    return ok(result.value, `${creator.creatorName}: funnel ${result.value.id} started at Brief`);
+    return accept(result.value, 'domain.funnels.engagementStarted', { name: creator.creatorName, id: result.value.id });
   },
 });

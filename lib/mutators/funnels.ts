@@ -12,7 +12,8 @@ import {
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { fail, refuse, ok, accept, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { refuse, ok, accept, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { englishOf, message } from '../domain/messages';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
@@ -30,7 +31,7 @@ function updateFunnel(
   log: (before: Funnel, after: Funnel) => { action: string; details: string },
 ): Result<Funnel> {
   const funnel = tx.get('funnels', fid);
-  if (!funnel) return fail(FUNNEL_GONE);
+  if (!funnel) return refuse('domain.funnels.gone');
   const result = change(funnel);
   if (!result.ok) return result;
   tx.put('funnels', result.value);
@@ -52,7 +53,7 @@ export function applyStepSave(
   rule: typeof saveStepRule = saveStepRule,
 ): Result<StepSaveOutcome> {
   const funnel = tx.get('funnels', fid);
-  if (!funnel) return fail(FUNNEL_GONE);
+  if (!funnel) return refuse('domain.funnels.gone');
   const now = nowOf(meta);
   const result = rule(funnel, stepIndex, draft, now);
   if (!result.ok) return result;
@@ -116,14 +117,15 @@ export const sendBrief = defineMutator({
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
     const funnel = tx.get('funnels', args.funnelId);
-    if (!funnel) return fail<StepSaveOutcome>(FUNNEL_GONE);
+    if (!funnel) return refuse<StepSaveOutcome>('domain.funnels.gone');
     let index = funnel.steps.findIndex((s) => s.name === STEP_NAMES[2]);
     if (index < 0) index = Math.min(2, funnel.steps.length - 1);
     const step = funnel.steps[index];
     const result = applyStepSave(tx, args.funnelId, index, { name: step.name, description: step.description }, meta);
     if (!result.ok) return result;
-    const messages = result.messages?.length ? result.messages : [`Creative brief sent to ${funnel.creatorHandle}`];
-    return { ...result, messages };
+    if (result.notices?.length) return result;
+    const brief = message('domain.funnels.briefSent', { handle: funnel.creatorHandle });
+    return { ...result, messages: [englishOf(brief)], notices: [brief] };
   },
 });
 

@@ -3,12 +3,11 @@ import * as v from 'valibot';
 import {
   createInventoryItem,
   inventoryImportWrites,
-  inventoryItemDeleted,
   planInventoryImport,
   setInventoryQuantity,
   updateInventoryItem,
 } from '../domain/inventory';
-import { fail, ok, type InventoryItem } from '../domain/types';
+import { accept, refuse, ok, type InventoryItem } from '../domain/types';
 import { bulkPart, id, inventoryDraft, numberish, text } from './args';
 import { all, byKey, defineMutator, idsFrom, nowOf, one, partMetadata } from './define';
 
@@ -33,7 +32,7 @@ export const setQuantity = defineMutator({
   reads: (args) => [one('inventory', args.id)],
   run(tx, args, meta) {
     const item = tx.get('inventory', args.id);
-    if (!item) return fail(ITEM_GONE);
+    if (!item) return refuse('domain.inventory.gone');
     const result = setInventoryQuantity(item, args.quantity, nowOf(meta));
     if (!result.ok) return result;
     tx.put('inventory', result.value);
@@ -86,7 +85,7 @@ export const updateItem = defineMutator({
   reads: (args) => [one('inventory', args.id)],
   run(tx, args) {
     const item = tx.get('inventory', args.id);
-    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    if (!item) return refuse<InventoryItem>('domain.inventory.gone');
     const result = updateInventoryItem(item, args.edit);
     if (!result.ok) return result;
     tx.put('inventory', result.value);
@@ -102,9 +101,9 @@ export const deleteItem = defineMutator({
   reads: (args) => [one('inventory', args.id)],
   run(tx, args) {
     const item = tx.get('inventory', args.id);
-    if (!item) return fail<InventoryItem>(ITEM_GONE);
+    if (!item) return refuse<InventoryItem>('domain.inventory.gone');
     tx.delete('inventory', args.id);
     tx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
-    return ok(item, inventoryItemDeleted(item.name));
+    return accept(item, 'domain.inventory.deleted', { name: item.name });
   },
 });

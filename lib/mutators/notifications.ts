@@ -1,14 +1,13 @@
 // Notification writes (spec §4 "Notification", §9 snooze options).
 import * as v from 'valibot';
 import {
-  NOTIFICATION_DISMISSED,
   NOTIFICATION_TYPE_LABEL,
   markAllRead as markAllReadRule,
   markRead as markReadRule,
   restoreNotification,
   snooze as snoozeRule,
 } from '../domain/notifications';
-import { fail, NOTIFICATION_TYPES, ok, type AppNotification, type Result } from '../domain/types';
+import { accept, refuse, NOTIFICATION_TYPES, ok, type AppNotification, type Result } from '../domain/types';
 import { id, text } from './args';
 import { all, defineMutator, nowOf, one } from './define';
 import type { ReadTx } from './types';
@@ -17,7 +16,7 @@ const label = (n: AppNotification) => `${NOTIFICATION_TYPE_LABEL[n.type]}: ${n.t
 
 function find(tx: ReadTx, notificationId: string): Result<AppNotification> {
   const notification = tx.get('notifications', notificationId);
-  return notification ? ok(notification) : fail('This notification no longer exists');
+  return notification ? ok(notification) : refuse('domain.notifications.gone');
 }
 
 /** Hides a notification for 1, 4, 8 or 24 hours. */
@@ -60,7 +59,7 @@ export const markAllRead = defineMutator({
     if (changed.length === 0) return ok(0);
     for (const n of changed) tx.put('notifications', n);
     tx.log({ action: 'All notifications marked as read', actionType: 'notification', details: `${changed.length} marked as read` });
-    return ok(changed.length, `${changed.length} notification${changed.length === 1 ? '' : 's'} marked as read`);
+    return changed.length === 1 ? accept(1, 'domain.notifications.oneRead') : accept(changed.length, 'domain.notifications.manyRead', { count: changed.length });
   },
 });
 
@@ -74,7 +73,7 @@ export const dismiss = defineMutator({
     if (!existing.ok) return existing;
     tx.delete('notifications', args.id);
     tx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
-    return ok(existing.value, NOTIFICATION_DISMISSED);
+    return accept(existing.value, 'domain.notifications.dismissed');
   },
 });
 

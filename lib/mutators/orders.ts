@@ -9,7 +9,7 @@ import {
   type OrderChange,
 } from '../domain/orders';
 import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
-import { fail, ok, type Order, type Result } from '../domain/types';
+import { refuse, ok, type Order, type Result } from '../domain/types';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
 import type { WriteTx } from './types';
@@ -29,12 +29,12 @@ export const changeStatus = defineMutator({
   reads: (args) => [one('orders', args.id), all('inventory')],
   run(tx, args, meta) {
     const order = tx.get('orders', args.id);
-    if (!order) return fail(ORDER_GONE);
+    if (!order) return refuse('domain.orders.gone');
     const result = changeOrderStatus(order, args.status, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
     if (!result.ok) return result;
     const note = result.value.order.history.at(-1)?.note;
     commit(tx, result.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${args.status}${note ? ` (${note})` : ''}`);
-    return { ok: true, value: result.value.order, message: result.message };
+    return { ...result, value: result.value.order };
   },
 });
 
@@ -45,12 +45,12 @@ export const shipWithTracking = defineMutator({
   reads: (args) => [one('orders', args.id), all('inventory')],
   run(tx, args, meta): Result<Order> {
     const order = tx.get('orders', args.id);
-    if (!order) return fail(ORDER_GONE);
+    if (!order) return refuse('domain.orders.gone');
     const result = shipOrder(order, args.draft, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
     if (!result.ok) return result;
     const shipped = result.value.order;
     commit(tx, result.value, 'Order shipped', `${order.orderNumber}: ${shipped.carrierName} ${shipped.trackingNumber}`);
-    return { ok: true, value: shipped, message: result.message };
+    return { ...result, value: shipped };
   },
 });
 
@@ -60,7 +60,7 @@ export const saveNotes = defineMutator({
   reads: (args) => [one('orders', args.id)],
   run(tx, args, meta): Result<Order> {
     const order = tx.get('orders', args.id);
-    if (!order) return fail(ORDER_GONE);
+    if (!order) return refuse('domain.orders.gone');
     const result = saveOrderNotes(order, args.notes, nowOf(meta));
     if (!result.ok) return result;
     commit(tx, { order: result.value, inventory: [] }, 'Order notes saved', order.orderNumber);

@@ -15,20 +15,19 @@ import {
   setGiftAllowance as setGiftAllowanceRule,
 } from '../domain/portal';
 import { STEP_NAMES } from '../domain/funnels';
-import { CREATOR_ONLY_MESSAGE } from '../domain/permissions';
-import { fail, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { refuse, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
 import { address, id, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
-import { applyStepSave, FUNNEL_GONE } from './funnels';
+import { applyStepSave } from './funnels';
 import type { MutationMeta, WriteTx } from './types';
 
 const funnelId = v.object({ funnelId: id });
 
 /** The funnel the creator may change, or the refusal: a creator actor reaches only its own funnel. */
 function ownFunnel(tx: WriteTx, fid: string): Result<Funnel> {
-  if (!tx.actor?.creatorOf || tx.actor.creatorOf !== fid) return fail(CREATOR_ONLY_MESSAGE);
+  if (!tx.actor?.creatorOf || tx.actor.creatorOf !== fid) return refuse('domain.portal.creatorOnly');
   const funnel = tx.get('funnels', fid);
-  return funnel ? ok(funnel) : fail(FUNNEL_GONE);
+  return funnel ? ok(funnel) : refuse('domain.funnels.gone');
 }
 
 /** The team hears of the answer: one unread notification at the top of Notifications. */
@@ -186,7 +185,7 @@ export const setGiftAllowance = defineMutator({
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
     const funnel = tx.get('funnels', args.funnelId);
-    if (!funnel) return fail<Funnel>(FUNNEL_GONE);
+    if (!funnel) return refuse<Funnel>('domain.funnels.gone');
     const result = setGiftAllowanceRule(funnel, { maxItems: args.maxItems, maxValue: args.maxValue }, nowOf(meta));
     if (!result.ok) return result;
     tx.put('funnels', result.value);

@@ -1,25 +1,24 @@
 // Team writes (spec §4, §6). Only members with manageTeam change the team, and the team always
 // keeps one active member who can manage it.
 import * as v from 'valibot';
-import { MESSAGES } from '../domain/constants';
-import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER_MESSAGE, permissionChangeText, togglePermission as toggleRule } from '../domain/team';
-import { fail, ok, PERMISSIONS, ROLES, type Result, type TeamMember } from '../domain/types';
+import { englishOf, message, type Message } from '../domain/messages';
+import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER, permissionChange, togglePermission as toggleRule } from '../domain/team';
+import { accept, refuse, ok, PERMISSIONS, ROLES, type Result, type TeamMember } from '../domain/types';
 import { id, text } from './args';
 import { all, defineMutator, idsFrom } from './define';
 import type { WriteTx } from './types';
 
-const MEMBER_GONE = 'This team member no longer exists';
-
-function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => string) {
+function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => Message) {
   const member = tx.get('team', memberId);
-  if (!member) return fail<TeamMember>(MEMBER_GONE);
+  if (!member) return refuse<TeamMember>('domain.team.memberGone');
   const changed = change(member);
   if (!changed.ok) return changed;
   const next = changed.value;
-  if (!keepsATeamManager(tx.scan('team'), memberId, next)) return fail<TeamMember>(LAST_MANAGER_MESSAGE);
+  if (!keepsATeamManager(tx.scan('team'), memberId, next)) return refuse<TeamMember>(LAST_MANAGER.key);
   tx.put('team', next);
-  tx.log({ action, actionType: 'system', details: describe(next) });
-  return ok(next, describe(next));
+  const said = describe(next);
+  tx.log({ action, actionType: 'system', details: englishOf(said) });
+  return accept(next, said.key, said.values);
 }
 
 export const invite = defineMutator({
@@ -39,7 +38,7 @@ export const setRole = defineMutator({
   name: 'team.setRole',
   args: v.object({ id, role: v.picklist(ROLES) }),
   reads: () => [all('team')],
-  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), 'Role changed', (m) => `${m.name} is now ${m.role}`),
+  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), 'Role changed', (m) => message('domain.team.isNow', { name: m.name, role: message(`team.role.${m.role}`) })),
 });
 
 export const togglePermission = defineMutator({
@@ -52,7 +51,7 @@ export const togglePermission = defineMutator({
       args.id,
       (m) => toggleRule(m, args.permission),
       'Permission changed',
-      (m) => permissionChangeText(m, args.permission),
+      (m) => permissionChange(m, args.permission),
     ),
 });
 
@@ -62,11 +61,11 @@ export const remove = defineMutator({
   reads: () => [all('team')],
   run(tx, args) {
     const member = tx.get('team', args.id);
-    if (!member) return fail<void>(MEMBER_GONE);
+    if (!member) return refuse<void>('domain.team.memberGone');
     // Leaving the team (removing yourself) is allowed while another active member can manage it.
-    if (!keepsATeamManager(tx.scan('team'), args.id, null)) return fail<void>(LAST_MANAGER_MESSAGE);
+    if (!keepsATeamManager(tx.scan('team'), args.id, null)) return refuse<void>(LAST_MANAGER.key);
     tx.delete('team', args.id);
     tx.log({ action: 'Member removed', actionType: 'system', details: member.email });
-    return ok(undefined, MESSAGES.memberRemoved);
+    return accept(undefined, 'domain.team.memberRemoved');
   },
 });

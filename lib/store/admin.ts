@@ -128,7 +128,7 @@ export function createAdminSlice(ctx: StoreContext, bulk: BulkWrites) {
       if (!result.ok) return result;
       const { values, job } = result.value;
       const sum = (key: 'created' | 'updated') => values.reduce((total, value) => total + value[key], 0);
-      return ok({ created: sum('created'), updated: sum('updated'), job }, result.message);
+      return { ...result, value: { created: sum('created'), updated: sum('updated'), job } };
     },
     /** The workspace's default automation flows (onboarding step 2). */
     setAutomationDefaults: (flags: AutomationDefaults) => ctx.mutate('automation.setDefaults', { ...flags }),

@@ -220,7 +220,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
   function run<N extends BulkMutationName>(name: N, args: ArgsOf<N>): Result<{ values: ValueOf<N>[]; job: BulkJob | null }> {
     if (!source) {
       const result = engine.mutate(name, args);
-      return result.ok ? ok({ values: [result.value], job: null }, result.message) : result;
+      return result.ok ? { ...result, value: { values: [result.value], job: null } } : result;
     }
     const pager = PAGERS[name] as unknown as (args: ArgsOf<N>, rows: unknown[], offset: number, index: number) => ArgsOf<N>;
     const allRows = (args as { rows: unknown[] }).rows;

@@ -7,13 +7,13 @@
 // other tabs' writes (remote.ts) and the server's (rebase.ts).
 import { computed, effect } from '@preact/signals-core';
 import { authorize as authorizeRule, ruleFor, SIGNED_OUT_MESSAGE, type MutationName } from '../domain/permissions';
-import type { Permission, Result, TeamMember } from '../domain/types';
+import { refuse, type Permission, type Result, type TeamMember } from '../domain/types';
 import { runMutation, type ArgsOf, type MutatorRegistry, type ValueOf } from '../mutators';
 import type { Actor, LogEntry, Mutation, MutationMeta, WriteTx } from '../mutators/types';
 import { WORKSPACE, type WorkspaceSchema } from '../schema/records';
 import type { StorageAdapter, StorageOp } from '../storage/types';
 import type { TeamApi } from '../sync/team-api';
-import { SESSION, SINGLETONS_STORE, STILL_LOADING_MESSAGE, StillLoadingError, type RecordChange } from './engine-types';
+import { SESSION, SINGLETONS_STORE, StillLoadingError, type RecordChange } from './engine-types';
 import { createFeed } from './feed';
 import { createLoader, createLoadTracker } from './loading';
 import { createPersistence } from './persistence';
@@ -113,7 +113,7 @@ export function createEngine(options: {
     try {
       return run();
     } catch (error) {
-      if (error instanceof StillLoadingError) return { ok: false, error: STILL_LOADING_MESSAGE };
+      if (error instanceof StillLoadingError) return refuse('frame.storage.stillLoading');
       throw error;
     }
   }

@@ -17,7 +17,7 @@ import { createAdminSlice } from './admin';
 import { createBulkWrites } from './bulk';
 import { createConfirmations, type SettlementSource } from './settlement';
 import { createCalendarSlice } from './calendar';
-import { createEngine, STORAGE_MESSAGES, type ChangeListener, type LoadedRecords } from './core';
+import { createEngine, STORAGE_MESSAGES, storageWarning, type ChangeListener, type LoadedRecords } from './core';
 import { createFunnelsSlice } from './funnels';
 import { createInventorySlice } from './inventory';
 import { createNotificationsSlice } from './notifications';
@@ -152,7 +152,7 @@ export function createStore(options: StoreOptions = {}) {
       if (!engine.partlyLoaded()) throw error;
       engine.persistence.value = {
         ...engine.persistence.peek(),
-        warning: STORAGE_MESSAGES.partlyRead(messageOf(error)),
+        ...storageWarning(STORAGE_MESSAGES.partlyRead(messageOf(error))),
       };
     }
   }
@@ -162,7 +162,7 @@ export function createStore(options: StoreOptions = {}) {
     engine.persistence.value = {
       ...engine.persistence.value,
       unreadable,
-      warning: STORAGE_MESSAGES.unreadable(unreadable.length),
+      ...storageWarning(STORAGE_MESSAGES.unreadable(unreadable.length)),
     };
   }
 

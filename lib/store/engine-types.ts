@@ -1,6 +1,7 @@
 // What the store's engine (lib/store/core.ts) and its parts share: the shapes screens and
 // slices see (collections, singletons, the change feed, persistence), the loaded-records
 // bundle, and the messages the engine shows.
+import { englishOf, message, type Message } from '../domain/messages';
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { RecordWriter } from '../domain/overwrites';
 import type { ActivityEntry } from '../domain/types';
@@ -34,8 +35,10 @@ export interface PersistenceState {
   status: 'loading' | 'saving' | 'memory';
   /** The adapter in use ('indexeddb', 'memory', ...). */
   kind: string;
-  /** Plain-language warning shown while changes are not being saved. */
+  /** Plain-language warning shown while changes are not being saved, in English. */
   warning: string | null;
+  /** The same warning as a message, said by the banner in the screen's language. */
+  notice: Message | null;
   /** Raw records that could not be read, offered for download. */
   unreadable: StoredRecord[];
 }
@@ -90,16 +93,16 @@ export const emptyLoaded = (): LoadedRecords => ({ grouped: new Map(), singleton
 
 export const STILL_LOADING_MESSAGE = 'Your workspace is still loading. Try again in a moment.';
 
-/** What the persistence banner says (each English sentence is in the catalogs, so it is shown translated). */
+/** What the persistence banner says, as messages (`warning` keeps the English, `notice` the message). */
 export const STORAGE_MESSAGES = {
-  writeRefused: (error: string) => `Changes are not being saved: the browser refused to store them (${error}). You can keep working; export your data before closing this tab.`,
-  noStorage: (error: string) => `Changes are not being saved: this browser does not let Creatorflow store data (${error}). You are working on a temporary copy.`,
-  partlyRead: (error: string) => `Part of your workspace could not be read (${error}). Reload the page to see all of it; until then, changes that need the rest are refused.`,
-  unreadable: (count: number) =>
-    count === 1
-      ? `${count} saved record could not be read and was left out. Download them to keep a copy.`
-      : `${count} saved records could not be read and were left out. Download them to keep a copy.`,
+  writeRefused: (error: string) => message('frame.storage.writeRefused', { error }),
+  noStorage: (error: string) => message('frame.storage.noStorage', { error }),
+  partlyRead: (error: string) => message('frame.storage.partlyRead', { error }),
+  unreadable: (count: number) => message(count === 1 ? 'frame.storage.unreadableOne' : 'frame.storage.unreadableOther', { count }),
 };
+
+/** The persistence state's warning: its English and its message. */
+export const storageWarning = (notice: Message): Pick<PersistenceState, 'warning' | 'notice'> => ({ warning: englishOf(notice), notice });
 
 /** A mutation read a collection that is only partly loaded (loading in parts). */
 export class StillLoadingError extends Error {

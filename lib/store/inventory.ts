@@ -1,6 +1,6 @@
 // Inventory: the items, their summary, and the inventory writes (lib/mutators/inventory.ts).
 import { computed } from '@preact/signals-core';
-import { inventorySummary, type InventoryItemEdit, type NewInventoryItemDraft } from '../domain/inventory';
+import { inventorySummary, type InventoryItemEdit, type RejectedInventoryRow, type NewInventoryItemDraft } from '../domain/inventory';
 import { ok, type Result } from '../domain/types';
 import type { BulkJob, BulkWrites } from './bulk';
 import type { StoreContext } from './core';
@@ -17,7 +17,7 @@ export function createInventorySlice(ctx: StoreContext, bulk: BulkWrites) {
      * Creates or updates items from imported rows, matched by SKU; failures are reported by row
      * number. With a team server the rows go in pages and `job` counts what the server confirmed.
      */
-    importItems(rows: NewInventoryItemDraft[]): Result<{ created: number; updated: number; rejected: { row: number; error: string }[]; job: BulkJob | null }> {
+    importItems(rows: NewInventoryItemDraft[]): Result<{ created: number; updated: number; rejected: RejectedInventoryRow[]; job: BulkJob | null }> {
       const result = bulk.run('inventory.importItems', { rows });
       if (!result.ok) return result;
       const { values, job } = result.value;

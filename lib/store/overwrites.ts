@@ -12,7 +12,7 @@ import {
   type OverwriteNotice,
   writerKey,
 } from '../domain/overwrites';
-import { fail, type Result } from '../domain/types';
+import { refuse, type Result } from '../domain/types';
 import type { StoreContext } from './core';
 
 /** The most notices kept at once: the oldest go first. */
@@ -87,9 +87,9 @@ export function createOverwritesSlice(ctx: StoreContext) {
     /** Puts the member's own value back, as a normal change (checked, synced, logged); the notice goes on success. */
     restore(key: string): Result<unknown> {
       const notice = notices.peek().find((n) => n.key === key);
-      if (!notice) return fail(NOTICE_GONE);
+      if (!notice) return refuse('overwrite.gone');
       const call = restoreCall(notice, ctx.collection(notice.collection).get(notice.id));
-      if (!call) return fail(NOTICE_GONE);
+      if (!call) return refuse('overwrite.gone');
       const result = ctx.mutate(call.name, call.args);
       if (result.ok) dismiss(key);
       return result;

@@ -4,12 +4,13 @@ import { signal, type Signal } from '@preact/signals-core';
 import { WORKSPACE, type WorkspaceSchema } from '../schema/records';
 import type { Mutation } from '../mutators/types';
 import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
-import { emptyLoaded, SESSION, SINGLETONS_STORE, STORAGE_MESSAGES, type LoadedRecords, type PersistenceState } from './engine-types';
+import type { Message } from '../domain/messages';
+import { emptyLoaded, SESSION, SINGLETONS_STORE, STORAGE_MESSAGES, storageWarning, type LoadedRecords, type PersistenceState } from './engine-types';
 
 export function createPersistence(initial: StorageAdapter) {
   let storage = initial;
   const inflight = new Set<Promise<void>>();
-  const persistence: Signal<PersistenceState> = signal({ status: 'loading', kind: storage.kind, warning: null, unreadable: [] });
+  const persistence: Signal<PersistenceState> = signal({ status: 'loading', kind: storage.kind, warning: null, notice: null, unreadable: [] });
 
   function persist(ops: StorageOp[], info?: { mutation?: string; call?: Mutation }) {
     if (ops.length === 0) return;
@@ -30,9 +31,9 @@ export function createPersistence(initial: StorageAdapter) {
     void settled.finally(() => inflight.delete(settled));
   }
 
-  function fallBackToMemory(warning: string) {
+  function fallBackToMemory(notice: Message) {
     storage = { kind: 'memory', load: () => Promise.resolve([]), write: () => Promise.resolve() };
-    persistence.value = { ...persistence.value, status: 'memory', kind: 'memory', warning };
+    persistence.value = { ...persistence.value, status: 'memory', kind: 'memory', ...storageWarning(notice) };
   }
 
   return {

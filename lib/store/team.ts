@@ -1,11 +1,12 @@
 // Team: the members, and the team writes (lib/mutators/team.ts). Only members with manageTeam change the team.
 import { changeRole, inviteMember } from '../domain/team';
-import { refuse, ok, type Permission, type Result, type Role } from '../domain/types';
+import { accept, refuse, ok, type Permission, type Result, type Role } from '../domain/types';
 import type { InvitationState } from '../sync/team-api';
 import type { StoreContext } from './core';
 
 /** What Invite Member and Resend say: sent when its email was queued, else created (the link is still offered). */
-const invitationMessage = (email: string, emailSent: boolean) => (emailSent ? `Invitation sent to ${email}` : `Invitation created for ${email}`);
+const invited = (value: { inviteUrl: string; emailSent: boolean }, email: string) =>
+  accept(value, value.emailSent ? 'team.invitationSent' : 'domain.team.invitationCreated', { email });
 
 export function createTeamSlice(ctx: StoreContext) {
   const members = ctx.collection('team');
@@ -27,7 +28,7 @@ export function createTeamSlice(ctx: StoreContext) {
       }
       const sent = await ctx.teamApi.invite({ email: checked.value.email, role, permissions: changeRole(checked.value, role).permissions });
       // A refusal keeps the server's code and values, for the dialog to say it in its language.
-      return sent.ok ? ok({ inviteUrl: sent.inviteUrl, emailSent: sent.emailSent }, invitationMessage(checked.value.email, sent.emailSent)) : sent;
+      return sent.ok ? invited({ inviteUrl: sent.inviteUrl, emailSent: sent.emailSent }, checked.value.email) : sent;
     },
     /** Whether invitations are links made by a team server, which can send them again. */
     canResendInvitations: () => Boolean(ctx.teamApi),
@@ -46,7 +47,7 @@ export function createTeamSlice(ctx: StoreContext) {
       const member = members.get(id);
       if (!member || member.status !== 'Pending' || !ctx.teamApi) return refuse('domain.team.onlyPendingReinvite');
       const sent = await ctx.teamApi.reissueInvitation(id);
-      return sent.ok ? ok({ inviteUrl: sent.inviteUrl, emailSent: sent.emailSent }, invitationMessage(member.email, sent.emailSent)) : sent;
+      return sent.ok ? invited({ inviteUrl: sent.inviteUrl, emailSent: sent.emailSent }, member.email) : sent;
     },
     setRole: (id: string, role: Role) => ctx.mutate('team.setRole', { id, role }),
     togglePermission: (id: string, permission: Permission) => ctx.mutate('team.togglePermission', { id, permission }),

@@ -1,6 +1,7 @@
 // Requests to the team server, and what each answer means to the sync client: a refusal (4xx) is
 // the server's decision; 401 is an ended session; a 403 `removed` is a removed member; a network
 // error, 5xx or 429 is worth trying again (after Retry-After when the server gave one).
+import { message as sayMessage, type Message } from '../domain/messages';
 import type { ServerErrorBody, ServerErrorParams, ServerRefusal } from '../domain/server-errors';
 
 export interface TransportOptions {
@@ -36,6 +37,8 @@ export class SyncError extends Error {
     readonly body?: Partial<ServerErrorBody>,
     /** Retry-After, in milliseconds, when the server gave one. */
     readonly retryAfterMs?: number,
+    /** The sync's own sentence as a message, when the server sent no words of its own. */
+    readonly problem?: Message,
   ) {
     super(message);
   }
@@ -67,11 +70,12 @@ export function createTransport(options: TransportOptions): Request {
     }
     if (response.ok) return (await response.json()) as T;
     const body = (await response.json().catch(() => ({}))) as Partial<ServerErrorBody>;
+    const said = typeof body.error === 'string' ? undefined : sayMessage('sync.serverAnswered', { status: response.status });
     const message = typeof body.error === 'string' ? body.error : SYNC_MESSAGES.serverAnswered(response.status);
-    if (response.status === 401) throw new SyncError('signed-out', SYNC_MESSAGES.sessionEnded, 401);
+    if (response.status === 401) throw new SyncError('signed-out', SYNC_MESSAGES.sessionEnded, 401, undefined, undefined, sayMessage('sync.sessionEnded'));
     if (response.status === 403 && body.code === 'removed') throw new SyncError('removed', message, 403, body);
     if (response.status === 429 || response.status >= 500) throw new SyncError('retry', message, response.status, body, retryAfterOf(response));
-    return Promise.reject(new SyncError('refused', message, response.status, typeof body.error === 'string' ? body : { error: message }));
+    return Promise.reject(new SyncError('refused', message, response.status, typeof body.error === 'string' ? body : { error: message }, undefined, said));
   };
 }
 
@@ -86,9 +90,10 @@ function retryAfterOf(response: Response): number | undefined {
 }
 
 /** A refusal's code and values, when the server gave them. */
-export function codeOf(error: unknown): { code?: string; params?: ServerErrorParams } {
+export function codeOf(error: unknown): { code?: string; params?: ServerErrorParams; problem?: Message } {
   const body = error instanceof SyncError ? error.body : undefined;
   return {
+    ...(error instanceof SyncError && error.problem ? { problem: error.problem } : {}),
     ...(typeof body?.code === 'string' ? { code: body.code } : {}),
     ...(body?.params && typeof body.params === 'object' ? { params: body.params } : {}),
   };

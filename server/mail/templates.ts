@@ -4,7 +4,7 @@
 // trackers).
 import * as v from 'valibot';
 import { translatorFor, loadLanguage, type Translator } from '../../lib/i18n';
-import { notificationTitleIn } from '../../lib/i18n/activity';
+import { notificationTitleIn, storedTextIn } from '../../lib/i18n/activity';
 import type { LanguageCode } from '../../lib/i18n/codes';
 import { ROLES } from '../../lib/domain/types';
 import { PASSWORD_RESET_MINUTES } from '../../lib/domain/mail';
@@ -55,10 +55,10 @@ export interface MailLinks {
   origin: string;
 }
 
-/** A notification's title in the reader's language: a status title's status, else a sentence the catalog knows. */
+/** A notification's title in the reader's language: a status title's status, else a stored sentence the catalog knows. */
 function notificationTitle(t: Translator, title: string): string {
   const statusTitle = notificationTitleIn(t, title);
-  return statusTitle !== title ? statusTitle : t.tm(title);
+  return statusTitle !== title ? statusTitle : storedTextIn(t, title);
 }
 
 const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: MailLinks) => Composed } = {
@@ -87,7 +87,7 @@ const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: M
     subject: t.t('mail.notification.subject', { workspace: p.workspaceName, title: notificationTitle(t, p.title) }),
     workspaceName: p.workspaceName,
     blocks: [
-      { kind: 'p', text: t.tm(p.message) },
+      { kind: 'p', text: storedTextIn(t, p.message) },
       { kind: 'link', url: `${links.origin}${p.appPath}`, label: t.t('mail.notification.action') },
       { kind: 'small', text: t.t('mail.notification.why') },
     ],

@@ -172,7 +172,9 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
     reply.header('cache-control', 'no-store');
     if (outcome.status !== 'applied') {
       const error = 'error' in outcome ? outcome.error : 'This answer could not be saved';
-      return reply.code(outcomeHttpStatus(outcome)).send({ error, ...('field' in outcome ? { field: outcome.field } : {}) });
+      return reply
+        .code(outcomeHttpStatus(outcome))
+        .send({ error, ...('field' in outcome ? { field: outcome.field } : {}), ...('problem' in outcome && outcome.problem ? { problem: outcome.problem } : {}) });
     }
     const view = name === 'portal.optOut' ? null : await viewOf(ctx, link);
     return { ok: true, view };

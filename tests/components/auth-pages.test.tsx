@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AcceptInvitation, Setup, SignIn, safeNext } from '../../host/pages/Auth';
 import { loadLanguage } from '../../lib/i18n';
+import { pack as es } from '../../lib/i18n/catalogs/es';
 import { LanguageProvider } from '../../widgets/ui/i18n';
 
 function renderAt(path: string, lang?: string) {
@@ -131,7 +132,7 @@ describe('auth pages', () => {
     await user.click(accept);
     expect(await screen.findByText('La contraseña debe tener al menos 10 caracteres')).toBeInTheDocument();
     await user.click(accept);
-    expect(await screen.findByText('A refusal this page has no words for')).toBeInTheDocument();
+    expect(await screen.findByText(es.messages['domain.refused'])).toBeInTheDocument();
   });
 
   it('only ever goes on to a path of this site', () => {

@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
     const editor = await server.signIn('editor');
     const before = await pull(editor);
     const response = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 1, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: -4 } }]));
-    expect(response).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: false, error: 'Quantity cannot be negative', code: 'rejected', status: 409 }] });
+    expect(response).toEqual({ lastMutationID: 1, results: [{ id: 1, ok: false, error: 'Quantity cannot be negative', code: 'rejected', status: 409, problem: { key: 'domain.inventory.negative', values: { label: { key: 'inventory.col.quantity' } } } }] });
     const unknown = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 2, name: 'orders.teleport', args: {} }]));
     expect(unknown).toEqual({ lastMutationID: 2, results: [{ id: 2, ok: false, error: 'Unknown change: orders.teleport', code: 'rejected', status: 409 }] });
     const malformed = json<PushResponse>(await push(editor, 'editor-tab-2', [{ id: 3, name: 'inventory.setQuantity', args: { id: 'inv_1', quantity: { $gt: 1 } } }]));
@@ -182,7 +182,7 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
     const refused = answers.filter((a) => !a.results[0].ok);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const answer of refused) expect(answer.results[0]).toEqual({ id: 1, ok: false, error: 'Insufficient inventory for this order', code: 'rejected', status: 409 });
+    for (const answer of refused) expect(answer.results[0]).toEqual({ id: 1, ok: false, error: 'Insufficient inventory for this order', code: 'rejected', status: 409, problem: { key: 'domain.orders.insufficient' } });
     const final = await pull(owner);
     expect(record<{ quantity: number }>(final, 'inventory', 'inv_4')?.quantity).toBe(0);
     expect(final.records.filter((r) => r.collection === 'orders' && (r.value as Order).customerName.startsWith('Stock Test') && (r.value as Order).status === 'Processing')).toHaveLength(10);

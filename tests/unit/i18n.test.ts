@@ -2,6 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { validateGeneralSettings } from '../../lib/domain/settings';
+import { checkImageFile } from '../../lib/domain/funnels';
+import { problemOf } from '../../lib/domain/messages';
+import { storedTextIn } from '../../lib/i18n/activity';
 import { PLAN_FEATURE_NAMES, PLAN_OFFERS } from '../../lib/domain/billing';
 import { EXPORT_TYPE_NAME, EXPORT_TYPES, exportFieldKey } from '../../lib/domain/csv-export';
 import { LANGUAGE_CODES, loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
@@ -80,19 +83,18 @@ describe('messages from the domain rules', () => {
     // A value that is itself a message is said in the same language.
     expect((await loaded('es')).say({ key: 'domain.settings.companyTooLong', values: { max: { key: 'domain.settings.saved' } } })).toContain('Configuración guardada');
   });
-  it('are translated by their English text, arguments included, and unknown ones stay as they are', async () => {
-    const { tm } = await loaded('es');
-    const tooLong = validateGeneralSettings({ companyName: 'x'.repeat(500), timeZone: 'UTC', language: 'es' });
-    expect(tooLong.ok).toBe(false);
-    if (!tooLong.ok) expect(tm(tooLong.error)).toBe('El nombre de la empresa no puede superar los 120 caracteres');
-    expect(tm('Settings saved successfully')).toBe('Configuración guardada');
-    expect(tm('Something nobody wrote down')).toBe('Something nobody wrote down');
-    expect((await loaded('en-US')).tm('Settings saved successfully')).toBe('Settings saved successfully');
+  it('a refusal that came with no message shows as written in English and as a plain sentence in another language', async () => {
+    const refusal = { error: 'Something nobody wrote down' };
+    expect((await loaded('en-US')).say(problemOf(refusal))).toBe('Something nobody wrote down');
+    expect((await loaded('es')).say(problemOf(refusal))).toBe(es.messages['domain.refused']);
+    expect((await loaded('fr')).say(problemOf(refusal))).toBe(fr.messages['domain.refused']);
+    // A team server's known code is said from the catalog.
+    expect((await loaded('es')).say(problemOf({ error: 'Not found', code: 'notFound' }))).toBe(es.messages['server.error.notFound']);
   });
 });
 
-describe('activity entries, notifications and toasts built from data', () => {
-  // Written in English by any member (or before this existed), said in the reader's language.
+describe('activity entries and notifications stored in English', () => {
+  // Written in English by an older version, with no message beside them, said in the reader's language.
   const written = [
     'Sarah Johnson moved from Brief to Confirmation (step "Creator Confirmation")',
     'Jamie Smith is now Viewer',
@@ -106,7 +108,7 @@ describe('activity entries, notifications and toasts built from data', () => {
   it('read in Spanish and French, with the status, role, group and field names translated', async () => {
     const es = await loaded('es');
     const fr = await loaded('fr');
-    expect(written.map(es.tm)).toEqual([
+    expect(written.map((text) => storedTextIn(es, text))).toEqual([
       'Sarah Johnson pasó de briefing a confirmación (paso «Creator Confirmation»)',
       'Jamie Smith ahora es lector',
       'Jamie Smith ya no puede enviar mensajes a creadores',
@@ -116,12 +118,12 @@ describe('activity entries, notifications and toasts built from data', () => {
       'Estado del embudo actualizado',
       'Cantidad: no puede ser negativo',
     ]);
-    expect(fr.tm(written[1])).toBe('Jamie Smith est désormais lecteur');
-    expect(fr.tm(written[3])).toBe('Démographie : Gen Z ajouté');
+    expect(storedTextIn(fr, written[1])).toBe('Jamie Smith est désormais lecteur');
+    expect(storedTextIn(fr, written[3])).toBe('Démographie : Gen Z ajouté');
   });
   it('stay exactly as written in English', async () => {
     const en = await loaded('en-US');
-    expect(written.map(en.tm)).toEqual(written);
+    expect(written.map((text) => storedTextIn(en, text))).toEqual(written);
   });
 });
 
@@ -167,8 +169,8 @@ describe('catalogs', () => {
     files.push(join(root, 'screens.ts'));
     const sources = files.filter((file) => !file.includes(join('lib', 'i18n', 'catalogs'))).map((file) => readFileSync(file, 'utf8'));
     const source = sources.join('\n');
-    // Keys built from a prefix and a value: t(`settings.tab.${id}`).
-    const prefixes = [...source.matchAll(/t\(`([\w.-]+)\$\{/g)].map((m) => m[1]);
+    // Keys built from a prefix and a value: t(`settings.tab.${id}`), message(`orders.status.${status}`).
+    const prefixes = [...source.matchAll(/(?:\bt|\bmessage)\(`([\w.-]+)\$\{/g)].map((m) => m[1]);
     const unused = keys.filter((key) => {
       if (source.includes(`'${key}'`) || prefixes.some((prefix) => key.startsWith(prefix))) return false;
       const text = en[key as keyof typeof en];
@@ -184,7 +186,7 @@ describe('catalogs', () => {
 describe('sizes', () => {
   it('are said in the language\'s unit: French "Mo", Spanish and English "MB"', async () => {
     const fr = await loaded('fr');
-    expect(fr.tm('photo.png is larger than 2 MB.')).toBe('photo.png dépasse 2\u202fMo.');
+    expect(fr.say(checkImageFile({ name: 'photo.png', type: 'image/png', size: 3 * 1024 * 1024 })!)).toBe('photo.png dépasse 2\u202fMo.');
     expect(fr.formatSize('10MB')).toBe('10\u202fMo');
     const es = await loaded('es');
     expect(es.formatSize('10MB')).toBe('10 MB');

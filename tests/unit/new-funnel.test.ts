@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildStepsFromStatus } from '../../lib/domain/funnels';
-import { createFunnel, emptyNewFunnelDraft, validateNewFunnelStep, type NewFunnelDraft } from '../../lib/domain/new-funnel';
+import { englishOf } from '../../lib/domain/messages';
+import { createFunnel, emptyNewFunnelDraft, validateNewFunnelStep, type NewFunnelDraft, type NewFunnelErrors } from '../../lib/domain/new-funnel';
+
+/** Each field's problem in English, the words the screen shows an English reader. */
+const inEnglish = (errors: NewFunnelErrors) => Object.fromEntries(Object.entries(errors).map(([field, said]) => [field, said && englishOf(said)]));
 import { createStore } from '../../lib/store/createStore';
 import { createMemoryStorage } from '../../lib/storage/memory';
 import { sampleFunnels } from '../../lib/sample/workspace';
@@ -29,24 +33,24 @@ describe('New Funnel wizard rules', () => {
 
   it('checks each step on its own', () => {
     const empty = emptyNewFunnelDraft(now, 'Alex Morgan');
-    expect(validateNewFunnelStep(0, empty, funnels)).toEqual({
+    expect(inEnglish(validateNewFunnelStep(0, empty, funnels))).toEqual({
       name: "Enter the creator's name",
       handle: "Enter the creator's handle",
       email: "Enter the creator's email address",
       followers: 'Followers must be a whole number',
       engagementRate: 'Engagement rate must be a percentage from 0 to 100',
     });
-    expect(validateNewFunnelStep(1, { ...empty, dueDate: '2026-03-01' }, funnels)).toEqual({
+    expect(inEnglish(validateNewFunnelStep(1, { ...empty, dueDate: '2026-03-01' }, funnels))).toEqual({
       objective: 'Choose an objective',
       value: 'Budget must be an amount in dollars, 0 or more',
       dueDate: 'Due date must be after the start date',
     });
-    expect(validateNewFunnelStep(2, { ...empty, deliverableDueDate: '2026-05-01' }, funnels)).toEqual({
+    expect(inEnglish(validateNewFunnelStep(2, { ...empty, deliverableDueDate: '2026-05-01' }, funnels))).toEqual({
       contentType: 'Choose a content type',
       deliverableDueDate: "Deliverables must be due by the campaign's due date",
     });
-    expect(validateNewFunnelStep(0, { ...complete(), handle: '@SarahJStyle' }, funnels)).toEqual({ handle: '@SarahJStyle already has a funnel (CR12345)' });
-    for (const step of [0, 1, 2] as const) expect(validateNewFunnelStep(step, complete(), funnels)).toEqual({});
+    expect(inEnglish(validateNewFunnelStep(0, { ...complete(), handle: '@SarahJStyle' }, funnels))).toEqual({ handle: '@SarahJStyle already has a funnel (CR12345)' });
+    for (const step of [0, 1, 2] as const) expect(inEnglish(validateNewFunnelStep(step, complete(), funnels))).toEqual({});
   });
 
   it('creates a funnel at Brief with its steps, the creator, the campaign and its deliverables', () => {

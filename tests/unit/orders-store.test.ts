@@ -58,7 +58,7 @@ describe('orders slice', () => {
 
   it('Save & Ship validates, then stores tracking and carrier', async () => {
     const store = await makeStore();
-    expect(store.orders.shipWithTracking('ord_2', { trackingNumber: '', carrierName: 'UPS' })).toEqual({
+    expect(store.orders.shipWithTracking('ord_2', { trackingNumber: '', carrierName: 'UPS' })).toMatchObject({
       ok: false,
       error: 'Please enter tracking number and carrier',
     });

@@ -45,10 +45,10 @@ export function EventDialog({
   disabledReason,
   timeZoneLabel,
 }: EventDialogProps) {
-  const { t, tm } = useT();
+  const { t } = useT();
   const typeOptions = EVENT_TYPES.map((type) => ({ value: type, label: t(`calendar.type.${type}`) }));
   const [draft, setDraft] = useState<EventDraft>(defaultValue);
-  const { error, setError, finish: finishForm } = useFormResult();
+  const { error, errorText, setError, finish: finishForm } = useFormResult();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -144,7 +144,7 @@ export function EventDialog({
         </div>
         {error && (
           <p id={errorId} role="alert" className="cf-error">
-            {tm(error)}
+            {errorText}
           </p>
         )}
       </Dialog>

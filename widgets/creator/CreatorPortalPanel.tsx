@@ -2,6 +2,7 @@
 // products allowance staff set for it, and the creator's personal link (copied, or renewed).
 import { useId, useState, type FormEvent } from 'react';
 import { DeveloperRequestError } from '../../lib/developer/client';
+import { serverErrorIn } from '../../lib/i18n/server-errors';
 import type { Funnel } from '../../lib/domain/types';
 import { portalLinksClient } from '../../lib/portal/links';
 import { Button } from '../ui/Button';
@@ -13,7 +14,8 @@ type CreatorController = ReturnType<typeof useCreator>;
 
 export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorController; funnel: Funnel }) {
   const id = useId();
-  const { t, tm, formatDateTime, formatMoney } = useT();
+  const i18n = useT();
+  const { t, formatDateTime, formatMoney } = i18n;
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [maxItems, setMaxItems] = useState(String(funnel.giftAllowance?.maxItems ?? 0));
@@ -41,7 +43,7 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
       await navigator.clipboard?.writeText(url).catch(() => undefined);
       toast.success(kind === 'mint' ? t('creator.portal.copied') : t('creator.portal.rotated'));
     } catch (error) {
-      const message = error instanceof DeveloperRequestError ? tm(error.message) : String(error);
+      const message = (error instanceof DeveloperRequestError && serverErrorIn(i18n, error.body)) || String(error);
       toast.error(t('creator.portal.linkFailed', { message }));
     } finally {
       setBusy(false);
@@ -55,7 +57,7 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
       const to = await links.resend(funnel.id);
       toast.success(t('creator.portal.resent', { email: to }));
     } catch (error) {
-      const message = error instanceof DeveloperRequestError ? tm(error.message) : String(error);
+      const message = (error instanceof DeveloperRequestError && serverErrorIn(i18n, error.body)) || String(error);
       toast.error(t('creator.portal.resendFailed', { message }));
     } finally {
       setBusy(false);

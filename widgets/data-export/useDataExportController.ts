@@ -10,7 +10,7 @@ import { zipStore } from '../../lib/zip';
 import { downloadBytes, downloadText } from '../ui/download';
 import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
-import { toast } from '../ui/toast';
+import { showResult, toast } from '../ui/toast';
 
 /** Days before today the start date defaults to. */
 export const DEFAULT_EXPORT_DAYS = 90;
@@ -51,7 +51,7 @@ export function useDataExportController() {
       const all = store.admin.workspaceFunnels.peek();
       const built = buildExport({ type, fields, range: { start, end } }, all, (iso) => dayIn(iso));
       if (!built.ok) {
-        toast.error(built.error);
+        showResult(built);
         return;
       }
       const name = exportFileName(type, dayIn(store.now()));
@@ -75,7 +75,7 @@ export function useDataExportController() {
       for (const exportType of EXPORT_TYPES) {
         const built = buildExport({ type: exportType.id, fields: [...exportType.fields], range: { start: '0000-01-01', end: '9999-12-31' } }, all, (iso) => dayIn(iso));
         if (!built.ok) {
-          toast.error(built.error);
+          showResult(built);
           return;
         }
         files.push({ name: exportFileName(exportType.id, day), data: toCsv(built.value.headers, built.value.rows) });

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { CSV } from '../../lib/domain/constants';
 import { SYSTEM_FIELDS, type SystemField } from '../../lib/domain/types';
+import type { RejectedRow } from '../../lib/domain/csv-import';
 import { adminBaseStyles } from '../ui/adminStyles';
 import { ScreenTitle, BlockedNote } from '../ui/AdminScreen';
 import { BulkProgressView } from '../ui/BulkProgress';
@@ -28,8 +29,8 @@ const fileSize = ({ t, formatNumber }: T, bytes: number) => {
   if (bytes < 1024 * 1024) return t('import.size', { size: formatNumber(bytes / 1024, one), unit: 'kb' });
   return t('import.size', { size: formatNumber(bytes / 1024 / 1024, one), unit: 'mb' });
 };
-/** A row's problems, each said in the screen's language (the domain joins them with "; "). */
-const rowProblems = ({ tm }: T, error: string) => error.split('; ').map(tm).join('; ');
+/** A row's problems, each said in the screen's language. */
+const rowProblems = ({ say }: T, row: RejectedRow) => (row.problems.length ? row.problems.map(say).join('; ') : row.error);
 
 /** CSV import at /import (spec §2 "CSV import"). */
 export function DataImport(props: DataImportProps) {
@@ -46,9 +47,9 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
   const inputRef = useRef<HTMLInputElement>(null);
   const file = imp.file;
   const i18n = useT();
-  const { t, tm, formatPercent, formatSize } = i18n;
+  const { t, say, formatPercent, formatSize } = i18n;
   const blocked = imp.blocked;
-  const mappingError = imp.mappingError && tm(imp.mappingError);
+  const mappingError = imp.mappingError && say(imp.mappingError);
   const fieldOptions = mappingOptions(i18n);
   return (
     <div className="cf-stack" part="import">
@@ -82,7 +83,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
       )}
       {imp.fileError && (
         <p role="alert" className="cf-error">
-          {tm(imp.fileError)}
+          {say(imp.fileError)}
         </p>
       )}
       {file && (
@@ -197,7 +198,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
   );
 }
 
-function RejectedRows({ rows, title }: { rows: { row: number; error: string }[]; title: string }) {
+function RejectedRows({ rows, title }: { rows: RejectedRow[]; title: string }) {
   const i18n = useT();
   if (rows.length === 0) return null;
   return (
@@ -206,7 +207,7 @@ function RejectedRows({ rows, title }: { rows: { row: number; error: string }[];
       <ul aria-label={title}>
         {rows.slice(0, MAX_LISTED).map((r) => (
           <li key={r.row}>
-            {i18n.t('import.rowError', { row: r.row, error: rowProblems(i18n, r.error) })}
+            {i18n.t('import.rowError', { row: r.row, error: rowProblems(i18n, r) })}
           </li>
         ))}
       </ul>

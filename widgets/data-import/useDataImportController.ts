@@ -1,14 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CSV } from '../../lib/domain/constants';
-import { checkMapping, guessMapping, validateImport, type ColumnMapping } from '../../lib/domain/csv-import';
+import { checkMapping, guessMapping, validateImport, type ColumnMapping, type RejectedRow } from '../../lib/domain/csv-import';
 import type { SystemField } from '../../lib/domain/types';
 import { checkCsvFile, parseCsv } from '../../lib/csv';
 import { useStore } from '../ui/store-context';
-import { useWhyNot } from '../ui/i18n';
+import { useT, useWhyNot } from '../ui/i18n';
 import { showResult, toast } from '../ui/toast';
 import { useBulkJob } from '../ui/BulkProgress';
-import { MESSAGES } from '../../lib/domain/constants';
+import { message, problemOf, type Message } from '../../lib/domain/messages';
 import { sumOf } from '../../lib/store/bulk';
 
 export interface DataImportControllerOptions {
@@ -28,7 +28,7 @@ export interface LoadedFile {
 export interface ImportOutcome {
   created: number;
   updated: number;
-  rejected: { row: number; error: string }[];
+  rejected: RejectedRow[];
 }
 
 /** An import sent in pages: its rejected rows, shown once the server has every page. */
@@ -42,8 +42,9 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
   useSignals();
   const store = useStore();
   const whyNot = useWhyNot();
+  const { t } = useT();
   const [file, setFile] = useState<LoadedFile | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<Message | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -54,7 +55,7 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
   // With a team server the import goes in pages; success is said once the server has them all.
   const bulk = useBulkJob('creators.import', ({ job, state }) => {
     if (state !== 'saved') return;
-    toast.success(MESSAGES.dataImported);
+    toast.success(t('import.done'));
     const mine = awaited.current?.job === job.id ? awaited.current : null;
     awaited.current = null;
     // The full bar stays beside the outcome until another file is chosen.
@@ -95,17 +96,17 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
     try {
       text = await chosen.text();
     } catch (error) {
-      setFileError(`${chosen.name} could not be read (${error instanceof Error ? error.message : String(error)}).`);
+      setFileError(message('domain.import.unreadable', { name: chosen.name, error: error instanceof Error ? error.message : String(error) }));
       return;
     }
     if (mine !== generation.current) return;
     const parsed = parseCsv(text);
     if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) {
-      setFileError(`${chosen.name} has no header row. The first line must name the columns.`);
+      setFileError(message('domain.import.noHeader', { name: chosen.name }));
       return;
     }
     if (parsed.rows.length === 0) {
-      setFileError(`${chosen.name} has a header row but no data rows.`);
+      setFileError(message('domain.import.noRows', { name: chosen.name }));
       return;
     }
     setFile({
@@ -170,7 +171,7 @@ export function useDataImportController({ importDurationMs = CSV.simulatedImport
     fileError,
     mapping,
     mapColumn,
-    mappingError: mappingCheck.ok ? null : mappingCheck.error,
+    mappingError: mappingCheck.ok ? null : problemOf(mappingCheck),
     accepted: check.accepted.length,
     rejected: check.rejected,
     progress,

@@ -1,6 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
-import { MESSAGES } from '../../lib/domain/constants';
 import { API_KEY_BYTES, apiKeyFromBytes, filterEndpoints } from '../../lib/domain/developer';
 import { API_ENDPOINTS } from '../../lib/sample/developer';
 import { developerClient } from '../../lib/developer/client';
@@ -31,7 +30,7 @@ export function useDeveloperController() {
     try {
       if (!navigator.clipboard) throw new Error(t('developer.team.noClipboard'));
       await navigator.clipboard.writeText(apiKey);
-      toast.success(MESSAGES.apiKeyCopied);
+      toast.success(t('developer.team.copied', { label: t('developer.apiKeyLabel') }));
     } catch (error) {
       toast.error(t('developer.copyKeyFailed', { message: error instanceof Error ? error.message : String(error) }));
     }
@@ -55,7 +54,7 @@ export function useDeveloperController() {
     regenerateApiKey: () => {
       if (keyBlocked) return toast.error(keyBlocked);
       setApiKey(apiKeyFromBytes(crypto.getRandomValues(new Uint8Array(API_KEY_BYTES))));
-      toast.success(MESSAGES.apiKeyRegenerated);
+      toast.success(t('developer.team.toast.regenerated'));
     },
     saveWebhookSettings: (draft: { endpointUrl: string; events: string[] }) => store.admin.saveWebhookSettings(draft),
   };

@@ -37,7 +37,7 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
   const id = useId();
   const bodyRef = useRef<HTMLFieldSetElement>(null);
   const last = step === NEW_FUNNEL_STEPS.length - 1;
-  const { t, tm } = useT();
+  const { t, say } = useT();
   // Platform names are brands: they read the same in every language.
   const optionName = (value: string) => (OPTION_NAMES[value] ? t(OPTION_NAMES[value]) : value);
 
@@ -65,7 +65,7 @@ export function NewFunnelWizard({ wizard }: { wizard: NewFunnelWizardController 
         )}
         {error && (
           <span id={`${controlId}-error`} className="cf-error">
-            {tm(error)}
+            {say(error)}
           </span>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState, type DragEvent } from 'react';
 import { addTag, checkImageFile, removeTag } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
+import { problemOf, type Message } from '../../lib/domain/messages';
 import { AI_COMPATIBILITY, EXAMPLE_CREATOR_ID, INTEREST_TAG_SUGGESTIONS } from '../../lib/sample/suggestions';
 import { Avatar } from '../ui/Avatar';
 import type { MessageKey } from '../../lib/i18n';
@@ -9,7 +10,7 @@ import { Button } from '../ui/Button';
 import { useT, useWhyNot } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
-import { readImageFile } from '../ui/readImageFile';
+import { readImageFile, unreadableImage } from '../ui/readImageFile';
 import { showResult } from '../ui/toast';
 import { TagEditor } from './TagEditor';
 import { routeTo } from '../ui/routes';
@@ -93,11 +94,11 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
   const store = useStore();
   const id = useId();
   // An error belongs to the funnel it was about: choosing another funnel clears it.
-  const [failure, setFailure] = useState<{ funnelId: string; message: string } | null>(null);
-  const error = failure?.funnelId === funnel.id ? failure.message : null;
-  const setError = (message: string | null) => setFailure(message === null ? null : { funnelId: funnel.id, message });
+  const [failure, setFailure] = useState<{ funnelId: string; problem: Message } | null>(null);
+  const error = failure?.funnelId === funnel.id ? failure.problem : null;
+  const setError = (problem: Message | null) => setFailure(problem === null ? null : { funnelId: funnel.id, problem });
   const [dragging, setDragging] = useState(false);
-  const { t, tm } = useT();
+  const { t, say } = useT();
 
   function take(file: File | undefined) {
     if (!file) return;
@@ -107,10 +108,10 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
     readImageFile(file).then(
       (dataUrl) => {
         const result = store.funnels.updateAvatar(funnel.id, dataUrl);
-        if (!result.ok) setError(result.error);
+        if (!result.ok) setError(problemOf(result));
         showResult(result);
       },
-      (error: Error) => setError(error.message),
+      () => setError(unreadableImage(file)),
     );
   }
   const onDrop = (event: DragEvent) => {
@@ -150,7 +151,7 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
       </span>
       {error && (
         <p className="cf-error" role="alert">
-          {tm(error)}
+          {say(error)}
         </p>
       )}
     </div>
@@ -186,9 +187,9 @@ function InterestTags({ funnel, blocked }: { funnel: Funnel; blocked: string | n
   const { t } = useT();
   const add = (text: string) => {
     const next = addTag(tags, text);
-    if (!next.ok) return next.error;
+    if (!next.ok) return problemOf(next);
     const result = store.funnels.setInterestTags(funnel.id, next.value);
-    return result.ok ? null : result.error;
+    return result.ok ? null : problemOf(result);
   };
   const suggestions = INTEREST_TAG_SUGGESTIONS.filter((s) => !tags.some((t) => t.toLowerCase() === s.toLowerCase()));
   return (

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { problemOf } from '../../lib/domain/messages';
 import { useId, useState } from 'react';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS } from '../../lib/sample/suggestions';
 import { Avatar } from '../ui/Avatar';
@@ -36,7 +37,7 @@ export function SmartMatching() {
             hideLabel
             onAdd={(text) => {
               const result = store.funnels.addCriteriaTag(group.id, text);
-              return result.ok ? null : result.error;
+              return result.ok ? null : problemOf(result);
             }}
             onRemove={(tag) => showResult(store.funnels.removeCriteriaTag(group.id, tag))}
           />

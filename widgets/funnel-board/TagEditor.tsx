@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { Message } from '../../lib/domain/messages';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 
@@ -7,7 +8,7 @@ export interface TagEditorProps {
   label: string;
   tags: readonly string[];
   /** Adds a tag; returns an error to show, or null when added. */
-  onAdd(text: string): string | null;
+  onAdd(text: string): Message | null;
   onRemove(tag: string): void;
   /** Why editing is not allowed, or null. */
   blocked?: string | null;
@@ -22,9 +23,9 @@ export interface TagEditorProps {
 /** Removable tags plus an input that adds on Enter or the Add button, only when the trimmed text is non-empty (spec §5). */
 export function TagEditor({ label, addLabel, tags, onAdd, onRemove, blocked = null, placeholder, hideLabel = false }: TagEditorProps) {
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Message | null>(null);
   const id = useId();
-  const { t, tm } = useT();
+  const { t, say } = useT();
   function add() {
     if (!draft.trim()) return; // nothing to add: spec §5
     const problem = onAdd(draft);
@@ -73,7 +74,7 @@ export function TagEditor({ label, addLabel, tags, onAdd, onRemove, blocked = nu
       </div>
       {error && (
         <p id={`${id}-error`} className="cf-error" role="alert">
-          {tm(error)}
+          {say(error)}
         </p>
       )}
     </div>

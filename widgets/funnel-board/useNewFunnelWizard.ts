@@ -9,7 +9,7 @@ import {
   type NewFunnelErrors,
   type NewFunnelStep,
 } from '../../lib/domain/new-funnel';
-import { readImageFile } from '../ui/readImageFile';
+import { readImageFile, unreadableImage } from '../ui/readImageFile';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
 import { showResult } from '../ui/toast';
@@ -66,8 +66,8 @@ export function useNewFunnelWizard() {
         const avatar = await readImageFile(file);
         setDraft((d) => ({ ...d, avatar }));
         setErrors((e) => ({ ...e, avatar: undefined }));
-      } catch (error) {
-        setErrors((e) => ({ ...e, avatar: (error as Error).message }));
+      } catch {
+        setErrors((e) => ({ ...e, avatar: unreadableImage(file) }));
       }
     },
     back() {

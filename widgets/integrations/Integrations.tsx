@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { problemOf, type Message } from '../../lib/domain/messages';
 import { INTEGRATION_TABS } from '../../lib/domain/developer';
 import type { Integration } from '../../lib/domain/types';
 import type { ShopConnection, ShopSlug } from '../../lib/sync/team-api';
@@ -132,16 +133,16 @@ function ConfigureDialog({
 }: {
   integration: Integration;
   onClose(): void;
-  onSave(config: { apiKey: string; webhookUrl: string }): Promise<string | null>;
+  onSave(config: { apiKey: string; webhookUrl: string }): Promise<Message | null>;
 }) {
   const saved = integration.credentials;
   // Saved credentials are never shown again: their hints, and Replace to enter new ones.
   const [replacing, setReplacing] = useState(!saved);
   const [apiKey, setApiKey] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Message | null>(null);
   const [saving, setSaving] = useState(false);
-  const { t, tm } = useT();
+  const { t, say } = useT();
   const shop = SHOPS[integration.id];
   return (
     <Dialog
@@ -209,7 +210,7 @@ function ConfigureDialog({
       )}
       {error && (
         <p role="alert" className="cf-error">
-          {tm(error)}
+          {say(error)}
         </p>
       )}
       {shop && <ShopWebhook shop={shop} name={integration.name} />}
@@ -227,10 +228,10 @@ const SHOPS: Record<string, ShopSlug | undefined> = { shopify: 'shopify' };
  */
 function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
   const store = useStore();
-  const { t, tm } = useT();
+  const { t, say } = useT();
   const [connection, setConnection] = useState<ShopConnection | null>(null);
   const [secret, setSecret] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Message | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -238,7 +239,7 @@ function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
     void store.admin.shopConnection(shop).then((answer) => {
       if (!live) return;
       if (answer.ok) setConnection(answer.value);
-      else setProblem(answer.error);
+      else setProblem(problemOf(answer));
     });
     return () => {
       live = false;
@@ -250,7 +251,7 @@ function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
     setSaved(false);
     void store.admin.saveShopSigningSecret(shop, secret).then((answer) => {
       setSaving(false);
-      if (!answer.ok) return setProblem(answer.error);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setProblem(null);
       setConnection(answer.value);
       setSecret('');
@@ -260,7 +261,7 @@ function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
   if (!connection)
     return problem ? (
       <p role="alert" className="cf-error">
-        {tm(problem)}
+        {say(problem)}
       </p>
     ) : null;
   return (
@@ -288,7 +289,7 @@ function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
       {saved && <p role="status">{t('integrations.shop.secretStored')}</p>}
       {problem && (
         <p role="alert" className="cf-error">
-          {tm(problem)}
+          {say(problem)}
         </p>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { CONNECT_SIMULATION_MS, MESSAGES } from '../../lib/domain/constants';
+import { CONNECT_SIMULATION_MS } from '../../lib/domain/constants';
+import { problemOf, type Message } from '../../lib/domain/messages';
 import type { IntegrationConfig } from '../../lib/domain/developer';
 import type { Integration, IntegrationCategory } from '../../lib/domain/types';
 import { useT, useWhyNot } from '../ui/i18n';
@@ -19,7 +20,7 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
   useSignals();
   const store = useStore();
   const whyNot = useWhyNot();
-  const { t } = useT();
+  const { t, say } = useT();
   const all = store.admin.integrations.items.value;
   const [tab, setTab] = useState<IntegrationTab>('all');
   const [connecting, setConnecting] = useState<string[]>([]);
@@ -33,22 +34,22 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
    * Success is said only once the credentials are held (by the server, with one).
    * Resolves to the problem to show in the dialog, or null when it may close.
    */
-  async function saveConfiguration(integration: Integration, config: IntegrationConfig): Promise<string | null> {
+  async function saveConfiguration(integration: Integration, config: IntegrationConfig): Promise<Message | null> {
     const checked = store.admin.checkIntegrationConfig(config);
-    if (!checked.ok) return checked.error;
+    if (!checked.ok) return problemOf(checked);
     if (integration.status === 'connected') {
       const result = await store.admin.saveIntegration(integration.id, config);
       // A refusal is said once, in the dialog that stays open with the entered values.
       if (result.ok) toast.success(t('integrations.saved', { name: integration.name }));
-      return result.ok ? null : result.error;
+      return result.ok ? null : problemOf(result);
     }
-    const toastId = toast.loading(MESSAGES.connecting(integration.name));
+    const toastId = toast.loading(t('domain.integrations.connecting', { provider: integration.name }));
     setConnecting((ids) => [...ids, integration.id]);
     const done = async () => {
       const result = await store.admin.saveIntegration(integration.id, config);
       setConnecting((ids) => ids.filter((id) => id !== integration.id));
-      if (result.ok) toast.success(MESSAGES.connected(integration.name), { id: toastId });
-      else toast.error(`${MESSAGES.failedToConnect(integration.name)}: ${result.error}`, { id: toastId });
+      if (result.ok) toast.success(t('domain.integrations.connected', { provider: integration.name }), { id: toastId });
+      else toast.error(t('domain.integrations.connectFailed', { provider: integration.name, reason: say(problemOf(result)) }), { id: toastId });
     };
     const timer = setTimeout(() => {
       timers.current.delete(timer);

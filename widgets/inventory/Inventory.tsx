@@ -1,3 +1,4 @@
+import { problemOf } from '../../lib/domain/messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { inventoryStatus, type InventoryImportField, type InventoryItemEdit } from '../../lib/domain/inventory';
 import type { InventoryItem, InventoryStatus } from '../../lib/domain/types';
@@ -128,12 +129,12 @@ type InventoryController = ReturnType<typeof useInventoryController>;
 /** An item's details (its own URL in the host app), with Edit and Delete. Deleting asks first. */
 function ItemDetailsDialog({ controller: inv }: { controller: InventoryController }) {
   const item = inv.openItem;
-  const { t, tm, formatDay } = useT();
+  const { t, formatDay } = useT();
   const blocked = inv.writeBlocked;
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [edit, setEdit] = useState<InventoryItemEdit>({ name: '', lowStockThreshold: '', reorderPoint: '', location: '' });
-  const { error, setError, finish } = useFormResult();
+  const { error, errorText, setError, finish } = useFormResult();
   const close = () => {
     setEditing(false);
     setError(null);
@@ -194,7 +195,7 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
             <FormField id="cf-edit-location" label={t('inventory.col.location')} value={edit.location} onChange={(location) => setEdit({ ...edit, location })} />
             {error && (
               <p role="alert" className="cf-error">
-                {tm(error)}
+                {errorText}
               </p>
             )}
           </>
@@ -240,7 +241,7 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
   const preview = inv.importPreview;
   const plan = preview?.plan;
   const writes = plan ? plan.created + plan.updated : 0;
-  const { t, tm } = useT();
+  const { t, say } = useT();
   return (
     <Dialog
       open={Boolean(preview)}
@@ -289,7 +290,7 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
                   <tr key={`rejected-${r.row}`}>
                     <td>{r.row}</td>
                     <td colSpan={2} />
-                    <td className="cf-error">{t('inventory.notImported', { error: tm(r.error) })}</td>
+                    <td className="cf-error">{t('inventory.notImported', { error: say(problemOf(r)) })}</td>
                   </tr>
                 ))}
               </tbody>
@@ -406,8 +407,8 @@ function AddItemDialog({
   onAdd: ReturnType<typeof useInventoryController>['addItem'];
 }) {
   const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const { error, setError, finish } = useFormResult();
-  const { t, tm } = useT();
+  const { error, errorText, setError, finish } = useFormResult();
+  const { t } = useT();
   const close = (next: boolean) => {
     if (!next) {
       setDraft(EMPTY_DRAFT);
@@ -443,7 +444,7 @@ function AddItemDialog({
       {field('location', t('inventory.col.location'))}
       {error && (
         <p role="alert" className="cf-error">
-          {tm(error)}
+          {errorText}
         </p>
       )}
     </Dialog>

@@ -1,3 +1,4 @@
+import { problemOf } from '../../lib/domain/messages';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { CSV, INVENTORY } from '../../lib/domain/constants';
@@ -40,7 +41,7 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
   useSignals();
   const store = useStore();
   const whyNot = useWhyNot();
-  const { t, tm } = useT();
+  const { t, say } = useT();
   const [search, setSearch] = useState(defaultSearch);
   const [lowStockOnly, setLowStockOnly] = useState(defaultLowStockOnly);
   const [openId, setOpenId] = useState<string | undefined>(itemId);
@@ -77,7 +78,7 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
   async function importCsv(file: File) {
     const problem = checkCsvFile(file, CSV.maxUploadBytes);
     if (problem) {
-      toast.error(tm(problem));
+      toast.error(say(problem));
       return;
     }
     const parsed = parseCsv(await file.text());
@@ -112,7 +113,7 @@ export function useInventoryController({ defaultSearch = '', defaultLowStockOnly
     // In pages, the rest are queued after this answer: the preview's plan names every refused row.
     const rejected = job ? importPreview.plan.rejected : result.value.rejected;
     if (rejected.length)
-      toast.error(t('inventory.rowsNotImported', { rows: rejected.map((r) => t('inventory.rowNotImported', { row: r.row, error: tm(r.error) })).join('; ') }), {
+      toast.error(t('inventory.rowsNotImported', { rows: rejected.map((r) => t('inventory.rowNotImported', { row: r.row, error: say(problemOf(r)) })).join('; ') }), {
         duration: 8000,
       });
     // With a team server: called imported once the server has every page (the job says when).

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { snoozedCount, visibleNotifications, type NotificationTypeFilter } from '../../lib/domain/notifications';
 import { useStore } from '../ui/store-context';
 import { useWhyNot } from '../ui/i18n';
-import { showResult, toast, toastWithUndo } from '../ui/toast';
+import { message } from '../../lib/domain/messages';
+import { showResult, toastWithUndo } from '../ui/toast';
 
 export interface NotificationsControllerOptions {
   /** Initial type filter. Default 'all'. */
@@ -44,11 +45,8 @@ export function useNotificationsController({ defaultType = 'all', defaultUnreadO
     /** Dismiss at once, with Undo in the toast (dismissing is frequent and easily put back). */
     dismiss: (id: string) => {
       const result = store.notifications.dismiss(id);
-      if (!result.ok) {
-        toast.error(result.error);
-        return false;
-      }
-      toastWithUndo(result.message ?? 'Notification dismissed', () => showResult(store.notifications.restore(result.value)));
+      if (!result.ok) return showResult(result);
+      toastWithUndo(result.notice ?? message('domain.notifications.dismissed'), () => showResult(store.notifications.restore(result.value)));
       return true;
     },
   };

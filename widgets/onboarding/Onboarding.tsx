@@ -160,7 +160,7 @@ function AutomationStep({ wizard }: { wizard: Controller }) {
 }
 
 function TeamStep({ wizard }: { wizard: Controller }) {
-  const { t, tm } = useT();
+  const { t, say } = useT();
   return (
     <div className="cf-stack">
       <ul className="cf-invite-list">
@@ -184,7 +184,7 @@ function TeamStep({ wizard }: { wizard: Controller }) {
                 />
                 {error && (
                   <p className="cf-error" id={`${id}-error`} role="alert">
-                    {tm(error)}
+                    {say(error)}
                   </p>
                 )}
               </div>

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { CONNECT_SIMULATION_MS, MESSAGES } from '../../lib/domain/constants';
+import { CONNECT_SIMULATION_MS } from '../../lib/domain/constants';
+import type { Message } from '../../lib/domain/messages';
 import {
   checkInvites,
   initialOnboardingState,
@@ -24,12 +25,13 @@ export interface OnboardingControllerOptions {
 export function useOnboardingController({ finishHref = '/dashboard' }: OnboardingControllerOptions = {}) {
   useSignals();
   const store = useStore();
-  const whyNot = useWhyNot();
   const i18n = useT();
+  const { t, say } = i18n;
+  const whyNot = useWhyNot();
   const navigation = useNavigation();
   const [state, dispatch] = useReducer(onboardingReducer, store.admin.automationDefaults.value.value, initialOnboardingState);
   const [connecting, setConnecting] = useState<ReadonlySet<string>>(new Set());
-  const [inviteErrors, setInviteErrors] = useState<Record<number, string>>({});
+  const [inviteErrors, setInviteErrors] = useState<Record<number, Message>>({});
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -45,11 +47,10 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
   function connect(integrationId: string, provider: string) {
     if (connecting.has(integrationId)) return;
     setConnecting((s) => new Set(s).add(integrationId));
-    const toastId = toast.loading(MESSAGES.connecting(provider));
+    const toastId = toast.loading(t('domain.integrations.connecting', { provider }));
     setTimeout(() => {
       const result = store.admin.connectIntegration(integrationId);
-      if (result.ok) showResult(result, { success: MESSAGES.connected(provider), id: toastId });
-      else toast.error(result.error, { id: toastId });
+      showResult(result, { success: t('domain.integrations.connected', { provider }), id: toastId });
       if (mounted.current)
         setConnecting((s) => {
           const next = new Set(s);
@@ -68,8 +69,8 @@ export function useOnboardingController({ finishHref = '/dashboard' }: Onboardin
   function finish() {
     const { valid, problems } = checkInvites(state.invites, store.team.members.items.peek());
     if (problems.length) {
-      setInviteErrors(Object.fromEntries(problems.map((p) => [p.index, p.error])));
-      toast.error(problems[0].error);
+      setInviteErrors(Object.fromEntries(problems.map((p) => [p.index, p.problem])));
+      toast.error(say(problems[0].problem));
       return;
     }
     const inviteBlocked = valid.length ? whyNot('manageTeam') : null;

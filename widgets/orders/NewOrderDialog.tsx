@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { problemOf, type Message } from '../../lib/domain/messages';
 import { INVENTORY } from '../../lib/domain/constants';
 import { ORDER_SOURCES, orderTotals, type NewOrderDraft, type NewOrderLineDraft } from '../../lib/domain/orders';
 import type { InventoryItem, Order, Result } from '../../lib/domain/types';
@@ -30,9 +31,9 @@ const emptyDraft = (): NewOrderDraft => ({
 /** New Order: customer, shipping address and items picked from inventory by SKU. */
 export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewOrderDialogProps) {
   const [draft, setDraft] = useState(emptyDraft);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Message | null>(null);
   const id = useId();
-  const { t, tm, formatMoney } = useT();
+  const { t, say, formatMoney } = useT();
 
   const close = (next: boolean) => {
     if (!next) {
@@ -79,7 +80,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
         const result = onCreate(draft);
         if (!result.ok) {
           // Said inline, next to the form; a toast would say it twice inside the dialog.
-          setError(result.error);
+          setError(problemOf(result));
           return;
         }
         close(false);
@@ -190,7 +191,7 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
       </p>
       {error && (
         <p role="alert" className="cf-error">
-          {tm(error)}
+          {say(error)}
         </p>
       )}
     </Dialog>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { problemOf, type Message } from '../../lib/domain/messages';
 import type { TrackingDraft } from '../../lib/domain/orders';
 import type { Order, Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
@@ -18,10 +19,10 @@ export interface ShippingFormProps {
 export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: ShippingFormProps) {
   const [open, setOpen] = useState(defaultOpen);
   const [draft, setDraft] = useState<TrackingDraft>({ trackingNumber: '', carrierName: '' });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Message | null>(null);
   const id = useId();
   const formId = `${id}-form`;
-  const { t, tm } = useT();
+  const { t, say } = useT();
 
   if (!open) {
     return (
@@ -46,7 +47,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
         const result = onShip(draft);
         showResult(result);
         if (result.ok) close();
-        else setError(result.error);
+        else setError(problemOf(result));
       }}
     >
       <div className="cf-field">
@@ -75,7 +76,7 @@ export function ShippingForm({ onShip, writeBlocked, defaultOpen = false }: Ship
       </div>
       {error && (
         <p role="alert" className="cf-error">
-          {tm(error)}
+          {say(error)}
         </p>
       )}
       <div className="cf-row">

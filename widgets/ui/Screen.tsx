@@ -8,6 +8,7 @@ import { baseStyles } from './styles';
 import { ensureToaster } from './toast';
 import { useAdoptStyles } from './useAdoptStyles';
 import { useLanguage, useT } from './i18n';
+import type { MessageKey } from '../../lib/domain/messages';
 import { OverwriteNotices } from './OverwriteNotices';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { InsideScreenProvider } from './screen-nesting';
@@ -34,11 +35,36 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, { error: Error
   }
 }
 
+/** Each screen's name (the `name` it gives its frame) by its catalog entry, for the failure banner. */
+const SCREEN_NAMES: Readonly<Record<string, MessageKey>> = {
+  'Activity Log': 'activity.title',
+  Analytics: 'analytics.title',
+  Billing: 'crumb.billing',
+  Calendar: 'nav.calendar',
+  Creator: 'crumb.record.funnel',
+  Dashboard: 'nav.dashboard',
+  Developer: 'crumb.developer',
+  'Export Data': 'export.title',
+  'Funnel Dashboard': 'funnelBoard.title',
+  'Help Center': 'help.title',
+  'Import Data': 'import.title',
+  Integrations: 'integrations.title',
+  'Inventory summary': 'inventory.summary',
+  Inventory: 'inventory.heading',
+  Notifications: 'shell.notifications',
+  Onboarding: 'crumb.onboarding',
+  Orders: 'orders.heading',
+  Profile: 'shell.menu.profile',
+  Settings: 'settings.title',
+  'Team Members': 'team.title',
+};
+
 function ScreenFailed({ name, message, onRetry }: { name: string; message: string; onRetry: () => void }) {
-  const { t, tm } = useT();
+  const { t } = useT();
+  const known = Object.hasOwn(SCREEN_NAMES, name) ? SCREEN_NAMES[name] : undefined;
   return (
     <div role="alert" className="cf-banner" data-tone="error">
-      <span>{t('frame.failed', { name: tm(name), message })}</span>
+      <span>{t('frame.failed', { name: known ? t(known) : name, message })}</span>
       <Button size="small" onClick={onRetry}>
         {t('frame.tryAgain')}
       </Button>
@@ -50,12 +76,12 @@ function ScreenFailed({ name, message, onRetry }: { name: string; message: strin
 export function PersistenceBanner() {
   useSignals();
   const store = useStore();
-  const { t, tm } = useT();
-  const { warning, unreadable } = store.persistence.value;
-  if (!warning) return null;
+  const { t, say } = useT();
+  const { notice, unreadable } = store.persistence.value;
+  if (!notice) return null;
   return (
     <div role="alert" className="cf-banner" data-part="persistence-warning">
-      <span>{tm(warning)}</span>
+      <span>{say(notice)}</span>
       {unreadable.length > 0 && (
         <Button size="small" onClick={() => downloadText('creatorflow-unreadable-records.json', JSON.stringify(unreadable, null, 2), 'application/json')}>
           {t('frame.downloadUnreadable')}

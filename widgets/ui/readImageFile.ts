@@ -1,4 +1,6 @@
-/** Reads an image the user chose as a data: URL (kept in the workspace; no upload to any server). */
+import { message, type Message } from '../../lib/domain/messages';
+
+/** Reads an image the user chose as a data: URL (kept in the workspace; no upload to any server); a file that cannot be read gives `unreadableImage`. */
 export function readImageFile(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -7,3 +9,6 @@ export function readImageFile(file: File): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** What a screen says when a chosen image cannot be read. */
+export const unreadableImage = (file: Pick<File, 'name'>): Message => message('domain.funnels.imageUnreadable', { name: file.name });

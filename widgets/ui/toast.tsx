@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { resolveValue, toast, useToaster, type Toast, type ToastPosition } from 'react-hot-toast/headless';
 import { TOAST } from '../../lib/domain/constants';
-import type { Message } from '../../lib/domain/messages';
+import { message, problemOf, type Message } from '../../lib/domain/messages';
 import type { Result } from '../../lib/domain/types';
 import { tokens } from './styles';
 import { useTopDialog } from './openDialogs';
@@ -95,10 +95,9 @@ export function AppToaster({ styleRoot }: { /** Where the toasts render: the doc
 
 function ToastView({ toast: t }: { toast: Toast }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { t: tr, tm } = useT();
-  const resolved = resolveValue(t.message, t);
-  // Messages come as the spec's English texts (domain rules, store actions): shown in the page's language.
-  const message = typeof resolved === 'string' ? tm(resolved) : resolved;
+  const { t: tr } = useT();
+  // A toast's text is already in the page's language (`t()`), or a rule's message said by `Said`.
+  const message = resolveValue(t.message, t);
   return (
     <div
       ref={ref}
@@ -140,7 +139,7 @@ export function ensureToaster() {
  * A toast that offers Undo, for a removal made without asking first. It lasts as long as
  * other plain toasts (4 s) and pauses while hovered or focused.
  */
-export function toastWithUndo(message: string, onUndo: () => void, options: { position?: ToastPosition } = {}) {
+export function toastWithUndo(message: string | Message, onUndo: () => void, options: { position?: ToastPosition } = {}) {
   toast(
     (t) => (
       <UndoToast
@@ -155,11 +154,11 @@ export function toastWithUndo(message: string, onUndo: () => void, options: { po
   );
 }
 
-function UndoToast({ message, onUndo }: { message: string; onUndo: () => void }) {
-  const { t, tm } = useT();
+function UndoToast({ message, onUndo }: { message: string | Message; onUndo: () => void }) {
+  const { t, say } = useT();
   return (
     <>
-      {tm(message)}
+      {typeof message === 'string' ? message : say(message)}
       <button type="button" className="cf-toast-action" onClick={onUndo}>
         {t('toast.undo')}
       </button>
@@ -182,17 +181,20 @@ export function showResult<T>(
     ...options
   }: {
     position?: ToastPosition;
-    /** The success message when the result carries none of its own (a screen's wording). */
+    /** The success message when the result carries none of its own (a screen's wording, in its language). */
     success?: string;
     /** The toast the outcome replaces (a "Connecting…" shown before). */
     id?: string;
   } = {},
 ): result is Extract<Result<T>, { ok: true }> {
   if (!result.ok) {
-    toast.error(result.problem ? <Said message={result.problem} /> : result.error, { ...options, ...(id ? { id } : {}) });
+    toast.error(<Said message={problemOf(result)} />, { ...options, ...(id ? { id } : {}) });
     return false;
   }
-  const own: ToastText[] = [...(result.notice ? [<Said message={result.notice} />] : result.message ? [result.message] : []), ...(result.messages ?? [])];
+  const own: ToastText[] = [
+    ...(result.notice ? [<Said message={result.notice} />] : result.message ? [result.message] : []),
+    ...(result.notices ? result.notices.map((notice) => <Said message={notice} />) : (result.messages ?? [])),
+  ];
   const messages: ToastText[] = own.length ? own : success ? [success] : [];
   const confirmation = confirmationOf(result);
   if (!confirmation || messages.length === 0) {
@@ -204,7 +206,7 @@ export function showResult<T>(
   return true;
 }
 
-/** A toast's text: an English sentence (translated as it shows), or a message said in the page's language. */
+/** A toast's text: a sentence already in the page's language, or a message said in it. */
 type ToastText = string | ReactElement;
 
 /** A rule's message in the page's language. */
@@ -212,8 +214,8 @@ function Said({ message }: { message: Message }) {
   return <>{useT().say(message)}</>;
 }
 
-/** The English text of the toast shown while the server has not answered yet (translated like every toast). */
-export const SYNCING_MESSAGE = 'Saved on this device, syncing…';
+/** The toast shown while the server has not answered yet. */
+const SYNCING = message('toast.syncing');
 
 /**
  * The one toast a queued write's outcome takes: its success, "syncing…" before it, and its
@@ -226,7 +228,7 @@ function announceWhenSettled(confirmation: Confirmation, messages: readonly Toas
   const id = shownId ?? settleToastId(confirmation.meta);
   let settled = false;
   const waiting = setTimeout(() => {
-    if (!settled) toast.loading(SYNCING_MESSAGE, { ...options, id, duration: TOAST_SYNC.syncingMs });
+    if (!settled) toast.loading(<Said message={SYNCING} />, { ...options, id, duration: TOAST_SYNC.syncingMs });
   }, TOAST_SYNC.graceMs);
   void confirmation.settled.then((settlement) => {
     settled = true;

@@ -1,6 +1,6 @@
 // English (US): the spec's texts, word for word. Every other catalog has exactly these keys
 // (its type says so); `domain.*` keys are the messages of lib/domain's rules and mutators: said by key
-// (`refuse`, `accept`, `Translator.say`), or still by their English text for the rest (`tm` in lib/i18n).
+// (`refuse`, `accept`, `Translator.say`); records stored in English by older versions are read back by `storedTextIn` (lib/i18n/activity.ts).
 export const en = {
   'time.justNow': 'just now',
 
@@ -1601,6 +1601,21 @@ export const en = {
   'domain.giftAllowance.maxValue': 'Value must be an amount of at least 0',
   'domain.giftAllowance.saved': 'Gift allowance saved',
   'domain.portal.creatorOnly': 'Only the creator can answer on their portal',
+  'domain.integrations.connectFailed': 'Failed to connect to {provider}: {reason}',
+  'domain.notifications.oneRead': '1 notification marked as read',
+  'domain.notifications.manyRead': '{count} notifications marked as read',
+  'domain.team.memberGone': 'This team member no longer exists',
+  'domain.funnels.engagementStarted': '{name}: funnel {id} started at Brief',
+  'domain.refused': '{error}',
+  'domain.funnels.imageUnreadable': '{name} could not be read',
+  'domain.funnels.openFunnel': '{name} already has an open funnel ({id})',
+  'domain.notifications.gone': 'This notification no longer exists',
+  'domain.notifications.alreadyListed': 'This notification is already in the list',
+  'domain.notifications.snoozeHours': 'Snooze for {hours} hours only',
+  'domain.import.emailInvalid': 'email "{email}" is not a valid email address',
+  'domain.import.invalid': '{field} is not valid',
+  'domain.developer.chooseEvent': 'Choose at least one event type',
+  'domain.developer.webhookSaved': 'Webhook settings saved',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1603,6 +1603,21 @@ const messages: Catalog = {
   'domain.giftAllowance.maxValue': 'El valor debe ser un importe de al menos 0',
   'domain.giftAllowance.saved': 'Asignación de regalo guardada',
   'domain.portal.creatorOnly': 'Solo el creador puede responder en su portal',
+  'domain.integrations.connectFailed': 'No se pudo conectar con {provider}: {reason}',
+  'domain.notifications.oneRead': '1 notificación marcada como leída',
+  'domain.notifications.manyRead': '{count} notificaciones marcadas como leídas',
+  'domain.team.memberGone': 'Este miembro del equipo ya no existe',
+  'domain.funnels.engagementStarted': '{name}: el embudo {id} empieza en la fase de briefing',
+  'domain.refused': 'No se pudo hacer el cambio',
+  'domain.funnels.imageUnreadable': 'No se pudo leer {name}',
+  'domain.funnels.openFunnel': '{name} ya tiene un embudo abierto ({id})',
+  'domain.notifications.gone': 'Esta notificación ya no existe',
+  'domain.notifications.alreadyListed': 'Esta notificación ya está en la lista',
+  'domain.notifications.snoozeHours': 'Solo se puede posponer {hours} horas',
+  'domain.import.emailInvalid': 'email "{email}" no es una dirección de correo válida',
+  'domain.import.invalid': '{field} no es válido',
+  'domain.developer.chooseEvent': 'Elige al menos un tipo de evento',
+  'domain.developer.webhookSaved': 'Configuración del webhook guardada',
 };
 
 export const pack: CatalogSource = {

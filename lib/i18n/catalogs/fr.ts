@@ -1603,6 +1603,21 @@ const messages: Catalog = {
   'domain.giftAllowance.maxValue': 'La valeur doit être un montant d’au moins 0',
   'domain.giftAllowance.saved': 'Allocation de cadeaux enregistrée',
   'domain.portal.creatorOnly': 'Seul le créateur peut répondre sur son portail',
+  'domain.integrations.connectFailed': 'Échec de la connexion à {provider} : {reason}',
+  'domain.notifications.oneRead': '1 notification marquée comme lue',
+  'domain.notifications.manyRead': '{count} notifications marquées comme lues',
+  'domain.team.memberGone': 'Ce membre de l’équipe n’existe plus',
+  'domain.funnels.engagementStarted': '{name} : le funnel {id} commence à l’étape Brief',
+  'domain.refused': 'Le changement n’a pas pu être fait',
+  'domain.funnels.imageUnreadable': 'Impossible de lire {name}',
+  'domain.funnels.openFunnel': '{name} a déjà un funnel ouvert ({id})',
+  'domain.notifications.gone': 'Cette notification n’existe plus',
+  'domain.notifications.alreadyListed': 'Cette notification est déjà dans la liste',
+  'domain.notifications.snoozeHours': 'Report possible de {hours} heures seulement',
+  'domain.import.emailInvalid': 'email « {email} » n’est pas une adresse e-mail valide',
+  'domain.import.invalid': '{field} n’est pas valide',
+  'domain.developer.chooseEvent': 'Choisissez au moins un type d’événement',
+  'domain.developer.webhookSaved': 'Paramètres du webhook enregistrés',
 };
 
 export const pack: CatalogSource = {

@@ -359,4 +359,13 @@ export const formatted: Partial<CompiledCatalog> = {
   "creator.portal.resent": (v, f) => "Link sent to " + f.text(v["email"]),
   "creator.portal.resendFailed": (v, f) => "The link could not be sent: " + f.text(v["message"]),
   "creator.portal.linkFailed": (v, f) => "The creator link could not be made: " + f.text(v["message"]),
+  "domain.integrations.connectFailed": (v, f) => "Failed to connect to " + f.text(v["provider"]) + ": " + f.text(v["reason"]),
+  "domain.notifications.manyRead": (v, f) => f.text(v["count"]) + " notifications marked as read",
+  "domain.funnels.engagementStarted": (v, f) => f.text(v["name"]) + ": funnel " + f.text(v["id"]) + " started at Brief",
+  "domain.refused": (v, f) => f.text(v["error"]),
+  "domain.funnels.imageUnreadable": (v, f) => f.text(v["name"]) + " could not be read",
+  "domain.funnels.openFunnel": (v, f) => f.text(v["name"]) + " already has an open funnel (" + f.text(v["id"]) + ")",
+  "domain.notifications.snoozeHours": (v, f) => "Snooze for " + f.text(v["hours"]) + " hours only",
+  "domain.import.emailInvalid": (v, f) => "email \"" + f.text(v["email"]) + "\" is not a valid email address",
+  "domain.import.invalid": (v, f) => f.text(v["field"]) + " is not valid",
 };

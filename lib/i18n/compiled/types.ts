@@ -375,4 +375,13 @@ export interface MessageParams {
   "creator.portal.resent": { email: string | number };
   "creator.portal.resendFailed": { message: string | number };
   "creator.portal.linkFailed": { message: string | number };
+  "domain.integrations.connectFailed": { provider: string | number; reason: string | number };
+  "domain.notifications.manyRead": { count: string | number };
+  "domain.funnels.engagementStarted": { name: string | number; id: string | number };
+  "domain.refused": { error: string | number };
+  "domain.funnels.imageUnreadable": { name: string | number };
+  "domain.funnels.openFunnel": { name: string | number; id: string | number };
+  "domain.notifications.snoozeHours": { hours: string | number };
+  "domain.import.emailInvalid": { email: string | number };
+  "domain.import.invalid": { field: string | number };
 }
