@@ -138,7 +138,7 @@ describe('reopening a team workspace from the sync cache in parts', () => {
     await readyOf(store);
     expect(store.funnels.items.items.value).toHaveLength(200);
     expect(store.complete.value).toBe(false);
-    expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE });
+    expect(store.funnels.togglePriority('CRP04000')).toEqual({ ok: false, error: STILL_LOADING_MESSAGE, problem: { key: 'frame.storage.stillLoading' } });
     // The pull went out at once, asking for what changed since the cached version.
     await expect.poll(() => net.pulls.length).toBe(1);
     expect(net.pulls[0]).toContain('since=5');
