@@ -73,6 +73,9 @@ describe('the sync client', () => {
 
     await editor.page.goto('/orders/ord_3');
     await status(editor.page, 'All changes saved').waitFor();
+    // The order is on screen before the network goes: a first visit reads the workspace in pages,
+    // and "All changes saved" speaks of the changes waiting, not of the pages still to come.
+    await editor.page.getByLabel('Order status').waitFor();
     await editor.context.setOffline(true);
     await editor.page.getByLabel('Order status').selectOption('Delivered');
     await status(editor.page, 'Offline — 1 change will sync').waitFor();
