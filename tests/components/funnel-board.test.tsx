@@ -8,9 +8,9 @@ import { sampleFunnels } from '../../lib/sample/workspace';
 import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../../widgets/funnel-board';
 import { createStore } from '../../lib/store/createStore';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
-import type { StorageAdapter } from '../../lib/storage/types';
 import { StoreProvider } from '../../widgets/ui/store-context';
 import { FIXED_NOW, renderScreen } from '../helpers/render';
+import { heldAfterFirstPart } from '../helpers/held-storage';
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -86,20 +86,7 @@ describe('<FunnelBoard> list and cards', () => {
     seeding.funnels.items.replaceAll(Array.from({ length: 4_500 }, (_, i) => ({ ...base, id: `CRP${String(i).padStart(5, '0')}`, creatorName: `Creator ${i}`, creatorHandle: `@creator${i}` })));
     await seeding.flush();
     seeding.dispose();
-    const inner = createIndexedDbStorage({ workspace: 'board-count-parts' });
-    let release = () => {};
-    const gate = new Promise<void>((done) => (release = done));
-    const storage: StorageAdapter = {
-      ...inner,
-      async *loadInParts(options) {
-        const parts = inner.loadInParts!(options);
-        const head = await parts.next();
-        if (head.done) return;
-        yield head.value;
-        await gate;
-        yield* parts;
-      },
-    };
+    const { storage, release } = heldAfterFirstPart(createIndexedDbStorage({ workspace: 'board-count-parts' }));
     const store = createStore({ storage, now: () => FIXED_NOW });
     render(
       <StoreProvider store={store}>

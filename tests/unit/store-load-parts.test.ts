@@ -7,6 +7,7 @@ import { createStore, type Store } from '../../lib/store/createStore';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
 import { SCHEMA_VERSION } from '../../lib/schema/migrations';
 import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
+import { heldAfterFirstPart } from '../helpers/held-storage';
 
 const now = () => new Date('2026-03-10T12:00:00Z');
 
@@ -154,22 +155,11 @@ describe('loading a large workspace in parts (IndexedDB)', () => {
 
   it('leaves its older parts unused when another tab replaces the workspace while the rest is read', async () => {
     await storedWorkspace('parts-f', 4500);
-    let release = () => {};
-    const gate = new Promise<void>((done) => (release = done));
     let tell: Parameters<NonNullable<StorageAdapter['subscribe']>>[0] = () => {};
     const inner = createIndexedDbStorage({ workspace: 'parts-f' });
-    const storage: StorageAdapter = {
-      ...inner,
-      async *loadInParts(options) {
-        const parts = inner.loadInParts!(options);
-        const head = await parts.next();
-        if (head.done) return;
-        yield head.value;
-        await gate;
-        yield* parts;
-      },
-      subscribe: (listener) => ((tell = listener), () => {}),
-    };
+    const held = heldAfterFirstPart(inner);
+    const release = held.release;
+    const storage: StorageAdapter = { ...held.storage, subscribe: (listener) => ((tell = listener), () => {}) };
     const store = createStore({ storage, now });
     await readyOf(store);
     expect(store.funnels.items.items.value).toHaveLength(200);

@@ -10,7 +10,8 @@ import { createStore, type Store } from '../../lib/store/createStore';
 import { sumOf } from '../../lib/store/bulk';
 import { STILL_LOADING_MESSAGE } from '../../lib/store/core';
 import { createIndexedDbStorage } from '../../lib/storage/indexeddb';
-import type { StorageAdapter, StorageOp } from '../../lib/storage/types';
+import type { StorageOp } from '../../lib/storage/types';
+import { heldAfterFirstPart } from '../helpers/held-storage';
 import { createSyncClient } from '../../lib/sync/client';
 import type { PullResponse } from '../../lib/sync/protocol';
 import { PENDING, SYNC } from '../../lib/sync/queue';
@@ -36,23 +37,7 @@ async function cachedWorkspace(workspace: string, count: number, waiting: Storag
 }
 
 /** IndexedDB whose later parts wait for `release` (the first part comes at once). */
-function heldAfterFirstPart(workspace: string) {
-  const inner = createIndexedDbStorage({ workspace });
-  let release = () => {};
-  const gate = new Promise<void>((done) => (release = done));
-  const storage: StorageAdapter = {
-    ...inner,
-    async *loadInParts(options) {
-      const parts = inner.loadInParts!(options);
-      const head = await parts.next();
-      if (head.done) return;
-      yield head.value;
-      await gate;
-      yield* parts;
-    },
-  };
-  return { storage, release };
-}
+const heldAfterFirstPartOf = (workspace: string) => heldAfterFirstPart(createIndexedDbStorage({ workspace }));
 
 /** The team server, answering each pull when the test says; the pushes it was sent. */
 function server(answer: Omit<PullResponse, 'lastMutationID' | 'memberId' | 'workspaceId'>) {
@@ -130,7 +115,7 @@ describe('a first visit in pages', () => {
 describe('reopening a team workspace from the sync cache in parts', () => {
   it('shows the first funnels before the rest is read and before the server answers; merges the answer once all is in', async () => {
     await cachedWorkspace('team:parts-a', 4500);
-    const { storage, release } = heldAfterFirstPart('team:parts-a');
+    const { storage, release } = heldAfterFirstPartOf('team:parts-a');
     // The server renamed a funnel the first part does not hold.
     const net = server({ version: 6, full: false, records: [{ collection: 'funnels', id: 'CRP04000', value: funnel(4000, 'Renamed on the server') }] });
     const sync = createSyncClient({ server: 'http://team.test', cache: storage, fetch: net.fetch, pullEveryMs: 3_600_000 });
@@ -188,7 +173,7 @@ describe('reopening a team workspace from the sync cache in parts', () => {
 describe('an import while the reopened cache is still read in parts', () => {
   it('waits for the whole workspace, then sends every page once, in order, and the job ends saved', async () => {
     await cachedWorkspace('team:parts-import', 4500);
-    const { storage, release } = heldAfterFirstPart('team:parts-import');
+    const { storage, release } = heldAfterFirstPartOf('team:parts-import');
     const net = server({ version: 5, full: false, records: [] });
     net.answerPulls();
     const sync = createSyncClient({ server: 'http://team.test', cache: storage, fetch: net.fetch, pullEveryMs: 3_600_000 });
@@ -224,7 +209,7 @@ describe('an import while the reopened cache is still read in parts', () => {
   it('refuses at once a member who may not import, keeping nothing aside', async () => {
     const viewer = { ...OWNER, role: 'Viewer', permissions: { editAutomations: false, sendOutreach: false, manageTeam: false, viewAnalytics: true } };
     await cachedWorkspace('team:parts-import-viewer', 4500, [], viewer);
-    const { storage, release } = heldAfterFirstPart('team:parts-import-viewer');
+    const { storage, release } = heldAfterFirstPartOf('team:parts-import-viewer');
     const net = server({ version: 5, full: false, records: [] });
     net.answerPulls();
     const sync = createSyncClient({ server: 'http://team.test', cache: storage, fetch: net.fetch, pullEveryMs: 3_600_000 });
