@@ -1,6 +1,6 @@
 // Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
 import { createListSearch } from './list-search';
-import { message, type Message } from './messages';
+import { englishOf, message, type Message } from './messages';
 import {
   accept,
   refuse,
@@ -11,6 +11,7 @@ import {
   type FunnelCategory,
   type FunnelStage,
   type FunnelStatus,
+  type NotificationMessage,
   type OutreachMessage,
   type Result,
   type Step,
@@ -83,17 +84,31 @@ export const CHANNEL_LABEL: Record<NotificationChannel, string> = { email: 'Emai
 const SMS_STATUSES: readonly FunnelStatus[] = ['Shipped', 'Brief', 'Production'];
 
 /** The notification text for a funnel's new status (spec §4, word for word). */
-export function statusNotificationText(status: FunnelStatus, creator: string): string {
+export function statusNotificationMessage(status: FunnelStatus, creator: string): Message {
   switch (status) {
     case 'Shipped':
-      return `Product has been shipped to ${creator}. Tracking information sent.`;
+      return message('domain.funnels.notifyShipped', { creator });
     case 'Brief':
-      return `Creative brief has been sent to ${creator}. Awaiting confirmation.`;
+      return message('domain.funnels.notifyBrief', { creator });
     case 'Production':
-      return `${creator} has started content production. Review timeline updated.`;
+      return message('domain.funnels.notifyProduction', { creator });
     default:
-      return `Status updated to ${status} for ${creator}.`;
+      return message('domain.funnels.notifyStatus', { status, creator });
   }
+}
+
+/** The status notification in English, as the notification and its mail store it. */
+export const statusNotificationText = (status: FunnelStatus, creator: string): string => englishOf(statusNotificationMessage(status, creator));
+
+/** The notifications a funnel's move to `status` sends: one per channel, each with its title and text as messages. */
+export function statusNotifications(funnel: Funnel, status: FunnelStatus): StepNotification[] {
+  const said = {
+    title: message('notifications.statusTitle', { name: funnel.creatorName, status: message(`creator.status.${status}`) }),
+    message: statusNotificationMessage(status, funnel.creatorName),
+  };
+  const title = englishOf(said.title);
+  const text = englishOf(said.message);
+  return notificationChannels(status).map((channel) => ({ channel, to: funnel.creatorHandle, title, message: text, said }));
 }
 
 /** Channels a status change is sent on: e-mail always, plus SMS for Shipped, Brief and Production. */
@@ -115,6 +130,7 @@ export interface StepNotification {
   to: string;
   title: string;
   message: string;
+  said: NotificationMessage;
 }
 
 export interface StepSaveOutcome {
@@ -152,9 +168,7 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
     const next = FUNNEL_STATUSES[current + 1];
     if (next) {
       status = next;
-      const message = statusNotificationText(next, funnel.creatorName);
-      for (const channel of notificationChannels(next))
-        notifications.push({ channel, to: funnel.creatorHandle, title: `${funnel.creatorName}: ${next}`, message });
+      notifications.push(...statusNotifications(funnel, next));
     }
   }
   const updated: Funnel = {

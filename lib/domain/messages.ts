@@ -6,7 +6,21 @@ import { isServerErrorCode } from './server-errors';
 
 export type { MessageKey };
 
-export type MessageValue = string | number | Message;
+/** An instant, said as a date and time in the reader's language (and the workspace's time zone); in English as stored (ISO). */
+export interface DateValue {
+  readonly date: string;
+}
+
+/** Values said one after another: items of a list (`', '`) or sentences (`'. '`). */
+export interface ListValue {
+  readonly list: readonly MessageValue[];
+  readonly joiner: ', ' | '. ';
+}
+
+export type MessageValue = string | number | Message | DateValue | ListValue;
+
+export const dateValue = (iso: string): DateValue => ({ date: iso });
+export const listValue = (list: readonly MessageValue[], joiner: ListValue['joiner'] = ', '): ListValue => ({ list, joiner });
 
 export interface Message {
   key: MessageKey;
@@ -26,9 +40,16 @@ export function englishOf(said: Message): string {
   const values = said.values ?? {};
   return en[said.key].replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
-    if (value === undefined) return whole;
-    return typeof value === 'object' ? englishOf(value) : String(value);
+    return value === undefined ? whole : englishValue(value);
   });
+}
+
+/** A value of a message in English: a message said, a date as stored, a list joined. */
+export function englishValue(value: MessageValue): string {
+  if (typeof value !== 'object') return String(value);
+  if ('date' in value) return value.date;
+  if ('list' in value) return value.list.map(englishValue).join(value.joiner);
+  return englishOf(value);
 }
 
 /** A refusal as a rule, a mutator or the team server gives it. */

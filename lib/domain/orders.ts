@@ -4,7 +4,7 @@
 import { FULFILMENT_FEES, INVENTORY } from './constants';
 import { parseWholeNumber } from './inventory';
 import { createListSearch } from './list-search';
-import { message } from './messages';
+import { englishOf, listValue, message, type Message } from './messages';
 import {
   accept,
   fail,
@@ -195,12 +195,18 @@ export function reserveOrderStock(order: Order, inventory: readonly InventoryIte
   if (!hasStockFor(order, inventory)) return refuse('domain.orders.insufficient');
   const deduction = moveStock(order, inventory, -1);
   const last = order.history.at(-1);
-  const note = `Stock reserved: ${deduction.moved.join(', ')}`;
-  const history = last ? [...order.history.slice(0, -1), { ...last, note: last.note ? `${last.note}. ${note}` : note }] : order.history;
+  const history = last ? [...order.history.slice(0, -1), withNote(last, message('orders.note.stockReserved', { items: listValue(deduction.moved) }))] : order.history;
   return ok({ order: { ...order, stockDeducted: true, history }, inventory: deduction.changed });
 }
 
 // ---------- Status changes ----------
+
+/** A history entry with one more sentence in its note: stored in English and as a message. */
+export function withNote(entry: OrderHistoryEntry, said: Message): OrderHistoryEntry {
+  const before = entry.said ?? entry.note;
+  const note = before ? message('activity.details.data', { value: listValue([before, said], '. ') }) : said;
+  return { ...entry, note: englishOf(note), said: note };
+}
 
 export interface OrderChange {
   order: Order;
@@ -232,27 +238,23 @@ export function changeOrderStatus(
   const timestamp = now.toISOString();
   let stockDeducted = Boolean(order.stockDeducted);
   let changedInventory: InventoryItem[] = [];
-  let note: string | undefined;
+  const notes: Message[] = [];
 
   if (STOCK_CONSUMING_STATUSES.includes(status) && !stockDeducted) {
     if (!hasStockFor(order, inventory)) return refuse('domain.orders.insufficient');
     const deduction = moveStock(order, inventory, -1);
     changedInventory = deduction.changed;
     stockDeducted = true;
-    note = `Stock deducted: ${deduction.moved.join(', ')}`;
+    notes.push(message('orders.note.stockDeducted', { items: listValue(deduction.moved) }));
   } else if (STOCK_RETURNING_STATUSES.includes(status) && stockDeducted) {
     const restore = moveStock(order, inventory, 1);
     changedInventory = restore.changed;
     stockDeducted = false;
-    note = [
-      restore.moved.length ? `Stock returned to inventory: ${restore.moved.join(', ')}` : '',
-      restore.notFound.length ? `Not returned (SKU no longer in inventory): ${restore.notFound.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('. ');
+    if (restore.moved.length) notes.push(message('orders.note.stockReturned', { items: listValue(restore.moved) }));
+    if (restore.notFound.length) notes.push(message('orders.note.notReturned', { skus: listValue(restore.notFound) }));
   }
 
-  const entry: OrderHistoryEntry = note ? { id: historyId, timestamp, status, note } : { id: historyId, timestamp, status };
+  const entry = notes.reduce<OrderHistoryEntry>(withNote, { id: historyId, timestamp, status });
   return accept(
     { order: { ...order, status, updatedAt: timestamp, history: [...order.history, entry], stockDeducted }, inventory: changedInventory },
     'domain.orders.statusUpdated',
@@ -280,12 +282,12 @@ export function shipWithTracking(
   const trackingNumber = draft.trackingNumber.trim();
   const carrierName = draft.carrierName.trim();
   if (!trackingNumber || !carrierName) return refuse('domain.orders.trackingAndCarrier');
-  const trackingNote = `Tracking ${trackingNumber} via ${carrierName}`;
+  const trackingNote = message('orders.note.tracking', { tracking: trackingNumber, carrier: carrierName });
   let base: OrderChange;
   if (order.status === 'Shipped') {
     const timestamp = now.toISOString();
     base = {
-      order: { ...order, updatedAt: timestamp, history: [...order.history, { id: historyId, timestamp, status: 'Shipped', note: trackingNote }] },
+      order: { ...order, updatedAt: timestamp, history: [...order.history, withNote({ id: historyId, timestamp, status: 'Shipped' }, trackingNote)] },
       inventory: [],
     };
   } else {
@@ -293,7 +295,7 @@ export function shipWithTracking(
     if (!shipped.ok) return shipped;
     const history = [...shipped.value.order.history];
     const last = history[history.length - 1];
-    history[history.length - 1] = { ...last, note: last.note ? `${last.note}. ${trackingNote}` : trackingNote };
+    history[history.length - 1] = withNote(last, trackingNote);
     base = { order: { ...shipped.value.order, history }, inventory: shipped.value.inventory };
   }
   return accept({ order: { ...base.order, trackingNumber, carrierName }, inventory: base.inventory }, 'domain.orders.shipped');
@@ -427,7 +429,7 @@ export function createOrder(
     ...orderTotals(items),
     createdAt: timestamp,
     updatedAt: timestamp,
-    history: [{ id: newId('oh'), timestamp, status: 'New', note: 'Order created' }],
+    history: [withNote({ id: newId('oh'), timestamp, status: 'New' }, message('activity.action.orderCreated'))],
     tags: [],
     stockDeducted: false,
   };

@@ -2,8 +2,8 @@
 // decline, a shipping address, products within the allowance staff set, the brief, deliverable
 // links, opting out) and what each answer writes. Pure: time and ids come in as arguments.
 import { INVENTORY } from './constants';
-import { notificationChannels, progressPercentage, saveStep, statusIndex, statusNotificationText, type StepDraft, type StepSaveOutcome } from './funnels';
-import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock } from './orders';
+import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
+import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
 import { englishOf, message, type Message, type MessageKey } from './messages';
 import { refuse, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
@@ -143,7 +143,7 @@ export function chooseProducts(
     ...totals,
     createdAt: timestamp,
     updatedAt: timestamp,
-    history: [{ id: newId('oh'), timestamp, status: 'New', note: 'Order created from the creator portal' }],
+    history: [withNote({ id: newId('oh'), timestamp, status: 'New' }, message('orders.note.fromPortal'))],
     tags: ['gift'],
     creatorId: funnel.id,
     stockDeducted: false,
@@ -260,8 +260,7 @@ export function completeStepByCreator(funnel: Funnel, stepIndex: number, draft: 
   const next = FUNNEL_STATUSES[statusIndex(before.status) + 1];
   if (!next || stepIndex + 1 >= before.steps.length) return saved;
   const steps = before.steps.map((step, index) => ({ ...step, current: index === stepIndex + 1 }));
-  const message = statusNotificationText(next, funnel.creatorName);
-  const notifications = notificationChannels(next).map((channel) => ({ channel, to: funnel.creatorHandle, title: `${funnel.creatorName}: ${next}`, message }));
+  const notifications = statusNotifications(funnel, next);
   const moved: Funnel = { ...before, steps, status: next, progressPercentage: progressPercentage(steps) };
   return { ok: true, value: { funnel: moved, advanced: true, previousStatus: funnel.status, notifications } };
 }

@@ -1,5 +1,7 @@
 // General Settings rules (spec §2 "Settings", §9 "3 time zones; 3 languages"). Save Changes stores what it validates.
+import { TIME_ZONE_NAMES } from '../i18n/zone';
 import { SETTINGS_TABS, type SettingsTab } from './constants';
+import { listValue, message, type Message } from './messages';
 import { accept, LANGUAGES, refuse, TIME_ZONES, type GeneralSettings, type Language, type Result, type TimeZone } from './types';
 
 /** The longest company name we keep; longer input is refused rather than cut. */
@@ -23,11 +25,11 @@ export function validateGeneralSettings(draft: { companyName: string; timeZone: 
   return accept({ companyName, timeZone: draft.timeZone, language: draft.language }, 'domain.settings.saved');
 }
 
-/** What changed between two saves, for the activity log. */
-export function describeSettingsChange(before: GeneralSettings, after: GeneralSettings): string {
-  const changes: string[] = [];
-  if (before.companyName !== after.companyName) changes.push(`company name "${after.companyName}"`);
-  if (before.timeZone !== after.timeZone) changes.push(`time zone ${TIME_ZONES.find((z) => z.value === after.timeZone)?.label ?? after.timeZone}`);
-  if (before.language !== after.language) changes.push(`language ${LANGUAGES.find((l) => l.value === after.language)?.label ?? after.language}`);
-  return changes.length ? `Changed ${changes.join(', ')}` : 'Saved without changes';
+/** What changed between two saves, for the activity log: each change said in the reader's language. */
+export function describeSettingsChange(before: GeneralSettings, after: GeneralSettings): Message {
+  const changes: Message[] = [];
+  if (before.companyName !== after.companyName) changes.push(message('activity.byAction.settings.company', { name: after.companyName }));
+  if (before.timeZone !== after.timeZone) changes.push(message('activity.byAction.settings.zone', { zone: message(TIME_ZONE_NAMES[after.timeZone]) }));
+  if (before.language !== after.language) changes.push(message('activity.byAction.settings.language', { language: message(`language.${after.language}`) }));
+  return changes.length ? message('activity.byAction.settings.changed', { changes: listValue(changes) }) : message('activity.details.noSettingsChange');
 }

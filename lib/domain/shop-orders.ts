@@ -3,7 +3,8 @@
 // inventory by SKU; a line whose SKU the workspace does not stock is kept on the order and
 // flagged, never invented as an inventory item. Pure: the server verifies the signature and
 // runs these inside the outbox's transaction.
-import { nextOrderNumber, orderTotals } from './orders';
+import { message } from './messages';
+import { nextOrderNumber, orderTotals, withNote } from './orders';
 import { fail, ok, type Address, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 /** The tag an order gets when a line's SKU is not in inventory (the Orders screen shows the line as Missing). */
@@ -159,7 +160,7 @@ export function orderFromShop(shop: ShopOrder, inventory: readonly InventoryItem
     ...(shop.totals ?? orderTotals(items)),
     createdAt: timestamp,
     updatedAt: timestamp,
-    history: [{ id: newId('oh'), timestamp, status: 'New', note: `Received from ${shop.shop} (${shop.name})` }],
+    history: [withNote({ id: newId('oh'), timestamp, status: 'New' }, message('orders.note.fromShop', { shop: shop.shop, name: shop.name }))],
     tags,
     stockDeducted: false,
   };

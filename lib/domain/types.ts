@@ -193,6 +193,14 @@ export interface AppNotification extends Entity {
   read: boolean;
   /** ISO timestamp, or null when not snoozed. */
   snoozedUntil: string | null;
+  /** The title and text as messages, said in each reader's language; `title` and `message` are their English. */
+  said?: NotificationMessage;
+}
+
+/** What a notification says, as catalog keys and values (notifications from before it have none). */
+export interface NotificationMessage {
+  title: Message;
+  message: Message;
 }
 
 // ---------- Billing ----------
@@ -286,6 +294,14 @@ export interface ActivityEntry extends Entity {
   details: string;
   status: ActivityStatus;
   metadata?: Record<string, string | number | boolean>;
+  /** The action and details as messages, said in each reader's language; `action` and `details` are their English. */
+  message?: ActivityMessage;
+}
+
+/** What an activity entry says, as catalog keys and values (entries from before it have none). */
+export interface ActivityMessage {
+  action: Message;
+  details: Message;
 }
 
 // ---------- CSV ----------
@@ -416,7 +432,10 @@ export interface OrderHistoryEntry {
   id: string;
   timestamp: string;
   status: OrderStatus;
+  /** In English, as the CSV export and the API give it. */
   note?: string;
+  /** The note as a message, said in each reader's language (notes from before it have none). */
+  said?: Message;
 }
 export interface Order extends Entity {
   source: string;

@@ -8,7 +8,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { format as formatDate, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { DATE_FORMATS } from '../domain/constants';
-import type { Message } from '../domain/messages';
+import type { Message, MessageValue } from '../domain/messages';
 import { en, type MessageKey } from './catalogs/en-US';
 import { formatted as englishFormatted } from './compiled/en-US';
 import type { CompiledCatalog, Formatters, MessageParams } from './compiled/types';
@@ -43,8 +43,11 @@ export type MessageValues = Record<string, string | number | Date | null | undef
 export interface Translator {
   lang: LanguageCode;
   t<K extends MessageKey>(key: K, ...values: K extends keyof MessageParams ? [values: MessageParams[K]] : [values?: MessageValues]): string;
-  /** A rule's or a mutator's message (a catalog key and its values, some of them messages too). */
-  say(said: Message): string;
+  /**
+   * A rule's or a mutator's message (a catalog key and its values, some of them messages too,
+   * dates said in `timeZone`, lists joined).
+   */
+  say(said: Message, timeZone?: string): string;
   formatDay(iso: string | Date, timeZone?: string): string;
   formatTime(iso: string | Date, timeZone?: string): string;
   formatHistory(iso: string | Date, timeZone?: string): string;
@@ -131,10 +134,14 @@ function makeTranslator(lang: LanguageCode, pack: LanguagePack): Translator {
     return new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(Number(megabytes[1]));
   };
   // A size the product states in English ("2 MB", a `max` value) is said in this language's unit.
-  const value = (name: string, said: Message | string | number): string | number =>
-    typeof said === 'object' ? say(said) : name === 'max' && typeof said === 'string' ? formatSize(said) : said;
-  const say = (said: Message): string =>
-    said.values ? t(said.key, Object.fromEntries(Object.entries(said.values).map(([name, said]) => [name, value(name, said)]))) : t(said.key);
+  const value = (name: string, said: MessageValue, timeZone: string | undefined): string | number => {
+    if (typeof said !== 'object') return name === 'max' && typeof said === 'string' ? formatSize(said) : said;
+    if ('date' in said) return formatIn(said.date, pack.datePatterns.dateTime, timeZone);
+    if ('list' in said) return said.list.map((item) => value(name, item, timeZone)).join(said.joiner);
+    return say(said, timeZone);
+  };
+  const say = (said: Message, timeZone?: string): string =>
+    said.values ? t(said.key, Object.fromEntries(Object.entries(said.values).map(([name, said]) => [name, value(name, said, timeZone)]))) : t(said.key);
   return {
     lang,
     t,

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { changePlan as changePlanRule } from '../domain/billing';
 import { creatorFunnelFromDraft } from '../domain/csv-import';
 import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
+import { listValue, message } from '../domain/messages';
 import { validateProfile } from '../domain/profile';
 import { describeSettingsChange, validateGeneralSettings } from '../domain/settings';
 import { CHANNELS, refuse, ok, accept, type Funnel, type Integration, type IntegrationCredentials, type Profile, type Result } from '../domain/types';
@@ -24,7 +25,7 @@ export const saveSettings = defineMutator({
     if (!result.ok) return result;
     const before = tx.singleton('settings');
     tx.setSingleton('settings', result.value);
-    tx.log({ action: 'Settings updated', actionType: 'system', details: describeSettingsChange(before, result.value) });
+    tx.log({ action: message('activity.action.settingsUpdated'), actionType: 'system', details: describeSettingsChange(before, result.value) });
     return result;
   },
 });
@@ -51,9 +52,9 @@ export const saveProfile = defineMutator({
     if (member && (member.name !== result.value.name || member.email !== result.value.email))
       tx.put('team', { ...member, name: result.value.name, email: result.value.email });
     tx.log({
-      action: 'Profile updated',
+      action: message('activity.action.profileUpdated'),
       actionType: 'system',
-      details: `${result.value.name} (${result.value.email})${args.newPassword !== '' ? '; password change requested' : ''}`,
+      details: message(args.newPassword !== '' ? 'activity.byAction.profilePassword' : 'activity.details.nameEmail', { name: result.value.name, email: result.value.email }),
     });
     return result;
   },
@@ -69,7 +70,7 @@ export const changePlan = defineMutator({
     const result = changePlanRule(current, args.name);
     if (!result.ok) return result;
     tx.setSingleton('plan', result.value);
-    tx.log({ action: 'Plan changed', actionType: 'system', details: `${current.name} → ${result.value.name}` });
+    tx.log({ action: message('activity.action.planChanged'), actionType: 'system', details: message('activity.byAction.planChanged', { from: current.name, to: result.value.name }) });
     return result;
   },
 });
@@ -79,7 +80,7 @@ function connect(tx: WriteTx, integrationId: string, credentials: IntegrationCre
   if (!integration) return refuse<Integration>('domain.integrations.missing');
   const next: Integration = { ...integration, ...(credentials ? { credentials } : {}), status: 'connected', lastSync: now };
   tx.put('integrations', next);
-  tx.log({ action: 'Integration connected', actionType: 'system', details: integration.name });
+  tx.log({ action: message('activity.action.integrationConnected'), actionType: 'system', details: message('activity.details.data', { value: integration.name }) });
   return ok(next);
 }
 
@@ -118,7 +119,7 @@ export const disconnectIntegration = defineMutator({
     // The credentials are kept (sealed on the server), so the service can be connected again.
     const next: Integration = { ...integration, status: 'disconnected' };
     tx.put('integrations', next);
-    tx.log({ action: 'Integration disconnected', actionType: 'system', details: integration.name });
+    tx.log({ action: message('activity.action.integrationDisconnected'), actionType: 'system', details: message('activity.details.data', { value: integration.name }) });
     return accept(next, 'domain.integrations.disconnected', { name: integration.name });
   },
 });
@@ -132,7 +133,11 @@ export const saveWebhookSettings = defineMutator({
     const result = validateWebhookSettings(args);
     if (!result.ok) return result;
     tx.setSingleton('developer', { ...tx.singleton('developer'), ...result.value });
-    tx.log({ action: 'Webhook settings updated', actionType: 'system', details: `${urlHost(result.value.endpointUrl)} (${result.value.events.join(', ')})` });
+    tx.log({
+      action: message('activity.action.webhookSettings'),
+      actionType: 'system',
+      details: message('activity.details.hostEvents', { host: urlHost(result.value.endpointUrl), events: listValue(result.value.events) }),
+    });
     return ok<WebhookSettings>(result.value, result.message);
   },
 });
@@ -189,9 +194,11 @@ export const importCreators = defineMutator({
     const fresh = [...added.values()];
     for (let i = fresh.length - 1; i >= 0; i--) tx.put('funnels', fresh[i], { prepend: true });
     tx.log({
-      action: 'Creators imported',
+      action: message('activity.action.creatorsImported'),
       actionType: 'creator',
-      details: `${created} created, ${updated} updated${rejectedCount ? `, ${rejectedCount} rejected` : ''}`,
+      details: rejectedCount
+        ? message('activity.details.importedRejected', { created, updated, rejected: rejectedCount })
+        : message('activity.details.imported', { created, updated }),
       status: rejectedCount ? 'warning' : 'success',
       metadata: { created, updated, rejected: rejectedCount, ...partMetadata(args.part) },
     });
@@ -211,9 +218,9 @@ export const setAutomationDefaults = defineMutator({
     const next = { payment: args.payment, shipment: args.shipment, review: args.review };
     tx.setSingleton('automationDefaults', next);
     tx.log({
-      action: 'Automation defaults saved',
+      action: message('activity.action.automationSaved'),
       actionType: 'system',
-      details: `Payment ${onOff(args.payment)}, shipment ${onOff(args.shipment)}, review ${onOff(args.review)}`,
+      details: message('activity.details.automations', { payment: onOff(args.payment), shipment: onOff(args.shipment), review: onOff(args.review) }),
     });
     return ok(next);
   },
@@ -236,7 +243,7 @@ export const resetWorkspace = defineMutator({
       const value = (data.singletons)[name];
       if (value !== undefined) tx.setSingleton(name, value as never);
     }
-    tx.log({ action: 'Workspace reset', actionType: 'system', details: 'Workspace reset to sample data' });
+    tx.log({ action: message('activity.action.workspaceReset'), actionType: 'system', details: message('activity.details.workspaceReset') });
     return ok(undefined);
   },
 });

@@ -1,14 +1,18 @@
 // Calendar event writes (spec §2 "Calendar", §4 "Calendar dialog"): add, edit, move, delete.
 // Shipments shown on the calendar come from orders and are read-only.
 import * as v from 'valibot';
-import { EVENT_TYPE_LABEL, createEvent, moveEvent as moveRule, updateEvent as updateRule } from '../domain/calendar';
+import { dateValue, message } from '../domain/messages';
+import { createEvent, moveEvent as moveRule, updateEvent as updateRule } from '../domain/calendar';
 import { accept, refuse, ok, type CalendarEvent, type Result } from '../domain/types';
 import { eventDraft, id, isoDate } from './args';
 import { all, defineMutator, idsFrom, one } from './define';
 import type { ReadTx } from './types';
 
-const describe = (event: CalendarEvent) =>
-  `${EVENT_TYPE_LABEL[event.type]} "${event.title}" ${event.start} → ${event.end}${event.creatorName ? ` (${event.creatorName})` : ''}`;
+/** An event as its activity entry says it: its type in the reader's language, its times in the workspace's zone. */
+const describe = (event: CalendarEvent) => {
+  const values = { type: message(`calendar.type.${event.type}`), title: event.title, start: dateValue(event.start), end: dateValue(event.end) };
+  return event.creatorName ? message('activity.byAction.eventWithCreator', { ...values, creator: event.creatorName }) : message('activity.byAction.event', values);
+};
 
 export function findEvent(tx: ReadTx, eventId: string): Result<CalendarEvent> {
   if (eventId.startsWith('order:')) return refuse('domain.calendar.readOnlyShipment');
@@ -24,7 +28,7 @@ export const addEvent = defineMutator({
     const result = createEvent(args.draft, tx.scan('funnels'), idsFrom(meta)('ev'));
     if (!result.ok) return result;
     tx.put('events', result.value);
-    tx.log({ action: 'Calendar event added', actionType: 'system', details: describe(result.value) });
+    tx.log({ action: message('activity.action.eventAdded'), actionType: 'system', details: describe(result.value) });
     return result;
   },
 });
@@ -39,7 +43,7 @@ export const updateEvent = defineMutator({
     const result = updateRule(existing.value, args.draft, tx.scan('funnels'));
     if (!result.ok) return result;
     tx.put('events', result.value);
-    tx.log({ action: 'Calendar event updated', actionType: 'system', details: describe(result.value) });
+    tx.log({ action: message('activity.action.eventUpdated'), actionType: 'system', details: describe(result.value) });
     return result;
   },
 });
@@ -55,7 +59,7 @@ export const moveEvent = defineMutator({
     const result = moveRule(existing.value, new Date(args.start), args.end === null ? null : new Date(args.end));
     if (!result.ok) return result;
     tx.put('events', result.value);
-    tx.log({ action: 'Calendar event moved', actionType: 'system', details: describe(result.value) });
+    tx.log({ action: message('activity.action.eventMoved'), actionType: 'system', details: describe(result.value) });
     return result;
   },
 });
@@ -68,7 +72,7 @@ export const deleteEvent = defineMutator({
     const existing = findEvent(tx, args.id);
     if (!existing.ok) return existing;
     tx.delete('events', args.id);
-    tx.log({ action: 'Calendar event deleted', actionType: 'system', details: describe(existing.value) });
+    tx.log({ action: message('activity.action.eventDeleted'), actionType: 'system', details: describe(existing.value) });
     return accept(existing.value, 'domain.calendar.deleted');
   },
 });

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { checkCreatorFields, creatorFunnelFromDraft } from '../domain/csv-import';
 import { newEngagement, nextFunnelId } from '../domain/funnels';
+import { message } from '../domain/messages';
 import { accept, fail, ok, type Funnel, type SystemField } from '../domain/types';
 import { SUGGESTED_CREATORS } from '../sample/suggestions';
 import { id, text } from './args';
@@ -79,9 +80,12 @@ export const createCreators = defineMutator({
     // In the order given, at the top of the board, as the CSV import places new creators.
     for (let i = created.length - 1; i >= 0; i--) tx.put('funnels', created[i], { prepend: true });
     tx.log({
-      action: 'Creators added',
+      action: message('activity.action.creatorsAdded'),
       actionType: 'creator',
-      details: created.length === 1 ? `${created[0].creatorName} (${created[0].creatorHandle}) started at Brief` : `${created.length} creators started at Brief`,
+      details:
+        created.length === 1
+          ? message('activity.details.startedAtBrief', { name: created[0].creatorName, handle: created[0].creatorHandle })
+          : message('activity.details.manyStartedAtBrief', { count: created.length }),
       metadata: { created: created.length },
     });
     return ok(created);
@@ -111,9 +115,9 @@ export const startEngagement = defineMutator({
     if (!result.ok) return result;
     tx.put('funnels', result.value, { prepend: true });
     tx.log({
-      action: 'Engagement started',
+      action: message('activity.action.engagementStarted'),
       actionType: 'funnel',
-      details: `${creator.creatorName} (${creator.creatorHandle}): ${result.value.engagementType} started at Brief`,
+      details: message('activity.details.engagementStarted', { name: creator.creatorName, handle: creator.creatorHandle, type: result.value.engagementType }),
       metadata: { funnelId: result.value.id },
     });
     return accept(result.value, 'domain.funnels.engagementStarted', { name: creator.creatorName, id: result.value.id });

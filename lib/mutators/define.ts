@@ -1,6 +1,7 @@
 // Helpers every mutator uses: declaring one, and the ids and clock a mutation was given.
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { ActivityEntry, Result } from '../domain/types';
+import { englishOf } from '../domain/messages';
 import { MUTATION_PERMISSIONS, type MutationName } from '../domain/permissions';
 import { lookupKey, type LookupCollection } from '../schema/lookups';
 import type { CollectionName, SingletonName } from '../schema/names';
@@ -45,11 +46,12 @@ export function activityEntry(meta: MutationMeta, actor: Actor | null, n: number
     userId: actor?.id ?? 'system',
     userName: actor?.name ?? 'System',
     userAvatar: '',
-    action: entry.action,
+    action: englishOf(entry.action),
     actionType: entry.actionType,
-    details: entry.details,
+    details: englishOf(entry.details),
     status: entry.status ?? 'success',
     ...(entry.metadata ? { metadata: entry.metadata } : {}),
+    message: { action: entry.action, details: entry.details },
   };
 }
 

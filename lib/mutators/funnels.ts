@@ -12,8 +12,8 @@ import {
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { refuse, ok, accept, type AppNotification, type Funnel, type Result } from '../domain/types';
-import { englishOf, message } from '../domain/messages';
+import { refuse, ok, accept, type ActivityMessage, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { englishOf, listValue, message } from '../domain/messages';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
@@ -28,7 +28,7 @@ function updateFunnel(
   tx: WriteTx,
   fid: string,
   change: (funnel: Funnel) => Result<Funnel>,
-  log: (before: Funnel, after: Funnel) => { action: string; details: string },
+  log: (before: Funnel, after: Funnel) => ActivityMessage,
 ): Result<Funnel> {
   const funnel = tx.get('funnels', fid);
   if (!funnel) return refuse('domain.funnels.gone');
@@ -61,12 +61,12 @@ export function applyStepSave(
   const newId = idsFrom(meta);
   tx.put('funnels', updated);
   tx.log({
-    action: advanced ? 'Funnel status updated' : 'Funnel step saved',
+    action: message(advanced ? 'activity.action.funnelStatusUpdated' : 'activity.action.funnelStepSaved'),
     actionType: 'funnel',
     details:
       advanced && updated.status !== previousStatus
-        ? `${funnel.creatorName} moved from ${previousStatus} to ${updated.status} (step "${updated.steps[stepIndex].name}")`
-        : `${funnel.creatorName}: step "${updated.steps[stepIndex].name}" saved`,
+        ? message('activity.details.movedFromTo', { name: funnel.creatorName, from: previousStatus, to: updated.status, step: updated.steps[stepIndex].name })
+        : message('activity.details.stepSaved', { name: funnel.creatorName, step: updated.steps[stepIndex].name }),
     metadata: { funnelId: fid },
   });
   for (const n of sent) {
@@ -78,9 +78,14 @@ export function applyStepSave(
       timestamp: now.toISOString(),
       read: false,
       snoozedUntil: null,
+      said: n.said,
     };
     tx.put('notifications', notification, { prepend: true });
-    tx.log({ action: 'Notification sent', actionType: 'notification', details: `${n.channel === 'sms' ? 'SMS' : 'Email'} to ${n.to}: ${n.message}` });
+    tx.log({
+      action: message('activity.action.notificationSent'),
+      actionType: 'notification',
+      details: message('activity.byAction.notificationSent', { channel: n.channel === 'sms' ? 'SMS' : message('notifications.type.email'), to: n.to, message: n.said.message }),
+    });
   }
   return result;
 }
@@ -103,8 +108,10 @@ export const sendOutreach = defineMutator({
       args.funnelId,
       (funnel) => sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), idsFrom(meta)('msg'), args.options ?? {}),
       (before) => ({
-        action: 'Outreach sent',
-        details: `Message sent to ${before.creatorHandle}${args.message.trim() ? `: ${args.message.trim()}` : ' (no text)'}`,
+        action: message('activity.action.outreachSent'),
+        details: args.message.trim()
+          ? message('activity.details.outreachWithText', { handle: before.creatorHandle, message: args.message.trim() })
+          : message('activity.details.outreachNoText', { handle: before.creatorHandle }),
       }),
     );
   },
@@ -138,7 +145,10 @@ export const togglePriority = defineMutator({
       tx,
       args.funnelId,
       (funnel) => ok({ ...funnel, isPriority: !funnel.isPriority, lastUpdated: meta.now }),
-      (_before, after) => ({ action: after.isPriority ? 'Marked as priority' : 'Priority removed', details: after.creatorName }),
+      (_before, after) => ({
+        action: message(after.isPriority ? 'activity.action.markedPriority' : 'activity.action.priorityRemoved'),
+        details: message('activity.details.data', { value: after.creatorName }),
+      }),
     ),
 });
 
@@ -151,7 +161,7 @@ export const updateBio = defineMutator({
       tx,
       args.funnelId,
       (funnel) => accept({ ...funnel, bio: args.bio, lastUpdated: meta.now }, 'domain.funnels.bioSaved'),
-      (before) => ({ action: 'Creator bio updated', details: before.creatorName }),
+      (before) => ({ action: message('activity.action.bioUpdated'), details: message('activity.details.data', { value: before.creatorName }) }),
     ),
 });
 
@@ -164,7 +174,10 @@ export const setInterestTags = defineMutator({
       tx,
       args.funnelId,
       (funnel) => ok({ ...funnel, interestTags: [...args.tags], lastUpdated: meta.now }),
-      (before) => ({ action: 'Interest tags updated', details: `${before.creatorName}: ${args.tags.join(', ') || 'none'}` }),
+      (before) => ({
+        action: message('activity.action.tagsUpdated'),
+        details: args.tags.length ? message('activity.details.tags', { name: before.creatorName, tags: listValue(args.tags) }) : message('activity.byAction.noTags', { name: before.creatorName }),
+      }),
     ),
 });
 
@@ -179,7 +192,7 @@ export const updateAvatar = defineMutator({
       tx,
       args.funnelId,
       (funnel) => accept({ ...funnel, creatorAvatar: args.dataUrl, lastUpdated: meta.now }, 'domain.funnels.pictureUpdated'),
-      (before) => ({ action: 'Profile picture updated', details: before.creatorName }),
+      (before) => ({ action: message('activity.action.pictureUpdated'), details: message('activity.details.data', { value: before.creatorName }) }),
     );
   },
 });
@@ -227,7 +240,12 @@ export const inviteSuggested = defineMutator({
       outreach: [],
     };
     tx.put('funnels', funnel, { prepend: true });
-    tx.log({ action: 'Creator invited', actionType: 'creator', details: `${suggested.name} (${suggested.handle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    tx.log({
+      action: message('activity.action.creatorInvited'),
+      actionType: 'creator',
+      details: message('activity.details.startedAtBrief', { name: suggested.name, handle: suggested.handle }),
+      metadata: { funnelId: funnel.id },
+    });
     return accept(funnel, 'domain.funnels.invited', { name: suggested.name, id: funnel.id });
   },
 });
@@ -263,13 +281,19 @@ export const createFunnel = defineMutator({
     if (!result.ok) return result;
     const funnel = result.value;
     tx.put('funnels', funnel, { prepend: true });
-    tx.log({ action: 'Funnel created', actionType: 'funnel', details: `${funnel.creatorName} (${funnel.creatorHandle}) started at Brief`, metadata: { funnelId: funnel.id } });
+    tx.log({
+      action: message('activity.action.funnelCreated'),
+      actionType: 'funnel',
+      details: message('activity.details.startedAtBrief', { name: funnel.creatorName, handle: funnel.creatorHandle }),
+      metadata: { funnelId: funnel.id },
+    });
     return result;
   },
 });
 
 const criteriaGroup = v.picklist(CRITERIA_GROUPS.map<CriteriaGroup>((g) => g.id));
-const labelOf = (group: CriteriaGroup) => CRITERIA_GROUPS.find((g) => g.id === group)?.label ?? group;
+/** A criteria group's name, said in the reader's language (its English is the group's label). */
+const labelOf = (group: CriteriaGroup) => message(`funnelBoard.criteria.${group}`);
 
 /** Adds a Smart Matching criteria tag (trimmed text must be non-empty, spec §5). */
 export const addCriteriaTag = defineMutator({
@@ -281,7 +305,7 @@ export const addCriteriaTag = defineMutator({
     const result = addTag(current[args.group] ?? [], args.text);
     if (!result.ok) return result;
     tx.setSingleton('matchingCriteria', { ...current, [args.group]: result.value });
-    tx.log({ action: 'Matching criteria updated', actionType: 'creator', details: `${labelOf(args.group)}: added ${args.text.trim()}` });
+    tx.log({ action: message('activity.action.criteriaUpdated'), actionType: 'creator', details: message('activity.details.criteriaAdded', { group: labelOf(args.group), tag: args.text.trim() }) });
     return result;
   },
 });
@@ -294,7 +318,7 @@ export const removeCriteriaTag = defineMutator({
     const current = tx.singleton('matchingCriteria');
     const next = (current[args.group] ?? []).filter((t) => t !== args.tag);
     tx.setSingleton('matchingCriteria', { ...current, [args.group]: next });
-    tx.log({ action: 'Matching criteria updated', actionType: 'creator', details: `${labelOf(args.group)}: removed ${args.tag}` });
+    tx.log({ action: message('activity.action.criteriaUpdated'), actionType: 'creator', details: message('activity.details.criteriaRemoved', { group: labelOf(args.group), tag: args.tag }) });
     return ok(next);
   },
 });
@@ -329,7 +353,11 @@ export const saveDashboardLayout = defineMutator({
     if (args.layouts) next[member.id] = args.layouts;
     else delete next[member.id];
     tx.setSingleton('dashboardLayout', next);
-    tx.log({ action: args.layouts ? 'Dashboard layout saved' : 'Dashboard layout reset', actionType: 'system', details: member.name });
+    tx.log({
+      action: message(args.layouts ? 'activity.action.layoutSaved' : 'activity.action.layoutReset'),
+      actionType: 'system',
+      details: message('activity.details.data', { value: member.name }),
+    });
     return ok(undefined);
   },
 });

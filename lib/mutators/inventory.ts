@@ -7,9 +7,12 @@ import {
   setInventoryQuantity,
   updateInventoryItem,
 } from '../domain/inventory';
+import { message } from '../domain/messages';
 import { accept, refuse, ok, type InventoryItem } from '../domain/types';
 import { bulkPart, id, inventoryDraft, numberish, text } from './args';
 import { all, byKey, defineMutator, idsFrom, nowOf, one, partMetadata } from './define';
+
+const nameSku = (item: InventoryItem) => message('activity.details.nameSku', { name: item.name, sku: item.sku });
 
 export const ITEM_GONE = 'This inventory item no longer exists';
 
@@ -21,7 +24,7 @@ export const addItem = defineMutator({
     const result = createInventoryItem(args.draft, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('inv'));
     if (!result.ok) return result;
     tx.put('inventory', result.value);
-    tx.log({ action: 'Inventory item added', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    tx.log({ action: message('activity.action.itemAdded'), actionType: 'system', details: nameSku(result.value) });
     return result;
   },
 });
@@ -37,9 +40,9 @@ export const setQuantity = defineMutator({
     if (!result.ok) return result;
     tx.put('inventory', result.value);
     tx.log({
-      action: 'Inventory quantity updated',
+      action: message('activity.action.quantityUpdated'),
       actionType: 'system',
-      details: `${item.name} (${item.sku}): ${item.quantity} → ${result.value.quantity}`,
+      details: message('activity.details.quantity', { name: item.name, sku: item.sku, from: item.quantity, to: result.value.quantity }),
     });
     return result;
   },
@@ -68,9 +71,9 @@ export const importItems = defineMutator({
     const { created, updated, rejected } = plan;
     for (const item of inventoryImportWrites(plan)) tx.put('inventory', item);
     tx.log({
-      action: 'Inventory imported',
+      action: message('activity.action.inventoryImported'),
       actionType: 'system',
-      details: `${created} created, ${updated} updated, ${rejected.length} rejected`,
+      details: message('activity.details.importedRejected', { created, updated, rejected: rejected.length }),
       status: rejected.length ? 'warning' : 'success',
       ...(args.part ? { metadata: partMetadata(args.part) } : {}),
     });
@@ -89,7 +92,7 @@ export const updateItem = defineMutator({
     const result = updateInventoryItem(item, args.edit);
     if (!result.ok) return result;
     tx.put('inventory', result.value);
-    tx.log({ action: 'Inventory item updated', actionType: 'system', details: `${result.value.name} (${result.value.sku})` });
+    tx.log({ action: message('activity.action.itemUpdated'), actionType: 'system', details: nameSku(result.value) });
     return result;
   },
 });
@@ -103,7 +106,7 @@ export const deleteItem = defineMutator({
     const item = tx.get('inventory', args.id);
     if (!item) return refuse<InventoryItem>('domain.inventory.gone');
     tx.delete('inventory', args.id);
-    tx.log({ action: 'Inventory item deleted', actionType: 'system', details: `${item.name} (${item.sku})` });
+    tx.log({ action: message('activity.action.itemDeleted'), actionType: 'system', details: nameSku(item) });
     return accept(item, 'domain.inventory.deleted', { name: item.name });
   },
 });

@@ -8,11 +8,16 @@ import {
   snooze as snoozeRule,
 } from '../domain/notifications';
 import { accept, refuse, NOTIFICATION_TYPES, ok, type AppNotification, type Result } from '../domain/types';
+import { message } from '../domain/messages';
 import { id, text } from './args';
 import { all, defineMutator, nowOf, one } from './define';
 import type { ReadTx } from './types';
 
-const label = (n: AppNotification) => `${NOTIFICATION_TYPE_LABEL[n.type]}: ${n.title}`;
+/** A notification's channel, said in the reader's language (Email is a word; SMS and Slack are names). */
+const channelOf = (n: AppNotification) => (n.type === 'email' ? message('notifications.type.email') : NOTIFICATION_TYPE_LABEL[n.type]);
+/** A notification's title as a message: the one it was written with, else its stored text. */
+const titleOf = (n: AppNotification) => n.said?.title ?? n.title;
+const label = (n: AppNotification) => message('activity.byAction.notification', { type: channelOf(n), title: titleOf(n) });
 
 function find(tx: ReadTx, notificationId: string): Result<AppNotification> {
   const notification = tx.get('notifications', notificationId);
@@ -30,7 +35,11 @@ export const snooze = defineMutator({
     const result = snoozeRule(existing.value, args.hours, nowOf(meta));
     if (!result.ok) return result;
     tx.put('notifications', result.value);
-    tx.log({ action: 'Notification snoozed', actionType: 'notification', details: `${label(existing.value)}, for ${args.hours} hours` });
+    tx.log({
+      action: message('activity.action.notificationSnoozed'),
+      actionType: 'notification',
+      details: message('activity.byAction.notificationSnoozed', { type: channelOf(existing.value), title: titleOf(existing.value), hours: args.hours }),
+    });
     return result;
   },
 });
@@ -45,7 +54,7 @@ export const markRead = defineMutator({
     if (existing.value.read) return ok(existing.value);
     const updated = markReadRule(existing.value);
     tx.put('notifications', updated);
-    tx.log({ action: 'Notification marked as read', actionType: 'notification', details: label(existing.value) });
+    tx.log({ action: message('activity.action.notificationRead'), actionType: 'notification', details: label(existing.value) });
     return ok(updated);
   },
 });
@@ -58,7 +67,7 @@ export const markAllRead = defineMutator({
     const changed = markAllReadRule(tx.scan('notifications'));
     if (changed.length === 0) return ok(0);
     for (const n of changed) tx.put('notifications', n);
-    tx.log({ action: 'All notifications marked as read', actionType: 'notification', details: `${changed.length} marked as read` });
+    tx.log({ action: message('activity.action.allRead'), actionType: 'notification', details: message('activity.details.allRead', { count: changed.length }) });
     return changed.length === 1 ? accept(1, 'domain.notifications.oneRead') : accept(changed.length, 'domain.notifications.manyRead', { count: changed.length });
   },
 });
@@ -72,7 +81,7 @@ export const dismiss = defineMutator({
     const existing = find(tx, args.id);
     if (!existing.ok) return existing;
     tx.delete('notifications', args.id);
-    tx.log({ action: 'Notification dismissed', actionType: 'notification', details: label(existing.value) });
+    tx.log({ action: message('activity.action.notificationDismissed'), actionType: 'notification', details: label(existing.value) });
     return accept(existing.value, 'domain.notifications.dismissed');
   },
 });
@@ -96,7 +105,7 @@ export const restore = defineMutator({
     const result = restoreNotification(tx.scan('notifications'), args.notification);
     if (!result.ok) return result;
     tx.put('notifications', result.value, { prepend: true });
-    tx.log({ action: 'Notification restored', actionType: 'notification', details: label(result.value) });
+    tx.log({ action: message('activity.action.notificationRestored'), actionType: 'notification', details: label(result.value) });
     return result;
   },
 });

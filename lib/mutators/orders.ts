@@ -9,6 +9,7 @@ import {
   type OrderChange,
 } from '../domain/orders';
 import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
+import { listValue, message, type Message } from '../domain/messages';
 import { refuse, ok, type Order, type Result } from '../domain/types';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
@@ -16,7 +17,13 @@ import type { WriteTx } from './types';
 
 export const ORDER_GONE = 'This order no longer exists';
 
-function commit(tx: WriteTx, change: OrderChange, action: string, details: string) {
+/** The note of an order's newest history entry, as a message. */
+function noteOf(order: Order): Message | undefined {
+  const last = order.history.at(-1);
+  return last?.said ?? (last?.note ? message('activity.details.data', { value: last.note }) : undefined);
+}
+
+function commit(tx: WriteTx, change: OrderChange, action: Message, details: Message) {
   tx.put('orders', change.order);
   for (const item of change.inventory) tx.put('inventory', item);
   tx.log({ action, actionType: 'system', details });
@@ -32,8 +39,9 @@ export const changeStatus = defineMutator({
     if (!order) return refuse('domain.orders.gone');
     const result = changeOrderStatus(order, args.status, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
     if (!result.ok) return result;
-    const note = result.value.order.history.at(-1)?.note;
-    commit(tx, result.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${args.status}${note ? ` (${note})` : ''}`);
+    const note = noteOf(result.value.order);
+    const values = { order: order.orderNumber, from: message(`orders.status.${order.status}`), to: message(`orders.status.${args.status}`) };
+    commit(tx, result.value, message('activity.action.orderStatusUpdated'), note ? message('activity.byAction.orderStatusNote', { ...values, note }) : message('activity.byAction.orderStatus', values));
     return { ...result, value: result.value.order };
   },
 });
@@ -49,7 +57,12 @@ export const shipWithTracking = defineMutator({
     const result = shipOrder(order, args.draft, tx.scan('inventory'), nowOf(meta), idsFrom(meta)('oh'));
     if (!result.ok) return result;
     const shipped = result.value.order;
-    commit(tx, result.value, 'Order shipped', `${order.orderNumber}: ${shipped.carrierName} ${shipped.trackingNumber}`);
+    commit(
+      tx,
+      result.value,
+      message('activity.action.orderShipped'),
+      message('activity.details.orderShipped', { order: order.orderNumber, carrier: shipped.carrierName ?? '', tracking: shipped.trackingNumber ?? '' }),
+    );
     return { ...result, value: shipped };
   },
 });
@@ -63,7 +76,7 @@ export const saveNotes = defineMutator({
     if (!order) return refuse('domain.orders.gone');
     const result = saveOrderNotes(order, args.notes, nowOf(meta));
     if (!result.ok) return result;
-    commit(tx, { order: result.value, inventory: [] }, 'Order notes saved', order.orderNumber);
+    commit(tx, { order: result.value, inventory: [] }, message('activity.action.orderNotesSaved'), message('activity.details.data', { value: order.orderNumber }));
     return result;
   },
 });
@@ -77,7 +90,11 @@ export const create = defineMutator({
     const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
     if (!result.ok) return result;
     tx.put('orders', result.value, { prepend: true });
-    tx.log({ action: 'Order created', actionType: 'system', details: `${result.value.orderNumber} for ${result.value.customerName}` });
+    tx.log({
+      action: message('activity.action.orderCreated'),
+      actionType: 'system',
+      details: message('activity.byAction.orderCreated', { order: result.value.orderNumber, customer: result.value.customerName }),
+    });
     return result;
   },
 });
@@ -115,9 +132,11 @@ export const receiveFromShop = defineMutator({
       tx.put('orders', order, { prepend: true });
       const unknown = unknownSkuLines(order).map((item) => item.sku || item.name);
       tx.log({
-        action: 'Order received',
+        action: message('activity.action.orderReceived'),
         actionType: 'system',
-        details: `${order.orderNumber} from ${shop.shop} (${shop.name}) for ${order.customerName}${unknown.length ? `; ${UNKNOWN_SKU_TAG}: ${unknown.join(', ')}` : ''}`,
+        details: unknown.length
+          ? message('activity.details.orderReceivedUnknown', { order: order.orderNumber, shop: shop.shop, name: shop.name, customer: order.customerName, tag: UNKNOWN_SKU_TAG, skus: listValue(unknown) })
+          : message('activity.details.orderReceived', { order: order.orderNumber, shop: shop.shop, name: shop.name, customer: order.customerName }),
         status: unknown.length ? 'warning' : 'success',
       });
     }
@@ -126,8 +145,14 @@ export const receiveFromShop = defineMutator({
     const changed = changeOrderStatus(order, target, tx.scan('inventory'), now, newId('oh'));
     // A fulfilled order the stock cannot cover stays where it is: the Orders screen shows why.
     if (!changed.ok) return ok(order);
-    const note = changed.value.order.history.at(-1)?.note;
-    commit(tx, changed.value, 'Order status updated', `${order.orderNumber}: ${order.status} → ${target} (${shop.shop} ${shop.name})${note ? ` (${note})` : ''}`);
+    const note = noteOf(changed.value.order);
+    const values = { order: order.orderNumber, from: message(`orders.status.${order.status}`), to: message(`orders.status.${target}`), shop: shop.shop, name: shop.name };
+    commit(
+      tx,
+      changed.value,
+      message('activity.action.orderStatusUpdated'),
+      note ? message('activity.details.shopOrderStatusNote', { ...values, note }) : message('activity.details.shopOrderStatus', values),
+    );
     return ok(changed.value.order);
   },
 });

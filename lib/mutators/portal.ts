@@ -15,7 +15,8 @@ import {
   setGiftAllowance as setGiftAllowanceRule,
 } from '../domain/portal';
 import { STEP_NAMES } from '../domain/funnels';
-import { refuse, ok, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { englishOf, listValue, message, type Message, type MessageKey } from '../domain/messages';
+import { refuse, ok, type AppNotification, type Funnel, type NotificationMessage, type Result } from '../domain/types';
 import { address, id, text } from './args';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 import { applyStepSave } from './funnels';
@@ -31,26 +32,27 @@ function ownFunnel(tx: WriteTx, fid: string): Result<Funnel> {
 }
 
 /** The team hears of the answer: one unread notification at the top of Notifications. */
-function notifyTeam(tx: WriteTx, meta: MutationMeta, title: string, message: string) {
+function notifyTeam(tx: WriteTx, meta: MutationMeta, said: NotificationMessage) {
   const notification: AppNotification = {
     // Its own prefix: a step save in the same mutation numbers its notifications from 'nt'.
     id: idsFrom(meta)('ntp'),
     type: 'email',
-    title,
-    message,
+    title: englishOf(said.title),
+    message: englishOf(said.message),
     timestamp: meta.now,
     read: false,
     snoozedUntil: null,
+    said,
   };
   tx.put('notifications', notification, { prepend: true });
 }
 
 /** Writes the answered funnel, its activity entry ("Sarah Johnson confirmed") and the team's notification. */
-function answer(tx: WriteTx, meta: MutationMeta, updated: Funnel, action: string, what: string): Result<Funnel> {
+function answer(tx: WriteTx, meta: MutationMeta, updated: Funnel, action: MessageKey, what: MessageKey, values: Message['values'] = {}): Result<Funnel> {
   tx.put('funnels', updated);
-  const sentence = `${updated.creatorName} ${what}`;
-  tx.log({ action, actionType: 'creator', details: sentence, metadata: { funnelId: updated.id } });
-  notifyTeam(tx, meta, `${updated.creatorName}: ${action}`, sentence);
+  const said = message(what, { name: updated.creatorName, ...values });
+  tx.log({ action: message(action), actionType: 'creator', details: said, metadata: { funnelId: updated.id } });
+  notifyTeam(tx, meta, { title: message('notifications.statusTitle', { name: updated.creatorName, status: message(action) }), message: said });
   return ok(updated);
 }
 
@@ -85,7 +87,7 @@ export const confirm = defineMutator({
     if (!own.ok) return own;
     const result = confirmCampaign(own.value, nowOf(meta));
     if (!result.ok) return result;
-    answer(tx, meta, result.value, 'Creator confirmed', 'confirmed');
+    answer(tx, meta, result.value, 'activity.action.creatorConfirmed', 'activity.details.creatorConfirmed');
     completeStep(tx, args.funnelId, 'Creator Confirmation', meta);
     return ok(tx.get('funnels', args.funnelId) ?? result.value);
   },
@@ -100,7 +102,7 @@ export const decline = defineMutator({
     if (!own.ok) return own;
     const result = declineCampaign(own.value, nowOf(meta));
     if (!result.ok) return result;
-    return answer(tx, meta, { ...result.value, activity: 'Paused' }, 'Creator declined', 'declined');
+    return answer(tx, meta, { ...result.value, activity: 'Paused' }, 'activity.action.creatorDeclined', 'activity.details.creatorDeclined');
   },
 });
 
@@ -113,7 +115,7 @@ export const saveAddress = defineMutator({
     if (!own.ok) return own;
     const result = saveShippingAddress(own.value, args.address, nowOf(meta));
     if (!result.ok) return result;
-    return answer(tx, meta, result.value, 'Creator gave a shipping address', 'gave a shipping address');
+    return answer(tx, meta, result.value, 'activity.action.creatorGaveAddress', 'activity.details.creatorGaveAddress');
   },
 });
 
@@ -129,8 +131,8 @@ export const chooseProducts = defineMutator({
     const { order, inventory } = result.value;
     tx.put('orders', order, { prepend: true });
     for (const item of inventory) tx.put('inventory', item);
-    tx.log({ action: 'Order created', actionType: 'system', details: `${order.orderNumber} for ${order.customerName}` });
-    return answer(tx, meta, result.value.funnel, 'Creator chose products', `chose ${order.items.map((i) => i.name).join(', ')}`);
+    tx.log({ action: message('activity.action.orderCreated'), actionType: 'system', details: message('activity.byAction.orderCreated', { order: order.orderNumber, customer: order.customerName }) });
+    return answer(tx, meta, result.value.funnel, 'activity.action.creatorChoseProducts', 'activity.details.creatorChose', { products: listValue(order.items.map((i) => i.name)) });
   },
 });
 
@@ -144,7 +146,7 @@ export const acknowledgeBrief = defineMutator({
     if (own.value.portal?.briefAcknowledgedAt) return ok(own.value);
     const result = acknowledgeBriefRule(own.value, nowOf(meta));
     if (!result.ok) return result;
-    answer(tx, meta, result.value, 'Creator acknowledged the brief', 'acknowledged the brief');
+    answer(tx, meta, result.value, 'activity.action.creatorAcknowledgedBrief', 'activity.details.creatorAcknowledgedBrief');
     completeStep(tx, args.funnelId, 'Creative Brief Delivery', meta);
     return ok(tx.get('funnels', args.funnelId) ?? result.value);
   },
@@ -161,7 +163,7 @@ export const handInDeliverables = defineMutator({
     if (!result.ok) return result;
     // Final Deliverables stays open: staff review the links and complete it themselves.
     const count = result.value.portal?.deliverableLinks?.length ?? 0;
-    return answer(tx, meta, result.value, 'Creator handed in deliverables', `handed in ${count} ${count === 1 ? 'link' : 'links'} for review`);
+    return answer(tx, meta, result.value, 'activity.action.creatorHandedIn', count === 1 ? 'activity.details.creatorHandedInOne' : 'activity.details.creatorHandedInMany', { count });
   },
 });
 
@@ -175,7 +177,7 @@ export const optOut = defineMutator({
     if (own.value.portal?.optedOutAt) return ok(own.value);
     const result = optOutOfEmail(own.value, nowOf(meta));
     if (!result.ok) return result;
-    return answer(tx, meta, result.value, 'Creator opted out of email', 'opted out of email');
+    return answer(tx, meta, result.value, 'activity.action.creatorOptedOut', 'activity.details.creatorOptedOut');
   },
 });
 
@@ -190,9 +192,9 @@ export const setGiftAllowance = defineMutator({
     if (!result.ok) return result;
     tx.put('funnels', result.value);
     tx.log({
-      action: 'Gift allowance saved',
+      action: message('activity.action.giftAllowanceSaved'),
       actionType: 'funnel',
-      details: `${funnel.creatorName}: up to ${args.maxItems} products worth ${args.maxValue}`,
+      details: message('activity.details.giftAllowance', { name: funnel.creatorName, count: args.maxItems, value: args.maxValue }),
       metadata: { funnelId: funnel.id },
     });
     return result;

@@ -1,14 +1,14 @@
 // Team writes (spec §4, §6). Only members with manageTeam change the team, and the team always
 // keeps one active member who can manage it.
 import * as v from 'valibot';
-import { englishOf, message, type Message } from '../domain/messages';
+import { message, type Message } from '../domain/messages';
 import { changeRole, inviteMember, keepsATeamManager, LAST_MANAGER, permissionChange, togglePermission as toggleRule } from '../domain/team';
 import { accept, refuse, ok, PERMISSIONS, ROLES, type Result, type TeamMember } from '../domain/types';
 import { id, text } from './args';
 import { all, defineMutator, idsFrom } from './define';
 import type { WriteTx } from './types';
 
-function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: string, describe: (m: TeamMember) => Message) {
+function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember) => Result<TeamMember>, action: Message, describe: (m: TeamMember) => Message) {
   const member = tx.get('team', memberId);
   if (!member) return refuse<TeamMember>('domain.team.memberGone');
   const changed = change(member);
@@ -17,7 +17,7 @@ function updateMember(tx: WriteTx, memberId: string, change: (member: TeamMember
   if (!keepsATeamManager(tx.scan('team'), memberId, next)) return refuse<TeamMember>(LAST_MANAGER.key);
   tx.put('team', next);
   const said = describe(next);
-  tx.log({ action, actionType: 'system', details: englishOf(said) });
+  tx.log({ action, actionType: 'system', details: said });
   return accept(next, said.key, said.values);
 }
 
@@ -29,7 +29,7 @@ export const invite = defineMutator({
     const result = inviteMember(args.email, tx.scan('team'), idsFrom(meta)('tm'), args.role);
     if (!result.ok) return result;
     tx.put('team', result.value);
-    tx.log({ action: 'Member invited', actionType: 'system', details: `${result.value.email} invited as ${result.value.role}` });
+    tx.log({ action: message('activity.action.memberInvited'), actionType: 'system', details: message('activity.details.invitedAs', { email: result.value.email, role: result.value.role }) });
     return result;
   },
 });
@@ -38,7 +38,7 @@ export const setRole = defineMutator({
   name: 'team.setRole',
   args: v.object({ id, role: v.picklist(ROLES) }),
   reads: () => [all('team')],
-  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), 'Role changed', (m) => message('domain.team.isNow', { name: m.name, role: message(`team.role.${m.role}`) })),
+  run: (tx, args) => updateMember(tx, args.id, (m) => ok(changeRole(m, args.role)), message('activity.action.roleChanged'), (m) => message('domain.team.isNow', { name: m.name, role: m.role })),
 });
 
 export const togglePermission = defineMutator({
@@ -50,7 +50,7 @@ export const togglePermission = defineMutator({
       tx,
       args.id,
       (m) => toggleRule(m, args.permission),
-      'Permission changed',
+      message('activity.action.permissionChanged'),
       (m) => permissionChange(m, args.permission),
     ),
 });
@@ -65,7 +65,7 @@ export const remove = defineMutator({
     // Leaving the team (removing yourself) is allowed while another active member can manage it.
     if (!keepsATeamManager(tx.scan('team'), args.id, null)) return refuse<void>(LAST_MANAGER.key);
     tx.delete('team', args.id);
-    tx.log({ action: 'Member removed', actionType: 'system', details: member.email });
+    tx.log({ action: message('activity.action.memberRemoved'), actionType: 'system', details: message('activity.details.data', { value: member.email }) });
     return accept(undefined, 'domain.team.memberRemoved');
   },
 });

@@ -7,7 +7,7 @@
 // writes the same records.
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { MutationName, PermissionRule } from '../domain/permissions';
-import type { ActivityEntry, Permission, Result, Role } from '../domain/types';
+import type { ActivityEntry, ActivityMessage, Permission, Result, Role } from '../domain/types';
 import type { LookupCollection } from '../schema/lookups';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
 
@@ -34,8 +34,8 @@ export interface ReadTx {
   lookup<C extends LookupCollection>(collection: C, key: string): readonly RecordOf<C>[];
 }
 
-export type LogEntry = Pick<ActivityEntry, 'action' | 'actionType' | 'details'> &
-  Partial<Pick<ActivityEntry, 'status' | 'metadata'>>;
+/** What a write logs: its action and details as messages (stored with their English), its type, status and data. */
+export type LogEntry = ActivityMessage & Pick<ActivityEntry, 'actionType'> & Partial<Pick<ActivityEntry, 'status' | 'metadata'>>;
 
 export interface WriteTx extends ReadTx {
   /** The member running the mutation (null for system work such as seeding). */

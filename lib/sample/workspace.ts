@@ -1,6 +1,7 @@
 // The spec's sample data (§9), relative to `now` so the sample always looks current.
 import { addDays, subDays, subHours, subMonths } from 'date-fns';
 import { INVENTORY } from '../domain/constants';
+import { englishOf, message, type Message } from '../domain/messages';
 import { issueInvoice } from '../domain/billing';
 import { SAMPLE_ADMIN_ID, samplePlan } from './defaults';
 
@@ -172,13 +173,26 @@ export function sampleEvents(now: Date): CalendarEvent[] {
   ];
 }
 
+// Sample records carry their messages as the product writes them; the English is the messages' English.
+const sampleNotification = (id: string, type: AppNotification['type'], title: string, text: Message, timestamp: string, read: boolean): AppNotification => {
+  const said = { title: message('activity.details.data', { value: title }), message: text };
+  return { id, type, title, message: englishOf(text), timestamp, read, snoozedUntil: null, said };
+};
+
 export function sampleNotifications(now: Date): AppNotification[] {
   return [
-    { id: 'nt_1', type: 'email', title: 'Brief delivered', message: 'Creative brief has been sent to Alex Rivera. Awaiting confirmation.', timestamp: subHours(now, 1).toISOString(), read: false, snoozedUntil: null },
-    { id: 'nt_2', type: 'sms', title: 'Product shipped', message: 'Product has been shipped to Emma Davis. Tracking information sent.', timestamp: subHours(now, 5).toISOString(), read: false, snoozedUntil: null },
-    { id: 'nt_3', type: 'slack', title: 'Production started', message: 'Jordan Lee has started content production. Review timeline updated.', timestamp: subDays(now, 1).toISOString(), read: true, snoozedUntil: null },
+    sampleNotification('nt_1', 'email', 'Brief delivered', message('domain.funnels.notifyBrief', { creator: 'Alex Rivera' }), subHours(now, 1).toISOString(), false),
+    sampleNotification('nt_2', 'sms', 'Product shipped', message('domain.funnels.notifyShipped', { creator: 'Emma Davis' }), subHours(now, 5).toISOString(), false),
+    sampleNotification('nt_3', 'slack', 'Production started', message('domain.funnels.notifyProduction', { creator: 'Jordan Lee' }), subDays(now, 1).toISOString(), true),
   ];
 }
+
+const sampleEntry = (entry: Omit<ActivityEntry, 'action' | 'details' | 'message'>, action: Message, details: Message): ActivityEntry => ({
+  ...entry,
+  action: englishOf(action),
+  details: englishOf(details),
+  message: { action, details },
+});
 
 export function sampleTeam(): TeamMember[] {
   return [
@@ -221,10 +235,26 @@ export function sampleWebhookEvents(now: Date): WebhookEvent[] {
 
 export function sampleActivity(now: Date): ActivityEntry[] {
   return [
-    { id: 'act_s1', timestamp: subHours(now, 2).toISOString(), userId: SAMPLE_ADMIN_ID, userName: 'Alex Morgan', userAvatar: '', action: 'Funnel status updated', actionType: 'funnel', details: 'Sarah Johnson moved to Production', status: 'success' },
-    { id: 'act_s2', timestamp: subHours(now, 6).toISOString(), userId: 'tm_2', userName: 'Jamie Smith', userAvatar: '', action: 'Outreach sent', actionType: 'creator', details: 'Message sent to @mikechentech', status: 'success' },
-    { id: 'act_s3', timestamp: subDays(now, 1).toISOString(), userId: 'system', userName: 'System', userAvatar: '', action: 'Webhook delivery failed', actionType: 'system', details: 'payment.succeeded could not be delivered', status: 'error' },
-    { id: 'act_s4', timestamp: subDays(now, 2).toISOString(), userId: SAMPLE_ADMIN_ID, userName: 'Alex Morgan', userAvatar: '', action: 'Notification snoozed', actionType: 'notification', details: 'Snoozed for 4 hours', status: 'warning' },
+    sampleEntry(
+      { id: 'act_s1', timestamp: subHours(now, 2).toISOString(), userId: SAMPLE_ADMIN_ID, userName: 'Alex Morgan', userAvatar: '', actionType: 'funnel', status: 'success' },
+      message('activity.action.funnelStatusUpdated'),
+      message('activity.details.movedTo', { name: 'Sarah Johnson', status: 'Production' }),
+    ),
+    sampleEntry(
+      { id: 'act_s2', timestamp: subHours(now, 6).toISOString(), userId: 'tm_2', userName: 'Jamie Smith', userAvatar: '', actionType: 'creator', status: 'success' },
+      message('activity.action.outreachSent'),
+      message('domain.funnels.messageSent', { handle: '@mikechentech' }),
+    ),
+    sampleEntry(
+      { id: 'act_s3', timestamp: subDays(now, 1).toISOString(), userId: 'system', userName: 'System', userAvatar: '', actionType: 'system', status: 'error' },
+      message('activity.action.webhookFailed'),
+      message('activity.details.couldNotDeliver', { event: 'payment.succeeded' }),
+    ),
+    sampleEntry(
+      { id: 'act_s4', timestamp: subDays(now, 2).toISOString(), userId: SAMPLE_ADMIN_ID, userName: 'Alex Morgan', userAvatar: '', actionType: 'notification', status: 'warning' },
+      message('activity.action.notificationSnoozed'),
+      message('activity.details.snoozedFor', { hours: 4 }),
+    ),
   ];
 }
 

@@ -5,6 +5,7 @@
 // below checks each validator against its type, and lib/schema/names.ts reads the types off
 // these declarations.
 import * as v from 'valibot';
+import type { Message, MessageKey, MessageValue } from '../domain/messages';
 import { integrationCredentialsOf, type DeveloperSettings } from '../domain/developer';
 import { activityForRole, developerForRole, integrationForRole } from '../domain/visibility';
 import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../sample/defaults';
@@ -42,6 +43,7 @@ import {
   type WebhookEvent,
 } from '../domain/types';
 import type { CriteriaGroup } from '../sample/suggestions';
+import { activityMessageOf, noteMessage, notificationMessageOf } from './stored-english';
 import { defineCollection, defineSingleton, newestFirst, validates, type CollectionDefinition, type SingletonDefinition } from './define';
 
 const str = v.string();
@@ -112,7 +114,17 @@ const orderItem = v.object({
   variantId: optional(str),
   variantName: optional(str),
 });
-const orderHistoryEntry = v.object({ id: str, timestamp: str, status: picklist(ORDER_STATUSES), note: optional(str) });
+// A message's key is any text here: a key a later version retired still loads (the screen then
+// shows the entry's stored English).
+const messageValue: v.GenericSchema<MessageValue> = v.lazy(() =>
+  v.union([v.string(), v.number(), messageSchema, v.object({ date: str }), v.object({ list: v.array(messageValue), joiner: v.picklist([', ', '. ']) })]),
+);
+export const messageSchema: v.GenericSchema<Message> = v.object({
+  key: v.custom<MessageKey>((key) => typeof key === 'string'),
+  values: optional(v.record(v.string(), messageValue)),
+});
+
+const orderHistoryEntry = v.object({ id: str, timestamp: str, status: picklist(ORDER_STATUSES), note: optional(str), said: optional(messageSchema) });
 const order = v.object({
   id: str,
   source: str,
@@ -170,6 +182,7 @@ const notification = v.object({
   timestamp: str,
   read: bool,
   snoozedUntil: v.nullable(str),
+  said: optional(v.object({ title: messageSchema, message: messageSchema })),
 });
 
 const permissions = v.object(Object.fromEntries(PERMISSIONS.map((p) => [p, bool])) as Record<(typeof PERMISSIONS)[number], typeof bool>);
@@ -194,6 +207,7 @@ const activityEntry = v.object({
   details: str,
   status: v.picklist(['success', 'warning', 'error']),
   metadata: optional(v.record(v.string(), scalar)),
+  message: optional(v.object({ action: messageSchema, details: messageSchema })),
 });
 
 const invoice = v.object({ id: str, date: str, amount: num, status: v.picklist(['paid', 'pending', 'failed']), downloadUrl: str, description: optional(str) });
@@ -227,6 +241,28 @@ const gridItem = v.object({
   isResizable: optional(bool),
 });
 
+/** An activity entry stored in English only, with its message read from that English. */
+export function liftActivityEntry(value: Record<string, unknown>): Record<string, unknown> {
+  if (value.message !== undefined || typeof value.action !== 'string' || typeof value.details !== 'string') return value;
+  return { ...value, message: activityMessageOf({ action: value.action, details: value.details }) };
+}
+
+/** A notification stored in English only, with its title and text as messages. */
+export function liftNotification(value: Record<string, unknown>): Record<string, unknown> {
+  if (value.said !== undefined || typeof value.title !== 'string' || typeof value.message !== 'string') return value;
+  return { ...value, said: notificationMessageOf({ title: value.title, message: value.message }) };
+}
+
+/** An order whose history notes are in English only, each note with its message. */
+export function liftOrderNotes(value: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(value.history)) return value;
+  const history = value.history as unknown[];
+  const unlifted = (entry: unknown): entry is { note: string; said?: undefined } =>
+    typeof entry === 'object' && entry !== null && typeof (entry as { note?: unknown }).note === 'string' && (entry as { said?: unknown }).said === undefined;
+  if (!history.some(unlifted)) return value;
+  return { ...value, history: history.map((entry) => (unlifted(entry) ? { ...entry, said: noteMessage(entry.note) } : entry)) };
+}
+
 /** Every collection of a workspace, in the order the store and the server list them. */
 export const COLLECTION_DEFINITIONS = [
   defineCollection({
@@ -241,14 +277,22 @@ export const COLLECTION_DEFINITIONS = [
     schema: validates<Order>(order),
     sort: newestFirst('createdAt'),
     newRecords: 'first',
-    // v1 did not track whether an order's stock was deducted.
+    // v1 did not track whether an order's stock was deducted; v3 kept history notes in English only.
     migrations: {
       1: (value) => (value.stockDeducted === undefined ? { ...value, stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(String(value.status)) } : value),
+      3: liftOrderNotes,
     },
   }),
   defineCollection({ name: 'inventory', schema: validates<InventoryItem>(inventoryItem), lookup: 'sku' }),
   defineCollection({ name: 'events', schema: validates<CalendarEvent>(calendarEvent) }),
-  defineCollection({ name: 'notifications', schema: validates<AppNotification>(notification), sort: newestFirst('timestamp'), newRecords: 'first' }),
+  defineCollection({
+    name: 'notifications',
+    schema: validates<AppNotification>(notification),
+    sort: newestFirst('timestamp'),
+    newRecords: 'first',
+    // v3 kept a notification's title and text in English only.
+    migrations: { 3: liftNotification },
+  }),
   defineCollection({ name: 'team', schema: validates<TeamMember>(teamMember), serverTable: 'members' }),
   defineCollection({
     name: 'activity',
@@ -256,6 +300,8 @@ export const COLLECTION_DEFINITIONS = [
     sort: newestFirst('timestamp'),
     newRecords: 'first',
     forRole: activityForRole,
+    // v3 kept an entry's action and details in English only.
+    migrations: { 3: liftActivityEntry },
   }),
   defineCollection({ name: 'invoices', schema: validates<Invoice>(invoice), newRecords: 'first' }),
   defineCollection({

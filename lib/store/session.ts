@@ -28,10 +28,10 @@ export function createSessionSlice(ctx: StoreContext) {
   }
 
   function signIn(memberId: string = SAMPLE_ADMIN_ID) {
-    ctx.setSession(memberId, { action: 'Signed in', actionType: 'system', details: members.get(memberId)?.name ?? memberId });
+    ctx.setSession(memberId, { action: message('activity.action.signedIn'), actionType: 'system', details: message('activity.details.data', { value: members.get(memberId)?.name ?? memberId }) });
   }
   function signOut() {
-    ctx.setSession(null, { action: 'Signed out', actionType: 'system', details: currentMember.peek()?.name ?? '' });
+    ctx.setSession(null, { action: message('activity.action.signedOut'), actionType: 'system', details: message('activity.details.data', { value: currentMember.peek()?.name ?? '' }) });
   }
 
   return { session, members, currentMember, signedIn, can, whyNot, refusal, signIn, signOut };

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { EMBED_ORIGIN_MESSAGE, urlHost, validateEmbedOrigin } from '../../lib/domain/developer';
 import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
-import { apiKeyLabel, validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
+import { validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
 import { HttpError, type ServerContext } from '../context';
@@ -19,6 +19,8 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { enqueueEvents } from '../webhooks/outbox';
 import { checkTarget } from '../webhooks/targets';
 import { newApiKey, type ApiKeyRow } from './keys';
+import { listValue, message } from '../../lib/domain/messages';
+import type { ActivityMessage } from '../../lib/domain/types';
 
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is malformed')) });
 
@@ -128,7 +130,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
   }
 
   /** A change with its activity entry, in the workspace's versioned transaction (browsers are poked). */
-  async function logged<T>(workspaceId: string, actor: Actor, entry: { action: string; details: string }, fn: (tx: Parameters<Parameters<typeof withServerTx>[4]>[1]) => Promise<T>) {
+  async function logged<T>(workspaceId: string, actor: Actor, entry: ActivityMessage, fn: (tx: Parameters<Parameters<typeof withServerTx>[4]>[1]) => Promise<T>) {
     const now = ctx.now();
     const { value, version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
       const result = await fn(dbTx);
@@ -150,7 +152,12 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     const { secret, hash, lastFour } = newApiKey();
     const now = ctx.now();
     const { name, role, allowedOrigins } = request.body;
-    const row = await logged(workspaceId, actor, { action: 'API key created', details: `${apiKeyLabel(lastFour)} (${role})${name ? `: ${name}` : ''}` }, async (tx) => {
+    const row = await logged(workspaceId, actor, {
+        action: message('activity.action.apiKeyCreated'),
+        details: name
+          ? message('activity.byAction.apiKeyNamed', { lastFour, role: message(`team.role.${role}`), name })
+          : message('activity.byAction.apiKeyRole', { lastFour, role: message(`team.role.${role}`) }),
+      }, async (tx) => {
       const [inserted] = await tx
         .insert(t.apiKeys)
         .values({
@@ -174,7 +181,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.post('/developer/keys/:id/regenerate', { schema: { params: idParams, response: { 200: keyWithSecret } }, config: ADMIN }, async (request) => {
     const { workspaceId, actor } = adminOf(request);
     const { secret, hash, lastFour } = newApiKey();
-    const row = await logged(workspaceId, actor, { action: 'API key regenerated', details: `New key ending in ${lastFour}` }, async (tx) => {
+    const row = await logged(workspaceId, actor, { action: message('activity.action.apiKeyRegenerated'), details: message('activity.details.newKey', { lastFour }) }, async (tx) => {
       const [updated] = await tx
         .update(t.apiKeys)
         .set({ keyHash: hash, lastFour, lastUsedAt: null })
@@ -196,7 +203,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
       .from(t.apiKeys)
       .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)));
     if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
-    const row = await logged(workspaceId, actor, { action: 'API key revoked', details: apiKeyLabel(existing.lastFour) }, async (tx) => {
+    const row = await logged(workspaceId, actor, { action: message('activity.action.apiKeyRevoked'), details: message('activity.byAction.apiKey', { lastFour: existing.lastFour }) }, async (tx) => {
       const [updated] = await tx.update(t.apiKeys).set({ revokedAt: ctx.now() }).where(eq(t.apiKeys.id, existing.id)).returning();
       await tx.delete(t.embedSessions).where(eq(t.embedSessions.keyId, existing.id));
       return updated;
@@ -240,7 +247,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     await requirePublicTarget(url.value);
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
     const now = ctx.now();
-    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint added', details: `${urlHost(url.value)} (${events.value.join(', ')})` }, async (tx) => {
+    const row = await logged(workspaceId, actor, { action: message('activity.action.endpointAdded'), details: message('activity.details.hostEvents', { host: urlHost(url.value), events: listValue(events.value) }) }, async (tx) => {
       const [inserted] = await tx
         .insert(t.webhookEndpoints)
         .values({ id: `we_${randomBytes(9).toString('base64url')}`, workspaceId, url: url.value, events: events.value, secret, createdBy: actor.name, createdAt: now })
@@ -258,7 +265,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     const events = validateEventTypes(request.body.events);
     if (!events.ok) throw new HttpError(400, events.error, 'events');
     await requirePublicTarget(url.value);
-    const row = await logged(workspaceId, actor, { action: 'Webhook endpoint updated', details: `${urlHost(url.value)} (${events.value.join(', ')})` }, async (tx) => {
+    const row = await logged(workspaceId, actor, { action: message('activity.action.endpointUpdated'), details: message('activity.details.hostEvents', { host: urlHost(url.value), events: listValue(events.value) }) }, async (tx) => {
       const [updated] = await tx
         .update(t.webhookEndpoints)
         .set({ url: url.value, events: events.value, disabledAt: null, disabledReason: null })
@@ -287,7 +294,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
       .from(t.webhookEndpoints)
       .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
     if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
-    await logged(workspaceId, actor, { action: 'Webhook endpoint removed', details: urlHost(existing.url) }, async (tx) => {
+    await logged(workspaceId, actor, { action: message('activity.action.endpointRemoved'), details: message('activity.details.data', { value: urlHost(existing.url) }) }, async (tx) => {
       await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, existing.id));
     });
     return { deleted: true as const };

@@ -17,6 +17,7 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { queueMail, workspaceLanguage } from '../mail/outbox';
 import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken, newToken } from './tokens';
+import { message } from '../../lib/domain/messages';
 
 /** Every "Forgot password?" answer takes at least this long: the known and unknown cases look alike. */
 export const FORGOT_ANSWER_MS = 400;
@@ -133,7 +134,7 @@ export async function resetRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
       { meta: { now: now.toISOString(), idSeed: randomUUID().replace(/-/g, '').slice(0, 16) } },
       async (serverTx, tx) => {
         await change(tx);
-        serverTx.log({ action: 'Password reset', actionType: 'system', details: `${member.name} chose a new password with a one-time reset link` });
+        serverTx.log({ action: message('activity.action.passwordReset'), actionType: 'system', details: message('activity.byAction.passwordReset', { name: member.name }) });
       },
     );
     ctx.pokes?.poke(member.workspaceId, version);

@@ -13,6 +13,7 @@ import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
 import { isLanguageCode } from '../../lib/i18n/codes';
+import { message } from '../../lib/domain/messages';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
@@ -187,7 +188,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
           const current = serverTx.get('team', row.member.id);
           if (current) serverTx.put('team', { ...current, name: member.name, email: finalEmail });
           serverTx.setSingleton('profile', { ...serverTx.singleton('profile'), name: member.name, email: finalEmail });
-          serverTx.log({ action: 'Workspace set up', actionType: 'system', details: `${member.name} chose the owner password` });
+          serverTx.log({ action: message('activity.action.workspaceSetUp'), actionType: 'system', details: message('activity.details.ownerPassword', { name: member.name }) });
           await startSession(ctx, tx, request, reply, { userId: row.member.userId!, workspaceId: row.member.workspaceId, memberId: row.member.id });
         },
       );

@@ -11,6 +11,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { liftStoredEnglish } from './lift';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -168,7 +169,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: options.dataDir });
 }
 
-/** Applies every pending migration of the one migrations folder. */
+/** Applies every pending migration of the one migrations folder, then the data steps (server/db/lift.ts). */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.exclusive(async () => {
     if (handle.kind === 'pglite') {
@@ -176,5 +177,6 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     } else {
       await migrateNodePostgres(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     }
+    await liftStoredEnglish(handle.db);
   });
 }

@@ -20,6 +20,7 @@ import { createServerTx, lockWorkspaceVersion, withServerTx } from '../db/tx';
 import { expectedOrigin } from '../http/security';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { deleteSecret, listSecretHints, putSecret, readSecret } from '../secrets';
+import { message } from '../../lib/domain/messages';
 
 /** Where each shop's signing secret is kept (server/secrets). */
 export const SIGNING_SECRET_NAME: Record<ShopName, string> = {
@@ -163,7 +164,11 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
       const now = ctx.now();
       const { version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
         const { hint } = await putSecret(dbTx, ctx.secrets, { workspaceId, name: SIGNING_SECRET_NAME[shop], value: request.body.secret, memberId: session.member.id, at: now });
-        serverTx.log({ action: `${shop} signing secret saved`, actionType: 'system', details: hint ? `•••• ${hint}` : 'Saved' });
+        serverTx.log({
+          action: message('activity.action.shopSecretSaved', { shop }),
+          actionType: 'system',
+          details: hint ? message('activity.details.secretHint', { hint }) : message('activity.details.secretSaved'),
+        });
       });
       ctx.pokes?.poke(workspaceId, version);
       return connectionOf(request, request.params.shop, workspaceId);

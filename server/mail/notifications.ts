@@ -20,7 +20,7 @@ export async function queueNotificationMail(tx: DbTx, workspaceId: string, creat
         to: member.email,
         template: 'notification',
         language: member.language,
-        params: { title: notification.title, message: notification.message, workspaceName: workspace?.name ?? '', appPath: '/notifications' },
+        params: { title: notification.title, message: notification.message, ...(notification.said ? { said: notification.said } : {}), workspaceName: workspace?.name ?? '', appPath: '/notifications' },
         now,
       });
     }

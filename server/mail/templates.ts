@@ -4,7 +4,8 @@
 // trackers).
 import * as v from 'valibot';
 import { translatorFor, loadLanguage, type Translator } from '../../lib/i18n';
-import { notificationTitleIn, storedTextIn } from '../../lib/i18n/activity';
+import { notificationTextIn, notificationTitleIn } from '../../lib/i18n/activity';
+import { messageSchema } from '../../lib/schema/records';
 import type { LanguageCode } from '../../lib/i18n/codes';
 import { ROLES } from '../../lib/domain/types';
 import { PASSWORD_RESET_MINUTES } from '../../lib/domain/mail';
@@ -23,7 +24,7 @@ export const MAIL_PARAMS = {
   /** A forgot-password link (or one made by `npm run reset-password`). */
   passwordReset: v.object({ resetUrl: url, email: line }),
   /** A notification, to a member who turned Email Notifications on. */
-  notification: v.object({ title: line, message: longText, workspaceName: line, appPath }),
+  notification: v.object({ title: line, message: longText, said: v.optional(v.object({ title: messageSchema, message: messageSchema })), workspaceName: line, appPath }),
   /** To Admins: an endpoint failed every delivery for a day. */
   webhookDisabled: v.object({ url: line, workspaceName: line, developerPath: appPath }),
   /** Outreach to a creator: the member's message and the creator's portal link. */
@@ -55,11 +56,6 @@ export interface MailLinks {
   origin: string;
 }
 
-/** A notification's title in the reader's language: a status title's status, else a stored sentence the catalog knows. */
-function notificationTitle(t: Translator, title: string): string {
-  const statusTitle = notificationTitleIn(t, title);
-  return statusTitle !== title ? statusTitle : storedTextIn(t, title);
-}
 
 const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: MailLinks) => Composed } = {
   invitation: (t, p) => ({
@@ -82,12 +78,11 @@ const COMPOSE: { [T in MailTemplate]: (t: Translator, p: MailParams<T>, links: M
     ],
   }),
   notification: (t, p, links) => ({
-    // Notifications are written in English by the workspace's rules; said in the reader's language where the catalog knows them,
-    // the title as the Notifications screen says it (a status title names the status in the reader's words).
-    subject: t.t('mail.notification.subject', { workspace: p.workspaceName, title: notificationTitle(t, p.title) }),
+    // The notification's words as the Notifications screen says them: its messages in the reader's language.
+    subject: t.t('mail.notification.subject', { workspace: p.workspaceName, title: notificationTitleIn(t, p) }),
     workspaceName: p.workspaceName,
     blocks: [
-      { kind: 'p', text: storedTextIn(t, p.message) },
+      { kind: 'p', text: notificationTextIn(t, p) },
       { kind: 'link', url: `${links.origin}${p.appPath}`, label: t.t('mail.notification.action') },
       { kind: 'small', text: t.t('mail.notification.why') },
     ],

@@ -15,6 +15,7 @@ import { withServerTx } from '../db/tx';
 import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { isMailTemplate, renderMail } from './templates';
 import type { MailTransport } from './transport';
+import { message } from '../../lib/domain/messages';
 
 /** How long a claimed message is held before another attempt may take it (a crash mid-send). */
 export const MAIL_LEASE_MS = 120_000;
@@ -97,9 +98,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function logFailure(workspaceId: string, to: string, subject: string, reason: string, givenUp: boolean, at: Date) {
     const { version } = await withServerTx(db, workspaceId, null, { meta: { now: at.toISOString(), idSeed: `ml${randomUUID().replace(/-/g, '').slice(0, 16)}` } }, async (tx) => {
       tx.log({
-        action: givenUp ? 'Email not delivered' : 'Email delivery failed',
+        action: message(givenUp ? 'activity.action.mailNotDelivered' : 'activity.action.mailFailed'),
         actionType: 'system',
-        details: `"${subject}" to ${to}: ${reason}`,
+        details: message('activity.byAction.mail', { subject, to, reason }),
         status: givenUp ? 'error' : 'warning',
       });
     });

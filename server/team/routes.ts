@@ -21,6 +21,7 @@ import * as t from '../db/schema';
 import { createServerTx, withServerTx } from '../db/tx';
 import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, pendingInvitationsResponse, sessionResponse, tokenParams } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
+import { message } from '../../lib/domain/messages';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -105,7 +106,7 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         invited = { id: `tm_${seed()}`, name: email.split('@')[0], email, role, status: 'Pending', permissions };
       }
       serverTx.put('team', invited);
-      serverTx.log({ action: 'Member invited', actionType: 'system', details: `${email} was invited as ${role}` });
+      serverTx.log({ action: message('activity.action.memberInvited'), actionType: 'system', details: message('activity.details.wasInvitedAs', { email, role }) });
       await serverTx.commit();
       return { member: invited, ...(await issueInvitation(tx, request, session, invited, now)) };
     });
@@ -128,7 +129,11 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         const member = serverTx.get('team', id);
         if (!member) throw new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' });
         if (member.status !== 'Pending') throw new HttpError(409, `${member.email} is already on the team`, undefined, { code: 'alreadyOnTeam', params: { email: member.email } });
-        serverTx.log({ action: 'Invitation sent again', actionType: 'system', details: `${member.email} got a new invitation link as ${member.role}` });
+        serverTx.log({
+          action: message('activity.action.invitationResent'),
+          actionType: 'system',
+          details: message('activity.byAction.invitationResent', { email: member.email, role: message(`team.role.${member.role}`) }),
+        });
         return { member, ...(await issueInvitation(tx, request, session, member, now)) };
       },
     );
@@ -225,7 +230,7 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
           .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, pending.id)));
         // The team record moves with the workspace version (status is already Active in the row).
         serverTx.put('team', { ...record, name, status: 'Active' });
-        serverTx.log({ action: 'Member joined', actionType: 'system', details: `${name} accepted the invitation as ${pending.role}` });
+        serverTx.log({ action: message('activity.action.memberJoined'), actionType: 'system', details: message('activity.details.joinedAs', { name, role: pending.role }) });
         await serverTx.commit();
         await startSession(ctx, tx, request, reply, { userId, workspaceId, memberId: pending.id });
         return { ...pending, userId, status: 'Active' as const, name };

@@ -16,6 +16,7 @@ import { withServerTx } from '../db/tx';
 import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { checkTarget, type ResolvedAddress, type Resolver } from './targets';
 import { memberRecipients, queueMail } from '../mail/outbox';
+import { englishOf, message } from '../../lib/domain/messages';
 
 /** How long a claimed delivery is held before another attempt may take it (a crash mid-request). */
 export const LEASE_MS = 60_000;
@@ -178,20 +179,22 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         .where(and(eq(t.webhookEndpoints.id, endpointId), isNull(t.webhookEndpoints.disabledAt)))
         .returning({ id: t.webhookEndpoints.id });
       if (disabled.length === 0) return;
+      const said = { title: message('activity.action.endpointDisabled'), message: message('mail.webhookDisabled.body', { url }) };
       tx.put(
         'notifications',
         {
           id: `nt_wh_${endpointId}_${at.getTime().toString(36)}`,
           type: 'email',
-          title: 'Webhook endpoint disabled',
-          message: `${url} failed every delivery attempt for a day and was disabled. An Admin can re-enable it in the Developer area.`,
+          title: englishOf(said.title),
+          message: englishOf(said.message),
           timestamp: at.toISOString(),
           read: false,
           snoozedUntil: null,
+          said,
         },
         { prepend: true },
       );
-      tx.log({ action: 'Webhook endpoint disabled', actionType: 'system', details: `${url}: ${reason.toLowerCase()}`, status: 'error' });
+      tx.log({ action: message('activity.action.endpointDisabled'), actionType: 'system', details: message('activity.byAction.endpointDisabled', { url }), status: 'error' });
       const [workspace] = await dbTx.select({ name: t.workspaces.name }).from(t.workspaces).where(eq(t.workspaces.id, workspaceId));
       for (const admin of await memberRecipients(dbTx, workspaceId, { admins: true }))
         await queueMail(dbTx, {

@@ -1,6 +1,7 @@
 // Small mutators written the way lib/mutators declares them, to test the server's side of
 // the contract (the real ones are plugged in where they are written).
 import * as v from 'valibot';
+import { message } from '../../lib/domain/messages';
 import { fail, ok, type InventoryItem } from '../../lib/domain/types';
 import type { Mutator, MutationMeta, WriteTx } from '../../lib/mutators/types';
 
@@ -16,7 +17,7 @@ export const setQuantity = {
     if (!item) return fail('No such inventory item');
     if (!Number.isInteger(args.quantity)) return fail('Quantity must be a whole number');
     tx.put('inventory', { ...item, quantity: args.quantity });
-    tx.log({ action: 'Quantity updated', actionType: 'system', details: `${item.name} set to ${args.quantity}` });
+    tx.log({ action: message('activity.action.quantityUpdated'), actionType: 'system', details: message('activity.details.data', { value: `${item.name} set to ${args.quantity}` }) });
     return ok({ quantity: args.quantity });
   },
 } satisfies Mutator<'test.setQuantity', v.GenericSchema<unknown, { id: string; quantity: number }>>;
@@ -54,7 +55,7 @@ export const addItem = {
       location: '',
     };
     tx.put('inventory', item, { prepend: args.prepend });
-    tx.log({ action: 'Inventory item added', actionType: 'system', details: `${args.name} (${args.sku})` });
+    tx.log({ action: message('activity.action.itemAdded'), actionType: 'system', details: message('activity.details.nameSku', { name: args.name, sku: args.sku }) });
     return ok(item.id);
   },
 } satisfies Mutator<'test.addItem', v.GenericSchema<unknown, { sku: string; name: string; quantity: number; prepend?: boolean }>>;
@@ -82,7 +83,7 @@ export const sendOutreach = {
       ...funnel,
       outreach: [...(funnel.outreach ?? []), { id: `msg_${args.meta.idSeed}`, timestamp: args.meta.now, message: args.message, sentBy }],
     });
-    tx.log({ action: 'Outreach sent', actionType: 'creator', details: `Message sent to ${funnel.creatorHandle}` });
+    tx.log({ action: message('activity.action.outreachSent'), actionType: 'creator', details: message('activity.details.data', { value: `Message sent to ${funnel.creatorHandle}` }) });
     return ok(undefined);
   },
 } satisfies Mutator<'test.sendOutreach', v.GenericSchema<unknown, { funnelId: string; message: string }>>;

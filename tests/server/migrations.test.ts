@@ -88,6 +88,13 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       after[table].forEach((row, i) => expect(row, `${table} row ${i}`).toMatchObject(before[table][i]));
     }
     expect(Object.keys(after.funnels[0])).toEqual(expect.arrayContaining(['objective', 'deliverables']));
+    // Entries and notifications stored in English only were lifted once into messages, their English kept.
+    const s1 = after.activity.find((row) => row.id === 'act_s1')!;
+    expect(s1).toMatchObject({ details: 'Sarah Johnson moved to Production', message: { action: { key: 'activity.action.funnelStatusUpdated' }, details: { key: 'activity.details.movedTo', values: { name: 'Sarah Johnson', status: 'Production' } } } });
+    expect(after.activity.every((row) => row.message !== null)).toBe(true);
+    expect(after.notifications.every((row) => row.said !== null)).toBe(true);
+    const lifted = await handle.db.execute(sql.raw(`select name from data_migrations`));
+    expect((lifted as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(['records-say-messages']);
 
     const database: TestDatabase = { kind, handle, reopen: () => Promise.resolve(handle), dispose: () => handle.close() };
     const server = await startServer(kind, {}, { database });

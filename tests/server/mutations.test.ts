@@ -53,10 +53,12 @@ describe.each(DB_KINDS)('mutations on %s', (kind) => {
       userId: 'tm_editor',
       userName: 'Jamie Smith',
       userAvatar: '',
-      action: 'Quantity updated',
+      action: 'Inventory quantity updated',
       actionType: 'system',
       details: 'Smart Watch set to 42',
       status: 'success',
+      // The entry's words as a message too, kept through the server's table.
+      message: { action: { key: 'activity.action.quantityUpdated' }, details: { key: 'activity.details.data', values: { value: 'Smart Watch set to 42' } } },
     });
     // Newest activity first.
     expect((await loadRecords(db(), 'acme', 'activity'))[0].record.id).toBe('act_abc123');

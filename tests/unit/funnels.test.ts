@@ -66,7 +66,17 @@ describe('saveStep (spec §4)', () => {
     const result = saveStep(mike, 2, draftOf(mike, 2), now);
     if (!result.ok) throw new Error(result.error);
     expect(result.value.notifications).toEqual([
-      { channel: 'email', to: '@mikechentech', title: 'Mike Chen: Contract', message: 'Status updated to Contract for Mike Chen.' },
+      {
+        channel: 'email',
+        to: '@mikechentech',
+        title: 'Mike Chen: Contract',
+        message: 'Status updated to Contract for Mike Chen.',
+        // The same words as messages, for each reader's language.
+        said: {
+          title: { key: 'notifications.statusTitle', values: { name: 'Mike Chen', status: { key: 'creator.status.Contract' } } },
+          message: { key: 'domain.funnels.notifyStatus', values: { status: 'Contract', creator: 'Mike Chen' } },
+        },
+      },
     ]);
     expect(result.messages).toEqual(['Email notification sent to @mikechentech']);
   });

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { validateGeneralSettings } from '../../lib/domain/settings';
 import { checkImageFile } from '../../lib/domain/funnels';
 import { problemOf } from '../../lib/domain/messages';
-import { storedTextIn } from '../../lib/i18n/activity';
+import { englishOf } from '../../lib/domain/messages';
+import { sentenceMessage } from '../../lib/schema/stored-english';
 import { PLAN_FEATURE_NAMES, PLAN_OFFERS } from '../../lib/domain/billing';
 import { EXPORT_TYPE_NAME, EXPORT_TYPES, exportFieldKey } from '../../lib/domain/csv-export';
 import { LANGUAGE_CODES, loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
@@ -93,8 +94,12 @@ describe('messages from the domain rules', () => {
   });
 });
 
-describe('activity entries and notifications stored in English', () => {
-  // Written in English by an older version, with no message beside them, said in the reader's language.
+describe('activity entries and notifications stored in English, lifted to messages once', () => {
+  // Written in English by an older version, with no message beside them: the lift reads each back into a message.
+  const storedTextIn = (i18n: { say: (said: NonNullable<ReturnType<typeof sentenceMessage>>) => string }, text: string) => {
+    const said = sentenceMessage(text);
+    return said ? i18n.say(said) : text;
+  };
   const written = [
     'Sarah Johnson moved from Brief to Confirmation (step "Creator Confirmation")',
     'Jamie Smith is now Viewer',
@@ -124,6 +129,10 @@ describe('activity entries and notifications stored in English', () => {
   it('stay exactly as written in English', async () => {
     const en = await loaded('en-US');
     expect(written.map((text) => storedTextIn(en, text))).toEqual(written);
+    for (const text of written) expect(englishOf(sentenceMessage(text)!)).toBe(text);
+  });
+  it('a sentence no catalog entry says is not read back', () => {
+    expect(sentenceMessage('Written by an older version')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../lib/domain/messages';
 import { describeSettingsChange, settingsTabFrom, validateGeneralSettings } from '../../lib/domain/settings';
 
 describe('general settings rules', () => {
@@ -29,6 +30,8 @@ describe('general settings rules', () => {
   });
   it('describes what changed for the activity log', () => {
     const before = { companyName: 'A', timeZone: 'UTC', language: 'en-US' } as const;
-    expect(describeSettingsChange(before, { ...before, timeZone: 'America/New_York' })).toBe('Changed time zone Eastern Time (ET)');
+    expect(englishOf(describeSettingsChange(before, { ...before, timeZone: 'America/New_York' }))).toBe('Changed time zone Eastern Time (ET)');
+    expect(englishOf(describeSettingsChange(before, { companyName: 'Acme', timeZone: 'UTC', language: 'es' }))).toBe('Changed company name "Acme", language Spanish');
+    expect(englishOf(describeSettingsChange(before, before))).toBe('Saved without changes');
   });
 });

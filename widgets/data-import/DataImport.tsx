@@ -30,7 +30,7 @@ const fileSize = ({ t, formatNumber }: T, bytes: number) => {
   return t('import.size', { size: formatNumber(bytes / 1024 / 1024, one), unit: 'mb' });
 };
 /** A row's problems, each said in the screen's language. */
-const rowProblems = ({ say }: T, row: RejectedRow) => (row.problems.length ? row.problems.map(say).join('; ') : row.error);
+const rowProblems = ({ say }: T, row: RejectedRow) => (row.problems.length ? row.problems.map((said) => say(said)).join('; ') : row.error);
 
 /** CSV import at /import (spec §2 "CSV import"). */
 export function DataImport(props: DataImportProps) {

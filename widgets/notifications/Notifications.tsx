@@ -3,7 +3,7 @@ import { SNOOZE_HOURS } from '../../lib/domain/constants';
 import { NOTIFICATION_TYPE_OPTIONS } from '../../lib/domain/notifications';
 import { type AppNotification, type NotificationType } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
-import { notificationTitleIn, storedTextIn } from '../../lib/i18n/activity';
+import { notificationTextIn, notificationTitleIn } from '../../lib/i18n/activity';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Menu } from '../ui/Menu';
@@ -124,7 +124,7 @@ function NotificationItem({
 }) {
   const i18n = useT();
   const { t, formatDateTime, formatRelative } = i18n;
-  const title = notificationTitleIn(i18n, n.title);
+  const title = notificationTitleIn(i18n, n);
   return (
     <li className="cf-card cf-notification" data-state={n.read ? 'read' : 'unread'} aria-label={title} tabIndex={-1}>
       <div className="cf-notification-body">
@@ -133,7 +133,7 @@ function NotificationItem({
           <Badge color={TYPE_COLOR[n.type]}>{n.type === 'email' ? t('notifications.type.email') : TYPE_NAME[n.type]}</Badge>
           {!n.read && <Badge color="orange">{t('notifications.unreadBadge')}</Badge>}
         </h2>
-        <p>{storedTextIn(i18n, n.message)}</p>
+        <p>{notificationTextIn(i18n, n)}</p>
         <p className="cf-muted">
           <time dateTime={n.timestamp} title={formatDateTime(n.timestamp, c.timeZone)}>
             {formatRelative(n.timestamp, c.now)}

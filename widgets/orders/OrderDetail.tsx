@@ -253,7 +253,7 @@ function OrderDetailBody({
               <li key={entry.id}>
                 <time dateTime={entry.timestamp}>{formatHistory(entry.timestamp, timeZone)}</time>
                 <OrderStatusBadge status={entry.status} />
-                <span>{entry.note && orderNoteIn(i18n, entry.note)}</span>
+                <span>{entry.note && orderNoteIn(i18n, entry)}</span>
               </li>
             ))}
           </ol>

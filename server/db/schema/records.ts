@@ -1,7 +1,7 @@
 // One table per record collection of lib/schema/names.ts (see the index for how records map to columns).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
+import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
 import { workspaces } from './workspace';
 
 /** Columns every record table has: its workspace, id, the version that last wrote it, its place in display order. */
@@ -140,6 +140,7 @@ export const notifications = pgTable(
     timestamp: text('timestamp').notNull(),
     read: boolean('read').notNull(),
     snoozedUntil: text('snoozed_until'),
+    said: jsonb('said').$type<NotificationMessage>(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('notifications_version_idx').on(t.workspaceId, t.version)],
 );
@@ -157,6 +158,7 @@ export const activity = pgTable(
     details: text('details').notNull(),
     status: text('status').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string | number | boolean>>(),
+    message: jsonb('message').$type<ActivityMessage>(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

@@ -60,3 +60,9 @@ export const workspaceSingletons = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.name] })],
 );
+
+/** Data steps the server ran once after the SQL migrations (server/db/lift.ts): one row each. */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  doneAt: ts('done_at').notNull().defaultNow(),
+});
