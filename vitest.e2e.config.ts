@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
-    include: ['tests/e2e/**/*.e2e.ts'],
+    // npm run test:nightly adds the long runs (*.nightly.ts) with CF_E2E_NIGHTLY=1.
+    include: ['tests/e2e/**/*.e2e.ts', ...(process.env.CF_E2E_NIGHTLY ? ['tests/e2e/**/*.nightly.ts'] : [])],
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,

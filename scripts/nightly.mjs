@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run test:nightly [-- <runs>]: the sync property (tests/server/sync-property.test.ts) with
 // many more runs than npm test's 100 a database (default 1,000 a database), on PGlite and PostgreSQL,
-// drawn from a new seed each night (npm test's runs take a fixed one).
+// drawn from a new seed each night (npm test's runs take a fixed one); then the long end-to-end
+// runs (tests/e2e/*.nightly.ts: an import of 100,000 rows) against a fresh build.
 import { spawnSync } from 'node:child_process';
 import { root } from './setup.mjs';
 
@@ -17,4 +18,10 @@ const result = spawnSync('npx vitest run tests/server/sync-property.test.ts', {
   shell: true,
   env: { SYNC_PROPERTY_SEED: 'random', ...process.env, SYNC_PROPERTY_RUNS: String(runs) },
 });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+console.log('Long end-to-end runs (tests/e2e/*.nightly.ts)');
+const build = spawnSync('npm run build', { cwd: root, stdio: 'inherit', shell: true });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const e2e = spawnSync('npx vitest run -c vitest.e2e.config.ts nightly', { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, CF_E2E_NIGHTLY: '1' } });
+process.exit(e2e.status ?? 1);
