@@ -16,6 +16,12 @@ if (!existsSync(join(root, 'dist/host/index.html')) || process.argv.includes('--
 const { chromium } = await import('playwright-core');
 const { startServer } = await import('./serve.mjs');
 const { profiled } = await import('./bench-profile.mjs');
+// The generated workspaces are stored at the schema version the build reads: data marked older
+// would take the upgrade path (every record read, migrated and written again before the first
+// screen) and the open would time that one-off migration, not a reopen.
+const { register: registerTsx } = await import('tsx/esm/api');
+registerTsx();
+const { SCHEMA_VERSION } = await import('../lib/schema/migrations.ts');
 const server = await startServer(0, '127.0.0.1');
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
@@ -43,7 +49,7 @@ const profileSteps = async (page, name, steps) => {
 };
 
 // ---------- data generation (runs inside the page; deterministic) ----------
-function generateAndStore({ kind, count }) {
+function generateAndStore({ kind, count, schemaVersion }) {
   let seed = 42;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -113,7 +119,7 @@ function generateAndStore({ kind, count }) {
       const db = open.result;
       const tx = db.transaction('records', 'readwrite');
       const store = tx.objectStore('records');
-      store.put({ collection: 'meta', id: 'schema', value: { version: 2 } });
+      store.put({ collection: 'meta', id: 'schema', value: { version: schemaVersion } });
       store.put({ collection: 'singletons', id: 'session', value: { memberId: 'tm_1' } });
       store.put({ collection: 'team', id: 'tm_1', value: { id: 'tm_1', name: 'Alex Morgan', email: 'alex@example.com', role: 'Admin', status: 'Active', permissions: { editAutomations: true, sendOutreach: true, manageTeam: true, viewAnalytics: true } } });
       store.put({ collection: 'inventory', id: 'inv_1', value: { id: 'inv_1', sku: 'SKU-001', name: 'Wireless Earbuds', quantity: 100000, lowStockThreshold: 10, reorderPoint: 20, lastRestocked: iso(0), location: 'A' } });
@@ -174,7 +180,7 @@ async function freshPage() {
 
 async function seed(page, kind, count) {
   await page.goto(`${origin}/blank.txt`);
-  await page.evaluate(generateAndStore, { kind, count });
+  await page.evaluate(generateAndStore, { kind, count, schemaVersion: SCHEMA_VERSION });
 }
 
 const stats = (values) => {
