@@ -1,5 +1,8 @@
 // The spec's sample data (§9), relative to `now` so the sample always looks current.
-import { addDays, subDays, subHours, subMonths } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { subDays } from 'date-fns/subDays';
+import { subHours } from 'date-fns/subHours';
+import { subMonths } from 'date-fns/subMonths';
 import { INVENTORY } from '../domain/constants';
 import { issueInvoice } from '../domain/billing';
 import { SAMPLE_ADMIN_ID, samplePlan } from './defaults';
