@@ -648,6 +648,7 @@ const profiledSteps = [
   ...results.workloads.flatMap((w) => Object.entries(w.profiles ?? {}).map(([step, p]) => [`${w.name}: ${step}`, p])),
   ...Object.entries(results.imports?.error ? {} : (results.imports ?? {})).filter(([, im]) => im.profile).map(([size, im]) => [`Import Data, ${size} in one CSV`, im.profile]),
   ...(results.sync ?? []).flatMap((b) => Object.entries(b.firstPullInBrowser ?? {}).filter(([, p]) => p.profile).map(([size, p]) => [`sync ${b.backend}: first pull in Chromium, ${size}`, p.profile])),
+  ...Object.entries(results.team?.open ?? {}).filter(([, o]) => o.profile).map(([key, o]) => [`team path: a teammate's first visit, ${key}`, o.profile]),
 ];
 if (profiledSteps.length) {
   say();
