@@ -24,9 +24,9 @@ const KEEP_NAMES = 'window.__name = (fn) => fn;';
 
 /** The workspaces of the team path: each its own owner, opened on the screen that lists its records. */
 const WORKSPACES = [
-  { key: '10k funnels', email: 't10k@bench.test', workspace: 'team10k', funnels: 10_000, orders: 0, path: '/funnel', first: /#CRB\d+/, full: false },
-  { key: '100k funnels', email: 't100k@bench.test', workspace: 'team100k', funnels: 100_000, orders: 0, path: '/funnel', first: /#CRB\d+/, full: true },
-  { key: '50k orders', email: 't50k@bench.test', workspace: 'team50korders', funnels: 0, orders: 50_000, path: '/orders', first: /ORD-3\d{5}/, full: false },
+  { key: '10k funnels', email: 't10k@bench.test', workspace: 'team10k', funnels: 10_000, orders: 0, path: '/funnel', first: /#CRB\d+/, whole: / of 10,?000 funnels$/, full: false },
+  { key: '100k funnels', email: 't100k@bench.test', workspace: 'team100k', funnels: 100_000, orders: 0, path: '/funnel', first: /#CRB\d+/, whole: / of 100,?000 funnels$/, full: true },
+  { key: '50k orders', email: 't50k@bench.test', workspace: 'team50korders', funnels: 0, orders: 50_000, path: '/orders', first: /ORD-3\d{5}/, whole: undefined, full: false },
 ] as const;
 
 /** Bulk insert of orders: one INSERT ... SELECT over generate_series. */
@@ -43,11 +43,10 @@ async function insertOrders(handle: DatabaseHandle, workspaceId: string, count: 
     FROM generate_series(1, ${count}::int) AS g`);
 }
 
-async function prepare(handle: DatabaseHandle, quick: boolean, log: (line: string) => void) {
+async function prepare(handle: DatabaseHandle, workspaces: readonly (typeof WORKSPACES)[number][], log: (line: string) => void) {
   const now = new Date();
   const passwordHash = await hashPassword(PASSWORD);
-  for (const w of WORKSPACES) {
-    if (quick && w.full) continue;
+  for (const w of workspaces) {
     await createWorkspace(handle.db, { id: w.workspace, name: w.key, owner: { memberId: `tm_${w.workspace}`, name: 'Bench Owner', email: w.email, passwordHash }, data: emptyWorkspaceData(now, 'Bench Owner'), now });
     const started = performance.now();
     if (w.funnels) await insertFunnels(handle, w.workspace, w.funnels);
@@ -61,14 +60,25 @@ const WATCH = `${KEEP_NAMES}
 window.__longTasks = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration }); }).observe({ type: 'longtask', buffered: true });`;
 
-/** Opens `path` and waits for the first record; ms since navigation start, the longest task after it, and when the last pull answer ended. */
-async function openAndMeasure(page: Page, base: string, path: string, first: RegExp) {
+/**
+ * Opens `path` and waits for the first record; ms since navigation start, the longest task after
+ * it, when the whole workspace was in (`whole`: the screen's text once every record is read, e.g.
+ * the board's "of 100,000 funnels") and when the last pull answer ended.
+ */
+async function openAndMeasure(page: Page, base: string, path: string, first: RegExp, whole?: RegExp) {
   await page.goto(`${base}${path}`);
   await page.getByText(first).first().waitFor({ timeout: 120_000 });
   const firstCard = await page.evaluate(() => performance.now());
-  // The rest of the workspace: every pull answered and applied (the network quiet), then the tasks after the first card.
+  // The rest of the workspace. The network going quiet is not enough: a first visit asks for
+  // each page once the one before is in the cache, and that can take longer than the 500 ms
+  // Playwright's networkidle waits for, so the screen saying the whole workspace is in is awaited.
+  let wholeMs: number | null = null;
+  if (whole) {
+    await page.getByText(whole).first().waitFor({ timeout: 180_000 });
+    wholeMs = await page.evaluate(() => performance.now());
+  }
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
-  return page.evaluate((at) => {
+  const seen = await page.evaluate((at) => {
     const w = window as unknown as { __longTasks: { start: number; ms: number }[] };
     const pulls = performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).name.includes('/sync/pull'));
     return {
@@ -78,16 +88,19 @@ async function openAndMeasure(page: Page, base: string, path: string, first: Reg
       longestTaskAfterFirstCardMs: Math.max(0, ...w.__longTasks.filter((t) => t.start >= at).map((t) => t.ms)),
     };
   }, firstCard);
+  return { ...seen, wholeMs };
 }
 
 export interface TeamOpen {
   /** A teammate's first visit: nothing cached (the JS cached after the first). */
-  firstVisit: { coldMs: number; firstCardMs: Stats; wholeWorkspaceMs: Stats };
+  firstVisit: { coldMs: number; firstCardMs: Stats; wholeWorkspaceMs: Stats; lastPullEndMs: Stats; pulls: number };
   /** Reload with the workspace in IndexedDB and the JS cached. */
   reopen: { firstCardMs: Stats; pullsBeforeFirstCard: number; longestTaskAfterFirstCardMs: number };
+  /** --profile-browser: one more first visit under the CPU profiler (where the time went). */
+  profile?: unknown;
 }
 
-async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[number], visits: number, reopens: number): Promise<TeamOpen> {
+async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[number], visits: number, reopens: number, profile = false): Promise<TeamOpen> {
   const who = await signIn(base, w.email);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   await context.addInitScript({ content: WATCH });
@@ -101,15 +114,26 @@ async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[n
         await page.goto('about:blank');
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'indexeddb' });
       }
-      visitsSeen.push(await openAndMeasure(page, base, w.path, w.first));
+      visitsSeen.push(await openAndMeasure(page, base, w.path, w.first, w.whole));
     }
     const reopened = [];
     for (let i = 0; i < reopens; i++) reopened.push(await openAndMeasure(page, base, w.path, w.first));
+    // --profile-browser: one more first visit (IndexedDB cleared) under the CPU profiler, never counted above.
+    let profiledVisit: unknown;
+    if (profile) {
+      await page.goto('about:blank');
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'indexeddb' });
+      let seen: Awaited<ReturnType<typeof openAndMeasure>> | undefined;
+      const summary = await profiled(page, `team-first-visit-${w.workspace}`, async () => void (seen = await openAndMeasure(page, base, w.path, w.first, w.whole)), { distFolder: join(root, 'dist/host'), top: 20 });
+      profiledVisit = { ...summary, firstCardMs: seen?.firstCardMs, wholeMs: seen?.wholeMs, lastPullEndMs: seen?.lastPullEndMs, pulls: seen?.pulls };
+    }
     return {
       firstVisit: {
         coldMs: Math.round(visitsSeen[0].firstCardMs),
         firstCardMs: stats(visitsSeen.map((v) => v.firstCardMs)),
-        wholeWorkspaceMs: stats(visitsSeen.map((v) => Math.max(v.firstCardMs, v.lastPullEndMs ?? 0))),
+        wholeWorkspaceMs: stats(visitsSeen.map((v) => Math.max(v.firstCardMs, v.wholeMs ?? 0, v.lastPullEndMs ?? 0))),
+        lastPullEndMs: stats(visitsSeen.map((v) => v.lastPullEndMs ?? 0)),
+        pulls: Math.max(...visitsSeen.map((v) => v.pulls)),
       },
       reopen: {
         firstCardMs: stats(reopened.map((v) => v.firstCardMs)),
@@ -117,6 +141,7 @@ async function teamOpen(browser: Browser, base: string, w: (typeof WORKSPACES)[n
         pullsBeforeFirstCard: Math.max(...reopened.map((v) => (v.lastPullEndMs !== null && v.lastPullEndMs < v.firstCardMs ? v.pulls : 0))),
         longestTaskAfterFirstCardMs: Math.max(...reopened.map((v) => v.longestTaskAfterFirstCardMs)),
       },
+      ...(profiledVisit ? { profile: profiledVisit } : {}),
     };
   } finally {
     await context.close();
@@ -264,23 +289,42 @@ async function serverStart(runs: number) {
   return { newDataFolderMs: stats(fresh), existingDataFolderMs: stats(existing) };
 }
 
-export async function teamBench({ browser, quick, log }: { browser: Browser; quick: boolean; log: (line: string) => void }) {
+export async function teamBench({
+  browser,
+  quick,
+  log,
+  profile = false,
+  profileServer = false,
+  workspaces,
+}: {
+  browser: Browser;
+  quick: boolean;
+  log: (line: string) => void;
+  /** One more first visit of each workspace under Chromium's CPU profiler. */
+  profile?: boolean;
+  /** V8 CPU profiles of the server of the visits, under bench/profiles/team-server-…/. */
+  profileServer?: boolean;
+  /** Only these workspaces (their keys, e.g. '100k funnels'), without the server-start runs. */
+  workspaces?: string[];
+}) {
   const out: Record<string, unknown> = {};
-  log('  team path: server start');
-  out.serverStart = await serverStart(quick ? 1 : 3);
+  const chosen = WORKSPACES.filter((w) => (workspaces ? workspaces.includes(w.key) : !(quick && w.full)));
+  if (!workspaces) {
+    log('  team path: server start');
+    out.serverStart = await serverStart(quick ? 1 : 3);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'cf-bench-team-'));
   try {
     const dataDir = join(dir, 'data');
     const handle = await openMigratedPglite(dataDir, join(root, '.creatorflow', 'cache'));
-    await prepare(handle, quick, log);
+    await prepare(handle, chosen, log);
     await handle.close();
-    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir });
+    const server = await startServer({ CREATORFLOW_DATA_DIR: dataDir }, profileServer ? `team-server-${Date.now()}` : undefined);
     try {
       const opens: Record<string, TeamOpen | { error: string }> = {};
-      for (const w of WORKSPACES) {
-        if (quick && w.full) continue;
+      for (const w of chosen) {
         log(`  team path: ${w.key}`);
-        opens[w.key] = await teamOpen(browser, server.base, w, quick ? 1 : w.full ? 2 : 3, quick ? 2 : 3).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
+        opens[w.key] = await teamOpen(browser, server.base, w, quick ? 1 : w.full ? 2 : 3, quick ? 2 : 3, profile).catch((error: Error) => ({ error: String(error.message).split('\n')[0] }));
       }
       out.open = opens;
     } finally {

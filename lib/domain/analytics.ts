@@ -1,7 +1,10 @@
 // Analytics figures: spec §2 "Analytics", §9 (periods, heatmap), computed from the workspace's
 // own funnels and orders for the chosen period, so they change when the data changes
 // (docs/decisions/analytics-are-computed-from-the-workspace.md). Pure: `now` comes in as an argument.
-import { addMonths, format, startOfMonth, subMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { format } from 'date-fns/format';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { subMonths } from 'date-fns/subMonths';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, HEATMAP, type AnalyticsPeriod } from './constants';
 import type { Funnel, Order, OrderStatus } from './types';
 

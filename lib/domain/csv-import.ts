@@ -1,7 +1,7 @@
 // CSV import rules (spec §2 "CSV import", §3 "CSV import mapping", §4, §5, §9). Rows that
 // fail validation are reported by row number and not imported, the rest are; the import creates
 // or updates creators matched by handle (docs/decisions/csv-import-matches-creators-by-handle.md). Pure: never throws for any input.
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { buildStepsFromStatus, progressPercentage } from './funnels';
 import { isValidEmail } from './team';
 import { englishOf, message, type Message, type MessageKey } from './messages';

@@ -1,5 +1,5 @@
 // Formatting of spec §9 (dates MMM d, yyyy; HH:mm; history MMM d, HH:mm), in the workspace time zone.
-import { format as formatDate } from 'date-fns';
+import { format as formatDate } from 'date-fns/format';
 import { DATE_FORMATS } from '../domain/constants';
 import { toZonedWallTime } from '../i18n/zone';
 

@@ -5,7 +5,8 @@
 // each message is its text or a small function of its values, so no ICU parser or formatter
 // ships.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { format as formatDate, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
+import { format as formatDate } from 'date-fns/format';
 import { enUS } from 'date-fns/locale/en-US';
 import { DATE_FORMATS } from '../domain/constants';
 import type { Message, MessageValue } from '../domain/messages';

@@ -1,7 +1,7 @@
 // The small defaults the store needs before (and without) the sample workspace: the signed-in
 // sample Admin, settings, profile, plan and developer settings. The sample data itself
 // (lib/sample/workspace.ts) loads only when a workspace is seeded or reset.
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { SAMPLE_PLAN_FEATURES } from '../domain/constants';
 import type { WebhookSettings } from '../domain/developer';
 import type { AutomationDefaults, GeneralSettings, Plan, Profile } from '../domain/types';

@@ -1,5 +1,8 @@
 // The spec's sample data (§9), relative to `now` so the sample always looks current.
-import { addDays, subDays, subHours, subMonths } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { subDays } from 'date-fns/subDays';
+import { subHours } from 'date-fns/subHours';
+import { subMonths } from 'date-fns/subMonths';
 import { INVENTORY } from '../domain/constants';
 import { englishOf, message, type Message } from '../domain/messages';
 import { issueInvoice } from '../domain/billing';

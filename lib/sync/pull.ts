@@ -98,13 +98,18 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
  * reads as a first visit again.
  */
 export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ records: StoredRecord[]; partial?: string[] }> {
-  let cursor: string | undefined;
   let first = true;
   let last: PullResponse | undefined;
   // settleProcessed reads the team members only.
   const team: PulledRecord[] = [];
+  const ask = (after: string | undefined) => core.request<PullResponse>(`${SYNC_PATHS.pull}?${pullQuery(core, 0, after)}`);
+  let next: Promise<PullResponse> | undefined = ask(undefined);
   do {
-    const page: PullResponse = await core.request<PullResponse>(`${SYNC_PATHS.pull}?${pullQuery(core, 0, cursor)}`);
+    const page: PullResponse = await next;
+    // The next page is asked for at once: the server reads it while this one goes to the cache
+    // and the store. A failure is met when it is awaited (a stopped load never awaits it).
+    next = page.cursor && !core.closed ? ask(page.cursor) : undefined;
+    next?.catch(() => undefined);
     const records: StoredRecord[] = page.records.filter((r) => r.value !== null && r.value !== undefined).map((r) => ({ collection: r.collection, id: r.id, value: r.value }));
     team.push(...page.records.filter((r) => r.collection === 'team'));
     const ops: StorageOp[] = [];
@@ -118,11 +123,10 @@ export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ reco
     ops.push(...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })));
     await core.cache.write(ops);
     last = page;
-    cursor = page.cursor;
-    if (first) yield cursor ? { records: [...records, SCHEMA], partial: page.partial ?? [] } : { records: [...records, SCHEMA] };
+    if (first) yield page.cursor ? { records: [...records, SCHEMA], partial: page.partial ?? [] } : { records: [...records, SCHEMA] };
     else yield { records };
     first = false;
-  } while (cursor && !core.closed);
+  } while (next && !core.closed);
   core.version = last.version;
   await settleProcessed(core, team, last);
   await core.cache.write([{ type: 'put', collection: SYNC, id: 'version', value: core.version }]);
