@@ -19,9 +19,11 @@ const { profiled } = await import('./bench-profile.mjs');
 // The generated workspaces are stored at the schema version the build reads: data marked older
 // would take the upgrade path (every record read, migrated and written again before the first
 // screen) and the open would time that one-off migration, not a reopen.
-const { register: registerTsx } = await import('tsx/esm/api');
-registerTsx();
-const { SCHEMA_VERSION } = await import('../lib/schema/migrations.ts');
+// Read from the source rather than imported through tsx: registering tsx here as well would
+// compile the later TypeScript benches twice (their page functions then name a helper the
+// page does not have).
+const SCHEMA_VERSION = Number(/export const SCHEMA_VERSION = (\d+);/.exec(readFileSync(new URL('../lib/schema/migrations.ts', import.meta.url), 'utf8'))?.[1]);
+if (!Number.isInteger(SCHEMA_VERSION)) throw new Error('lib/schema/migrations.ts no longer says SCHEMA_VERSION as a number');
 const server = await startServer(0, '127.0.0.1');
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
