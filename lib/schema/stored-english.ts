@@ -8,7 +8,7 @@
 // (`englishOf`), so a lift never changes what an English reader sees. What no template reads
 // stays as written (a plain-data message, `activity.details.data`).
 import { EVENT_TYPE_LABEL } from '../domain/calendar';
-import { dateValue, englishOf, listValue, message, type Message, type MessageKey, type MessageValue } from '../domain/messages';
+import { dateValue, englishOf, englishValue, listValue, message, type Message, type MessageKey, type MessageValue } from '../domain/messages';
 import { EVENT_TYPES, FUNNEL_STATUSES, LANGUAGES, NOTIFICATION_TYPES, ORDER_STATUSES, ROLES, TIME_ZONES } from '../domain/types';
 import type { ActivityMessage, FunnelStatus, NotificationMessage, OrderStatus, Role } from '../domain/types';
 import { NOTIFICATION_TYPE_LABEL } from '../domain/notifications';
@@ -215,8 +215,7 @@ function notificationTitleMessage(title: string): MessageValue {
 }
 
 const data = (value: string): Message => message('activity.details.data', { value });
-const asMessage = (value: MessageValue): Message => (typeof value === 'object' && 'key' in value ? value : data(englishOfValue(value)));
-const englishOfValue = (value: MessageValue): string => englishOf(message('activity.details.data', { value }));
+const asMessage = (value: MessageValue): Message => (typeof value === 'object' && 'key' in value ? value : data(englishValue(value)));
 
 /** An order history note ("Stock deducted: 2 × WE-001. Tracking 1Z via UPS"): each sentence read back. */
 export function noteMessage(note: string): Message {

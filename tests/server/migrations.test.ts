@@ -71,6 +71,8 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     if (old.kind === 'pglite') await migratePglite(old.db as never, { migrationsFolder: folder });
     else await migrateNodePostgres(old.db as never, { migrationsFolder: folder });
     for (const statement of readFileSync(FIXTURE, 'utf8').split('\n').filter((line) => line.startsWith('INSERT INTO '))) await old.db.execute(sql.raw(statement));
+    // An order note as the first release wrote it: English only.
+    await old.db.execute(sql.raw(`update orders set history = jsonb_set(history, '{0,note}', '"Order created"') where workspace_id = 'acme' and id = 'ord_1'`));
     const before = await contents(old);
     expect(before.funnels.length).toBeGreaterThan(1);
     expect(before.funnels[0]).not.toHaveProperty('objective');
@@ -93,6 +95,8 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     expect(s1).toMatchObject({ details: 'Sarah Johnson moved to Production', message: { action: { key: 'activity.action.funnelStatusUpdated' }, details: { key: 'activity.details.movedTo', values: { name: 'Sarah Johnson', status: 'Production' } } } });
     expect(after.activity.every((row) => row.message !== null)).toBe(true);
     expect(after.notifications.every((row) => row.said !== null)).toBe(true);
+    const order = after.orders.find((row) => row.id === 'ord_1' && row.workspace_id === 'acme') as { history: { note?: string; said?: unknown }[] };
+    expect(order.history[0]).toMatchObject({ note: 'Order created', said: { key: 'activity.action.orderCreated' } });
     const lifted = await handle.db.execute(sql.raw(`select name from data_migrations`));
     expect((lifted as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(['records-say-messages']);
 
