@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLanguage, translatorFor, type LanguageCode } from '../../lib/i18n';
 import { activityActionIn, activityDetailsIn, notificationTextIn, notificationTitleIn, orderNoteIn } from '../../lib/i18n/activity';
-import { englishOf } from '../../lib/domain/messages';
+import { englishOf, type Message } from '../../lib/domain/messages';
 import type { ActivityEntry, AppNotification, OrderHistoryEntry } from '../../lib/domain/types';
 import { liftActivityEntry, liftNotification, liftOrderNotes } from '../../lib/schema/records';
 import { migrateRecords, SCHEMA_VERSION } from '../../lib/schema/migrations';
@@ -40,6 +40,9 @@ describe('activity entries stored in English by an older version', () => {
       expect(englishOf(lifted.message!.action)).toBe(action);
     }
     expect(activityDetailsIn(es, old('Order status updated', 'Written by an older version'))).toBe('Written by an older version');
+    // A message whose key a later version retired shows the stored English.
+    const retired = { key: 'activity.retired' } as unknown as Message;
+    expect(activityDetailsIn(es, { details: 'As stored', message: { action: retired, details: retired } })).toBe('As stored');
     // A short template is read only for its own action: the same text under another action is data.
     expect(activityDetailsIn(es, old('Integration connected', 'Pro → Business'))).toBe('Pro → Business');
   });
