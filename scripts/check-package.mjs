@@ -18,6 +18,14 @@ if (missing.length) {
 }
 console.log(`package exports: ${Object.keys(pkg.exports ?? {}).length} entries, all built`);
 
+// What is published carries the MIT licence: the field, and the text in the tarball.
+const licence = existsSync(join(root, 'LICENSE')) ? readFileSync(join(root, 'LICENSE'), 'utf8') : '';
+if (pkg.license !== 'MIT' || !licence.startsWith('MIT License') || !(pkg.files ?? []).includes('LICENSE')) {
+  console.error('The package must be published under the MIT licence: "license": "MIT", a LICENSE file with its text, and LICENSE in "files".');
+  process.exit(1);
+}
+console.log('licence: MIT (LICENSE packed)');
+
 for (const command of ['npx publint --strict', 'npx attw --pack . --profile esm-only --format table-flipped']) {
   console.log(`\n$ ${command}`);
   const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true });
