@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
 import { registerAuth } from './http/auth';
+import { DEFAULT_PORT, localOrigin } from './http/links';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
 import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
@@ -54,9 +55,13 @@ export interface BuildAppOptions {
   hashCost?: HashCost;
   /** argon2id unless given (tests wrap it to count verifications). */
   passwords?: PasswordHasher;
-  /** Behind a reverse proxy: trust X-Forwarded-Proto/-Host/-For. */
+  /** Behind a reverse proxy: the client's address and scheme from X-Forwarded-For/-Proto. No forwarded header ever builds a link. */
   trustProxy?: boolean;
-  /** The canonical origin (https://creatorflow.example.com) for invitation links and the Origin check. */
+  /**
+   * The public origin (https://creatorflow.example.com) every emailed or displayed link starts
+   * with, also accepted by the Origin check. Unset: http://localhost:<the port listened on>
+   * (4173 before listening), fit only for a server on loopback (server/config.ts insists).
+   */
   publicOrigin?: string;
   sessionPolicy?: Partial<SessionPolicy>;
   limits?: Partial<Limits>;
@@ -77,7 +82,7 @@ export interface BuildAppOptions {
    * Outgoing mail: SMTP or .eml files (`settings`), or a transport of the caller's. Without it,
    * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
    */
-  mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false; origin?: string };
+  mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
   /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
   pullAnswers?: PullAnswers;
 }
@@ -108,6 +113,12 @@ export function redactUrl(url: string): string {
   return url
     .replace(/\/(invite|invitations|setup|reset|c)\/[^/?#]+/g, '/$1/[redacted]')
     .replace(/([?&](?:token|next|client_secret)=)[^&#]*/g, '$1[redacted]');
+}
+
+/** The port the app listens on, or null before it listens (tests that only inject). */
+function listeningPort(app: FastifyInstance): number | null {
+  const address = app.server.listening ? app.server.address() : null;
+  return typeof address === 'object' && address ? address.port : null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -147,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onConstructorPoisoning: 'error',
   });
 
+  const publicOrigin = options.publicOrigin?.replace(/\/+$/, '').toLowerCase();
   const passwords = options.passwords ?? ARGON2ID_HASHER;
   const counters = countersFor(options.database);
   // Made now, not at the first unknown email: that first answer would otherwise take a hash longer.
@@ -164,7 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountLimiter: new FailureLimiter(counters, limits.perAccount.windowMs, () => now().getTime()),
     counters,
     webhookTargets: { allowLoopback: options.webhooks?.allowLoopback ?? false, resolve: options.webhooks?.resolve },
-    publicOrigin: options.publicOrigin?.replace(/\/+$/, '').toLowerCase(),
+    publicOrigin,
+    linkOrigin: () => publicOrigin ?? localOrigin(listeningPort(app) ?? DEFAULT_PORT),
     secrets: options.secretBox ?? ephemeralSecretBox(),
   };
 
@@ -287,7 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: ctx.db,
       transport,
       now,
-      origin: mailOptions.origin ?? ctx.publicOrigin ?? 'http://localhost:4173',
+      origin: ctx.linkOrigin,
       onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
       // Recipient and subject only: the body may hold a one-time link.
       // Without SMTP the line says where the .eml file is, so a person can open it.
