@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
 import { registerAuth } from './http/auth';
+import { registerControlCharacterCheck } from './http/control-characters';
 import { DEFAULT_PORT, localOrigin } from './http/links';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
 import { createPokeHub } from './sync/pokes';
@@ -241,6 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(500).send(errorBody('Something went wrong on the server', undefined, { code: 'serverError' }));
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' })));
+
+  registerControlCharacterCheck(app);
 
   // From here on every route declares who may call it, and gets its one auth hook (server/http/auth.ts).
   registerAuth(app, ctx);

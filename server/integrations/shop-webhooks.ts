@@ -12,6 +12,7 @@ import { PERMISSIONS, type Result } from '../../lib/domain/types';
 import { checkArgs, MUTATORS } from '../../lib/mutators';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
+import { checkControlCharacters } from '../http/control-characters';
 import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
@@ -108,6 +109,7 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
         } catch {
           throw new HttpError(400, 'The body is not JSON');
         }
+        checkControlCharacters(body);
         const read: Result<ShopOrder> = delivery.shop === 'Shopify' ? readShopifyOrder(body) : readWooCommerceOrder(body);
         if (!read.ok) throw new HttpError(400, read.error);
         const order = delivery.topic === 'orders/cancelled' ? { ...read.value, cancelled: true } : read.value;
