@@ -41,7 +41,7 @@ import { shopWebhookRoutes } from './integrations/shop-webhooks';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable';
 import { workspaceLanguage } from './db/records';
 import { ephemeralSecretBox, type SecretBox } from './secrets/box';
-import { createMailTransport, type MailSettings, type MailTransport } from './mail/transport';
+import { createMailTransport, type MailSettings, type MailTransport, type MailTransportOptions } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import { mailRoutes } from './mail/routes';
 
@@ -83,7 +83,7 @@ export interface BuildAppOptions {
    * Outgoing mail: SMTP or .eml files (`settings`), or a transport of the caller's. Without it,
    * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
    */
-  mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
+  mail?: ({ settings: MailSettings; transportOptions?: MailTransportOptions } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
   /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
   pullAnswers?: PullAnswers;
 }
@@ -297,7 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => worker.stop());
   const mailOptions = options.mail;
   if (mailOptions) {
-    const transport = 'transport' in mailOptions ? mailOptions.transport : createMailTransport(mailOptions.settings);
+    const transport = 'transport' in mailOptions ? mailOptions.transport : createMailTransport(mailOptions.settings, mailOptions.transportOptions);
     const mailEveryMs = mailOptions.deliverEveryMs ?? 2000;
     const mailer = createMailWorker({
       db: ctx.db,
