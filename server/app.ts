@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
 import { registerAuth } from './http/auth';
+import { loggerOptions } from './http/log-redaction';
 import { registerControlCharacterCheck } from './http/control-characters';
 import { DEFAULT_PORT, localOrigin } from './http/links';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
@@ -109,13 +110,6 @@ export const DEFAULT_LIMITS: Limits = {
   tokenLookups: { max: 30, windowMs: MINUTE },
 };
 
-/** Parts of a URL that are secrets: invitation, setup, password reset and creator portal tokens. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/\/(invite|invitations|setup|reset|c)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&](?:token|next|client_secret)=)[^&#]*/g, '$1[redacted]');
-}
-
 /** The port the app listens on, or null before it listens (tests that only inject). */
 function listeningPort(app: FastifyInstance): number | null {
   const address = app.server.listening ? app.server.address() : null;
@@ -126,27 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const hashCost = options.hashCost ?? DEFAULT_HASH_COST;
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const logger =
-    options.logger === false
-      ? false
-      : {
-          level: 'info',
-          ...options.logger,
-          // Whatever the caller passes, cookies and credentials never reach a log line.
-          redact: {
-            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'body.password'],
-            censor: '[redacted]',
-          },
-          serializers: {
-            req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
-              method: request.method,
-              url: redactUrl(request.url),
-              remoteAddress: request.ip,
-            }),
-            res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-            err: loggableError as (error: Error) => { type: string; message: string; stack: string },
-          },
-        } satisfies FastifyServerOptions['logger'];
+  const logger = options.logger === false ? false : loggerOptions(options.logger);
 
   const app = Fastify({
     logger,
