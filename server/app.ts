@@ -20,6 +20,9 @@ import type { DatabaseHandle } from './db/client';
 import { TxRejected } from './db/tx';
 import { healthResponse } from './http/schemas';
 import { registerAuth } from './http/auth';
+import { loggerOptions } from './http/log-redaction';
+import { registerControlCharacterCheck } from './http/control-characters';
+import { DEFAULT_PORT, localOrigin } from './http/links';
 import { NON_PAGE_POLICY, registerCsrfGuard } from './http/security';
 import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
@@ -39,7 +42,7 @@ import { shopWebhookRoutes } from './integrations/shop-webhooks';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable';
 import { workspaceLanguage } from './db/records';
 import { ephemeralSecretBox, type SecretBox } from './secrets/box';
-import { createMailTransport, type MailSettings, type MailTransport } from './mail/transport';
+import { createMailTransport, type MailSettings, type MailTransport, type MailTransportOptions } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import { mailRoutes } from './mail/routes';
 
@@ -54,9 +57,13 @@ export interface BuildAppOptions {
   hashCost?: HashCost;
   /** argon2id unless given (tests wrap it to count verifications). */
   passwords?: PasswordHasher;
-  /** Behind a reverse proxy: trust X-Forwarded-Proto/-Host/-For. */
+  /** Behind a reverse proxy: the client's address and scheme from X-Forwarded-For/-Proto. No forwarded header ever builds a link. */
   trustProxy?: boolean;
-  /** The canonical origin (https://creatorflow.example.com) for invitation links and the Origin check. */
+  /**
+   * The public origin (https://creatorflow.example.com) every emailed or displayed link starts
+   * with, also accepted by the Origin check. Unset: http://localhost:<the port listened on>
+   * (4173 before listening), fit only for a server on loopback (server/config.ts insists).
+   */
   publicOrigin?: string;
   sessionPolicy?: Partial<SessionPolicy>;
   limits?: Partial<Limits>;
@@ -77,7 +84,7 @@ export interface BuildAppOptions {
    * Outgoing mail: SMTP or .eml files (`settings`), or a transport of the caller's. Without it,
    * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
    */
-  mail?: ({ settings: MailSettings } | { transport: MailTransport }) & { deliverEveryMs?: number | false; origin?: string };
+  mail?: ({ settings: MailSettings; transportOptions?: MailTransportOptions } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
   /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
   pullAnswers?: PullAnswers;
 }
@@ -103,38 +110,17 @@ export const DEFAULT_LIMITS: Limits = {
   tokenLookups: { max: 30, windowMs: MINUTE },
 };
 
-/** Parts of a URL that are secrets: invitation, setup, password reset and creator portal tokens. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/\/(invite|invitations|setup|reset|c)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&](?:token|next|client_secret)=)[^&#]*/g, '$1[redacted]');
+/** The port the app listens on, or null before it listens (tests that only inject). */
+function listeningPort(app: FastifyInstance): number | null {
+  const address = app.server.listening ? app.server.address() : null;
+  return typeof address === 'object' && address ? address.port : null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const hashCost = options.hashCost ?? DEFAULT_HASH_COST;
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const logger =
-    options.logger === false
-      ? false
-      : {
-          level: 'info',
-          ...options.logger,
-          // Whatever the caller passes, cookies and credentials never reach a log line.
-          redact: {
-            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'body.password'],
-            censor: '[redacted]',
-          },
-          serializers: {
-            req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
-              method: request.method,
-              url: redactUrl(request.url),
-              remoteAddress: request.ip,
-            }),
-            res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-            err: loggableError as (error: Error) => { type: string; message: string; stack: string },
-          },
-        } satisfies FastifyServerOptions['logger'];
+  const logger = options.logger === false ? false : loggerOptions(options.logger);
 
   const app = Fastify({
     logger,
@@ -147,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onConstructorPoisoning: 'error',
   });
 
+  const publicOrigin = options.publicOrigin?.replace(/\/+$/, '').toLowerCase();
   const passwords = options.passwords ?? ARGON2ID_HASHER;
   const counters = countersFor(options.database);
   // Made now, not at the first unknown email: that first answer would otherwise take a hash longer.
@@ -164,7 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountLimiter: new FailureLimiter(counters, limits.perAccount.windowMs, () => now().getTime()),
     counters,
     webhookTargets: { allowLoopback: options.webhooks?.allowLoopback ?? false, resolve: options.webhooks?.resolve },
-    publicOrigin: options.publicOrigin?.replace(/\/+$/, '').toLowerCase(),
+    publicOrigin,
+    linkOrigin: () => publicOrigin ?? localOrigin(listeningPort(app) ?? DEFAULT_PORT),
     secrets: options.secretBox ?? ephemeralSecretBox(),
   };
 
@@ -229,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' })));
 
+  registerControlCharacterCheck(app);
+
   // From here on every route declares who may call it, and gets its one auth hook (server/http/auth.ts).
   registerAuth(app, ctx);
 
@@ -281,13 +271,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => worker.stop());
   const mailOptions = options.mail;
   if (mailOptions) {
-    const transport = 'transport' in mailOptions ? mailOptions.transport : createMailTransport(mailOptions.settings);
+    const transport = 'transport' in mailOptions ? mailOptions.transport : createMailTransport(mailOptions.settings, mailOptions.transportOptions);
     const mailEveryMs = mailOptions.deliverEveryMs ?? 2000;
     const mailer = createMailWorker({
       db: ctx.db,
       transport,
       now,
-      origin: mailOptions.origin ?? ctx.publicOrigin ?? 'http://localhost:4173',
+      origin: ctx.linkOrigin,
       onWorkspaceChanged: (workspaceId, version) => pokes.poke(workspaceId, version),
       // Recipient and subject only: the body may hold a one-time link.
       // Without SMTP the line says where the .eml file is, so a person can open it.

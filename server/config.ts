@@ -2,6 +2,7 @@
 // owner's credentials (without them, the console prints a one-time setup link).
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { mailFolderOf } from './data-folder';
+import { DEFAULT_PORT, isLoopbackHost, parsePublicUrl } from './http/links';
 import { DEFAULT_MAIL_FROM, fromAddress, type MailSettings } from './mail/transport';
 
 export interface ServerConfig {
@@ -13,7 +14,9 @@ export interface ServerConfig {
   ownerEmail?: string;
   ownerPassword?: string;
   ownerName?: string;
+  /** Behind a reverse proxy: client address and scheme from X-Forwarded-For/-Proto (never a link's host). */
   trustProxy: boolean;
+  /** CREATORFLOW_PUBLIC_URL's origin: every emailed or displayed link starts with it. Unset only on loopback (links then say http://localhost:PORT). */
   publicOrigin?: string;
   logLevel: string;
   /** CREATORFLOW_SECRET_KEY: seals third-party credentials; else the key file. */
@@ -33,18 +36,21 @@ export class ConfigError extends Error {}
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
-  const port = env.PORT === undefined || env.PORT === '' ? 4173 : Number(env.PORT);
+  const port = env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number (0-65535), not "${env.PORT}"`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   const dataDir = env.CREATORFLOW_DATA_DIR?.trim() ? resolve(env.CREATORFLOW_DATA_DIR.trim()) : join(root, '.creatorflow', 'data');
-  let publicOrigin = env.CREATORFLOW_PUBLIC_URL?.trim() || undefined;
-  if (publicOrigin) {
-    try {
-      publicOrigin = new URL(publicOrigin).origin;
-    } catch {
-      throw new ConfigError(`CREATORFLOW_PUBLIC_URL must be a URL such as https://creatorflow.example.com, not "${publicOrigin}"`);
-    }
+  const publicUrl = env.CREATORFLOW_PUBLIC_URL?.trim() || undefined;
+  const publicOrigin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
+  if (publicOrigin === null) throw new ConfigError(`CREATORFLOW_PUBLIC_URL must be an http(s) URL such as https://creatorflow.example.com, not "${publicUrl}"`);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  // Emailed links start with the public URL; without one they say http://localhost:PORT, which
+  // only this computer can open, so a server others can reach must be told its address.
+  if (!publicOrigin && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `HOST=${host} lets other computers connect: set CREATORFLOW_PUBLIC_URL to the address people use (such as https://creatorflow.example.com). Invitation, password reset and creator links are built from it.`,
+    );
   }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LEVELS.join(', ')}`);
@@ -66,7 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const mailDir = env.CREATORFLOW_MAIL_DIR?.trim() ? resolve(env.CREATORFLOW_MAIL_DIR.trim()) : mailFolderOf(absoluteDataDir);
   return {
     port,
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     databaseUrl,
     dataDir: absoluteDataDir,
     ownerEmail: env.CREATORFLOW_OWNER_EMAIL?.trim() || undefined,

@@ -10,7 +10,7 @@ import { createSession, deleteSessionByToken, findSession, type SessionInfo, typ
 import type { Database, DatabaseHandle, Executor } from './db/client';
 import { memberToRecord } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
-import { expectedOrigin, isPlainLocalhost } from './http/security';
+import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -46,7 +46,10 @@ export interface ServerContext {
   webhookTargets: { allowLoopback: boolean; resolve?: Resolver };
   /** The limits' counters: in PostgreSQL (shared by every process) or in memory on PGlite. */
   counters: CounterStore;
+  /** CREATORFLOW_PUBLIC_URL's origin, when set: a browser's Origin header may name it. */
   publicOrigin?: string;
+  /** The origin every emailed or displayed link starts with (server/http/links.ts); never taken from a request. */
+  linkOrigin(): string;
   /** Seals and opens third-party credentials (server/secrets); never hand it, or what it opens, to a response. */
   secrets: SecretBox;
   /** Registers a cleanup for when the server closes (open event streams). */
@@ -137,8 +140,4 @@ export async function endSession(ctx: ServerContext, request: FastifyRequest, re
 
 export function sessionPayload(session: Pick<SessionInfo, 'member' | 'workspace'>) {
   return { member: memberToRecord(session.member), workspace: session.workspace };
-}
-
-export function originOf(ctx: ServerContext, request: FastifyRequest): string {
-  return expectedOrigin(request, ctx.publicOrigin);
 }

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { buildApp } from './app';
+import { localOrigin } from './http/links';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
 import { ConfigError, describeDatabaseUrl, describeSmtpUrl, readConfig } from './config';
 import { migrateDatabase, openPostgres, type DatabaseHandle } from './db/client';
@@ -103,7 +104,7 @@ async function main() {
     logger: { level: config.logLevel },
     secretBox: secrets.box,
     webhooks: { allowLoopback: config.webhooksAllowLoopback },
-    mail: { settings: config.mail, origin: config.publicOrigin ?? `http://localhost:${config.port}` },
+    mail: { settings: config.mail },
   });
 
   let closing = false;
@@ -133,8 +134,7 @@ async function main() {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const local = ['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(config.host) ? 'localhost' : config.host;
-  const origin = config.publicOrigin ?? `http://${local}:${port}`;
+  const origin = config.publicOrigin ?? localOrigin(port);
   const lines = [
     '',
     `Creatorflow is running at ${origin}/`,

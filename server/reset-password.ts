@@ -6,6 +6,7 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { PASSWORD_RESET_MINUTES } from '../lib/domain/mail';
 import { createResetLink, resettableAccount } from './auth/reset';
+import { localOrigin } from './http/links';
 import { ConfigError, readConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './db/client';
 import { acquireLock, LockError, type Lock } from './lock';
@@ -46,7 +47,7 @@ async function main() {
     const account = await resettableAccount(handle.db, email);
     if (!account) fail(`No active team member signs in as ${email}.`);
     const link = await createResetLink(handle.db, account.userId, new Date());
-    const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
+    const origin = config.publicOrigin ?? localOrigin(config.port);
     // The console, not a log: the link is a secret meant for the person running this command.
     process.stdout.write(
       [

@@ -212,7 +212,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /** @description A stable code, on some errors (requestTooLarge, databaseUnavailable). */
+            /** @description A stable code, on some errors (requestTooLarge, databaseUnavailable, controlCharacters). */
             code?: string;
             /** @description What is wrong, in a sentence. */
             error: string;
@@ -2005,7 +2005,7 @@ export interface operations {
                     /** @description The customer’s phone number. */
                     customerPhone?: string;
                     items: {
-                        /** @description Unit price in dollars (default: the inventory’s flat unit value). */
+                        /** @description Unit price in dollars, at most 10000000 (default: the inventory’s flat unit value). */
                         price?: number;
                         quantity: number;
                         /** @description An inventory SKU. */

@@ -1,6 +1,11 @@
 // Business constants and limits of spec §9, word for word where they are texts.
 import type { Permission } from './types';
 
+/** The largest count stored: stock on hand, thresholds, an order line's quantity, deliverables (1,000,000,000). */
+export const MAX_QUANTITY = 1_000_000_000;
+/** The largest amount in dollars: a unit price, a campaign budget, an order's subtotal (10,000,000.00: 1,000,000,000 cents, exact in a double). */
+export const MAX_AMOUNT = 10_000_000;
+
 /** What each permission flag lets a member do, in words a user reads (never the flag's name). */
 export const PERMISSION_ABILITY: Record<Permission, string> = {
   editAutomations: 'edit automations',

@@ -1,6 +1,6 @@
 // Inventory rules: spec §2 "Inventory", §4 "Inventory item status", §5, §9. Quantities are whole
 // and non-negative, and SKUs unique in any letter case (docs/decisions/inventory-quantities-are-whole-skus-are-unique-in-any-letter.md).
-import { INVENTORY } from './constants';
+import { INVENTORY, MAX_QUANTITY } from './constants';
 import { message, type Message, type MessageKey } from './messages';
 import { accept, refuse, ok, type InventoryItem, type InventoryStatus, type Result } from './types';
 
@@ -66,7 +66,7 @@ export function parseWholeNumber(raw: string | number | undefined, fallback: num
   const value = Number(text);
   if (value < 0) return refuse('domain.inventory.negative', { label: message(label) });
   if (!Number.isInteger(value)) return refuse('domain.inventory.wholeNumber', { label: message(label) });
-  if (!Number.isSafeInteger(value)) return refuse('domain.inventory.tooLarge', { label: message(label) });
+  if (value > MAX_QUANTITY) return refuse('domain.inventory.tooLarge', { label: message(label), max: MAX_QUANTITY });
   return ok(value);
 }
 

@@ -1,6 +1,7 @@
 // The New Funnel wizard (spec §1: "creator details, campaign objectives and deliverables"):
 // three steps, each checked before the next, and the funnel it creates at Brief.
 import { daysLeft, buildStepsFromStatus, progressPercentage } from './funnels';
+import { MAX_AMOUNT, MAX_QUANTITY } from './constants';
 import { isValidEmail } from './team';
 import { message, type Message } from './messages';
 import { refuse, FUNNEL_CATEGORIES, ok, type Funnel, type FunnelCategory, type Result } from './types';
@@ -109,6 +110,7 @@ export function validateNewFunnelStep(step: NewFunnelStep, draft: NewFunnelDraft
   } else if (step === 1) {
     if (!draft.objective.trim()) errors.objective = message('domain.funnels.chooseObjective');
     if (!DECIMAL.test(draft.value.trim())) errors.value = message('domain.funnels.budget');
+    else if (Number(draft.value) > MAX_AMOUNT) errors.value = message('domain.funnels.budgetTooHigh', { max: MAX_AMOUNT });
     if (Number.isNaN(dayTime(draft.startDate))) errors.startDate = message('domain.funnels.enterStart');
     if (Number.isNaN(dayTime(draft.dueDate))) errors.dueDate = message('domain.funnels.enterDue');
     else if (dayTime(draft.dueDate) <= dayTime(draft.startDate)) errors.dueDate = message('domain.funnels.dueAfterStart');
@@ -116,6 +118,7 @@ export function validateNewFunnelStep(step: NewFunnelStep, draft: NewFunnelDraft
   } else {
     if (!draft.contentType.trim()) errors.contentType = message('domain.funnels.chooseContentType');
     if (!WHOLE.test(draft.count.trim()) || Number(draft.count) < 1) errors.count = message('domain.funnels.countWhole');
+    else if (Number(draft.count) > MAX_QUANTITY) errors.count = message('domain.funnels.countTooHigh', { max: MAX_QUANTITY });
     const due = dayTime(draft.deliverableDueDate);
     if (Number.isNaN(due)) errors.deliverableDueDate = message('domain.funnels.enterDue');
     else if (due < dayTime(draft.startDate)) errors.deliverableDueDate = message('domain.funnels.deliverablesBeforeStart');

@@ -1,7 +1,7 @@
 // Order rules: spec §2 "Orders", §4 order status and per-item stock check, §5 order search
 // and shipping form, §9 fulfilment fees; and the stock rules of docs/decisions/stock-is-deducted-once-per-order.md (deduct once per order, return
 // stock on Canceled/Refunded, never negative; tracking stored), so stock always adds up.
-import { FULFILMENT_FEES, INVENTORY } from './constants';
+import { FULFILMENT_FEES, INVENTORY, MAX_AMOUNT } from './constants';
 import { parseWholeNumber } from './inventory';
 import { createListSearch } from './list-search';
 import { englishOf, listValue, message, type Message } from './messages';
@@ -412,8 +412,10 @@ export function createOrder(
     if (!quantity.ok || !(quantity.value >= 1)) return refuse('domain.orders.quantity', { sku: stock.sku });
     const rawPrice = line.price === undefined || String(line.price).trim() === '' ? defaultPrice : Number(String(line.price).trim());
     if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return refuse('domain.orders.price', { sku: stock.sku });
+    if (rawPrice > MAX_AMOUNT) return refuse('domain.orders.priceTooHigh', { sku: stock.sku, max: MAX_AMOUNT });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: quantity.value, price: rawPrice });
   }
+  if (orderTotals(items).subtotal > MAX_AMOUNT) return refuse('domain.orders.subtotalTooHigh', { max: MAX_AMOUNT });
 
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(existing);

@@ -44,6 +44,7 @@ export const SERVER_ERROR_CODES = [
   'notAuthor',
   'changeTooLarge',
   'authorRemoved',
+  'controlCharacters',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

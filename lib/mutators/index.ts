@@ -2,6 +2,7 @@
 // mutators; `replay` applies a list of recorded mutations to any transaction.
 import type { InferOutput } from 'valibot';
 import * as v from 'valibot';
+import { controlCharacterPath } from '../domain/control-characters';
 import { authorize, type MutationName } from '../domain/permissions';
 import { fail, type Result, type TeamMember } from '../domain/types';
 import * as admin from './admin';
@@ -55,7 +56,10 @@ export function checkArgs(name: MutationName, args: unknown): string | null {
 
 function argsProblem(mutator: Pick<Mutator<string>, 'args'>, args: unknown): string | null {
   const result = v.safeParse(mutator.args, args);
-  if (result.success) return null;
+  if (result.success) {
+    const field = controlCharacterPath(args);
+    return field === null ? null : `Invalid input${field ? ` for ${field}` : ''}: control characters are not allowed`;
+  }
   const issue = result.issues[0];
   const path = v.getDotPath(issue);
   return `Invalid input${path ? ` for ${path}` : ''}: ${issue.message}`;

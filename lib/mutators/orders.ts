@@ -8,6 +8,7 @@ import {
   shipWithTracking as shipOrder,
   type OrderChange,
 } from '../domain/orders';
+import { MAX_AMOUNT, MAX_QUANTITY } from '../domain/constants';
 import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
 import { listValue, message, type Message } from '../domain/messages';
 import { refuse, ok, type Order, type Result } from '../domain/types';
@@ -99,6 +100,9 @@ export const create = defineMutator({
   },
 });
 
+/** A shop's amount in dollars: finite and at most MAX_AMOUNT either way (a refund's adjustments may be negative). */
+const shopAmount = v.pipe(v.number(), v.finite(), v.minValue(-MAX_AMOUNT), v.maxValue(MAX_AMOUNT));
+
 const shopOrder = v.object({
   shop: v.picklist(['Shopify', 'WooCommerce'] as const),
   externalId: v.pipe(v.string(), v.regex(/^\d{1,30}$/)),
@@ -107,10 +111,13 @@ const shopOrder = v.object({
   customerEmail: text(500),
   customerPhone: v.optional(text(100)),
   shippingAddress: address,
-  lines: v.pipe(v.array(v.object({ sku: text(200), title: text(500), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)), price: v.pipe(v.number(), v.minValue(0)) })), v.maxLength(500)),
+  lines: v.pipe(
+    v.array(v.object({ sku: text(200), title: text(500), quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_QUANTITY)), price: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AMOUNT)) })),
+    v.maxLength(500),
+  ),
   cancelled: v.boolean(),
   fulfilled: v.boolean(),
-  totals: v.optional(v.object({ subtotal: v.number(), tax: v.number(), shipping: v.number(), total: v.number() })),
+  totals: v.optional(v.object({ subtotal: shopAmount, tax: shopAmount, shipping: shopAmount, total: shopAmount })),
 });
 
 /**

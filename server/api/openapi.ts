@@ -155,7 +155,7 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
           properties: {
             error: { type: 'string', description: 'What is wrong, in a sentence.' },
             field: { type: 'string', description: 'The parameter, field or header it is about.' },
-            code: { type: 'string', description: 'A stable code, on some errors (requestTooLarge, databaseUnavailable).' },
+            code: { type: 'string', description: 'A stable code, on some errors (requestTooLarge, databaseUnavailable, controlCharacters).' },
           },
           required: ['error'],
           additionalProperties: false,

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailLanguage, PASSWORD_RESET_TTL_MS } from '../../lib/domain/mail';
-import { HttpError, originOf, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
 import type { Database, Executor } from '../db/client';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
@@ -68,7 +68,7 @@ export async function resetRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
   app.post('/auth/forgot', { schema: { body: forgotBody, response: { 200: okResponse } }, config: { auth: 'public', rateLimit: perAddress } }, async (request) => {
     const floor = sleep(FORGOT_ANSWER_MS);
     const now = ctx.now();
-    const origin = originOf(ctx, request);
+    const origin = ctx.linkOrigin();
     // The same statements run for a known and an unknown address; the one difference (a row
     // and a message written) costs far less than the floor the answer waits for.
     const queued = await ctx.db.transaction(async (tx) => {

@@ -12,12 +12,12 @@ import { PERMISSIONS, type Result } from '../../lib/domain/types';
 import { checkArgs, MUTATORS } from '../../lib/mutators';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
+import { checkControlCharacters } from '../http/control-characters';
 import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import { createServerTx, lockWorkspaceVersion, withServerTx } from '../db/tx';
-import { expectedOrigin } from '../http/security';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { deleteSecret, listSecretHints, putSecret, readSecret } from '../secrets';
 import { message } from '../../lib/domain/messages';
@@ -109,6 +109,7 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
         } catch {
           throw new HttpError(400, 'The body is not JSON');
         }
+        checkControlCharacters(body);
         const read: Result<ShopOrder> = delivery.shop === 'Shopify' ? readShopifyOrder(body) : readWooCommerceOrder(body);
         if (!read.ok) throw new HttpError(400, read.error);
         const order = delivery.topic === 'orders/cancelled' ? { ...read.value, cancelled: true } : read.value;
@@ -127,11 +128,11 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
   const app = instance.withTypeProvider<ValibotTypeProvider>();
   const connection = v.object({ webhookUrl: v.string(), signingSecret: v.object({ configured: v.boolean(), hint: v.string() }) });
 
-  async function connectionOf(request: FastifyRequest, slug: ShopSlug, workspaceId: string) {
+  async function connectionOf(slug: ShopSlug, workspaceId: string) {
     const hints = await listSecretHints(ctx.db, workspaceId);
     const stored = hints.find((h) => h.name === SIGNING_SECRET_NAME[SHOP_SLUGS[slug]]);
     return {
-      webhookUrl: `${expectedOrigin(request, ctx.publicOrigin)}${shopWebhookPath(slug, workspaceId)}`,
+      webhookUrl: `${ctx.linkOrigin()}${shopWebhookPath(slug, workspaceId)}`,
       signingSecret: { configured: Boolean(stored), hint: stored?.hint ?? '' },
     };
   }
@@ -140,7 +141,7 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
   /** The address to paste into the shop's webhook settings, and whether a signing secret is stored. */
   app.get('/integrations/:shop/connection', { schema: { params: shopOnly, response: { 200: connection } }, config: { auth: 'admin' } }, async (request) => {
     const session = signedIn(request);
-    return connectionOf(request, request.params.shop, session.workspace.id);
+    return connectionOf(request.params.shop, session.workspace.id);
   });
 
   /** Stores the shop's webhook signing secret (write-only: only its last four come back). */
@@ -171,14 +172,14 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
         });
       });
       ctx.pokes?.poke(workspaceId, version);
-      return connectionOf(request, request.params.shop, workspaceId);
+      return connectionOf(request.params.shop, workspaceId);
     },
   );
 
   app.delete('/integrations/:shop/signing-secret', { schema: { params: shopOnly, response: { 200: connection } }, config: { auth: 'admin' } }, async (request) => {
     const session = signedIn(request);
     await deleteSecret(ctx.db, session.workspace.id, SIGNING_SECRET_NAME[SHOP_SLUGS[request.params.shop]]);
-    return connectionOf(request, request.params.shop, session.workspace.id);
+    return connectionOf(request.params.shop, session.workspace.id);
   });
 }
 

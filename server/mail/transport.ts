@@ -5,6 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailTransportKind } from '../../lib/domain/mail';
+import { isLoopbackHost } from '../http/links';
 
 export interface OutgoingMail {
   /** The outbox row's id: the Message-ID of every attempt, and the file's name. */
@@ -59,13 +60,40 @@ function messageFields(settings: MailSettings, mail: OutgoingMail) {
   };
 }
 
-export function createMailTransport(settings: MailSettings): MailTransport {
+/** Why a message was not sent when the mail server would not start TLS: said in Settings' mail line. */
+export const NO_TLS_REASON =
+  'The mail server did not start TLS (STARTTLS), so the password in SMTP_URL was not sent and the message waits. Use a mail server that offers STARTTLS, or smtps:// (TLS from the start).';
+
+/**
+ * How nodemailer connects for an SMTP URL. A password never goes over a connection without
+ * TLS: smtps:// is TLS from the start; smtp:// with a user requires STARTTLS (a server that does
+ * not offer it, or a path that strips it, gets no password), except to this machine, where
+ * nothing crosses a network. Without a user, STARTTLS is used whenever the server offers it.
+ */
+export function smtpConnection(url: string, isLoopback: (host: string) => boolean = isLoopbackHost): { url: string; requireTLS: boolean } {
+  const parsed = new URL(url);
+  const withPassword = parsed.username !== '' || parsed.password !== '';
+  return { url, requireTLS: parsed.protocol === 'smtp:' && withPassword && !isLoopback(parsed.hostname) };
+}
+
+export interface MailTransportOptions {
+  /** Which hosts count as this machine, where a password may go without TLS (tests treat their own server as remote). */
+  isLoopback?: (host: string) => boolean;
+}
+
+export function createMailTransport(settings: MailSettings, options: MailTransportOptions = {}): MailTransport {
   if (settings.smtpUrl) {
-    const transporter = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+    const connection = smtpConnection(settings.smtpUrl, options.isLoopback);
+    const transporter = nodemailer.createTransport({ ...connection, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail(messageFields(settings, mail));
+        try {
+          await transporter.sendMail(messageFields(settings, mail));
+        } catch (error) {
+          if (connection.requireTLS && (error as { code?: unknown }).code === 'ETLS') throw new Error(NO_TLS_REASON, { cause: error });
+          throw error;
+        }
         return {};
       },
       close: () => transporter.close(),

@@ -25,8 +25,8 @@ export interface MailWorkerOptions {
   db: Database;
   transport: MailTransport;
   now: () => Date;
-  /** The server's public address, before the app's pages that messages link to. */
-  origin: string;
+  /** The server's link origin (server/http/links.ts), before the app's pages that messages link to. */
+  origin: () => string;
   /** Told when a failure was written to a workspace's activity log (to poke its browsers). */
   onWorkspaceChanged?: (workspaceId: string, version: number) => void;
   /** One line per message handed over: recipient and subject only (never the body, which may hold a link). */
@@ -60,7 +60,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const language = isLanguageCode(row.language) ? row.language : 'en-US';
       let rendered;
       try {
-        rendered = await renderMail(row.template, language, row.params, { origin: options.origin });
+        rendered = await renderMail(row.template, language, row.params, { origin: options.origin() });
       } catch (cause) {
         permanent = true;
         throw cause;

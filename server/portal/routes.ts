@@ -17,7 +17,7 @@ import { pack as esPack } from '../../lib/i18n/catalogs/es';
 import { pack as frPack } from '../../lib/i18n/catalogs/fr';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import { hashToken } from '../auth/tokens';
-import { HttpError, originOf, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
@@ -197,7 +197,7 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
     const funnel = await staffFunnel(session.workspace.id, request.params.funnelId);
     const token = await mintPortalLink(ctx.db, { workspaceId: session.workspace.id, funnelId: funnel.id, createdBy: session.member.id, now: ctx.now() });
     reply.header('cache-control', 'no-store');
-    return { url: `${originOf(ctx, request)}${portalPath(token)}` };
+    return { url: `${ctx.linkOrigin()}${portalPath(token)}` };
   });
 
   app.post('/portal-links/:funnelId/rotate', { schema: { params: funnelParams }, config: { auth: 'member', may: { kind: 'member' } } }, async (request, reply) => {
@@ -209,7 +209,7 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
       return mintPortalLink(tx, { ...link, createdBy: session.member.id, now: ctx.now() });
     });
     reply.header('cache-control', 'no-store');
-    return { url: `${originOf(ctx, request)}${portalPath(token)}` };
+    return { url: `${ctx.linkOrigin()}${portalPath(token)}` };
   });
 
   // Resend link: the latest outreach message again, with a fresh link, to the creator's email.
@@ -223,7 +223,7 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
     await ctx.db.transaction((tx) =>
       emailCreator(tx, {
         workspaceId: session.workspace.id,
-        origin: originOf(ctx, request),
+        origin: ctx.linkOrigin(),
         now: ctx.now(),
         funnelId: funnel.id,
         message: last.message,

@@ -11,7 +11,7 @@ import type { Mutator } from '../../lib/mutators/types';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
 import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
-import { HttpError, originOf, type ServerContext } from '../context';
+import { HttpError, type ServerContext } from '../context';
 import { REMOVED_MESSAGE, signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
@@ -164,7 +164,7 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
         now: ctx.now,
         onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
         // Outreach emails the creator, in the same transaction.
-        ...(mutation.name === 'funnels.sendOutreach' ? { inTransaction: outreachEmail({ workspaceId, origin: originOf(ctx, request), now: ctx.now() }) } : {}),
+        ...(mutation.name === 'funnels.sendOutreach' ? { inTransaction: outreachEmail({ workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }) } : {}),
       });
       if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
         // No longer an active member of the workspace (removed while this push ran): nothing more is taken.

@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
 import { refusePassword } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
-import { HttpError, originOf, sessionPayload, startSession, type ServerContext } from '../context';
+import { HttpError, sessionPayload, startSession, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
 import type { SessionInfo } from '../auth/sessions';
 import type { DbTx } from '../db/client';
@@ -58,7 +58,7 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
     });
-    const inviteUrl = `${originOf(ctx, request)}/invite/${token}`;
+    const inviteUrl = `${ctx.linkOrigin()}/invite/${token}`;
     if (!ctx.mail) return { inviteUrl, emailSent: false };
     // An earlier invitation still waiting to go out would carry the link that just ended.
     await tx

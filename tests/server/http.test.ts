@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, NON_PAGE_POLICY } from '../../server/http/security';
-import { redactUrl } from '../../server/app';
+import { redactUrl } from '../../server/http/log-redaction';
 import { DB_KINDS, startServer, type Client, type TestServer } from './harness';
 
 const HOST_HTML = `<!doctype html>
@@ -50,6 +50,12 @@ describe('the page policy', () => {
     expect(redactUrl('/invitations/abc/accept')).toBe('/invitations/[redacted]/accept');
     expect(redactUrl('/setup?token=abc&x=1')).toBe('/setup?token=[redacted]&x=1');
     expect(redactUrl('/auth/setup/abc')).toBe('/auth/setup/[redacted]');
+    expect(redactUrl('/api/v1/creators?api_key=sk_test_abc&limit=5')).toBe('/api/v1/creators?api_key=[redacted]&limit=5');
+    expect(redactUrl('/sync/events?client_secret=es_x&access_token=y&Signature=z&next=%2Fc%2Fabc')).toBe(
+      '/sync/events?client_secret=[redacted]&access_token=[redacted]&Signature=[redacted]&next=[redacted]',
+    );
+    expect(redactUrl('/x?%zz=1&sk_live_secret_without_a_name_longer_than_forty_chars')).toBe('/x?[redacted]&[redacted]');
+    expect(redactUrl('/c/token#fragment')).toBe('/c/[redacted]');
   });
 });
 

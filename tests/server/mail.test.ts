@@ -7,8 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_ANSWER_MS } from '../../server/auth/reset';
 import { loadRecords } from '../../server/db/records';
@@ -17,55 +16,8 @@ import { MAIL_LEASE_MS } from '../../server/mail/worker';
 import { RETRY_DELAYS_MS } from '../../lib/domain/webhooks';
 import { SEED_TIME, USERS } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type DbKind, type TestServer, OFFLINE_WEBHOOKS } from './harness';
+import { smtpReceiver, type Received, type Receiver } from './smtp';
 
-interface Received {
-  mail: ParsedMail;
-  raw: string;
-}
-
-/** An SMTP server on a free loopback port; `hold()` makes it wait before accepting each message until `release()`. */
-async function smtpReceiver(options: { reject?: string } = {}) {
-  const received: Received[] = [];
-  let started = 0;
-  let gate: Promise<void> | null = null;
-  let open: () => void = () => undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      started++;
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        void (async () => {
-          if (gate) await gate;
-          if (options.reject) return callback(Object.assign(new Error(options.reject), { responseCode: 550 }));
-          const raw = Buffer.concat(chunks).toString('utf8');
-          received.push({ mail: await simpleParser(raw), raw });
-          callback();
-        })();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    started: () => started,
-    hold() {
-      gate = new Promise<void>((resolve) => (open = resolve));
-    },
-    release() {
-      gate = null;
-      open();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type Receiver = Awaited<ReturnType<typeof smtpReceiver>>;
 
 const LANGUAGES = [
   {
@@ -136,7 +88,8 @@ describe.each(DB_KINDS)('mail through SMTP on %s', (kind: DbKind) => {
     smtp = await smtpReceiver();
     server = await startServer(kind, {
       limits: { perAddress: { max: 1000, windowMs: 60_000 } },
-      mail: { settings: { smtpUrl: smtp.url, from: 'Creatorflow <team@creatorflow.test>', dir: '/nonexistent' }, deliverEveryMs: false, origin: 'https://cf.example.com' },
+      mail: { settings: { smtpUrl: smtp.url, from: 'Creatorflow <team@creatorflow.test>', dir: '/nonexistent' }, deliverEveryMs: false },
+      publicOrigin: 'https://cf.example.com',
       // Every webhook attempt fails, and none leaves this machine.
       webhooks: { deliverEveryMs: false, ...OFFLINE_WEBHOOKS, send: async () => 503 },
     });

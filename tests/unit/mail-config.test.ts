@@ -1,12 +1,13 @@
 // Where `npm start` writes mail without SMTP_URL: under the data folder (PGlite's, or with
 // DATABASE_URL the same path), so it goes wherever the data folder goes; and what the mail
-// settings refuse.
+// settings refuse; when an SMTP connection must use TLS.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { isNewDataFolder, keepMailWrittenSince } from '../../server/data-folder';
+import { smtpConnection } from '../../server/mail/transport';
 
 describe('the mail folder', () => {
   it('is mail/ under the data folder, by default and when CREATORFLOW_DATA_DIR moves it', () => {
@@ -56,5 +57,16 @@ describe('the mail folder', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SMTP connections and TLS', () => {
+  it('requires STARTTLS for smtp:// with a user to another machine; smtps:// is TLS from the start', () => {
+    expect(smtpConnection('smtp://u:p@mail.example.com:587').requireTLS).toBe(true);
+    expect(smtpConnection('smtp://u@mail.example.com:587').requireTLS).toBe(true);
+    expect(smtpConnection('smtps://u:p@mail.example.com:465').requireTLS).toBe(false);
+    expect(smtpConnection('smtp://mail.example.com:25').requireTLS).toBe(false);
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '127.0.0.53']) expect(smtpConnection(`smtp://u:p@${host}:25`).requireTLS).toBe(false);
+    expect(smtpConnection('smtp://u:p@127.0.0.1:25', () => false).requireTLS).toBe(true);
   });
 });

@@ -74,6 +74,8 @@ export interface MessageParams {
   "domain.orders.unknownSku": { sku: string | number };
   "domain.orders.quantity": { sku: string | number };
   "domain.orders.price": { sku: string | number };
+  "domain.orders.subtotalTooHigh": { max: string | number };
+  "domain.orders.priceTooHigh": { sku: string | number; max: string | number };
   "domain.orders.created": { orderNumber: string | number };
   "domain.orders.statusUpdated": { status: string | number };
   "domain.orders.already": { status: string | number };
@@ -94,7 +96,7 @@ export interface MessageParams {
   "domain.inventory.skuExists": { sku: string | number };
   "domain.inventory.wholeNumber": { label: string | number };
   "domain.inventory.negative": { label: string | number };
-  "domain.inventory.tooLarge": { label: string | number };
+  "domain.inventory.tooLarge": { label: string | number; max: string | number };
   "domain.inventory.deleted": { name: string | number };
   "domain.inventory.updated": { name: string | number };
   "inventory.viewDetailsOf": { name: string | number };
@@ -271,6 +273,8 @@ export interface MessageParams {
   "domain.funnels.notifyStatus": { status: string | number; creator: string | number };
   "activity.details.automations": { payment: string | number; shipment: string | number; review: string | number };
   "domain.funnels.handleTaken": { handle: string | number; id: string | number };
+  "domain.funnels.countTooHigh": { max: string | number };
+  "domain.funnels.budgetTooHigh": { max: string | number };
   "domain.funnels.created": { id: string | number; name: string | number };
   "domain.funnels.invited": { name: string | number; id: string | number };
   "domain.funnels.messageSent": { handle: string | number };
@@ -378,6 +382,7 @@ export interface MessageParams {
   "server.error.endpointNotPublic": { host: string | number; kind: string };
   "server.error.endpointUnresolved": { host: string | number };
   "server.error.tooManyAttemptsSeconds": { seconds: number };
+  "server.error.controlCharacters": { field: string | number };
   "sync.serverAnswered": { status: string | number };
   "portal.greeting": { name: string | number };
   "portal.intro": { brand: string | number };

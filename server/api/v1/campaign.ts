@@ -3,6 +3,7 @@
 // role as stored), and a POST may carry an Idempotency-Key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
 import { STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
 import { FUNNEL_STATUSES, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
@@ -101,7 +102,7 @@ export const inventoryView = v.object({
 });
 
 const wholeQuantity = (name: string) =>
-  v.pipe(v.number(`${name} must be a whole number`), v.integer(`${name} must be a whole number`), v.minValue(0, `${name} cannot be negative`), v.maxValue(1_000_000_000, `${name} is too large`));
+  v.pipe(v.number(`${name} must be a whole number`), v.integer(`${name} must be a whole number`), v.minValue(0, `${name} cannot be negative`), v.maxValue(MAX_QUANTITY, `${name} is at most ${MAX_QUANTITY}`));
 
 const pathFunnel = v.object({ id: v.pipe(recordId('id'), v.description('The funnel id.')) });
 
@@ -184,7 +185,13 @@ export const CAMPAIGN_ROUTES = {
           v.object({
             sku: requiredText('sku', 200, 'An inventory SKU.'),
             quantity: v.pipe(v.number('quantity must be a whole number of at least 1'), v.integer('quantity must be a whole number of at least 1'), v.minValue(1, 'quantity must be a whole number of at least 1'), v.maxValue(100_000, 'quantity is too large')),
-            price: v.optional(v.pipe(v.number('price must be a number'), v.description('Unit price in dollars (default: the inventory’s flat unit value).'))),
+            price: v.optional(
+              v.pipe(
+                v.number('price must be a number'),
+                v.maxValue(MAX_AMOUNT, `price is at most ${MAX_AMOUNT}`),
+                v.description(`Unit price in dollars, at most ${MAX_AMOUNT} (default: the inventory’s flat unit value).`),
+              ),
+            ),
           }),
           'items must be a list',
         ),

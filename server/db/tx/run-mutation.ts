@@ -1,5 +1,6 @@
 // Running one mutator on the server: authorized from the database, validated, run against
 // what it declared it reads, and written, all in one database transaction.
+import { controlCharacterPath } from '../../../lib/domain/control-characters';
 import * as v from 'valibot';
 import { BULK } from '../../../lib/domain/bulk';
 import type { Result, Role } from '../../../lib/domain/types';
@@ -163,6 +164,11 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       await markProcessed();
       const problem = describeIssues(parsed.issues);
       return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
+    }
+    const controlField = controlCharacterPath(parsed.output);
+    if (controlField !== null) {
+      await markProcessed();
+      return { status: 'invalid', error: `${controlField || 'The arguments'} must not contain control characters`, field: controlField, ...processed } satisfies MutationOutcome;
     }
 
     const actor: Actor = {
