@@ -44,6 +44,14 @@ export const SERVER_ERROR_CODES = [
   'notAuthor',
   'changeTooLarge',
   'authorRemoved',
+  'twoFactorRequired',
+  'secondFactorWrong',
+  'signInTimedOut',
+  'twoFactorAlreadyOn',
+  'twoFactorNotStarted',
+  'twoFactorStillRequired',
+  'sessionMissing',
+  'twoFactorSelfFirst',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
