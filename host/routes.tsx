@@ -35,6 +35,7 @@ const AcceptInvitation = lazyScreen(auth, (m) => m.AcceptInvitation);
 const Setup = lazyScreen(auth, (m) => m.Setup);
 const ForgotPassword = lazyScreen(auth, (m) => m.ForgotPassword);
 const ResetPassword = lazyScreen(auth, (m) => m.ResetPassword);
+const TwoFactorSetup = lazyScreen(auth, (m) => m.TwoFactorSetup);
 
 function ShipmentRedirect() {
   const { id = '' } = useParams();
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
   { path: '/forgot-password', element: <Suspense fallback={null}><ForgotPassword /></Suspense>, handle: { preload: ForgotPassword.preload } },
   { path: '/reset-password', element: <Suspense fallback={null}><ResetPassword /></Suspense>, handle: { preload: ResetPassword.preload } },
   { path: '/setup', element: <Suspense fallback={null}><Setup /></Suspense>, handle: { preload: Setup.preload } },
+  { path: '/two-factor-setup', element: <Suspense fallback={null}><TwoFactorSetup /></Suspense>, handle: { preload: TwoFactorSetup.preload } },
   {
     element: (
       <Suspense fallback={null}>

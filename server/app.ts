@@ -11,6 +11,10 @@ import type { ServerProblem } from '../lib/domain/server-errors';
 import { authRoutes } from './auth/routes';
 import { countersFor, rateLimitStore } from './auth/counters';
 import { resetRoutes } from './auth/reset';
+import { secondFactorRoutes } from './auth/second-factor';
+import { securityLogRoutes } from './auth/security-log';
+import { twoFactorRoutes } from './auth/two-factor';
+import { mustEnrol } from './auth/sessions';
 import { FailureLimiter } from './auth/limiter';
 import { ARGON2ID_HASHER, DEFAULT_HASH_COST, type HashCost, type PasswordHasher } from './auth/passwords';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
@@ -236,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Each area is a plugin of its own; the auth hook above reaches every route they register.
   await app.register(authRoutes, { ctx });
   await app.register(resetRoutes, { ctx });
+  await app.register(secondFactorRoutes, { ctx });
+  await app.register(twoFactorRoutes, { ctx });
+  await app.register(securityLogRoutes, { ctx });
   await app.register(teamRoutes, { ctx });
   const pokes = await createPokeHub(options.database, (error) => app.log.warn({ err: loggableError(error) }, 'poke failed'));
   const streams = new Set<() => void>();
@@ -306,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root,
       signedIn: async (request, reply) => {
         const session = await currentSession(ctx, request, reply);
-        return session ? { member: session.member.language, workspace: await workspaceLanguage(ctx.db, session.workspace.id) } : null;
+        return session ? { member: session.member.language, workspace: await workspaceLanguage(ctx.db, session.workspace.id), mustEnrol: mustEnrol(session) } : null;
       },
     });
   }

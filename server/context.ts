@@ -12,6 +12,7 @@ import { memberToRecord } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
+import { originOfRequest } from './auth/security-log';
 
 export const SECURE_COOKIE = '__Host-cf_session';
 /** Browsers refuse a __Host- cookie without Secure, and plain-http localhost cannot be Secure. */
@@ -129,7 +130,7 @@ export async function startSession(
 ) {
   await deleteSessionByToken(db, sessionToken(request));
   const now = ctx.now();
-  const { token, expiresAt } = await createSession(db, { ...who, now, policy: ctx.sessionPolicy });
+  const { token, expiresAt } = await createSession(db, { ...who, now, policy: ctx.sessionPolicy, ...originOfRequest(request) });
   setSessionCookie(request, reply, token, expiresAt, now);
 }
 

@@ -3,7 +3,7 @@
 // They stand outside the app's shell (no workspace is loaded before sign-in) and talk to the
 // server with same-origin JSON requests; the session itself is an HttpOnly cookie this code
 // never sees.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../widgets/ui/Button';
 import { useBrowserT } from '../../widgets/ui/language';
@@ -12,6 +12,9 @@ import { serverErrorIn } from '../../lib/i18n/server-errors';
 import type { MessageKey } from '../../lib/i18n';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
+import { TwoFactorEnrolment } from '../../widgets/ui/TwoFactorEnrolment';
+import { createSecurityApi } from '../../lib/sync/security-api';
+import { createTransport } from '../../lib/sync/transport';
 
 const authStyles = `
 html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
@@ -153,18 +156,22 @@ function useServerForm() {
     busy,
     error,
     field,
+    /** The page stays and takes new input (a next step of the same form). */
+    done() {
+      setBusy(false);
+    },
     /** A refusal decided here, before sending (the two passwords differ). */
     refuse(name: string, message: string) {
       setField(name);
       setError(message);
     },
-    async send(url: string, body: unknown, then: () => void, fallback: MessageKey) {
+    async send(url: string, body: unknown, then: (answer: Record<string, unknown>) => void, fallback: MessageKey) {
       if (busy) return;
       setBusy(true);
       setError(null);
       try {
-        const answer = await call('POST', url, body);
-        if (answer.ok) return then();
+        const answer = await call<Record<string, unknown>>('POST', url, body);
+        if (answer.ok) return then(answer.data);
         setField(answer.data.field ?? null);
         setError(serverErrorIn(i18n, answer.data) ?? i18n.t(fallback));
       } catch {
@@ -247,14 +254,30 @@ export function SignIn() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [secondStep, setSecondStep] = useState<string | null>(null);
   const form = useServerForm();
   const { t } = useBrowserT();
   if (!hasTeamServer()) return <LocalWorkspaceNote />;
+  // A full load: the app starts with the session's workspace.
+  const enter = () => window.location.assign(safeNext(params.get('next')));
+  if (secondStep) return <SecondFactor token={secondStep} onSignedIn={enter} onStartOver={() => setSecondStep(null)} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // A full load: the app starts with the session's workspace.
-    void form.send('/auth/signin', { email, password }, () => window.location.assign(safeNext(params.get('next'))), 'pages.auth.wrongCredentials');
+    void form.send(
+      '/auth/signin',
+      { email, password },
+      (answer) => {
+        // Two-factor on: the right password only opens the second step.
+        const second = answer.secondFactor as { token?: unknown } | undefined;
+        if (typeof second?.token === 'string') {
+          setPassword('');
+          form.done();
+          setSecondStep(second.token);
+        } else enter();
+      },
+      'pages.auth.wrongCredentials',
+    );
   }
 
   return (
@@ -268,6 +291,57 @@ export function SignIn() {
         <a href={email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'}>{t('pages.auth.forgotLink')}</a>
       </p>
       <p className="cf-auth-hint">{t('pages.auth.newToTeam')}</p>
+    </AuthFrame>
+  );
+}
+
+/** The second step with two-factor on: a code from the authenticator app, or a recovery code. */
+function SecondFactor({ token, onSignedIn, onStartOver }: { token: string; onSignedIn(): void; onStartOver(): void }) {
+  const [code, setCode] = useState('');
+  const form = useServerForm();
+  const { t } = useBrowserT();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void form.send('/auth/signin/second-factor', { token, code }, onSignedIn, 'pages.auth.offline');
+  }
+  return (
+    <AuthFrame title={t('pages.auth.secondFactorTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={t('pages.auth.secondFactorCode')}
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          hint={t('pages.auth.secondFactorHint')}
+          invalid={form.field === 'code'}
+          autoFocus
+        />
+        <SubmitRow error={form.error} busy={form.busy} label={t('pages.auth.verify')} />
+      </form>
+      <p className="cf-auth-footer">
+        <a
+          href="/signin"
+          onClick={(event) => {
+            event.preventDefault();
+            onStartOver();
+          }}
+        >
+          {t('pages.auth.backToSignIn')}
+        </a>
+      </p>
+    </AuthFrame>
+  );
+}
+
+/** Where a member the workspace asks to use two-factor sets it up, before anything of the workspace. */
+export function TwoFactorSetup() {
+  const [params] = useSearchParams();
+  const i18n = useBrowserT();
+  const api = useMemo(() => createSecurityApi(createTransport({ credentials: 'same-origin' })), []);
+  return (
+    <AuthFrame title={i18n.t('pages.auth.enrolTitle')}>
+      <p>{i18n.t('pages.auth.enrolBody')}</p>
+      <TwoFactorEnrolment api={api} i18n={i18n} onDone={() => window.location.assign(safeNext(params.get('next')))} />
     </AuthFrame>
   );
 }

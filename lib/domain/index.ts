@@ -21,3 +21,4 @@ export * from './csv-import';
 export * from './permissions';
 export * from './new-funnel';
 export * from './portal';
+export * from './two-factor';

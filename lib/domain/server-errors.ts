@@ -45,6 +45,14 @@ export const SERVER_ERROR_CODES = [
   'changeTooLarge',
   'authorRemoved',
   'controlCharacters',
+  'twoFactorRequired',
+  'secondFactorWrong',
+  'signInTimedOut',
+  'twoFactorAlreadyOn',
+  'twoFactorNotStarted',
+  'twoFactorStillRequired',
+  'sessionMissing',
+  'twoFactorSelfFirst',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@ import type { ServerRefusal } from '../domain/server-errors';
 import type { PasswordChange, Permissions, Role } from '../domain/types';
 import { isLanguageCode, type LanguageCode } from '../i18n/codes';
 import { createTransport, refusedBy, SyncError, type Request, type TransportOptions } from './transport';
+import { createSecurityApi, type SecurityApi } from './security-api';
 
 export interface MemberLanguage {
   /** The member's choice (null until read, or none chosen); reading it the first time asks the server. */
@@ -61,6 +62,8 @@ export interface TeamApi {
   saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
   /** Ends the session on the server (Logout). */
   signOut(): Promise<void>;
+  /** Two-factor sign-in, the member's sessions, and (Admins) the requirement and the security log. */
+  readonly security: SecurityApi;
 }
 
 export interface TeamApiOptions extends TransportOptions {
@@ -75,6 +78,7 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
   const language = signal<LanguageCode | null>(null);
   let languageAsked = false;
   return {
+    security: createSecurityApi(request),
     async invite(draft) {
       try {
         const { inviteUrl, emailSent } = await request<{ inviteUrl: string; emailSent?: boolean }>('/team/invitations', { method: 'POST', body: JSON.stringify(draft) });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { recordSecurityEvent } from '../auth/security-log';
 import { EMBED_ORIGIN_MESSAGE, urlHost, validateEmbedOrigin } from '../../lib/domain/developer';
 import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
@@ -141,6 +142,12 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     return value;
   }
 
+  /** Key changes are in the security log too, with where they were made from. */
+  const keyChanged = (request: FastifyRequest, kind: 'apiKeyCreated' | 'apiKeyRegenerated' | 'apiKeyRevoked') => {
+    const { session, workspaceId } = adminOf(request);
+    return recordSecurityEvent(ctx.db, { workspaceId, kind, memberName: session.member.name, at: ctx.now(), request });
+  };
+
   app.get('/developer/keys', { schema: { response: { 200: keysResponse } }, config: ADMIN }, async (request) => {
     const { workspaceId } = adminOf(request);
     const rows = await ctx.db.select().from(t.apiKeys).where(eq(t.apiKeys.workspaceId, workspaceId)).orderBy(desc(t.apiKeys.createdAt), t.apiKeys.id);
@@ -174,6 +181,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
         .returning();
       return inserted;
     });
+    await keyChanged(request, 'apiKeyCreated');
     return reply.code(201).send({ key: keyToView(row), secret });
   });
 
@@ -193,6 +201,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
       return updated;
     });
     ctx.embedStreams?.end(row.id);
+    await keyChanged(request, 'apiKeyRegenerated');
     return { key: keyToView(row), secret };
   });
 
@@ -209,6 +218,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
       return updated;
     });
     ctx.embedStreams?.end(existing.id);
+    await keyChanged(request, 'apiKeyRevoked');
     return { key: keyToView(row) };
   });
 

@@ -7,8 +7,10 @@ import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
-import { changePasswordBody, currentSessionResponse, okResponse, preferencesBody, preferencesResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, tokenParams } from '../http/schemas';
+import { changePasswordBody, currentSessionResponse, okResponse, preferencesBody, preferencesResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, signinResponse, tokenParams } from '../http/schemas';
 import { deleteOtherSessions } from './sessions';
+import { recordSecurityEvent } from './security-log';
+import { completeSignIn, openChallenge } from './second-factor';
 import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
@@ -18,7 +20,7 @@ import { message } from '../../lib/domain/messages';
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
 /** A refusal to try yet: the wait in seconds under a minute, else in minutes. */
-function tooMany(ms: number) {
+export function tooMany(ms: number) {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return new HttpError(429, `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttemptsSeconds', params: { seconds } });
   const minutes = Math.ceil(seconds / 60);
@@ -37,13 +39,13 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
   // anyone out. The right password from an address the account signed in from before is never
   // refused, so a stranger's failures elsewhere cannot keep the owner out; a signed-in session
   // is never touched by any of it.
-  app.post('/auth/signin', { schema: { body: signinBody, response: { 200: sessionResponse } }, config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/auth/signin', { schema: { body: signinBody, response: { 200: signinResponse } }, config: { auth: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     const lower = email.toLowerCase();
     const account = { bucket: `signin:account:${lower}`, free: ctx.limits.perAccount.max };
     const place = { bucket: `signin:address:${request.ip}`, free: ctx.limits.perAddress.max };
     const [user] = await ctx.db
-      .select({ id: t.users.id, passwordHash: t.users.passwordHash, knownAddress: t.knownSignInAddresses.addressHash })
+      .select({ id: t.users.id, passwordHash: t.users.passwordHash, knownAddress: t.knownSignInAddresses.addressHash, totpEnabledAt: t.users.totpEnabledAt })
       .from(t.users)
       .leftJoin(t.knownSignInAddresses, and(eq(t.knownSignInAddresses.userId, t.users.id), eq(t.knownSignInAddresses.addressHash, hashToken(request.ip))))
       .where(sql`lower(${t.users.email}) = ${lower}`);
@@ -58,30 +60,31 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
     const membership = valid && user ? await firstMembership(ctx, user.id) : null;
     if (!membership || !user) {
       await ctx.accountLimiter.fail([account, place]);
+      // A wrong password for a known account is in its workspace's security log (an unknown email belongs to no workspace).
+      const owner = user ? await firstMembership(ctx, user.id) : null;
+      if (owner) await recordSecurityEvent(ctx.db, { workspaceId: owner.workspace.id, kind: 'signInFailed', memberName: owner.member.name, at: ctx.now(), request });
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw tooMany(wait);
       }
       throw new HttpError(401, WRONG_CREDENTIALS, undefined, { code: 'wrongCredentials' });
     }
+    // With two-factor on, the right password only opens the second step; the failures are
+    // forgotten once that step is passed too.
+    if (user.totpEnabledAt) return { secondFactor: await openChallenge(ctx, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id }) };
     await ctx.accountLimiter.reset(account.bucket);
-    const now = ctx.now();
-    await ctx.db
-      .insert(t.knownSignInAddresses)
-      .values({ userId: user.id, addressHash: hashToken(request.ip), lastSignInAt: now })
-      .onConflictDoUpdate({ target: [t.knownSignInAddresses.userId, t.knownSignInAddresses.addressHash], set: { lastSignInAt: now } });
-    await startSession(ctx, ctx.db, request, reply, { userId: user.id, workspaceId: membership.member.workspaceId, memberId: membership.member.id });
+    await completeSignIn(ctx, request, reply, { userId: user.id, membership, kind: 'signedIn' });
     return sessionPayload(membership);
   });
 
-  app.post('/auth/signout', { schema: { response: { 200: okResponse } }, config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/auth/signout', { schema: { response: { 200: okResponse } }, config: { auth: 'public', enrolment: true } }, async (request, reply) => {
     await endSession(ctx, request, reply);
     return { ok: true as const };
   });
 
-  app.get('/auth/session', { schema: { response: { 200: currentSessionResponse } }, config: { auth: 'member' } }, async (request) => {
+  app.get('/auth/session', { schema: { response: { 200: currentSessionResponse } }, config: { auth: 'member', enrolment: true } }, async (request) => {
     const session = signedIn(request);
-    return { ...sessionPayload(session), language: isLanguageCode(session.member.language) ? session.member.language : null };
+    return { ...sessionPayload(session), language: isLanguageCode(session.member.language) ? session.member.language : null, twoFactor: session.twoFactor };
   });
 
   // The member's own preferences: on a team server each member reads the screens in their own
@@ -201,7 +204,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
 }
 
 /** The workspace a user signs in to: their first active membership. */
-async function firstMembership(ctx: ServerContext, userId: string) {
+export async function firstMembership(ctx: ServerContext, userId: string) {
   const [row] = await ctx.db
     .select({ member: t.members, workspaceName: t.workspaces.name })
     .from(t.members)

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { MemberRow } from '../db/records';
+import { isTwoFactorPolicy, twoFactorRequiredFor } from '../../lib/domain/two-factor';
 import * as t from '../db/schema';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
@@ -27,11 +28,13 @@ export interface SessionInfo {
   expiresAt: Date;
   /** True when this look-up moved the expiry: the cookie should be sent again. */
   renewed: boolean;
+  /** Two-factor sign-in: whether the user has it, and whether the workspace asks it of this member. */
+  twoFactor: { enabled: boolean; required: boolean };
 }
 
 export async function createSession(
   db: Executor,
-  input: { userId: string; workspaceId: string; memberId: string; now: Date; policy: SessionPolicy },
+  input: { userId: string; workspaceId: string; memberId: string; now: Date; policy: SessionPolicy; device?: string; place?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const absolute = new Date(input.now.getTime() + input.policy.absoluteMs);
@@ -46,6 +49,8 @@ export async function createSession(
     lastUsedAt: input.now,
     expiresAt,
     absoluteExpiresAt: absolute,
+    device: input.device ?? '',
+    place: input.place ?? '',
   });
   return { token, expiresAt };
 }
@@ -54,10 +59,18 @@ export async function createSession(
 export async function findSession(db: Executor, token: string | undefined, now: Date, policy: SessionPolicy): Promise<SessionInfo | null> {
   if (!looksLikeToken(token)) return null;
   const [row] = await db
-    .select({ session: t.sessions, member: t.members, workspaceName: t.workspaces.name })
+    .select({
+      session: t.sessions,
+      member: t.members,
+      workspaceName: t.workspaces.name,
+      totpEnabledAt: t.users.totpEnabledAt,
+      requireTwoFactor: t.workspaceSecurity.requireTwoFactor,
+    })
     .from(t.sessions)
     .innerJoin(t.members, and(eq(t.members.workspaceId, t.sessions.workspaceId), eq(t.members.id, t.sessions.memberId)))
     .innerJoin(t.workspaces, eq(t.workspaces.id, t.sessions.workspaceId))
+    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+    .leftJoin(t.workspaceSecurity, eq(t.workspaceSecurity.workspaceId, t.sessions.workspaceId))
     .where(eq(t.sessions.tokenHash, hashToken(token)));
   if (!row) return null;
   const { session, member } = row;
@@ -78,12 +91,19 @@ export async function findSession(db: Executor, token: string | undefined, now: 
     await db.update(t.sessions).set({ lastUsedAt: now, expiresAt }).where(eq(t.sessions.id, session.id));
     renewed = true;
   }
-  return { id: session.id, userId: session.userId, workspace: { id: member.workspaceId, name: row.workspaceName }, member, expiresAt, renewed };
+  const asked = isTwoFactorPolicy(row.requireTwoFactor) ? row.requireTwoFactor : 'nobody';
+  const twoFactor = { enabled: row.totpEnabledAt !== null, required: twoFactorRequiredFor(asked, member.role) };
+  return { id: session.id, userId: session.userId, workspace: { id: member.workspaceId, name: row.workspaceName }, member, expiresAt, renewed, twoFactor };
 }
 
 export async function deleteSessionByToken(db: Executor, token: string | undefined): Promise<void> {
   if (!looksLikeToken(token)) return;
   await db.delete(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+}
+
+/** Whether a signed-in member must turn two-factor on before anything else (the workspace asks it; they have not). */
+export function mustEnrol(session: Pick<SessionInfo, 'twoFactor'>): boolean {
+  return session.twoFactor.required && !session.twoFactor.enabled;
 }
 
 /** After a password change: every other session of the user ends. */

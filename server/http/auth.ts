@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { authorize, authorizeDeveloperAdmin } from '../../lib/domain/permissions';
 import type { PermissionRule } from '../../lib/domain/permissions';
-import type { SessionInfo } from '../auth/sessions';
+import { mustEnrol, type SessionInfo } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { allowEmbedOrigin, embedPrincipal, embedSecretOf, type EmbedPrincipal } from '../api/embed';
 import { keyOfRequest, type ApiKeyRow } from '../api/keys';
@@ -41,6 +41,8 @@ declare module 'fastify' {
     auth?: AuthKind;
     /** With `auth: 'member'`: the rule the member (as stored) must pass, else a 403. */
     may?: PermissionRule;
+    /** A route a member who must turn two-factor on may still call (enrolment, sessions, sign-out); others answer 403 twoFactorRequired. */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in member's session, on routes that take a member. */
@@ -54,6 +56,7 @@ declare module 'fastify' {
 
 export const SIGN_IN_MESSAGE = 'Sign in to continue';
 export const REMOVED_MESSAGE = 'You were removed from this workspace';
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Your workspace requires two-factor sign-in: turn it on to continue';
 
 /** The route's member, set by the auth hook; a route that did not declare a member is a programming error. */
 export function signedIn(request: FastifyRequest): SessionInfo {
@@ -82,9 +85,15 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext) {
   const declared: DeclaredRoute[] = [];
   app.decorate('routeAuth', declared);
 
+  /** A member the workspace asks to turn two-factor on reaches only the routes that lead there. */
+  function enrolled(request: FastifyRequest, found: SessionInfo) {
+    if (mustEnrol(found) && !request.routeOptions.config.enrolment) throw new HttpError(403, TWO_FACTOR_REQUIRED_MESSAGE, undefined, { code: 'twoFactorRequired' });
+  }
+
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {
     const found = await currentSession(ctx, request, reply);
     if (!found) throw signInRequired();
+    enrolled(request, found);
     request.member = found;
     return found;
   }
@@ -122,6 +131,7 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext) {
     }
     const found = await currentSession(ctx, request, reply);
     if (found) {
+      enrolled(request, found);
       request.member = found;
       return;
     }

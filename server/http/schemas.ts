@@ -76,7 +76,15 @@ export const memberSchema = v.object({
 export const workspaceSchema = v.object({ id: v.string(), name: v.string() });
 export const sessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema });
 /** The session with the member's own preferences (null: none chosen, the workspace's applies). */
-export const currentSessionResponse = v.object({ member: memberSchema, workspace: workspaceSchema, language: v.nullable(v.picklist(LANGUAGE_CODES)) });
+export const currentSessionResponse = v.object({
+  member: memberSchema,
+  workspace: workspaceSchema,
+  language: v.nullable(v.picklist(LANGUAGE_CODES)),
+  /** Whether the member has two-factor sign-in, and whether the workspace asks it of them. */
+  twoFactor: v.object({ enabled: v.boolean(), required: v.boolean() }),
+});
+/** Signed in, or (two-factor on) the password was right and the second step's token is here. */
+export const signinResponse = v.union([sessionResponse, v.object({ secondFactor: v.object({ token: v.string(), expiresInSeconds: v.number() }) })]);
 export const preferencesResponse = v.object({ language: v.picklist(LANGUAGE_CODES) });
 /** An invitation made or made again: `emailSent` when its message was queued. */
 export const inviteResponse = v.object({ member: memberSchema, inviteUrl: v.string(), emailSent: v.boolean() });

@@ -15,6 +15,8 @@ import { contentSecurityPolicy } from './security';
 /** Pages anyone may open: signing in, a forgotten password, accepting an invitation, first setup, the legal and status pages, and the guides. */
 export const PUBLIC_PAGES = ['/signin', '/forgot-password', '/reset-password', '/setup', '/terms', '/privacy', '/maintenance'];
 export const PUBLIC_PREFIXES = ['/invite/', '/docs/'];
+/** Where a member who must turn two-factor on is sent (a page for signed-in members, outside the shell). */
+export const TWO_FACTOR_SETUP_PAGE = '/two-factor-setup';
 
 export function isPublicPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -43,6 +45,8 @@ export interface StaticOptions {
 /** The member's own choice (null: none, the workspace's applies) and the workspace's Settings language. */
 export interface PageLanguage {
   member: string | null;
+  /** The workspace asks this member to turn two-factor sign-in on, and they have not yet. */
+  mustEnrol?: boolean;
   workspace: string | null;
 }
 
@@ -149,6 +153,9 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       return reply.redirect(`/signin?next=${encodeURIComponent(pathname + url.search)}`, 302);
     }
     if (signedIn && pathname.replace(/\/+$/, '') === '/signin') return reply.redirect(safeNext(url.searchParams.get('next')), 302);
+    // A member the workspace asks to turn two-factor on does that before anything of the workspace.
+    if (session?.mustEnrol && !isPublicPage(pathname) && pathname.replace(/\/+$/, '') !== TWO_FACTOR_SETUP_PAGE)
+      return reply.redirect(`${TWO_FACTOR_SETUP_PAGE}?next=${encodeURIComponent(pathname + url.search)}`, 302);
     const index = join(hostDir, 'index.html');
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The app is not built yet: run `npm run build` (npm start does it for you).');

@@ -5,6 +5,9 @@ import type { DatabaseHandle } from '../db/client';
 
 const CHANNEL = 'creatorflow_poke';
 
+/** Not a version: some sessions of the workspace ended, and each open stream checks that its own still holds. */
+export const SESSIONS_ENDED = -1;
+
 export interface PokeHub {
   poke(workspaceId: string, version: number): void;
   subscribe(workspaceId: string, listener: (version: number) => void): () => void;

@@ -11,7 +11,7 @@ import type { Mutator } from '../../lib/mutators/types';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
 import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
-import { HttpError, type ServerContext } from '../context';
+import { HttpError, sessionToken, type ServerContext } from '../context';
 import { REMOVED_MESSAGE, signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
@@ -19,7 +19,8 @@ import { runMutation } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
-import type { PokeHub } from './pokes';
+import { SESSIONS_ENDED, type PokeHub } from './pokes';
+import { findSession } from '../auth/sessions';
 import type { PullAnswers } from './pull-answers';
 import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE } from './pull-pages';
 import type { Role } from '../../lib/domain/types';
@@ -294,6 +295,11 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
     // An embed session is looked up again before each poke: another server process may have
     // ended it (its key regenerated or revoked there).
     const send = (version: number) => {
+      if (version === SESSIONS_ENDED) {
+        // A member's stream ends with its session, so that browser is signed out at once.
+        if (!embed) void findSession(ctx.db, sessionToken(request), ctx.now(), ctx.sessionPolicy).then((live) => live || end(), () => undefined);
+        return;
+      }
       if (!secret) return write(version);
       embedPrincipal(ctx.db, secret, ctx.now()).then(
         () => write(version),

@@ -57,6 +57,34 @@ describe('auth pages', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/orders?order=ord_1'));
   });
 
+  it('with two-factor on, asks for a code after the password; a wrong code says so and signs nobody in; in French too', async () => {
+    const fetch = vi
+      .fn()
+      .mockReturnValueOnce(reply(200, { secondFactor: { token: 'challenge-token', expiresInSeconds: 300 } }))
+      .mockReturnValueOnce(reply(401, { error: 'That code is not right. Enter the 6-digit code from your authenticator app or a recovery code.', code: 'secondFactorWrong', field: 'code' }))
+      .mockReturnValueOnce(reply(200, {}));
+    vi.stubGlobal('fetch', fetch);
+    await loadLanguage('fr');
+    renderAt('/signin?next=%2Fprofile', 'fr');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'owner@acme.test');
+    await user.type(screen.getByLabelText('Mot de passe'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const code = await screen.findByLabelText('Code d’authentification');
+    expect(screen.getByRole('heading', { name: 'Connexion en deux étapes' })).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('Ce code n’est pas le bon. Saisissez le code à 6 chiffres de votre application d’authentification ou un code de secours.')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(assign).not.toHaveBeenCalled();
+    await user.clear(code);
+    await user.type(code, 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/profile'));
+    expect(fetch).toHaveBeenLastCalledWith('/auth/signin/second-factor', expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'challenge-token', code: 'abcde-fghjk' }) }));
+  });
+
   it("sets up the owner: the link's address and name to start from, the two passwords checked, then the app", async () => {
     const fetch = vi
       .fn()

@@ -374,8 +374,16 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
   });
 
   describe('routes', () => {
-    const JSON_ROUTES: { method: 'GET' | 'POST' | 'DELETE'; url: string; body?: unknown }[] = [
+    const JSON_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }[] = [
       { method: 'GET', url: '/auth/session' },
+      { method: 'GET', url: '/auth/two-factor' },
+      { method: 'POST', url: '/auth/two-factor/setup', body: {} },
+      { method: 'POST', url: '/auth/two-factor/confirm', body: { code: '123456' } },
+      { method: 'POST', url: '/auth/two-factor/disable', body: { password: 'x' } },
+      { method: 'PUT', url: '/auth/two-factor/policy', body: { requireTwoFactor: 'everyone' } },
+      { method: 'GET', url: '/auth/sessions' },
+      { method: 'POST', url: '/auth/sessions/end-others', body: {} },
+      { method: 'GET', url: '/auth/security-log' },
       { method: 'POST', url: '/auth/password', body: { currentPassword: 'x', newPassword: 'y' } },
       { method: 'POST', url: '/team/invitations', body: { email: 'route@matrix.test', role: 'Editor', permissions: NONE } },
       { method: 'GET', url: '/sync/pull?since=0' },

@@ -11,6 +11,7 @@ import { Screen } from '../ui/Screen';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
 import { activityStyles } from './styles';
 import { useActivityLogController } from './useActivityLogController';
+import { SecurityLog } from './SecurityLog';
 import { SearchField } from '../ui/SearchField';
 
 export interface ActivityLogProps {}
@@ -115,6 +116,7 @@ export function ActivityLogView({ embedded = false }: { embedded?: boolean }) {
         estimateRowHeight={49}
         empty={<strong>{t('activity.empty')}</strong>}
       />
+      <SecurityLog timeZone={log.timeZone} />
     </div>
   );
 }

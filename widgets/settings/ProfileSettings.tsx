@@ -10,6 +10,7 @@ import { settingsStyles } from './styles';
 import { useT } from '../ui/i18n';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { useProfileController } from './useProfileController';
+import { SecuritySettings } from './SecuritySettings';
 
 export interface ProfileSettingsProps {}
 
@@ -22,6 +23,7 @@ export function ProfileSettings(_props: ProfileSettingsProps) {
           <BackButton />
         </div>
         <ProfileView />
+        <SecuritySettings />
       </div>
     </Screen>
   );

@@ -14,6 +14,7 @@ import { useControllableState } from '../ui/useControllableState';
 import { leavePage } from '../ui/unsavedChanges';
 import { GeneralSettingsPanel } from './GeneralSettings';
 import { ProfileView } from './ProfileSettings';
+import { SecuritySettings, TwoFactorPolicySection } from './SecuritySettings';
 import { BackButton } from '../ui/BackButton';
 import { allAdminStyles } from './styles';
 import { useT } from '../ui/i18n';
@@ -66,9 +67,19 @@ function SettingsPanel({ tab }: { tab: SettingsTab }) {
     case 'general':
       return <GeneralSettingsPanel />;
     case 'profile':
-      return <ProfileView embedded />;
+      return (
+        <>
+          <ProfileView embedded />
+          <SecuritySettings />
+        </>
+      );
     case 'team':
-      return <TeamView embedded />;
+      return (
+        <>
+          <TeamView embedded />
+          <TwoFactorPolicySection />
+        </>
+      );
     case 'notifications':
       return <Notifications />;
     case 'billing':

@@ -383,6 +383,10 @@ export interface MessageParams {
   "server.error.endpointUnresolved": { host: string | number };
   "server.error.tooManyAttemptsSeconds": { seconds: number };
   "server.error.controlCharacters": { field: string | number };
+  "security.twoFactor.on": { count: number };
+  "security.sessions.details": { place: string | number; time: string | number };
+  "security.sessions.endLabel": { device: string | number };
+  "security.sessions.othersEnded": { count: number };
   "sync.serverAnswered": { status: string | number };
   "portal.greeting": { name: string | number };
   "portal.intro": { brand: string | number };

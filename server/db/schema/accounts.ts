@@ -14,6 +14,13 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
     passwordChangedAt: ts('password_changed_at'),
+    /** The TOTP secret of two-factor sign-in, sealed (server/secrets); null while two-factor is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment, sealed, until the first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last 30-second step whose code signed in: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
@@ -74,6 +81,10 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** Hard limit from sign-in, never moved. */
     absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    /** The browser and system it signed in from (read from its user agent), for the member's list of sessions. */
+    device: text('device').notNull().default(''),
+    /** Where it signed in from: an address prefix only (a /24 or a /48), never the whole address. */
+    place: text('place').notNull().default(''),
   },
   (t) => [
     // Removing a member deletes their sessions in the same statement.
