@@ -12,6 +12,7 @@ import { Breadcrumb, recordNamer, translatedCrumb, unnamedRecordKey } from './Br
 import { documentTitle } from './breadcrumbs';
 import { NotificationsLink } from './NotificationsLink';
 import { SIDEBAR } from './screens';
+import { followNotKept } from './not-kept';
 import { isPublicPage, SignedOut, SignedOutPage } from './SignedOut';
 import { shellStyles } from './styles';
 import { TopSearch } from './TopSearch';
@@ -22,6 +23,8 @@ import { UserMenu } from './UserMenu';
 export function Shell() {
   useSignals();
   const store = useStore();
+  // A removed member's changes that were not kept, for the removal screen to name.
+  useEffect(() => followNotKept(store), [store]);
   const navigate = useNavigate();
   const location = useLocation();
   const { pathname } = location;

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { Button } from '../widgets/ui/Button';
 import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
+import { activityActionIn, activityDetailsIn } from '../lib/i18n/activity';
+import { signOutOwed } from '../lib/sync/owed-sign-out';
+import { serverOrigin } from '../lib/sync/transport';
+import { notKept } from './not-kept';
 import { isTeamServer } from './server-mode';
 import { syncStatusText } from './SyncStatus';
 
@@ -33,13 +37,28 @@ export function SignedOut() {
   const translator = useT();
   const signIn = useSignIn();
   const status = store.sync?.status.value;
-  const reason = status && status.state !== 'saved' && status.state !== 'saving' ? syncStatusText(status, translator) : null;
+  // Signed out here while the server was out of reach: it ends the session on the next contact.
+  const owed = store.sync !== null && signOutOwed(serverOrigin()).value;
+  const reason = owed ? translator.t('shell.signOut.owed') : status && !['saved', 'loading', 'saving'].includes(status.state) ? syncStatusText(status, translator) : null;
+  const lost = status?.state === 'removed' ? notKept.value : [];
   return (
     <main id="cf-main" className="cf-signed-out">
       <div className="cf-card cf-stack">
         <p className="cf-brand">Creatorflow</p>
         {reason ? (
-          <h1 role="status">{reason}</h1>
+          <>
+            <h1 role="status">{reason}</h1>
+            {lost.length > 0 && (
+              <section aria-labelledby="cf-not-kept">
+                <p id="cf-not-kept">{translator.t('shell.removed.notKept', { count: lost.length })}</p>
+                <ul>
+                  {lost.map((change) => (
+                    <li key={change.key}>{[activityActionIn(translator, change), activityDetailsIn(translator, change)].filter(Boolean).join(' — ')}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
         ) : (
           <>
             <h1>{translator.t('shell.signedOut.title')}</h1>

@@ -2,10 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { englishTranslator, type Translator } from '../lib/i18n';
 import { serverErrorIn } from '../lib/i18n/server-errors';
+import { REMOVED_CODE } from '../lib/sync/protocol';
 import type { SettledMutation, SyncStatus as Status } from '../lib/sync/types';
 import { useT } from '../widgets/ui/i18n';
 import { settleToastId, toast } from '../widgets/ui/toast';
 import { useStore } from '../widgets/ui/store-context';
+import { signOutStep } from './sign-out';
 
 /** What the status line says for each state of the team sync. */
 export function syncStatusText(status: Status, i18n: Translator = englishTranslator()): string {
@@ -14,6 +16,8 @@ export function syncStatusText(status: Status, i18n: Translator = englishTransla
   switch (status.state) {
     case 'saved':
       return t('shell.sync.saved');
+    case 'loading':
+      return t('shell.sync.loading', { count });
     case 'saving':
       return t('shell.sync.saving', { count });
     case 'offline':
@@ -52,14 +56,17 @@ export function SyncStatus() {
     // Discarded on purpose (a cancelled import): the screen that discarded it says so itself.
     return sync.onSettled((settled) => {
       // In the toast the write's own outcome uses (showResult), so a refusal is told once.
-      if (settled.state === 'refused' && settled.code !== 'discarded') toast.error(refusalText(settled, translator), { id: settleToastId(settled.meta) });
+      // Not kept for a removed member: the removal screen lists those.
+      if (settled.state === 'refused' && settled.code !== 'discarded' && settled.code !== REMOVED_CODE) toast.error(refusalText(settled, translator), { id: settleToastId(settled.meta) });
     });
   }, [sync, translator]);
   if (!sync) return null;
   const status = sync.status.value;
+  // Behind the Logout dialog that asks about them, the bar says the same of the waiting changes.
+  const lostOnSignOut = signOutStep.value === 'asking' && status.pending > 0 && !['signed-out', 'removed'].includes(status.state);
   return (
     <span className="cf-sync-status" role="status" data-state={status.state}>
-      {syncStatusText(status, translator)}
+      {lostOnSignOut ? translator.t('shell.sync.lostOnSignOut', { count: status.pending }) : syncStatusText(status, translator)}
     </span>
   );
 }

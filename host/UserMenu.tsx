@@ -1,31 +1,41 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Avatar } from '../widgets/ui/Avatar';
-import { ConfirmDialog } from '../widgets/ui/ConfirmDialog';
+import { Button } from '../widgets/ui/Button';
+import { Dialog } from '../widgets/ui/Dialog';
 import { Menu } from '../widgets/ui/Menu';
 import { useNavigation } from '../widgets/ui/navigation';
 import { useT } from '../widgets/ui/i18n';
 import { useStore } from '../widgets/ui/store-context';
+import { signOutStep } from './sign-out';
 
 /** The user menu (spec §2 "Shell"): Profile, Settings, Submit Feedback, Logout. */
 export function UserMenu() {
   useSignals();
   const store = useStore();
   const { t } = useT();
-  const [confirming, setConfirming] = useState(false);
+  const step = signOutStep.value;
   const waiting = store.sync?.waiting.value.length ?? 0;
+  const offline = store.sync?.status.value.state === 'offline';
   /**
-   * With a team server: ends the session there, forgets the cached workspace and this member's
-   * waiting changes, and goes to the sign-in page. Without one, ends the local session.
+   * With a team server: stops the sync, ends the session there, forgets the cached workspace and
+   * this member's waiting changes, and goes to the sign-in page. When the server cannot be
+   * reached, the session ends here at once (the shell then says so) and there on the next
+   * contact: the page stays, since the sign-in page could not load. Without one, ends the local session.
    */
   async function signOut() {
-    setConfirming(false);
+    signOutStep.value = 'idle';
     if (!store.sync) return store.session.signOut();
-    await store.sync.signOut();
-    location.assign('/signin');
+    const { ended } = await store.sync.signOut();
+    if (ended) location.assign('/signin');
   }
+  // Waiting for the changes: Logout follows once the last one is settled (saved, or refused and told).
+  useEffect(() => {
+    if (step === 'waiting' && waiting === 0) void signOut();
+  });
   const navigation = useNavigation();
   const name = store.session.currentMember.value?.name ?? store.admin.profile.value.value.name;
+  const close = () => (signOutStep.value = 'idle');
   return (
     <>
       <Menu
@@ -41,19 +51,35 @@ export function UserMenu() {
           { label: t('shell.menu.settings'), onSelect: () => navigation.navigate('/settings') },
           { label: t('shell.menu.feedback'), onSelect: () => navigation.navigate('/help') },
           // Changes not on the server yet would be lost: ask first.
-          { label: t('shell.menu.logout'), onSelect: () => (waiting > 0 ? setConfirming(true) : void signOut()) },
+          { label: t('shell.menu.logout'), onSelect: () => (waiting > 0 ? (signOutStep.value = 'asking') : void signOut()) },
         ]}
       />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <Dialog
+        open={step !== 'idle' && waiting > 0}
+        onOpenChange={(open) => !open && close()}
         title={t('shell.signOut.title')}
-        confirmLabel={t('shell.signOut.confirm')}
-        cancelLabel={t('shell.signOut.cancel')}
-        onConfirm={() => void signOut()}
+        footer={
+          <>
+            <Button onClick={close}>{t('shell.signOut.cancel')}</Button>
+            {step === 'asking' && (
+              <Button variant="primary" onClick={() => (signOutStep.value = 'waiting')}>
+                {t('shell.signOut.wait')}
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => void signOut()}>
+              {t('shell.signOut.confirm', { count: waiting })}
+            </Button>
+          </>
+        }
       >
-        <p>{t('shell.signOut.body', { count: waiting })}</p>
-      </ConfirmDialog>
+        {step === 'asking' ? (
+          <p>{t('shell.signOut.body', { count: waiting })}</p>
+        ) : (
+          <p role="status">
+            {t('shell.signOut.waiting', { count: waiting })} {offline ? t('shell.signOut.waitingOffline') : null}
+          </p>
+        )}
+      </Dialog>
     </>
   );
 }

@@ -9,6 +9,8 @@ import { Button } from '../../widgets/ui/Button';
 import { useBrowserT } from '../../widgets/ui/language';
 import type { ServerErrorBody } from '../../lib/domain/server-errors';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
+import { forgetOwedSignOut, payOwedSignOut } from '../../lib/sync/owed-sign-out';
+import { createTransport, serverOrigin } from '../../lib/sync/transport';
 import type { MessageKey } from '../../lib/i18n';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
@@ -165,13 +167,19 @@ function useServerForm() {
       setField(name);
       setError(message);
     },
-    async send(url: string, body: unknown, then: (answer: Record<string, unknown>) => void, fallback: MessageKey) {
+    /** `startsSession`: a sign-in, a setup or an accepted invitation, after which an owed sign-out is no longer due. */
+    async send(url: string, body: unknown, then: (answer: Record<string, unknown>) => void, fallback: MessageKey, { startsSession = false } = {}) {
       if (busy) return;
       setBusy(true);
       setError(null);
       try {
+        // A sign-out still owed to the server goes first: it must never end the session made here.
+        await payOwedSignOut(serverOrigin(), createTransport({}));
         const answer = await call<Record<string, unknown>>('POST', url, body);
-        if (answer.ok) return then(answer.data);
+        if (answer.ok) {
+          if (startsSession) forgetOwedSignOut(serverOrigin());
+          return then(answer.data);
+        }
         setField(answer.data.field ?? null);
         setError(serverErrorIn(i18n, answer.data) ?? i18n.t(fallback));
       } catch {
@@ -277,6 +285,7 @@ export function SignIn() {
         } else enter();
       },
       'pages.auth.wrongCredentials',
+      { startsSession: true },
     );
   }
 
@@ -302,7 +311,7 @@ function SecondFactor({ token, onSignedIn, onStartOver }: { token: string; onSig
   const { t } = useBrowserT();
   function submit(event: FormEvent) {
     event.preventDefault();
-    void form.send('/auth/signin/second-factor', { token, code }, onSignedIn, 'pages.auth.offline');
+    void form.send('/auth/signin/second-factor', { token, code }, onSignedIn, 'pages.auth.offline', { startsSession: true });
   }
   return (
     <AuthFrame title={t('pages.auth.secondFactorTitle')}>
@@ -452,7 +461,7 @@ export function AcceptInvitation() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void form.send(`/invitations/${encodeURIComponent(token)}/accept`, { name, password }, () => window.location.assign('/'), 'pages.auth.invitationFailed');
+    void form.send(`/invitations/${encodeURIComponent(token)}/accept`, { name, password }, () => window.location.assign('/'), 'pages.auth.invitationFailed', { startsSession: true });
   }
 
   const { info } = link;
@@ -498,7 +507,7 @@ export function Setup() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (password !== confirm) return form.refuse('confirm', t('pages.auth.passwordsMismatch'));
-    void form.send('/auth/setup', { token, password, name: shownName, email: shownEmail }, () => window.location.assign('/'), 'pages.auth.setupFailed');
+    void form.send('/auth/setup', { token, password, name: shownName, email: shownEmail }, () => window.location.assign('/'), 'pages.auth.setupFailed', { startsSession: true });
   }
 
   return (

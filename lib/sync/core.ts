@@ -26,6 +26,10 @@ export interface SyncCore {
   /** Who the cache says was signed in last (a mutation made before the first pull is theirs). */
   cachedMember: string | null;
   connection: Connection;
+  /** The event stream's heartbeat fell silent longer than SILENCE_MS (cleared when it is heard again, or the network returns). */
+  silent: boolean;
+  /** The store's first load is not whole yet. */
+  loading: boolean;
   /** The cache holds changes the server has not confirmed: the next pull takes everything. */
   needsFull: boolean;
   closed: boolean;
@@ -45,6 +49,8 @@ export function createCore(init: Pick<SyncCore, 'request' | 'cache' | 'clientID'
     who: null,
     cachedMember: null,
     connection: 'ok',
+    silent: false,
+    loading: false,
     needsFull: false,
     closed: false,
     settledListeners: new Set(),
@@ -60,7 +66,7 @@ export const mine = (core: SyncCore) => core.pending.filter((m) => madeBy(m, cur
 /** Tells the top bar and `waiting` what is true now. */
 export function refresh(core: SyncCore) {
   const own = mine(core);
-  core.status.value = statusOf(core.connection, browserOnline(), own.length);
+  core.status.value = statusOf({ connection: core.connection, online: browserOnline(), silent: core.silent, loading: core.loading, pending: own.length });
   const previous = core.waiting.peek();
   if (previous.length !== own.length || own.some((m, i) => previous[i]?.key !== keyOf(m))) core.waiting.value = own.map(toWaitingMutation);
   const author = currentAuthor(core);

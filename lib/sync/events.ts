@@ -1,9 +1,10 @@
-// The server's event stream: pokes (pull, something changed) and a heartbeat every 2 s. One tab
-// of the browser holds the stream (the holder of a Web Lock) and relays both to the others over
-// a BroadcastChannel, so a member with ten tabs costs the server one stream. Silence longer than
-// SILENCE_MS, or a stream that breaks, is reported: the client then checks whether the server
-// is still there.
-import { HEARTBEAT_EVENT, POKE_EVENT, SILENCE_MS, SYNC_PATHS } from './protocol';
+// The server's event stream: pokes (pull, something changed) and a heartbeat every HEARTBEAT_MS.
+// One tab of the browser holds the stream (the holder of a Web Lock) and relays both to the
+// others over a BroadcastChannel, so a member with ten tabs costs the server one stream. The
+// heartbeat is checked, whatever the socket says (a stopped server keeps its sockets open): a
+// heartbeat overdue, or a stream that breaks, is reported so the client checks whether the
+// server is still there; a silence longer than SILENCE_MS is reported as the server being gone.
+import { HEARTBEAT_EVENT, HEARTBEAT_OVERDUE_MS, POKE_EVENT, SILENCE_MS, SYNC_PATHS } from './protocol';
 
 export interface EventStreamOptions {
   server: string;
@@ -14,8 +15,10 @@ export interface EventStreamOptions {
   onPoke(version: number | undefined): void;
   /** The stream (or the tab holding it) spoke: the server is there. */
   onHeard(): void;
-  /** The stream fell silent or broke: is the server still there? */
+  /** The stream's heartbeat is overdue, or the stream broke: is the server still there? */
   onTrouble(): void;
+  /** No heartbeat for more than SILENCE_MS: the server is not there. Said once per silence. */
+  onSilent(): void;
   isClosed(): boolean;
 }
 
@@ -30,8 +33,10 @@ export function listenToServer(options: EventStreamOptions): () => void {
   let events: EventSource | null = null;
   let lastHeard = Date.now();
   let lastTrouble = 0;
+  let silent = false;
   const heard = () => {
     lastHeard = Date.now();
+    silent = false;
     options.onHeard();
   };
   // At most once a second: a stream that keeps failing to reconnect asks again, not in a loop.
@@ -94,11 +99,25 @@ export function listenToServer(options: EventStreamOptions): () => void {
     });
   } else void open();
 
-  // Silence: no heartbeat (here or relayed) for SILENCE_MS.
+  // The heartbeat (here or relayed), checked four times a second: overdue, the client asks the
+  // server; silent past SILENCE_MS, the server is gone, and the holder opens its stream again (a
+  // socket a stopped server holds never breaks by itself).
   const watch = setInterval(() => {
-    if (Date.now() - lastHeard > SILENCE_MS && Date.now() - lastTrouble > SILENCE_MS) trouble();
-  }, 1000);
+    const silence = Date.now() - lastHeard;
+    if (silence > SILENCE_MS && !silent) {
+      silent = true;
+      options.onSilent();
+      if (events) void open();
+    } else if (silence > HEARTBEAT_OVERDUE_MS && Date.now() - lastTrouble > HEARTBEAT_OVERDUE_MS) trouble();
+  }, 250);
+  // Back on the network: the silence while offline says nothing about the server; its clock starts again.
+  const online = () => {
+    lastHeard = Date.now();
+    silent = false;
+  };
+  window.addEventListener('online', online);
   cleanups.push(() => {
+    window.removeEventListener('online', online);
     clearInterval(watch);
     events?.close();
     channel?.close();

@@ -82,9 +82,15 @@ export const PULL_PAGE_SIZE = 2_000;
 /** The event name of a poke on `/sync/events`; its data is `{ version }`. */
 export const POKE_EVENT = 'poke';
 
-/** The event name of the stream's heartbeat, sent every HEARTBEAT_MS: silence longer than SILENCE_MS means the server is gone. */
+/**
+ * The event name of the stream's heartbeat, sent every HEARTBEAT_MS: once one is overdue
+ * (HEARTBEAT_OVERDUE_MS) the browser asks the server whether it is there; silence longer than
+ * SILENCE_MS means the server is gone, whatever the socket says. Five beats fit in the silence,
+ * so a busy moment on either side never passes for a gone server.
+ */
 export const HEARTBEAT_EVENT = 'heartbeat';
-export const HEARTBEAT_MS = 2_000;
+export const HEARTBEAT_MS = 1_000;
+export const HEARTBEAT_OVERDUE_MS = 2_000;
 export const SILENCE_MS = 5_000;
 
 /** The refusal code of a member removed from the workspace (403 on pull, push and events). */

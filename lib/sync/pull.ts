@@ -54,6 +54,8 @@ export async function pullOnce(core: SyncCore) {
   const { records, last } = await pullPages(core, core.needsFull ? 0 : core.version);
   // The answer was fetched while the cache loaded; merging it needs the whole workspace in.
   await core.host?.whenLoaded?.();
+  // Stopped meanwhile (a logout, a removal): the cache is being cleared, nothing goes in.
+  if (core.closed) return;
   core.needsFull = false;
   core.version = last.version;
   await settleProcessed(core, records, last);
@@ -79,6 +81,7 @@ export async function pullForLoad(core: SyncCore): Promise<StoredRecord[]> {
   await settleProcessed(core, pulled, last);
   const records: StoredRecord[] = pulled.filter((r) => r.value !== null && r.value !== undefined);
   records.push({ collection: 'singletons', id: 'session', value: { memberId: last.memberId } });
+  if (core.closed) return [SCHEMA];
   await core.cache.write([
     { type: 'clear' },
     ...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })),
@@ -106,6 +109,7 @@ export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ reco
   let next: Promise<PullResponse> | undefined = ask(undefined);
   do {
     const page: PullResponse = await next;
+    if (core.closed) return;
     // The next page is asked for at once: the server reads it while this one goes to the cache
     // and the store. A failure is met when it is awaited (a stopped load never awaits it).
     next = page.cursor && !core.closed ? ask(page.cursor) : undefined;

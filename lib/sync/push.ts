@@ -67,6 +67,8 @@ async function pushBatch(core: SyncCore, owner: string, batch: Waiting[]): Promi
       },
     ]);
   }
+  // Stopped while the answer came (a logout): the cache is being cleared, nothing goes in.
+  if (core.closed) return;
   const results = new Map<number, PushResult>(response.results.map((r) => [r.id, r]));
   const processed = batch.filter((m) => results.has(m.id) || m.id <= response.lastMutationID);
   await settle(

@@ -60,8 +60,8 @@ export interface TeamApi {
   shopConnection(shop: ShopSlug): Promise<({ ok: true } & ShopConnection) | ServerRefusal>;
   /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
   saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
-  /** Ends the session on the server (Logout). */
-  signOut(): Promise<void>;
+  /** Ends the session on the server (Logout): true once the server has ended it, false when it could not be reached. */
+  signOut(): Promise<boolean>;
   /** Two-factor sign-in, the member's sessions, and (Admins) the requirement and the security log. */
   readonly security: SecurityApi;
 }
@@ -72,6 +72,9 @@ export interface TeamApiOptions extends TransportOptions {
   /** A request of its own (the sync client shares one); default: one made from these options. */
   request?: Request;
 }
+
+/** Signing out waits this long for the server before it ends the session here and owes the server the rest. */
+const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
   const request = options.request ?? createTransport(options);
@@ -182,8 +185,13 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
       }
     },
     async signOut() {
-      // An ended session or an unreachable server: the browser forgets the workspace all the same.
-      await request('/auth/signout', { method: 'POST', body: '{}' }).catch(() => undefined);
+      try {
+        await request('/auth/signout', { method: 'POST', body: '{}', timeoutMs: SIGN_OUT_TIMEOUT_MS });
+        return true;
+      } catch (error) {
+        // A session already over is ended; an unreachable server has not heard it.
+        return error instanceof SyncError && error.kind === 'signed-out';
+      }
     },
   };
 }

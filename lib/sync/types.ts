@@ -8,13 +8,14 @@ import type { StorageAdapter } from '../storage/types';
 import type { TeamApi } from './team-api';
 
 /**
- * What the top bar says. `saved`: nothing waits. `saving`: changes are on their way.
+ * What the top bar says. `saved`: nothing waits and the workspace is loaded. `loading`: the
+ * workspace is still coming into the page. `saving`: changes are on their way.
  * `offline`: the browser has no network. `unreachable`: the browser is online but the server
- * does not answer (its event stream fell silent, or a reconnect failed). `signed-out`: the
+ * does not answer (its event stream's heartbeat fell silent, or a request failed or went unanswered). `signed-out`: the
  * session ended; changes wait for their author to sign in. `removed`: the member was removed
  * from the workspace; nothing of it is shown any more.
  */
-export type SyncState = 'saved' | 'saving' | 'offline' | 'unreachable' | 'signed-out' | 'removed';
+export type SyncState = 'saved' | 'loading' | 'saving' | 'offline' | 'unreachable' | 'signed-out' | 'removed';
 
 export interface SyncStatus {
   state: SyncState;
@@ -78,10 +79,13 @@ export interface SyncClient {
   /** Pushes what waits, then pulls: resolves when both are done. */
   sync(): Promise<void>;
   /**
-   * Logout: ends the session on the server, then forgets the cached workspace and the signed-in
-   * member's waiting mutations (other members' stay for them). Ask first when `waiting` is not empty.
+   * Logout: stops every pull and push under way, ends the session on the server, then forgets
+   * the cached workspace and the signed-in member's waiting mutations (other members' stay for
+   * them). Ask first when `waiting` is not empty. `ended` is false when the server could not be
+   * reached: the session is over in this browser, and the server is told on the next contact
+   * (before any other request).
    */
-  signOut(): Promise<void>;
+  signOut(): Promise<{ ended: boolean }>;
   /** The REST calls that are not mutations: invite, password change, the member's own language. */
   readonly teamApi: TeamApi;
   close(): void;

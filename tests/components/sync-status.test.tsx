@@ -25,7 +25,7 @@ function fakeSync() {
     stage: async () => {},
     unstage: async () => {},
     sync: async () => {},
-    signOut: async () => {},
+    signOut: async () => ({ ended: true }),
     close: () => {},
   };
   const settle = (m: Omit<SettledMutation, 'key' | 'name' | 'args' | 'meta'>) =>
@@ -54,6 +54,8 @@ describe('the sync status line', () => {
     expect(line()).toHaveTextContent(/^All changes saved$/);
     expect(line()).toHaveAttribute('data-state', 'saved');
     const cases: [Status, RegExp][] = [
+      [{ state: 'loading', pending: 0 }, /^Loading the workspace…$/],
+      [{ state: 'loading', pending: 2 }, /^Loading the workspace — 2 changes waiting$/],
       [{ state: 'saving', pending: 1 }, /^Saving 1 change…$/],
       [{ state: 'saving', pending: 2 }, /^Saving 2 changes…$/],
       [{ state: 'offline', pending: 1 }, /^Offline — 1 change will sync$/],

@@ -146,6 +146,7 @@ export function useTeamServer(extraEnv: Record<string, string> = {}) {
     /** Where `npm start` writes mail without SMTP_URL: `mail/` under the data folder. */
     mailDir: () => join(server.dataDir, 'mail'),
     output: () => server.output(),
+    signalServer: (name: 'SIGSTOP' | 'SIGCONT') => server.signal(name),
   };
 }
 

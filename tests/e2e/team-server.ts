@@ -12,6 +12,8 @@ export interface TeamServer {
   /** CREATORFLOW_DATA_DIR: PGlite's files and, without SMTP_URL, the server's mail in `mail/`. */
   dataDir: string;
   output: () => string;
+  /** Sends the server process a signal: SIGSTOP freezes it (its sockets stay open, nothing answers), SIGCONT wakes it. */
+  signal(name: 'SIGSTOP' | 'SIGCONT'): void;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,10 @@ export async function startTeamServer(extraEnv: Record<string, string> = {}): Pr
     baseURL: server.url,
     dataDir,
     output: server.output,
+    signal: (name) => void server.child.kill(name),
     async stop() {
+      // A frozen process would never take the signal that ends it.
+      server.child.kill('SIGCONT');
       await server.stop();
       rmSync(folder, { recursive: true, force: true });
     },

@@ -60,7 +60,7 @@ export function fakeSync(now: Date) {
       staged.value = staged.peek().filter((page) => !gone.has(page.key));
     },
     sync: async () => {},
-    signOut: async () => {},
+    signOut: async () => ({ ended: true }),
     teamApi: createTeamApi({ server: 'https://team.example', fetch: (() => Promise.reject(new TypeError('offline'))) }),
     close() {},
   };

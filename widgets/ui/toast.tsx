@@ -15,6 +15,7 @@ import { useT } from './i18n';
 import type { MutationMeta } from '../../lib/mutators/types';
 import { confirmationOf, type Confirmation, type Settlement } from '../../lib/store/settlement';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
+import { REMOVED_CODE } from '../../lib/sync/protocol';
 
 export { toast };
 
@@ -234,8 +235,9 @@ function announceWhenSettled(confirmation: Confirmation, messages: readonly Toas
     settled = true;
     clearTimeout(waiting);
     if (settlement.state === 'confirmed') messages.forEach((message, i) => toast.success(message, { ...options, ...(i === 0 ? { id } : {}) }));
-    // Discarded on purpose (a cancelled import): nothing was refused, nothing succeeded.
-    else if (settlement.code === 'discarded') toast.dismiss(id);
+    // Discarded on purpose (a cancelled import), or not kept for a removed member (the removal
+    // screen lists those): nothing was refused, nothing succeeded, and no "syncing…" stays.
+    else if (settlement.code === 'discarded' || settlement.code === REMOVED_CODE) toast.dismiss(id);
     else toast.error(<RefusalText settlement={settlement} />, { ...options, id });
   });
 }

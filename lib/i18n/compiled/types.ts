@@ -44,12 +44,17 @@ export interface MessageParams {
   "bulk.partlySaved": { confirmed: number; total: number; refused: number; reason: string | number };
   "shell.notificationsUnread": { count: string | number };
   "shell.search.available": { count: number };
+  "shell.sync.loading": { count: number };
   "shell.sync.saving": { count: number };
   "shell.sync.offlinePending": { count: number };
   "shell.sync.error": { message: string | number };
   "shell.sync.signedOut": { count: number };
   "shell.sync.unreachable": { count: number };
   "shell.signOut.body": { count: number };
+  "shell.signOut.confirm": { count: number };
+  "shell.removed.notKept": { count: number };
+  "shell.sync.lostOnSignOut": { count: number };
+  "shell.signOut.waiting": { count: number };
   "settings.mail.failed": { reason: string | number };
   "domain.settings.companyTooLong": { max: string | number };
   "fields.selected": { count: number };
