@@ -6,7 +6,10 @@
 // mutation, as any other.
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { BULK, bulkState, pagesOf, type BulkProgress, type BulkState } from '../domain/bulk';
-import { ok, type Result } from '../domain/types';
+import type { CsvCell } from '../csv';
+import type { CreatorDraft } from '../domain/csv-import';
+import { INVENTORY_IMPORT_FIELDS } from '../domain/inventory';
+import { ok, SYSTEM_FIELDS, type Result } from '../domain/types';
 import type { ArgsOf, ValueOf } from '../mutators';
 import type { Engine } from './core';
 import { stagedKeyOf } from '../sync/queue';
@@ -38,15 +41,35 @@ export interface BulkJob {
   /** Rows sent, confirmed by the server, refused, discarded. */
   readonly progress: ReadonlySignal<BulkProgress>;
   readonly state: ReadonlySignal<BulkState>;
-  /** True for an import found waiting after a reload: it counts the pages still waiting then, not the whole file. */
+  /** True for an import found waiting after a reload (it still counts the whole file). */
   readonly resumed: boolean;
+  /** The rows the server did not save (refused, cancelled, never kept), by their place in the file. */
+  readonly unsaved: ReadonlySignal<UnsavedRows>;
+  /** Sends the rows not saved (those this browser still has) again, as a new import. */
+  retry(): Result<{ values: unknown[]; job: BulkJob | null }>;
   /** Each queued page's local result (what the page did on this device), in page order. */
   readonly values: readonly unknown[];
   /** Discards the pages still waiting; what the server confirmed stays. */
   cancel(): Promise<void>;
 }
 
-type PageState = 'waiting' | 'confirmed' | 'refused' | 'discarded';
+/**
+ * `earlier`: a page a resumed import no longer finds in the cache. Pages settle in order and
+ * leave the cache as the server decides on them, so a page missing before the first page left
+ * was decided before the reload (the progress counts it as saved). A page missing after the
+ * last one left was never kept by this browser: counted as not saved.
+ */
+/** Rows of an import the server did not save. */
+export interface UnsavedRows {
+  /** How many rows. */
+  count: number;
+  /** Their places in the file, 1 for its first data row, as stretches of consecutive rows. */
+  ranges: readonly { first: number; last: number }[];
+  /** The rows this browser still has, in file order (a page never kept has none). */
+  rows: readonly unknown[];
+}
+
+type PageState = 'waiting' | 'confirmed' | 'refused' | 'discarded' | 'earlier' | 'lost';
 
 interface Part {
   id: string;
@@ -94,6 +117,8 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
 
   function makeJob(id: string, name: BulkMutationName, total: number, pages: Map<number, { rows: number; state: PageState }>, resumed = false) {
     const version = signal(0);
+    /** Each page's args where this tab has them (a resumed import: the pages it found). */
+    const pageArgs = new Map<number, unknown>();
     let refusal: BulkProgress['refusal'];
     let cancelling = false;
     const values: unknown[] = [];
@@ -104,12 +129,31 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       const count = (state: PageState) => [...pages.values()].filter((p) => p.state === state).reduce((sum, p) => sum + p.rows, 0);
       return {
         total,
-        confirmed: count('confirmed'),
-        refused: count('refused'),
+        confirmed: count('confirmed') + count('earlier'),
+        refused: count('refused') + count('lost'),
         discarded: count('discarded'),
         cancelling,
         ...(refusal ? { refusal } : {}),
       };
+    });
+    const unsaved = computed((): UnsavedRows => {
+      void version.value;
+      const ranges: { first: number; last: number }[] = [];
+      const rows: unknown[] = [];
+      let count = 0;
+      let offset = 0;
+      for (const index of [...pages.keys()].sort((a, b) => a - b)) {
+        const page = pages.get(index)!;
+        if (page.state === 'refused' || page.state === 'discarded' || page.state === 'lost') {
+          count += page.rows;
+          const previous = ranges.at(-1);
+          if (previous && previous.last === offset) previous.last = offset + page.rows;
+          else ranges.push({ first: offset + 1, last: offset + page.rows });
+          rows.push(...((pageArgs.get(index) as { rows?: unknown[] } | undefined)?.rows ?? []));
+        }
+        offset += page.rows;
+      }
+      return { count, ranges, rows };
     });
     const job: BulkJob = {
       id,
@@ -117,6 +161,18 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       progress,
       state: computed(() => bulkState(progress.value)),
       resumed,
+      unsaved,
+      retry() {
+        const { rows } = unsaved.peek();
+        const model = [...pageArgs.values()][0] as Record<string, unknown> | undefined;
+        if (!model || !rows.length) return ok({ values: [], job: null });
+        // The same import of the rows left: no part of the old one, no rejected rows counted twice.
+        const { part: _part, ...rest } = model;
+        const args = { ...rest, rows, ...(name === 'creators.import' ? { rejectedCount: 0 } : {}) } as ArgsOf<typeof name>;
+        const result = run(name, args);
+        if (result.ok) forget(job);
+        return result;
+      },
       values,
       async cancel() {
         if (!source) return;
@@ -131,6 +187,37 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
         });
       },
     };
+    /**
+     * A resumed import, once the cache is read whole: a page neither queued nor kept aside, after
+     * the last one found, never reached the cache (the tab closed before its write). It is not
+     * saved, and says so, instead of waiting forever.
+     */
+    const noteLost = (staged: readonly { part: Part }[]) => {
+      const inQueue = (source?.waiting.peek() ?? []).map((m) => partOf(m.args)).filter((part) => part?.id === id);
+      const kept = new Set([...queued, ...inQueue.map((part) => part!.index), ...staged.map(({ part }) => part.index)]);
+      const last = Math.max(-1, ...kept);
+      let changed = false;
+      for (const [index, page] of pages) {
+        if (page.state !== 'waiting' || kept.has(index)) continue;
+        page.state = index < last ? 'earlier' : 'lost';
+        changed = true;
+      }
+      if (changed) version.value++;
+    };
+    /** Pages of a resumed import found after it was made (the cache's parts are read one after the other). */
+    const adopt = (found: ReadonlyMap<number, number>, inQueue: readonly number[]) => {
+      let changed = false;
+      for (const [index, rows] of found) {
+        const page = pages.get(index);
+        if (!page || (page.state !== 'waiting' && page.state !== 'earlier' && page.state !== 'lost')) continue;
+        if (page.state === 'waiting' && page.rows === rows) continue;
+        page.state = 'waiting';
+        page.rows = rows;
+        changed = true;
+      }
+      for (const index of inQueue) queued.add(index);
+      if (changed) version.value++;
+    };
     /** A page this device refused itself while queueing the rest (the member lost the right, say). */
     const refuseRest = (from: number, error: string) => {
       for (const [index, page] of pages) if (index >= from && page.state === 'waiting') page.state = 'refused';
@@ -139,9 +226,10 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     };
     /** Moves staged pages into the sync queue, in order, while fewer than `BULK.queuedPages` of this import wait there. */
     const feed = () => {
-      if (!source || cancelling || queued.size >= BULK.queuedPages) return;
+      if (!source || cancelling) return;
       if (stillLoading()) return void whenLoaded().then(feed);
       const staged = stagedOf(id);
+      if (resumed) noteLost(staged);
       for (const [at, { page, part }] of staged.entries()) {
         if (queued.size >= BULK.queuedPages) return;
         // Queueing runs the page here too (its rows show on screen) and takes it out of the staged pages.
@@ -158,11 +246,12 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     const settle = (mutation: SettledMutation, index: number) => {
       queued.delete(index);
       const page = pages.get(index);
-      if (!page) return;
-      // A page discarded while on its way may still be taken: the server's word wins.
-      if (page.state === 'confirmed' || page.state === 'refused') return;
+      // A page discarded while on its way may still be taken: the server's word wins. Either
+      // way its place in the queue is free for the next page.
+      if (!page || page.state === 'confirmed' || page.state === 'refused') return feed();
       // A page Cancel discarded is not one the server refused.
       const discarded = mutation.state === 'refused' && mutation.code === 'discarded';
+      if (mutation.state === 'refused') pageArgs.set(index, mutation.args);
       page.state = discarded ? 'discarded' : mutation.state;
       if (mutation.state === 'refused' && !discarded && !refusal)
         refusal = { message: mutation.message ?? '', ...(mutation.code ? { code: mutation.code } : {}), ...(mutation.params ? { params: mutation.params } : {}) };
@@ -170,7 +259,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       // A refused page does not stop the others: the next page takes its place either way.
       feed();
     };
-    return { job, settle, values, queued, feed };
+    return { job, settle, values, queued, feed, adopt, pageArgs };
   }
 
   function register(entry: ReturnType<typeof makeJob>) {
@@ -183,25 +272,51 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
     if (part) internals.get(part.id)?.settle(mutation, part.index);
   });
 
-  // Pages found waiting or staged that no job of this tab made: an import of an earlier visit, resumed.
+  // Pages found waiting or staged that no job of this tab made: an import of an earlier visit,
+  // resumed. Every page says its import's page count and rows, so the job follows the whole
+  // file: the pages found wait, those decided before the reload count as they were.
   if (source)
     engine.ownEffect(() => {
-      const found = new Map<string, { name: BulkMutationName; pages: Map<number, { rows: number; state: PageState }>; queued: number[] }>();
+      const found = new Map<string, { name: BulkMutationName; part: Part; pages: Map<number, number>; args: Map<number, unknown>; queued: number[] }>();
       const note = (m: { name: string; args: unknown }, inQueue: boolean) => {
         const part = partOf(m.args);
-        if (!part || internals.has(part.id) || !isBulkName(m.name)) return;
+        if (!part || !isBulkName(m.name)) return;
         let entry = found.get(part.id);
-        if (!entry) found.set(part.id, (entry = { name: m.name, pages: new Map(), queued: [] }));
-        entry.pages.set(part.index, { rows: rowsOf(m.args), state: 'waiting' });
+        if (!entry) found.set(part.id, (entry = { name: m.name, part, pages: new Map(), args: new Map(), queued: [] }));
+        entry.pages.set(part.index, rowsOf(m.args));
+        entry.args.set(part.index, m.args);
         if (inQueue) entry.queued.push(part.index);
       };
       for (const m of source.waiting.value) note(m, true);
       for (const page of source.staged.value) note(page, false);
-      // Counted from what waits: whether the pages not here were confirmed, refused or never
-      // queued (a reload while they were being queued), this tab cannot know.
-      for (const [id, { name, pages, queued }] of found) {
-        const waitingRows = [...pages.values()].reduce((sum, p) => sum + p.rows, 0);
-        const entry = makeJob(id, name, waitingRows, pages, true);
+      for (const [id, { name, part, pages: present, args, queued }] of found) {
+        const known = internals.get(id);
+        if (known) {
+          if (known.job.resumed) {
+            for (const [index, pageArgs] of args) known.pageArgs.set(index, pageArgs);
+            known.adopt(present, queued);
+          }
+          continue;
+        }
+        // Rows of the pages not found: the file's rows less those found, spread over them
+        // (every page but the last holds a full page's rows or the bytes' limit, which only the
+        // count of rows decides here).
+        const missing = part.count - present.size;
+        const missingRows = part.rows - [...present.values()].reduce((sum, rows) => sum + rows, 0);
+        const pages = new Map<number, { rows: number; state: PageState }>();
+        let spread = 0;
+        for (let index = 0; index < part.count; index++) {
+          const rows = present.get(index);
+          if (rows !== undefined) pages.set(index, { rows, state: 'waiting' });
+          else {
+            spread += 1;
+            // The last missing page takes what the others leave, so the sum is the file's.
+            const share = spread === missing ? missingRows - Math.floor(missingRows / missing) * (missing - 1) : Math.floor(missingRows / missing);
+            pages.set(index, { rows: share, state: 'waiting' });
+          }
+        }
+        const entry = makeJob(id, name, part.rows, pages, true);
+        for (const [index, pageArgs] of args) entry.pageArgs.set(index, pageArgs);
         for (const index of queued) entry.queued.add(index);
         register(entry);
         // Its staged pages join the queue once the workspace is loaded (they run here as they do).
@@ -235,6 +350,7 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       offset += rows.length;
       return pageArgs;
     });
+    argsOf.forEach((pageArgs, index) => entry.pageArgs.set(index, pageArgs));
     // Known before its first page is queued, so that page is not taken for an import of an earlier visit.
     register(entry);
     if (stillLoading()) {
@@ -250,19 +366,22 @@ export function createBulkWrites(engine: Engine, source: SettlementSource | null
       void whenLoaded().then(entry.feed);
       return ok({ values: entry.values as ValueOf<N>[], job: entry.job });
     }
+    // Every page in the cache first (one write), the first one too: queueing a page takes it out
+    // of the staged pages in the same write, so whenever the tab closes, each page is kept in
+    // one place or the other (or, the first write lost, the import never began).
+    const staged = argsOf.map((pageArgs, index) => ({ key: stagedKeyOf({ id, index }), name, args: pageArgs }));
+    void source.stage(staged);
     // The first page at once: a refusal here (a rule, a permission) is the whole import's answer.
     const first = engine.mutate(name, argsOf[0]);
     if (!first.ok) {
+      void source.unstage(staged.map((page) => page.key));
       forget(entry.job);
       return first;
     }
     entry.queued.add(0);
     entry.values.push(first.value);
-    if (pages.length > 1) {
-      // The rest in the cache (one write), then into the queue in the next task, so the screen paints first.
-      void source.stage(argsOf.slice(1).map((pageArgs, at) => ({ key: stagedKeyOf({ id, index: at + 1 }), name, args: pageArgs })));
-      setTimeout(entry.feed, 0);
-    }
+    // The rest join the queue in the next task, so the screen paints first.
+    if (pages.length > 1) setTimeout(entry.feed, 0);
     // The success message waits for the server (the job's state says when).
     return ok({ values: entry.values as ValueOf<N>[], job: entry.job });
   }
@@ -286,3 +405,22 @@ export type BulkWrites = ReturnType<typeof createBulkWrites>;
 
 /** The sum of one count over a job's page results (`created`, `updated`). */
 export const sumOf = (values: readonly unknown[], key: string) => values.reduce<number>((sum, value) => sum + (Number((value as Record<string, unknown>)[key]) || 0), 0);
+
+/**
+ * Rows of an import as a CSV the same import reads again (its headers), for the rows the
+ * server did not save.
+ */
+export function bulkRowsCsv(name: BulkMutationName, rows: readonly unknown[]): { headers: readonly string[]; rows: CsvCell[][] } {
+  if (name === 'creators.import') {
+    const cells = (draft: CreatorDraft): CsvCell[] => [draft.handle, draft.name, draft.email ?? '', draft.platform ?? '', draft.followers ?? '', draft.engagementRate ?? '', draft.category ?? ''];
+    return { headers: SYSTEM_FIELDS, rows: rows.map((row) => cells((row as { draft: CreatorDraft }).draft)) };
+  }
+  const fields = INVENTORY_IMPORT_FIELDS.map((field) => field.key);
+  return {
+    headers: ['SKU', ...INVENTORY_IMPORT_FIELDS.map((field) => field.label)],
+    rows: rows.map((row) => {
+      const item = row as Record<string, CsvCell | undefined>;
+      return [item.sku ?? '', ...fields.map((key) => item[key] ?? '')];
+    }),
+  };
+}

@@ -1,6 +1,6 @@
 // The sync client's state, shared by its parts (client, push, pull): the queue, who is signed
 // in as the server knows it, the connection, and the listeners of settled mutations.
-import { signal, type Signal } from '@preact/signals-core';
+import { batch, signal, type Signal } from '@preact/signals-core';
 import type { StorageAdapter } from '../storage/types';
 import { byAge, dropOps, keyOf, madeBy, staleOp, toWaitingMutation, type Author, type Staged, type Waiting } from './queue';
 import { browserOnline, statusOf, type Connection } from './status';
@@ -65,6 +65,11 @@ export const mine = (core: SyncCore) => core.pending.filter((m) => madeBy(m, cur
 
 /** Tells the top bar and `waiting` what is true now. */
 export function refresh(core: SyncCore) {
+  // One change for whoever reads both lists: a page moved from the staged pages to the queue is never seen in neither.
+  batch(() => refreshLists(core));
+}
+
+function refreshLists(core: SyncCore) {
   const own = mine(core);
   core.status.value = statusOf({ connection: core.connection, online: browserOnline(), silent: core.silent, loading: core.loading, pending: own.length });
   const previous = core.waiting.peek();

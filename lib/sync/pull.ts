@@ -122,7 +122,8 @@ export async function* pullForLoadInParts(core: SyncCore): AsyncGenerator<{ reco
       core.connection = 'ok';
       core.cachedMember = page.memberId;
       records.push({ collection: 'singletons', id: 'session', value: { memberId: page.memberId } });
-      ops.push({ type: 'clear' }, ...core.pending.map(putOp), { type: 'put', collection: META.collection, id: META.id, value: SCHEMA.value });
+      // The cache is emptied for the server's workspace: the queue and the import pages kept aside stay.
+      ops.push({ type: 'clear' }, ...core.pending.map(putOp), ...core.stagedPages.map(stageOp), { type: 'put', collection: META.collection, id: META.id, value: SCHEMA.value });
     }
     ops.push(...records.map((r): StorageOp => ({ type: 'put', collection: r.collection, id: r.id, value: r.value })));
     await core.cache.write(ops);

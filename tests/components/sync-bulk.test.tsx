@@ -3,11 +3,17 @@
 // confirms it, or ever when the server refuses it.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { parseCsv } from '../../lib/csv';
 import { DataImport } from '../../widgets/data-import';
 import { Inventory } from '../../widgets/inventory';
 import { fakeSync } from '../helpers/fake-sync';
 import { FIXED_NOW, renderScreen } from '../helpers/render';
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('../../widgets/ui/download', () => ({
+  downloadText: (name: string, text: string) => downloads.push({ name, text }),
+}));
 
 const ROWS = 1200;
 const csv = ['creator_handle,creator_name,platform', ...Array.from({ length: ROWS }, (_, i) => `@bulk_${i},Bulk Creator ${i},Instagram`)].join('\n');
@@ -73,6 +79,42 @@ describe('an import sent in pages', () => {
     act(() => sync.confirm());
     expect(await screen.findByRole('alert')).toHaveTextContent('700 of 1,200 rows saved. The server refused 500 rows: You may not import creators');
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+  });
+
+  it('names the rows not saved, downloads them as a CSV the import reads again, and Retry sends only them', async () => {
+    const { sync, user } = await startImport();
+    await allQueued(sync);
+    act(() => sync.confirm(1));
+    act(() => sync.refuse('You may not import creators', 'forbidden'));
+    act(() => sync.confirm());
+    expect(await screen.findByText('500 rows were not saved: rows 501–1,000.')).toBeInTheDocument();
+
+    downloads.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Download the rows not saved (CSV)' }));
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toBe('creators-not-saved.csv');
+    const parsed = parseCsv(downloads[0].text);
+    expect(parsed.headers).toEqual(['creator_handle', 'creator_name', 'email', 'platform', 'followers', 'engagement_rate', 'category']);
+    expect(parsed.rows).toHaveLength(500);
+    expect(parsed.rows[0].slice(0, 2)).toEqual(['@bulk_500', 'Bulk Creator 500']);
+    expect(parsed.rows.at(-1)?.slice(0, 2)).toEqual(['@bulk_999', 'Bulk Creator 999']);
+
+    await user.click(screen.getByRole('button', { name: 'Retry the rows not saved' }));
+    expect(await screen.findByText('0 of 500 saved')).toBeInTheDocument();
+    expect(sync.waiting.value.map((m) => (m.args as { rows: unknown[] }).rows.length)).toEqual([500]);
+    act(() => sync.confirm());
+    expect(await screen.findByText('500 of 500 saved')).toBeInTheDocument();
+    expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
+  });
+
+  it('after Cancel names the rows not sent, with Retry and the download', async () => {
+    const { sync, user } = await startImport();
+    await allQueued(sync);
+    act(() => sync.confirm(1));
+    await user.click(await screen.findByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByText('700 rows were not saved: rows 501–1,200.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry the rows not saved' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the rows not saved (CSV)' })).toBeInTheDocument();
   });
 });
 
@@ -152,12 +194,15 @@ describe('a large import keeps a few pages in the queue', () => {
     first.unmount();
     first.store.dispose();
     await renderScreen(<DataImport />, { sync: sync.client });
-    expect(await screen.findByText('0 of 2,500 saved')).toBeInTheDocument();
+    // It counts the whole file: the page the server took before the reload is saved.
+    expect(await screen.findByText('500 of 3,000 saved')).toBeInTheDocument();
+    expect(screen.getByText('An import from your last visit is still being saved.')).toBeInTheDocument();
     act(() => sync.confirm());
-    expect(await screen.findByText('2,000 of 2,500 saved')).toBeInTheDocument();
+    expect(await screen.findByText('2,500 of 3,000 saved')).toBeInTheDocument();
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
     await waitFor(() => expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([5]));
     act(() => sync.confirm());
-    expect(await screen.findByText('2,500 of 2,500 saved')).toBeInTheDocument();
+    expect(await screen.findByText('3,000 of 3,000 saved')).toBeInTheDocument();
     expect((await screen.findAllByText('Data imported successfully')).length).toBeGreaterThan(0);
     expect(sync.staged.value).toEqual([]);
     expect(sent).toEqual([0, 1, 2, 3, 4, 5]);

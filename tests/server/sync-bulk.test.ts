@@ -8,7 +8,6 @@ import { effect } from '@preact/signals-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK } from '../../lib/domain/bulk';
-import { validateImport } from '../../lib/domain/csv-import';
 import type { ActivityEntry, Funnel } from '../../lib/domain/types';
 import { MUTATORS } from '../../lib/mutators';
 import { createMemoryStorage } from '../../lib/storage/memory';
@@ -19,6 +18,7 @@ import { createSyncClient } from '../../lib/sync/client';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
 import type { StoreSyncClient, WaitingMutation } from '../../lib/sync/types';
 import { createServerTx, NotPreloadedError } from '../../server/db/tx';
+import { creatorRows } from './import-rows';
 import { json, startServer, type Client, type TestServer } from './harness';
 
 let server: TestServer;
@@ -29,12 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** The rows of a CSV of `count` creators, as the import screen accepts them. */
-function creatorRows(prefix: string, count: number) {
-  const rows = Array.from({ length: count }, (_, i) => [`@${prefix}_${i}`, `Creator ${prefix} ${i}`, 'Instagram', String(1000 + i)]);
-  return validateImport(rows, ['creator_handle', 'creator_name', 'platform', 'followers']).accepted;
-}
 
 /** Where the network fails: the server restarts before a push reaches it, or after it took one (the answer is lost). */
 interface Faults {

@@ -5,8 +5,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { bulkBar, type BulkProgress as Progress, type BulkState } from '../../lib/domain/bulk';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
-import type { BulkJob, BulkMutationName } from '../../lib/store/bulk';
+import { toCsv } from '../../lib/csv';
+import { bulkRowsCsv, type BulkJob, type BulkMutationName } from '../../lib/store/bulk';
 import { Button } from './Button';
+import { downloadText } from './download';
+import { showResult } from './toast';
 import { useT } from './i18n';
 import { useStore } from './store-context';
 
@@ -71,11 +74,43 @@ export function BulkProgressView({ view, onDismiss }: { view: BulkJobView; /** S
           })}
         </p>
       )}
+      {(state === 'cancelled' || state === 'partly-saved') && <UnsavedRowsView job={job} />}
       {state !== 'saving' && onDismiss && (
         <div>
           <Button onClick={onDismiss}>{t('bulk.dismiss')}</Button>
         </div>
       )}
     </section>
+  );
+}
+
+/** Which rows the server did not save, with Retry and a CSV of them (the rows this browser still has). */
+function UnsavedRowsView({ job }: { job: BulkJob }) {
+  useSignals();
+  const { t } = useT();
+  const unsaved = job.unsaved.value;
+  if (!unsaved.count) return null;
+  const ranges = unsaved.ranges.map((range) => (range.first === range.last ? t('bulk.row', { row: range.first }) : t('bulk.rowRange', { first: range.first, last: range.last }))).join(', ');
+  const download = () => {
+    const csv = bulkRowsCsv(job.name, unsaved.rows);
+    downloadText(`${job.name === 'creators.import' ? 'creators' : 'inventory'}-not-saved.csv`, toCsv(csv.headers, csv.rows));
+  };
+  return (
+    <div className="cf-stack">
+      <p>{t('bulk.unsavedRows', { count: unsaved.count, ranges })}</p>
+      {unsaved.rows.length > 0 && (
+        <div className="cf-row">
+          <Button
+            onClick={() => {
+              const result = job.retry();
+              if (!result.ok) showResult(result);
+            }}
+          >
+            {t('bulk.retry')}
+          </Button>
+          <Button onClick={download}>{t('bulk.download')}</Button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -52,6 +52,11 @@ export const en = {
   'bulk.cancelled': 'Import cancelled: {confirmed, number} of {total, number} rows saved.',
   'bulk.partlySaved': '{confirmed, number} of {total, number} rows saved. The server refused {refused, plural, one {# row} other {# rows}}: {reason}',
   'bulk.dismiss': 'Dismiss',
+  'bulk.unsavedRows': '{count, plural, one {# row was} other {# rows were}} not saved: {ranges}.',
+  'bulk.rowRange': 'rows {first, number}–{last, number}',
+  'bulk.row': 'row {row, number}',
+  'bulk.retry': 'Retry the rows not saved',
+  'bulk.download': 'Download the rows not saved (CSV)',
   'toast.syncing': 'Saved on this device, syncing…',
 
   'shell.skip': 'Skip to content',

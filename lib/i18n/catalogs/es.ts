@@ -53,6 +53,11 @@ const messages: Catalog = {
   'bulk.cancelled': 'Importación cancelada: {confirmed, number} de {total, number} filas guardadas.',
   'bulk.partlySaved': '{confirmed, number} de {total, number} filas guardadas. El servidor rechazó {refused, plural, one {# fila} other {# filas}}: {reason}',
   'bulk.dismiss': 'Cerrar',
+  'bulk.unsavedRows': '{count, plural, one {# fila no se guardó} other {# filas no se guardaron}}: {ranges}.',
+  'bulk.rowRange': 'filas {first, number} a {last, number}',
+  'bulk.row': 'fila {row, number}',
+  'bulk.retry': 'Reintentar las filas no guardadas',
+  'bulk.download': 'Descargar las filas no guardadas (CSV)',
   'toast.syncing': 'Guardado en este dispositivo, sincronizando…',
 
   'shell.skip': 'Saltar al contenido',

@@ -53,6 +53,11 @@ const messages: Catalog = {
   'bulk.cancelled': 'Import annulé : {confirmed, number} lignes sur {total, number} enregistrées.',
   'bulk.partlySaved': '{confirmed, number} lignes sur {total, number} enregistrées. Le serveur a refusé {refused, plural, one {# ligne} other {# lignes}} : {reason}',
   'bulk.dismiss': 'Fermer',
+  'bulk.unsavedRows': '{count, plural, one {# ligne n’a pas été enregistrée} other {# lignes n’ont pas été enregistrées}} : {ranges}.',
+  'bulk.rowRange': 'lignes {first, number} à {last, number}',
+  'bulk.row': 'ligne {row, number}',
+  'bulk.retry': 'Réessayer les lignes non enregistrées',
+  'bulk.download': 'Télécharger les lignes non enregistrées (CSV)',
   'toast.syncing': 'Enregistré sur cet appareil, synchronisation…',
 
   'shell.skip': 'Aller au contenu',

@@ -42,6 +42,9 @@ export interface MessageParams {
   "bulk.saved": { confirmed: number; total: number };
   "bulk.cancelled": { confirmed: number; total: number };
   "bulk.partlySaved": { confirmed: number; total: number; refused: number; reason: string | number };
+  "bulk.unsavedRows": { count: number; ranges: string | number };
+  "bulk.rowRange": { first: number; last: number };
+  "bulk.row": { row: number };
   "shell.notificationsUnread": { count: string | number };
   "shell.search.available": { count: number };
   "shell.sync.loading": { count: number };
