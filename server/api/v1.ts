@@ -29,10 +29,11 @@ import { createEmbedSession } from './embed';
 import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
 import { API_ROUTES } from './v1/declarations';
 import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
-import { creatorOf, itemOf, paginate } from './v1/views';
+import { creatorOf, itemOf, listPage } from './v1/views';
 import { authorize } from '../../lib/domain/permissions';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
 import { KeyRateLimiter, type ApiKeyRow } from './keys';
+import type { ListedCollection } from '../db/lists';
 import { apiKeyOf } from '../http/auth';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
@@ -126,8 +127,10 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
     });
   }
 
-  const records = async <C extends CollectionName>(key: ApiKeyRow, collection: C): Promise<RecordOf<C>[]> =>
-    (await loadRecords(ctx.db, key.workspaceId, collection)).map((row) => row.record);
+  /** Records of the key's workspace by id, or by lookup field in any letter case (`keys`): index look-ups, never the whole collection. */
+  const find = async <C extends CollectionName>(key: ApiKeyRow, collection: C, which: { ids: readonly string[] } | { keys: readonly string[] }): Promise<RecordOf<C>[]> =>
+    (await loadRecords(ctx.db, key.workspaceId, collection, which)).map((row) => row.record);
+  const list = <C extends ListedCollection>(key: ApiKeyRow, collection: C, query: Parameters<typeof listPage>[3]) => listPage(ctx.db, key.workspaceId, collection, query);
 
   /** Runs a mutator as the key; a refusal is the API's error with the rule's message. */
   async function mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown, idempotency?: Pick<RunMutationOptions<never>, 'reserve' | 'record'>) {
@@ -157,9 +160,8 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
   route(r.listCreators, async (request) => {
     const key = apiKeyOf(request);
     const { status, starting_after, limit: size = 20 } = request.query;
-    const matching = (await records(key, 'funnels')).filter((f) => !status || f.status === status);
-    const { slice, hasMore } = paginate(matching, size, starting_after);
-    return { creators: slice.map(creatorOf), total: matching.length, has_more: hasMore };
+    const { records, hasMore, total } = await list(key, 'funnels', { status, size, startingAfter: starting_after });
+    return { creators: records.map(creatorOf), total, has_more: hasMore };
   });
 
   /**
@@ -229,9 +231,8 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
   route(r.listOrders, async (request) => {
     const key = apiKeyOf(request);
     const { status, starting_after, limit: size = 20 } = request.query;
-    const matching = (await records(key, 'orders')).filter((o) => !status || o.status === status);
-    const { slice, hasMore } = paginate(matching, size, starting_after);
-    return { orders: slice.map(orderOf), total: matching.length, has_more: hasMore };
+    const { records, hasMore, total } = await list(key, 'orders', { status, size, startingAfter: starting_after });
+    return { orders: records.map(orderOf), total, has_more: hasMore };
   });
 
   route(r.updateOrder, async (request) => {
@@ -245,9 +246,8 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
   route(r.listInventory, async (request) => {
     const key = apiKeyOf(request);
     const { starting_after, limit: size = 20 } = request.query;
-    const items = await records(key, 'inventory');
-    const { slice, hasMore } = paginate(items, size, starting_after);
-    return { items: slice.map(itemOf), total: items.length, has_more: hasMore };
+    const { records, hasMore, total } = await list(key, 'inventory', { size, startingAfter: starting_after });
+    return { items: records.map(itemOf), total, has_more: hasMore };
   });
 
   route(r.createEmbedSession, async (request, reply) => {
@@ -256,7 +256,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
     return reply.code(201).send(session);
   });
 
-  campaignRoutes({ route, apiKeyOf, records, mayRun, mutate, mutateOnce, itemOf, paginate });
+  campaignRoutes({ route, apiKeyOf, find, list, mayRun, mutate, mutateOnce, itemOf });
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', { config: { auth: 'public' } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 // The public API's campaign routes: add creators, start and move funnels, send outreach,
 // take orders, set stock. Each write runs the same mutator as the screens, as the key (its
 // role as stored), and a POST may carry an Idempotency-Key.
+import { and, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
@@ -12,6 +13,8 @@ import { MUTATORS } from '../../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../../lib/schema/names';
 import { SUGGESTED_CREATORS } from '../../../lib/sample/suggestions';
 import { HttpError } from '../../context';
+import type { ListedCollection } from '../../db/lists';
+import * as t from '../../db/schema';
 import type { ApiKeyRow } from '../keys';
 import { defineApiRoute, type ApiRouteSpec } from '../openapi';
 import type { ApiHandler } from '../v1';
@@ -255,14 +258,16 @@ export const orderOf = (o: Order) => ({
 export interface ApiKit {
   route<R extends ApiRouteSpec>(spec: R, handler: ApiHandler<R>): void;
   apiKeyOf(request: FastifyRequest): ApiKeyRow;
-  records<C extends CollectionName>(key: ApiKeyRow, collection: C): Promise<RecordOf<C>[]>;
+  /** Records of the key's workspace by id, or by lookup field in any letter case (`keys`). */
+  find<C extends CollectionName>(key: ApiKeyRow, collection: C, which: { ids: readonly string[] } | { keys: readonly string[] }): Promise<RecordOf<C>[]>;
+  /** One page of a list, with how many match (server/api/v1/views.ts listPage). */
+  list<C extends ListedCollection>(key: ApiKeyRow, collection: C, query: { status?: string; filter?: SQL; size: number; startingAfter?: string }): Promise<{ records: RecordOf<C>[]; hasMore: boolean; total: number }>;
   /** A 403 unless the key's role may run the mutator. */
   mayRun(key: ApiKeyRow, name: keyof typeof MUTATORS): void;
   mutate(request: FastifyRequest, key: ApiKeyRow, name: keyof typeof MUTATORS, args: unknown): Promise<unknown>;
   /** Runs a mutator once per Idempotency-Key and answers with `success` of its value. */
   mutateOnce(request: FastifyRequest, reply: FastifyReply, name: keyof typeof MUTATORS, args: unknown, success: (value: unknown) => { statusCode: number; body: unknown }): Promise<FastifyReply>;
   itemOf(item: InventoryItem): v.InferInput<typeof inventoryView>;
-  paginate<T extends { id: string }>(items: readonly T[], size: number, startingAfter: string | undefined): { slice: T[]; hasMore: boolean };
 }
 
 /** The first problem of a creator's fields as a 400 naming the field (`prefix` for a batch: creators.3.). */
@@ -276,10 +281,10 @@ function requireValidCreator(fields: v.InferOutput<typeof creatorInput>, prefix 
 
 export function campaignRoutes(kit: ApiKit) {
   const r = CAMPAIGN_ROUTES;
-  const { route, apiKeyOf, records, mayRun, mutate, mutateOnce } = kit;
+  const { route, apiKeyOf, find, mayRun, mutate, mutateOnce } = kit;
 
   async function funnelOr404(key: ApiKeyRow, id: string) {
-    const found = (await records(key, 'funnels')).find((f) => f.id === id);
+    const [found] = await find(key, 'funnels', { ids: [id] });
     if (!found) throw new HttpError(404, `No funnel ${id}`);
     return found;
   }
@@ -298,10 +303,11 @@ export function campaignRoutes(kit: ApiKit) {
   });
 
   route(r.getCreator, async (request) => {
-    const funnels = await records(apiKeyOf(request), 'funnels');
-    const found = funnels.find((f) => f.id === request.params.id);
+    const key = apiKeyOf(request);
+    const [found] = await find(key, 'funnels', { ids: [request.params.id] });
     if (!found) throw new HttpError(404, `No creator ${request.params.id}`);
-    const handle = found.creatorHandle.toLowerCase();
+    // The creator's funnels: the same handle in any letter case (an index look-up).
+    const funnels = await find(key, 'funnels', { keys: [found.creatorHandle] });
     return {
       id: found.id,
       name: found.creatorName,
@@ -312,19 +318,18 @@ export function campaignRoutes(kit: ApiKit) {
       engagementRate: found.engagementRate,
       category: found.category,
       status: found.status,
-      funnelIds: funnels.filter((f) => f.creatorHandle.toLowerCase() === handle).map((f) => f.id),
+      funnelIds: funnels.map((f) => f.id),
     };
   });
 
   route(r.listFunnels, async (request) => {
     const { status, assignee, updated_since, starting_after, limit: size = 20 } = request.query;
-    const since = updated_since ? Date.parse(updated_since) : null;
     const who = assignee?.trim().toLowerCase();
-    const matching = (await records(apiKeyOf(request), 'funnels')).filter(
-      (f) => (!status || f.status === status) && (!who || f.assignedTo.toLowerCase() === who) && (since === null || Date.parse(f.lastUpdated) >= since),
-    );
-    const { slice, hasMore } = kit.paginate(matching, size, starting_after);
-    return { funnels: slice.map(funnelOf), total: matching.length, has_more: hasMore };
+    const f = t.funnels;
+    // Records carry their times as ISO strings in UTC (toISOString), which sort as text.
+    const filter = and(who ? sql`lower(${f.assignedTo}) = ${who}` : undefined, updated_since ? gte(f.lastUpdated, new Date(updated_since).toISOString()) : undefined);
+    const { records, hasMore, total } = await kit.list(apiKeyOf(request), 'funnels', { status, filter, size, startingAfter: starting_after });
+    return { funnels: records.map(funnelOf), total, has_more: hasMore };
   });
 
   route(r.completeStep, async (request, reply) => {
@@ -354,8 +359,7 @@ export function campaignRoutes(kit: ApiKit) {
   route(r.setInventory, async (request) => {
     const key = apiKeyOf(request);
     mayRun(key, 'inventory.setQuantity');
-    const sku = request.params.sku.trim().toLowerCase();
-    const item = (await records(key, 'inventory')).find((i) => i.sku.trim().toLowerCase() === sku);
+    const [item] = await find(key, 'inventory', { keys: [request.params.sku.trim()] });
     if (!item) throw new HttpError(404, `No inventory item with SKU ${request.params.sku}`);
     const updated = (await mutate(request, key, 'inventory.setQuantity', { id: item.id, quantity: request.body.quantity })) as InventoryItem;
     return kit.itemOf(updated);

@@ -1,7 +1,12 @@
-// How the public API shows records, and its pages.
+// How the public API shows records, and its pages (read a page at a time by the database).
 import type { Funnel, InventoryItem } from '../../../lib/domain/types';
 import { inventoryStatus } from '../../../lib/domain/inventory';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { HttpError } from '../../context';
+import type { Executor } from '../../db/client';
+import { countWhere, keptCount, pageOf, type ListedCollection } from '../../db/lists';
+import { RECORD_TABLES } from '../../db/records';
+import type * as t from '../../db/schema';
 
 export const creatorOf = (f: Funnel) => ({
   id: f.id,
@@ -25,14 +30,21 @@ export const itemOf = (i: InventoryItem) => ({
   stockStatus: inventoryStatus(i),
 });
 
-/** One page after `startingAfter` (an id of the same filtered list). */
-export function paginate<T extends { id: string }>(items: readonly T[], size: number, startingAfter: string | undefined) {
-  let start = 0;
-  if (startingAfter !== undefined) {
-    const at = items.findIndex((item) => item.id === startingAfter);
-    if (at < 0) throw new HttpError(400, 'starting_after is not an id in this list', 'starting_after');
-    start = at + 1;
-  }
-  const slice = items.slice(start, start + size);
-  return { slice, hasMore: start + size < items.length };
+/**
+ * One page of a list as the API answers it: `size` records after `startingAfter` (an id of the
+ * same filtered list; a 400 otherwise), whether more follow, and how many match: the kept count
+ * when only `status` filters, else counted by the database.
+ */
+export async function listPage<C extends ListedCollection>(
+  db: Executor,
+  workspaceId: string,
+  collection: C,
+  query: { status?: string; filter?: SQL; size: number; startingAfter?: string },
+) {
+  const table = RECORD_TABLES[collection] as typeof t.funnels;
+  const filter = and(query.status === undefined ? undefined : eq(table.status, query.status), query.filter);
+  const page = await pageOf(db, workspaceId, collection, { filter, size: query.size, startingAfter: query.startingAfter });
+  if (!page) throw new HttpError(400, 'starting_after is not an id in this list', 'starting_after');
+  const total = query.filter ? await countWhere(db, workspaceId, collection, filter) : await keptCount(db, workspaceId, collection, query.status);
+  return { ...page, total };
 }

@@ -59,6 +59,8 @@ export const funnels = pgTable(
     // the display order: both stay index look-ups however many funnels the workspace holds.
     index('funnels_handle_lower_idx').on(t.workspaceId, sql`lower(${t.creatorHandle})`),
     index('funnels_position_idx').on(t.workspaceId, t.position),
+    // The public API's lists by status, a page at a time in display order.
+    index('funnels_status_position_idx').on(t.workspaceId, t.status, t.position),
   ],
 );
 
@@ -88,7 +90,13 @@ export const orders = pgTable(
     creatorId: text('creator_id'),
     stockDeducted: boolean('stock_deducted'),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('orders_version_idx').on(t.workspaceId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('orders_version_idx').on(t.workspaceId, t.version),
+    // The public API's lists, all or by status, a page at a time in display order.
+    index('orders_position_idx').on(t.workspaceId, t.position),
+    index('orders_status_position_idx').on(t.workspaceId, t.status, t.position),
+  ],
 );
 
 export const inventory = pgTable(

@@ -61,6 +61,24 @@ export const workspaceSingletons = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.name] })],
 );
 
+/**
+ * How many records of a collection a workspace holds, by status (funnels, orders; '' for
+ * inventory), kept by statement triggers on those tables (migration 0006), so the public API's
+ * `total` is one index look-up instead of a count over every row.
+ */
+export const recordCounts = pgTable(
+  'record_counts',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    collection: text('collection').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.collection, t.status] })],
+);
+
 /** Data steps the server ran once after the SQL migrations (server/db/lift.ts): one row each. */
 export const dataMigrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
