@@ -1920,6 +1920,11 @@ export interface operations {
                                 quantity: number;
                                 sku: string;
                             }[];
+                            /**
+                             * @description gift: shipped to a creator, charged no tax or shipping, a cost to the brand; sale: a paying customer’s order, revenue.
+                             * @enum {string}
+                             */
+                            kind: "gift" | "sale";
                             orderNumber: string;
                             shipping: number;
                             source: string;
@@ -2061,6 +2066,11 @@ export interface operations {
                             quantity: number;
                             sku: string;
                         }[];
+                        /**
+                         * @description gift: shipped to a creator, charged no tax or shipping, a cost to the brand; sale: a paying customer’s order, revenue.
+                         * @enum {string}
+                         */
+                        kind: "gift" | "sale";
                         orderNumber: string;
                         shipping: number;
                         source: string;
@@ -2226,6 +2236,11 @@ export interface operations {
                             quantity: number;
                             sku: string;
                         }[];
+                        /**
+                         * @description gift: shipped to a creator, charged no tax or shipping, a cost to the brand; sale: a paying customer’s order, revenue.
+                         * @enum {string}
+                         */
+                        kind: "gift" | "sale";
                         orderNumber: string;
                         shipping: number;
                         source: string;

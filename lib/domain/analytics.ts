@@ -69,7 +69,7 @@ export interface AnalyticsSummary {
   conversionRate: number | null;
   /** Average ROI of those funnels (x); null when there are none. */
   averageRoi: number | null;
-  /** Order revenue in the period, canceled and refunded orders excluded. */
+  /** Sales revenue in the period, gifts, canceled and refunded orders excluded. */
   revenue: number;
   funnel: ConversionFunnel;
   roiTrend: RoiPoint[];
@@ -103,7 +103,8 @@ export function funnelRunsBetween(funnel: Pick<Funnel, 'startDate' | 'dueDate'>,
   return start < to.getTime() && (!Number.isFinite(due) || due >= from.getTime());
 }
 
-export const countsAsSale = (order: Pick<Order, 'status'>) => !UNCOUNTED_ORDER_STATUSES.includes(order.status);
+/** A sale that was not canceled or refunded; a gift is a cost, never revenue. */
+export const countsAsSale = (order: Pick<Order, 'status' | 'kind'>) => order.kind === 'sale' && !UNCOUNTED_ORDER_STATUSES.includes(order.status);
 
 function placedBetween(order: Pick<Order, 'createdAt'>, from: Date, to: Date) {
   const at = time(order.createdAt);

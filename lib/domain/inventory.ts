@@ -132,6 +132,19 @@ export interface InventoryItemEdit {
   lowStockThreshold: string | number;
   reorderPoint: string | number;
   location: string;
+  /** What one unit costs the brand; blank leaves it not set. */
+  unitCost?: string | number;
+  /** What the shop sells one unit for; blank leaves it not set. */
+  retailPrice?: string | number;
+}
+
+/** An amount of money typed by a user: blank is "not set", else a non-negative amount to the cent. */
+export function parseMoney(raw: string | number | undefined, label: MessageKey): Result<number | undefined> {
+  const text = raw === undefined ? '' : String(raw).trim();
+  if (text === '') return ok(undefined);
+  const value = Number(text);
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || !Number.isFinite(value) || value > 1_000_000_000) return refuse('domain.inventory.money', { label: message(label) });
+  return ok(value);
 }
 
 export const inventoryItemUpdated = (name: string) => `${name} updated`;
@@ -144,10 +157,16 @@ export function updateInventoryItem(item: InventoryItem, edit: InventoryItemEdit
   if (!threshold.ok) return threshold;
   const reorder = parseWholeNumber(edit.reorderPoint, item.reorderPoint, 'inventory.reorderPoint');
   if (!reorder.ok) return reorder;
-  return ok(
-    { ...item, name, lowStockThreshold: threshold.value, reorderPoint: reorder.value, location: edit.location.trim() },
-    inventoryItemUpdated(name),
-  );
+  const unitCost = edit.unitCost === undefined ? ok(item.unitCost) : parseMoney(edit.unitCost, 'inventory.unitCost');
+  if (!unitCost.ok) return unitCost;
+  const retailPrice = edit.retailPrice === undefined ? ok(item.retailPrice) : parseMoney(edit.retailPrice, 'inventory.retailPrice');
+  if (!retailPrice.ok) return retailPrice;
+  const next: InventoryItem = { ...item, name, lowStockThreshold: threshold.value, reorderPoint: reorder.value, location: edit.location.trim() };
+  if (unitCost.value === undefined) delete next.unitCost;
+  else next.unitCost = unitCost.value;
+  if (retailPrice.value === undefined) delete next.retailPrice;
+  else next.retailPrice = retailPrice.value;
+  return ok(next, inventoryItemUpdated(name));
 }
 
 // ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   type OrderFilters,
   type OrderHistoryEntry,
   type OrderItem,
+  type OrderKind,
   type OrderStatus,
   type Result,
 } from './types';
@@ -32,6 +33,8 @@ export const SHIPPING_SECTION_STATUSES: readonly OrderStatus[] = ['Processing', 
 export const ORDER_TAX_RATE = 0.0825;
 /** Flat customer shipping charge of the sample orders. */
 export const ORDER_SHIPPING_CHARGE = 8.95;
+/** What shipping a gift costs the brand: the spec's flat shipping fee (§9), paid by the brand, never charged. */
+export const GIFT_SHIPPING_COST = FULFILMENT_FEES.shippingFlat;
 /** Sales channels offered when creating an order: the sample's two marketplaces, its social shop, and direct sales. */
 export const ORDER_SOURCES = ['Amazon', 'eBay', 'Instagram Shop', 'Direct'] as const;
 /** Every channel an order may come from: the New Order form's, and the shops whose webhooks bring orders in. */
@@ -334,9 +337,13 @@ export interface OrderTotals {
   total: number;
 }
 
-/** Subtotal of the lines, tax at the sample's rate, flat shipping, and the total, to the cent. */
-export function orderTotals(items: readonly Pick<OrderItem, 'quantity' | 'price'>[]): OrderTotals {
+/**
+ * Subtotal of the lines, tax at the sample's rate, flat shipping, and the total, to the cent.
+ * A gift is charged neither tax nor shipping: its total is its items' value.
+ */
+export function orderTotals(items: readonly Pick<OrderItem, 'quantity' | 'price'>[], kind: OrderKind = 'sale'): OrderTotals {
   const subtotal = round2(items.reduce((sum, item) => sum + item.quantity * item.price, 0));
+  if (kind === 'gift') return { subtotal, tax: 0, shipping: 0, total: subtotal };
   const tax = round2(subtotal * ORDER_TAX_RATE);
   const shipping = items.length ? ORDER_SHIPPING_CHARGE : 0;
   return { subtotal, tax, shipping, total: round2(subtotal + tax + shipping) };
@@ -358,6 +365,8 @@ export interface NewOrderDraft {
   shippingAddress: Address;
   items: NewOrderLineDraft[];
   notes?: string;
+  /** The funnel (creator) this order ships to: it is then a gift, charged nothing. */
+  creatorId?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -419,8 +428,11 @@ export function createOrder(
 
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(existing);
+  const creatorId = draft.creatorId?.trim();
+  const kind: OrderKind = creatorId ? 'gift' : 'sale';
   const order: Order = {
     id: newId('ord'),
+    kind,
     source: draft.source.trim() || 'Direct',
     orderNumber,
     status: 'New',
@@ -428,12 +440,13 @@ export function createOrder(
     customerEmail,
     shippingAddress: address,
     items,
-    ...orderTotals(items),
+    ...orderTotals(items, kind),
     createdAt: timestamp,
     updatedAt: timestamp,
     history: [withNote({ id: newId('oh'), timestamp, status: 'New' }, message('activity.action.orderCreated'))],
-    tags: [],
+    tags: kind === 'gift' ? ['gift'] : [],
     stockDeducted: false,
+    ...(creatorId ? { creatorId, shippingCost: GIFT_SHIPPING_COST } : {}),
   };
   if (draft.customerPhone?.trim()) order.customerPhone = draft.customerPhone.trim();
   if (draft.notes?.trim()) order.notes = draft.notes;

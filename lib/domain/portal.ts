@@ -3,7 +3,7 @@
 // links, opting out) and what each answer writes. Pure: time and ids come in as arguments.
 import { INVENTORY } from './constants';
 import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
-import { hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
+import { GIFT_SHIPPING_COST, hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
 import { englishOf, message, type Message, type MessageKey } from './messages';
 import { refuse, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
@@ -126,13 +126,14 @@ export function chooseProducts(
     if (!stock || stock.quantity < 1) return refuse('domain.portal.unavailable', { name: stock?.name ?? id });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: 1, price: INVENTORY.flatUnitValue });
   }
-  const totals = orderTotals(items);
+  const totals = orderTotals(items, 'gift');
   if (totals.subtotal > allowance.maxValue) return refuse('domain.portal.tooValuable', { max: allowance.maxValue });
   if (!hasStockFor({ items }, inventory)) return refuse('domain.portal.unavailable', { name: items[0].name });
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(orders);
   const draft: Order = {
     id: newId('ord'),
+    kind: 'gift',
     source: 'Creator portal',
     orderNumber,
     status: 'New',
@@ -147,6 +148,7 @@ export function chooseProducts(
     tags: ['gift'],
     creatorId: funnel.id,
     stockDeducted: false,
+    shippingCost: GIFT_SHIPPING_COST,
   };
   const reserved = reserveOrderStock(draft, inventory);
   if (!reserved.ok) return reserved;

@@ -150,6 +150,7 @@ export function orderFromShop(shop: ShopOrder, inventory: readonly InventoryItem
   if (unknown) tags.push(UNKNOWN_SKU_TAG);
   const order: Order = {
     id: shopOrderId(shop.shop, shop.externalId),
+    kind: 'sale',
     source: shop.shop,
     orderNumber: nextOrderNumber(existing),
     status: 'New',

@@ -409,6 +409,13 @@ export interface CalendarEvent extends Entity {
 // ---------- Orders ----------
 export const ORDER_STATUSES = ['New', 'Processing', 'Shipped', 'Delivered', 'Canceled', 'Refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * A gift ships to a creator (portal, funnel, New Order for a creator): nobody pays it, so it
+ * carries no tax or shipping charge, and it costs the brand its items at unit cost plus its
+ * shipping cost. A sale is a paying customer's order from a shop or the API: it is revenue.
+ */
+export const ORDER_KINDS = ['gift', 'sale'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export interface Address {
   line1: string;
@@ -438,6 +445,8 @@ export interface OrderHistoryEntry {
   said?: Message;
 }
 export interface Order extends Entity {
+  /** Gift (a cost) or sale (revenue). */
+  kind: OrderKind;
   source: string;
   orderNumber: string;
   status: OrderStatus;
@@ -461,6 +470,8 @@ export interface Order extends Entity {
   creatorId?: string;
   /** True while this order's items are deducted from inventory, so stock is deducted once per order. */
   stockDeducted?: boolean;
+  /** A gift's shipping cost to the brand (never charged to anyone). */
+  shippingCost?: number;
 }
 export interface OrderFilters {
   status: OrderStatus[];
@@ -478,6 +489,10 @@ export interface InventoryItem extends Entity {
   /** ISO timestamp. */
   lastRestocked: string;
   location: string;
+  /** What one unit costs the brand, in the workspace currency; absent until someone enters it. */
+  unitCost?: number;
+  /** What the shop sells one unit for, if known. */
+  retailPrice?: number;
 }
 export type InventoryStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
 

@@ -27,6 +27,7 @@ export const newOrderDraft = v.object({
   shippingAddress: address,
   items: v.pipe(v.array(v.object({ sku: text(200), quantity: numberish, price: v.optional(numberish) })), v.maxLength(500)),
   notes: v.optional(text()),
+  creatorId: v.optional(text(200)),
 });
 
 export const trackingDraft = v.object({ trackingNumber: text(200), carrierName: text(200) });

@@ -81,10 +81,13 @@ export const importItems = defineMutator({
   },
 });
 
-/** Edit Item: name, low stock threshold, reorder point and location. */
+/** Edit Item: name, low stock threshold, reorder point, location, unit cost and retail price. */
 export const updateItem = defineMutator({
   name: 'inventory.updateItem',
-  args: v.object({ id, edit: v.object({ name: text(500), lowStockThreshold: numberish, reorderPoint: numberish, location: text(500) }) }),
+  args: v.object({
+    id,
+    edit: v.object({ name: text(500), lowStockThreshold: numberish, reorderPoint: numberish, location: text(500), unitCost: v.optional(numberish), retailPrice: v.optional(numberish) }),
+  }),
   reads: (args) => [one('inventory', args.id)],
   run(tx, args) {
     const item = tx.get('inventory', args.id);

@@ -86,8 +86,10 @@ export const saveNotes = defineMutator({
 export const create = defineMutator({
   name: 'orders.create',
   args: v.object({ draft: newOrderDraft }),
-  reads: () => [all('inventory'), all('orders')],
-  run(tx, args, meta) {
+  reads: (args) => [all('inventory'), all('orders'), ...(args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
+  run(tx, args, meta): Result<Order> {
+    // A gift ships to a creator of this workspace, never to an id the browser made up.
+    if (args.draft.creatorId && !tx.get('funnels', args.draft.creatorId)) return refuse('domain.funnels.gone');
     const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
     if (!result.ok) return result;
     tx.put('orders', result.value, { prepend: true });

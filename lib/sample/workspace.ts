@@ -100,7 +100,7 @@ export const SUGGESTED_CREATORS: SuggestedCreator[] = [
 ];
 
 export function sampleInventory(now: Date): InventoryItem[] {
-  const item = (id: string, sku: string, name: string, quantity: number, location: string, daysAgo: number): InventoryItem => ({
+  const item = (id: string, sku: string, name: string, quantity: number, location: string, daysAgo: number, unitCost: number): InventoryItem => ({
     id,
     sku,
     name,
@@ -109,13 +109,14 @@ export function sampleInventory(now: Date): InventoryItem[] {
     reorderPoint: INVENTORY.defaultReorderPoint,
     lastRestocked: subDays(now, daysAgo).toISOString(),
     location,
+    unitCost,
   });
   return [
-    item('inv_1', 'SKU-001', 'Wireless Earbuds', 150, 'Warehouse A', 3),
-    item('inv_2', 'SKU-002', 'Smart Watch', 8, 'Warehouse B', 12),
-    item('inv_3', 'SKU-003', 'Phone Case', 0, 'Warehouse A', 30),
-    item('inv_4', 'SKU-004', 'Portable Charger', 75, '', 6),
-    item('inv_5', 'SKU-005', 'Bluetooth Speaker', 5, 'Warehouse C', 20),
+    item('inv_1', 'SKU-001', 'Wireless Earbuds', 150, 'Warehouse A', 3, 18),
+    item('inv_2', 'SKU-002', 'Smart Watch', 8, 'Warehouse B', 12, 74),
+    item('inv_3', 'SKU-003', 'Phone Case', 0, 'Warehouse A', 30, 4.5),
+    item('inv_4', 'SKU-004', 'Portable Charger', 75, '', 6, 9.8),
+    item('inv_5', 'SKU-005', 'Bluetooth Speaker', 5, 'Warehouse C', 20, 31),
   ];
 }
 
@@ -123,7 +124,7 @@ export function sampleOrders(now: Date): Order[] {
   const created = (daysAgo: number) => subDays(now, daysAgo).toISOString();
   return [
     {
-      id: 'ord_1', source: 'Amazon', orderNumber: 'ORD-1001', status: 'New',
+      id: 'ord_1', kind: 'sale', source: 'Amazon', orderNumber: 'ORD-1001', status: 'New',
       customerEmail: 'olivia.brown@example.com', customerName: 'Olivia Brown', customerPhone: '+1 555 0101',
       shippingAddress: { line1: '12 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94103', country: 'US' },
       items: [{ id: 'oi_1', productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: 2, price: 59.99 }],
@@ -132,7 +133,7 @@ export function sampleOrders(now: Date): Order[] {
       tags: ['marketplace'], stockDeducted: false,
     },
     {
-      id: 'ord_2', source: 'eBay', orderNumber: 'ORD-1002', status: 'Processing',
+      id: 'ord_2', kind: 'sale', source: 'eBay', orderNumber: 'ORD-1002', status: 'Processing',
       customerEmail: 'liam.wilson@example.com', customerName: 'Liam Wilson',
       shippingAddress: { line1: '400 Lake Shore Drive', line2: 'Apt 9B', city: 'Chicago', state: 'IL', postalCode: '60611', country: 'US' },
       items: [
@@ -148,7 +149,7 @@ export function sampleOrders(now: Date): Order[] {
       notes: 'Gift wrap requested.', tags: [], stockDeducted: true,
     },
     {
-      id: 'ord_3', source: 'Instagram Shop', orderNumber: 'ORD-1003', status: 'Shipped',
+      id: 'ord_3', kind: 'sale', source: 'Instagram Shop', orderNumber: 'ORD-1003', status: 'Shipped',
       customerEmail: 'emma.davis@example.com', customerName: 'Emma Davis',
       shippingAddress: { line1: '88 Sunset Blvd', city: 'Los Angeles', state: 'CA', postalCode: '90028', country: 'US' },
       items: [{ id: 'oi_4', productId: 'inv_5', name: 'Bluetooth Speaker', sku: 'SKU-005', quantity: 1, price: 89 }],

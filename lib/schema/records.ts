@@ -19,6 +19,7 @@ import {
   FUNNEL_STATUSES,
   LANGUAGES,
   NOTIFICATION_TYPES,
+  ORDER_KINDS,
   ORDER_STATUSES,
   PERMISSIONS,
   ROLES,
@@ -125,8 +126,10 @@ export const messageSchema: v.GenericSchema<Message> = v.object({
 });
 
 const orderHistoryEntry = v.object({ id: str, timestamp: str, status: picklist(ORDER_STATUSES), note: optional(str), said: optional(messageSchema) });
+const money = v.pipe(v.number(), v.finite(), v.minValue(0));
 const order = v.object({
   id: str,
+  kind: picklist(ORDER_KINDS),
   source: str,
   orderNumber: str,
   status: picklist(ORDER_STATUSES),
@@ -148,6 +151,7 @@ const order = v.object({
   carrierName: optional(str),
   creatorId: optional(str),
   stockDeducted: optional(bool),
+  shippingCost: optional(money),
 });
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -160,6 +164,8 @@ const inventoryItem = v.object({
   reorderPoint: wholeNumber,
   lastRestocked: str,
   location: str,
+  unitCost: optional(money),
+  retailPrice: optional(money),
 });
 
 const calendarEvent = v.object({
@@ -263,6 +269,20 @@ export function liftOrderNotes(value: Record<string, unknown>): Record<string, u
   return { ...value, history: history.map((entry) => (unlifted(entry) ? { ...entry, said: noteMessage(entry.note) } : entry)) };
 }
 
+/**
+ * Orders from before gifts and sales were told apart: an order tied to a funnel (a creator) is a
+ * gift, any other a sale. A gift's tax and shipping were never owed by anyone: its charges
+ * become 0, its total its items' value, and the shipping it was charged becomes its shipping
+ * cost to the brand.
+ */
+export function liftOrderKind(value: Record<string, unknown>): Record<string, unknown> {
+  if (value.kind !== undefined) return value;
+  if (typeof value.creatorId !== 'string' || !value.creatorId) return { ...value, kind: 'sale' };
+  const subtotal = typeof value.subtotal === 'number' ? value.subtotal : 0;
+  const shipping = typeof value.shipping === 'number' ? value.shipping : 0;
+  return { ...value, kind: 'gift', tax: 0, shipping: 0, total: subtotal, shippingCost: shipping };
+}
+
 /** Every collection of a workspace, in the order the store and the server list them. */
 export const COLLECTION_DEFINITIONS = [
   defineCollection({
@@ -277,12 +297,15 @@ export const COLLECTION_DEFINITIONS = [
     schema: validates<Order>(order),
     sort: newestFirst('createdAt'),
     newRecords: 'first',
-    // v1 did not track whether an order's stock was deducted; v3 kept history notes in English only.
+    // v1 did not track whether an order's stock was deducted; v3 kept history notes in English only;
+    // v4 did not tell gifts from sales.
     migrations: {
       1: (value) => (value.stockDeducted === undefined ? { ...value, stockDeducted: ['Processing', 'Shipped', 'Delivered'].includes(String(value.status)) } : value),
       3: liftOrderNotes,
+      4: liftOrderKind,
     },
   }),
+  // Items from before unit costs have none until someone enters it.
   defineCollection({ name: 'inventory', schema: validates<InventoryItem>(inventoryItem), lookup: 'sku' }),
   defineCollection({ name: 'events', schema: validates<CalendarEvent>(calendarEvent) }),
   defineCollection({

@@ -15,13 +15,14 @@ const orderNumbers = () =>
     .map((row) => row.getAttribute('aria-label')!.replace('Open order ', ''));
 
 describe('<Orders> list', () => {
-  it('shows the count and the columns Order, Customer, Status, Items, Date, Total', async () => {
+  it('shows the count and the columns Order, Customer, Kind, Status, Items, Date, Total', async () => {
     await renderScreen(<Orders />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(screen.getByText('3 orders')).toBeInTheDocument();
     const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼]/g, '').trim());
-    expect(headers).toEqual(['Order', 'Customer', 'Status', 'Items', 'Date', 'Total']);
+    expect(headers).toEqual(['Order', 'Customer', 'Kind', 'Status', 'Items', 'Date', 'Total']);
     const row = within(table()).getByRole('row', { name: 'Open order ORD-1001' });
+    expect(within(row).getByText('Sale')).toBeInTheDocument();
     expect(within(row).getByText('Olivia Brown')).toBeInTheDocument();
     expect(within(row).getByText('Mar 9, 2026')).toBeInTheDocument();
     expect(within(row).getByText('$138.83')).toBeInTheDocument();
@@ -243,5 +244,28 @@ describe('<Orders> New Order', () => {
     expect(await screen.findByText('Order ORD-1004 created')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Order ORD-1004' })).toBeInTheDocument();
     expect(store.orders.find('ORD-1004')).toMatchObject({ customerName: 'Ava Chen', status: 'New', total: 36.01 });
+  });
+
+  it('to a creator is a gift: no tax or shipping charged, shown as Gift', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Orders />);
+    await user.click(await screen.findByRole('button', { name: 'New Order' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Order' });
+    expect(within(dialog).getByText('A sale to a paying customer: tax and shipping are charged; it counts as revenue.')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Ship to'), 'Sarah Johnson (@sarahjstyle) — gift');
+    expect(within(dialog).getByText('A gift to a creator: no tax or shipping is charged; it counts as a cost.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Customer name')).toHaveValue('Sarah Johnson');
+    expect(within(dialog).getByLabelText('Customer email')).toHaveValue('sarahjstyle@example.com');
+    await user.type(within(dialog).getByLabelText('Street address'), '5 Pine Rd');
+    await user.type(within(dialog).getByLabelText('City'), 'Portland');
+    await user.type(within(dialog).getByLabelText('State'), 'OR');
+    await user.type(within(dialog).getByLabelText('Postal code'), '97201');
+    await user.selectOptions(within(dialog).getByLabelText('Product 1'), 'SKU-004');
+    expect(within(dialog).getByText('Subtotal $25.00 · Tax $0.00 · Shipping $0.00 · Total $25.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('Order ORD-1004 created')).toBeInTheDocument();
+    expect(screen.getByText('Gift')).toBeInTheDocument();
+    expect(screen.getByText('A gift is charged no tax or shipping. Its shipping costs the brand $8.95.')).toBeInTheDocument();
+    expect(store.orders.find('ORD-1004')).toMatchObject({ kind: 'gift', creatorId: 'CR12345', tax: 0, shipping: 0, total: 25 });
   });
 });

@@ -129,7 +129,7 @@ type InventoryController = ReturnType<typeof useInventoryController>;
 /** An item's details (its own URL in the host app), with Edit and Delete. Deleting asks first. */
 function ItemDetailsDialog({ controller: inv }: { controller: InventoryController }) {
   const item = inv.openItem;
-  const { t, formatDay } = useT();
+  const { t, formatDay, formatMoney } = useT();
   const blocked = inv.writeBlocked;
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -141,7 +141,14 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
     inv.close();
   };
   const startEditing = (from: InventoryItem) => {
-    setEdit({ name: from.name, lowStockThreshold: String(from.lowStockThreshold), reorderPoint: String(from.reorderPoint), location: from.location });
+    setEdit({
+      name: from.name,
+      lowStockThreshold: String(from.lowStockThreshold),
+      reorderPoint: String(from.reorderPoint),
+      location: from.location,
+      unitCost: from.unitCost === undefined ? '' : String(from.unitCost),
+      retailPrice: from.retailPrice === undefined ? '' : String(from.retailPrice),
+    });
     setError(null);
     setEditing(true);
   };
@@ -193,6 +200,8 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
             <FormField id="cf-edit-threshold" label={t('inventory.lowStockThreshold')} type="number" value={String(edit.lowStockThreshold)} onChange={(lowStockThreshold) => setEdit({ ...edit, lowStockThreshold })} />
             <FormField id="cf-edit-reorder" label={t('inventory.reorderPoint')} type="number" value={String(edit.reorderPoint)} onChange={(reorderPoint) => setEdit({ ...edit, reorderPoint })} />
             <FormField id="cf-edit-location" label={t('inventory.col.location')} value={edit.location} onChange={(location) => setEdit({ ...edit, location })} />
+            <FormField id="cf-edit-unit-cost" label={t('inventory.unitCost')} type="number" value={String(edit.unitCost ?? '')} onChange={(unitCost) => setEdit({ ...edit, unitCost })} />
+            <FormField id="cf-edit-retail-price" label={t('inventory.retailPrice')} type="number" value={String(edit.retailPrice ?? '')} onChange={(retailPrice) => setEdit({ ...edit, retailPrice })} />
             {error && (
               <p role="alert" className="cf-error">
                 {errorText}
@@ -215,6 +224,10 @@ function ItemDetailsDialog({ controller: inv }: { controller: InventoryControlle
             <dd>{item.location.trim() || t('inventory.notSet')}</dd>
             <dt>{t('inventory.col.lastRestocked')}</dt>
             <dd>{formatDay(item.lastRestocked, inv.timeZone)}</dd>
+            <dt>{t('inventory.unitCost')}</dt>
+            <dd>{item.unitCost === undefined ? t('inventory.notSet') : formatMoney(item.unitCost)}</dd>
+            <dt>{t('inventory.retailPrice')}</dt>
+            <dd>{item.retailPrice === undefined ? t('inventory.notSet') : formatMoney(item.retailPrice)}</dd>
           </dl>
         )}
       </Dialog>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { problemOf, type Message } from '../../lib/domain/messages';
 import { INVENTORY } from '../../lib/domain/constants';
 import { ORDER_SOURCES, orderTotals, type NewOrderDraft, type NewOrderLineDraft } from '../../lib/domain/orders';
-import type { InventoryItem, Order, Result } from '../../lib/domain/types';
+import type { Funnel, InventoryItem, Order, Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../ui/i18n';
@@ -13,6 +13,8 @@ export interface NewOrderDialogProps {
   onOpenChange(open: boolean): void;
   /** The products to pick from, by SKU. */
   inventory: readonly InventoryItem[];
+  /** The creators an order may ship to as a gift (no tax or shipping charged). */
+  creators: readonly Pick<Funnel, 'id' | 'creatorName' | 'creatorHandle' | 'email'>[];
   /** Creates the order; an error keeps the dialog open and shows it. */
   onCreate(draft: NewOrderDraft): Result<Order>;
 }
@@ -29,7 +31,7 @@ const emptyDraft = (): NewOrderDraft => ({
 });
 
 /** New Order: customer, shipping address and items picked from inventory by SKU. */
-export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewOrderDialogProps) {
+export function NewOrderDialog({ open, onOpenChange, inventory, creators, onCreate }: NewOrderDialogProps) {
   const [draft, setDraft] = useState(emptyDraft);
   const [error, setError] = useState<Message | null>(null);
   const id = useId();
@@ -51,7 +53,14 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
     draft.items
       .map((line) => ({ quantity: Number(line.quantity), price: Number(line.price) }))
       .filter((line) => line.quantity > 0 && line.price > 0),
+    draft.creatorId ? 'gift' : 'sale',
   );
+  // Shipping to a creator makes the order a gift: their name and email fill in, nothing is charged.
+  const shipTo = (creatorId: string) => {
+    const creator = creators.find((c) => c.id === creatorId);
+    if (!creator) return setDraft({ ...draft, creatorId: undefined });
+    setDraft({ ...draft, creatorId, customerName: creator.creatorName, customerEmail: creator.email ?? draft.customerEmail });
+  };
 
   const text = (key: string, label: string, value: string, onChange: (value: string) => void, options: { type?: string; optional?: boolean; autoComplete?: string } = {}) => (
     <div className="cf-field">
@@ -94,6 +103,20 @@ export function NewOrderDialog({ open, onOpenChange, inventory, onCreate }: NewO
         </>
       }
     >
+      <div className="cf-field">
+        <label htmlFor={`${id}-ship-to`}>{t('orders.shipTo')}</label>
+        <select id={`${id}-ship-to`} className="cf-select" value={draft.creatorId ?? ''} aria-describedby={`${id}-ship-to-help`} onChange={(event) => shipTo(event.target.value)}>
+          <option value="">{t('orders.shipTo.customer')}</option>
+          {creators.map((creator) => (
+            <option key={creator.id} value={creator.id}>
+              {t('orders.shipTo.creator', { name: creator.creatorName, handle: creator.creatorHandle })}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-ship-to-help`} className="cf-muted">
+          {draft.creatorId ? t('orders.shipTo.giftHelp') : t('orders.shipTo.saleHelp')}
+        </p>
+      </div>
       <fieldset>
         <legend>{t('orders.customer')}</legend>
         {text('name', t('orders.customerName'), draft.customerName, (v) => setDraft({ ...draft, customerName: v }))}

@@ -8,6 +8,7 @@ import { useT } from '../ui/i18n';
 import { orderNoteIn } from '../../lib/i18n/activity';
 import { showResult } from '../ui/toast';
 import { NotesEditor } from './NotesEditor';
+import { OrderKindBadge } from './OrderKindBadge';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { ShippingForm } from './ShippingForm';
 import { ShippingLabelDialog } from './ShippingLabel';
@@ -136,6 +137,10 @@ function OrderDetailBody({
             )}
             <dt>{t('orders.source')}</dt>
             <dd>{order.source}</dd>
+            <dt>{t('orders.col.kind')}</dt>
+            <dd>
+              <OrderKindBadge kind={order.kind} />
+            </dd>
           </dl>
         </section>
 
@@ -211,6 +216,7 @@ function OrderDetailBody({
             <dt className="cf-total">{t('orders.total')}</dt>
             <dd className="cf-num cf-total">{formatMoney(order.total)}</dd>
           </dl>
+          {order.kind === 'gift' && <p className="cf-muted">{t('orders.giftCharges', { cost: formatMoney(order.shippingCost ?? 0) })}</p>}
         </section>
 
         {SHIPPING_SECTION_STATUSES.includes(order.status) && (

@@ -2,6 +2,7 @@ import { orderUnits, type OrderSort, type OrderSortKey } from '../../lib/domain/
 import type { Order, OrderStatus } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { VirtualTable, type Column } from '../ui/VirtualTable';
+import { OrderKindBadge } from './OrderKindBadge';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderStatusFilter } from './OrderStatusFilter';
 import { SearchField } from '../ui/SearchField';
@@ -43,6 +44,7 @@ export function OrderList(props: OrderListProps) {
         </span>
       ),
     },
+    { key: 'kind', header: t('orders.col.kind'), render: (o) => <OrderKindBadge kind={o.kind} /> },
     { key: 'status', header: t('orders.col.status'), sortable: true, render: (o) => <OrderStatusBadge status={o.status} /> },
     { key: 'items', header: t('orders.col.items'), sortable: true, render: (o) => orderUnits(o) },
     { key: 'createdAt', header: t('orders.col.date'), sortable: true, render: (o) => formatDay(o.createdAt, timeZone) },

@@ -67,6 +67,7 @@ function OrdersView(options: OrdersProps) {
         open={creating}
         onOpenChange={setCreating}
         inventory={ctl.inventory}
+        creators={ctl.creators}
         onCreate={(draft) => {
           const result = ctl.createOrder(draft);
           if (result.ok) {

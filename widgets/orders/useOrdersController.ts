@@ -89,6 +89,8 @@ export function useOrdersController({ orderId, defaultOrderId = null, onOrderIdC
     timeZone: store.admin.settings.value.value.timeZone,
     createOrder: (draft: NewOrderDraft) => store.orders.createOrder(draft),
     inventory: store.inventory.items.items.value,
+    /** Who a New Order may ship to as a gift. */
+    creators: store.funnels.items.items.value,
   };
 }
 

@@ -89,6 +89,7 @@ export interface MessageParams {
   "domain.orders.already": { status: string | number };
   "orders.countFiltered": { shown: string | number; total: string | number };
   "orders.count": { total: number };
+  "orders.giftCharges": { cost: string | number };
   "orders.open": { number: string | number };
   "orders.title": { number: string | number };
   "orders.left": { count: string | number };
@@ -101,6 +102,8 @@ export interface MessageParams {
   "orders.unitPriceN": { n: string | number };
   "orders.removeItem": { n: string | number };
   "orders.preview": { subtotal: string | number; tax: string | number; shipping: string | number; total: string | number };
+  "orders.shipTo.creator": { name: string | number; handle: string | number };
+  "domain.inventory.money": { label: string | number };
   "domain.inventory.skuExists": { sku: string | number };
   "domain.inventory.wholeNumber": { label: string | number };
   "domain.inventory.negative": { label: string | number };

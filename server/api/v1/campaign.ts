@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
 import { STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
-import { FUNNEL_STATUSES, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
+import { FUNNEL_STATUSES, ORDER_KINDS, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
 import { checkCreator, CREATOR_FIELD_NAMES } from '../../../lib/mutators/creators';
 import { MUTATORS } from '../../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../../lib/schema/names';
@@ -79,6 +79,7 @@ export const orderView = v.object({
   id: v.string(),
   orderNumber: v.string(),
   status: v.picklist(ORDER_STATUSES),
+  kind: v.pipe(v.picklist(ORDER_KINDS), v.description('gift: shipped to a creator, charged no tax or shipping, a cost to the brand; sale: a paying customer’s order, revenue.')),
   source: v.string(),
   customerName: v.string(),
   customerEmail: v.string(),
@@ -237,6 +238,7 @@ export const orderOf = (o: Order) => ({
   id: o.id,
   orderNumber: o.orderNumber,
   status: o.status,
+  kind: o.kind,
   source: o.source,
   customerName: o.customerName,
   customerEmail: o.customerEmail,

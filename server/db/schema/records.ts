@@ -89,6 +89,8 @@ export const orders = pgTable(
     carrierName: text('carrier_name'),
     creatorId: text('creator_id'),
     stockDeducted: boolean('stock_deducted'),
+    kind: text('kind').notNull(),
+    shippingCost: doublePrecision('shipping_cost'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -110,6 +112,8 @@ export const inventory = pgTable(
     reorderPoint: integer('reorder_point').notNull(),
     lastRestocked: text('last_restocked').notNull(),
     location: text('location').notNull(),
+    unitCost: doublePrecision('unit_cost'),
+    retailPrice: doublePrecision('retail_price'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
