@@ -16,7 +16,6 @@ import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
 import { TwoFactorEnrolment } from '../../widgets/ui/TwoFactorEnrolment';
 import { createSecurityApi } from '../../lib/sync/security-api';
-import { createTransport } from '../../lib/sync/transport';
 
 const authStyles = `
 html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
