@@ -119,6 +119,9 @@ async function refusal(response: Response): Promise<never> {
   const message = typeof body.error === 'string' ? body.error : SYNC_MESSAGES.serverAnswered(response.status);
   if (response.status === 401) throw new SyncError('signed-out', SYNC_MESSAGES.sessionEnded, 401, undefined, undefined, sayMessage('sync.sessionEnded'));
   if (response.status === 403 && body.code === 'removed') throw new SyncError('removed', message, 403, body);
+  // The workspace now requires two-factor of this member: like an ended session, they must sign
+  // in again (the server then leads them to set it up); retrying would only be refused again.
+  if (response.status === 403 && body.code === 'twoFactorRequired') throw new SyncError('signed-out', message, 403, body);
   if (response.status === 429 || response.status >= 500) throw new SyncError('retry', message, response.status, body, retryAfterOf(response));
   throw new SyncError('refused', message, response.status, typeof body.error === 'string' ? body : { error: message }, undefined, said);
 }

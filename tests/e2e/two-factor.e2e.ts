@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { useTeamServer } from './browser';
 import { OWNER } from './team-server';
 
-const { newPage, signIn } = useTeamServer();
+const { newPage, signIn, invite } = useTeamServer();
+
+/** The owner's recovery codes as enrolment showed them (the second test signs in with one). */
+let ownerCodes: string[] = [];
 
 /**
  * A code of the 30-second step after the current one: the server accepts a step either side of
@@ -50,6 +53,7 @@ describe('two-factor sign-in and sessions', () => {
     await first.page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     const codes = (await first.page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
+    ownerCodes = codes;
     await first.page.getByRole('button', { name: 'I saved my recovery codes' }).click();
     await first.page.getByText('Two-factor sign-in is on. 10 recovery codes left.').waitFor();
 
@@ -102,5 +106,43 @@ describe('two-factor sign-in and sessions', () => {
     for (const event of ['Two-factor sign-in turned on', 'Failed sign-in (wrong code)', 'Signed in with a recovery code', 'Session ended'])
       await log.getByRole('cell', { name: event, exact: true }).first().waitFor();
     for (const page of [first, second]) expect(page.errors).toEqual([]);
+  }, 240_000);
+
+  it('an Admin requires it for everyone: a new member sets it up before anything of the workspace', async () => {
+    expect(ownerCodes).toHaveLength(10);
+    const owner = await newPage();
+    await signIn(owner.page, { path: '/settings?tab=team' });
+    await secondStep(owner.page, ownerCodes[2]);
+    await owner.page.waitForURL(/\/settings/);
+    await owner.page.getByLabel('Require two-factor sign-in for').selectOption('everyone');
+    await owner.page.getByText('Two-factor requirement saved').waitFor();
+
+    const link = await invite(owner.page, 'jamie@acme.test', 'Editor');
+    const jamie = await newPage();
+    await jamie.page.goto(link);
+    await jamie.page.getByLabel('Full Name').fill('Jamie Smith');
+    await jamie.page.getByLabel('Password').fill('a long enough password');
+    await jamie.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await jamie.page.waitForURL(/\/two-factor-setup/);
+    await jamie.page.getByText('Your workspace requires two-factor sign-in. Set it up to continue.').waitFor();
+    // Nothing of the workspace meanwhile, whatever the page asks for.
+    const pull = await jamie.page.evaluate(async () => {
+      const response = await fetch('/sync/pull?since=0');
+      return { status: response.status, body: (await response.json()) as { code?: string } };
+    });
+    expect(pull).toMatchObject({ status: 403, body: { code: 'twoFactorRequired' } });
+    await jamie.page.goto('/orders');
+    await jamie.page.waitForURL(/\/two-factor-setup\?next=%2Forders/);
+
+    await jamie.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const key = (await jamie.page.getByText(/^[A-Z2-7]{32}$/).textContent())!;
+    await jamie.page.getByLabel('6-digit code').fill(new TOTP({ secret: Secret.fromBase32(key) }).generate());
+    await jamie.page.getByRole('button', { name: 'Confirm' }).click();
+    await jamie.page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    expect(await jamie.page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').count()).toBe(10);
+    await jamie.page.getByRole('button', { name: 'I saved my recovery codes' }).click();
+    await jamie.page.waitForURL(/\/orders$/);
+    await jamie.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    for (const page of [owner, jamie]) expect(page.errors).toEqual([]);
   }, 240_000);
 });

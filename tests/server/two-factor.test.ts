@@ -228,11 +228,17 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
 
   it('keeps sign-ins, failures, two-factor and session changes in a log only Admins read, with address prefixes', async () => {
     expect((await server.client().post('/auth/signin', { email: USERS.editor.email, password: 'not-the-password' })).statusCode).toBe(401);
+    // Key changes are there too.
+    const created = await ownerBrowser.post('/developer/keys', { name: 'Log check', role: 'Viewer' });
+    expect(created.statusCode).toBe(201);
+    const keyId = json<{ key: { id: string } }>(created).key.id;
+    expect((await ownerBrowser.post(`/developer/keys/${keyId}/regenerate`)).statusCode).toBe(200);
+    expect((await ownerBrowser.delete(`/developer/keys/${keyId}`)).statusCode).toBe(200);
     const read = await ownerBrowser.get('/auth/security-log');
     expect(read.statusCode).toBe(200);
     const { events } = json<{ events: { kind: string; memberName: string; place: string; device: string }[] }>(read);
     const kinds = new Set(events.map((e) => e.kind));
-    for (const kind of ['signedIn', 'signInFailed', 'secondFactorFailed', 'recoveryCodeUsed', 'twoFactorOn', 'twoFactorOff', 'twoFactorPolicyChanged'])
+    for (const kind of ['signedIn', 'signInFailed', 'secondFactorFailed', 'recoveryCodeUsed', 'twoFactorOn', 'twoFactorOff', 'twoFactorPolicyChanged', 'apiKeyCreated', 'apiKeyRegenerated', 'apiKeyRevoked'])
       expect(kinds, kind).toContain(kind);
     expect(events.find((e) => e.kind === 'signInFailed')).toMatchObject({ memberName: USERS.editor.name, place: '127.0.0.0/24' });
     expect(read.body).not.toContain('127.0.0.1');

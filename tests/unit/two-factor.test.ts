@@ -2,6 +2,7 @@
 // recovery code, and how a session is described without its whole address.
 import { describe, expect, it } from 'vitest';
 import { addressPrefix, deviceOf, readSecondFactor, twoFactorRequiredFor } from '../../lib/domain/two-factor';
+import { createTransport, SyncError } from '../../lib/sync/transport';
 
 describe('two-factor rules', () => {
   it('asks it of nobody, of Admins only, or of everyone', () => {
@@ -38,5 +39,24 @@ describe('two-factor rules', () => {
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36')).toBe('Chrome on Android');
     expect(deviceOf('curl/8.5.0')).toBe('');
     expect(deviceOf(undefined)).toBe('');
+  });
+});
+
+describe('a sync request refused because two-factor is now required', () => {
+  it('reads as signed out (sign in again, then set it up), not as a server to retry', async () => {
+    const request = createTransport({
+      server: 'http://team.test',
+      fetch: async () =>
+        new Response(JSON.stringify({ error: 'Your workspace requires two-factor sign-in: turn it on to continue', code: 'twoFactorRequired' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const refused = await request('/sync/pull?since=0').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SyncError);
+    expect(refused).toMatchObject({ kind: 'signed-out', status: 403 });
   });
 });
