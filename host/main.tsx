@@ -1,8 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router-dom';
-import { payOwedSignOut, signOutOwed } from '../lib/sync/owed-sign-out';
-import { createTransport, serverOrigin } from '../lib/sync/transport';
 import { matchLanguage, pageLanguage } from '../widgets/ui/pageLanguage';
 import { preloadRoute, routes } from './routes';
 
@@ -13,7 +11,9 @@ function App() {
 }
 
 // A sign-out made while the server was out of reach is delivered first, whatever page opens.
-if (signOutOwed(serverOrigin()).peek()) void payOwedSignOut(serverOrigin(), createTransport({}));
+// Its module comes beside the page's own chunks (the entry stays small); the sync client and the
+// sign-in form wait for the delivery themselves before asking anything of the server.
+void import('../lib/sync/owed-sign-out').then((owed) => owed.deliverOwedSignOut());
 
 // The entry holds React, the router and the route table only. The opened URL's chunks (the
 // shell and its screen, or a sign-in page) load side by side, and the first render waits for

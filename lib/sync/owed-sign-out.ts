@@ -4,7 +4,7 @@
 // asked of it: when the network comes back in that tab, or when any page of the app opens. The
 // session cookie is HttpOnly, so only the server can end it; until it has, no pull or push goes.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { Request } from './transport';
+import { createTransport, serverOrigin, type Request } from './transport';
 
 const markOf = (server: string) => `creatorflow:sign-out-owed:${server}`;
 
@@ -75,4 +75,10 @@ export function payOwedSignOut(server: string, request: Request): Promise<boolea
     void running.finally(() => paying.delete(server));
   }
   return running;
+}
+
+/** On opening any page of the app: delivers the sign-out this browser owes its server, if any. */
+export function deliverOwedSignOut() {
+  const server = serverOrigin();
+  if (signOutOwed(server).peek()) void payOwedSignOut(server, createTransport({ server }));
 }

@@ -90,7 +90,7 @@ export const POKE_EVENT = 'poke';
  */
 export const HEARTBEAT_EVENT = 'heartbeat';
 export const HEARTBEAT_MS = 1_000;
-export const HEARTBEAT_OVERDUE_MS = 2_000;
+export const HEARTBEAT_OVERDUE_MS = 1_500;
 export const SILENCE_MS = 5_000;
 
 /** The refusal code of a member removed from the workspace (403 on pull, push and events). */

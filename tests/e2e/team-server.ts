@@ -41,7 +41,7 @@ export async function startTeamServer(extraEnv: Record<string, string> = {}): Pr
     signal: (name) => void server.child.kill(name),
     async stop() {
       // A frozen process would never take the signal that ends it.
-      server.child.kill('SIGCONT');
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGCONT');
       await server.stop();
       rmSync(folder, { recursive: true, force: true });
     },

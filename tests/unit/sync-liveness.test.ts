@@ -147,3 +147,46 @@ describe('what the bar is told', () => {
     expect(statusOf(facts).state).toBe('saved');
   });
 });
+
+describe('Logout with a pull on its way', () => {
+  it('stops it first: nothing the pull brings reaches the cache once it is cleared', async () => {
+    let holdNext = false;
+    let pullAsked = () => {};
+    const asked = new Promise<void>((done) => (pullAsked = done));
+    let answerHeld = () => {};
+    const held = new Promise<void>((done) => (answerHeld = done));
+    const fetch = (async (input: string | URL, init: RequestInit = {}) => {
+      const path = String(input).replace(/^https?:\/\/[^/]+/, '');
+      if (path.startsWith('/auth/signout')) {
+        // The held pull's answer arrives while the sign-out is on its way.
+        answerHeld();
+        return reply({ ok: true });
+      }
+      const records = [
+        { collection: 'team', id: admin.id, value: admin },
+        { collection: 'inventory', id: item.id, value: item },
+      ];
+      if (holdNext) {
+        holdNext = false;
+        pullAsked();
+        await Promise.race([held, noAnswer(init)]);
+        records.push({ collection: 'inventory', id: 'inv_late', value: { ...item, id: 'inv_late', sku: 'SKU-LATE' } });
+      }
+      return reply({ version: 4, lastMutationID: 0, full: true, records, memberId: admin.id, workspaceId: 'ws_1' });
+    }) as typeof globalThis.fetch;
+    const cache = createMemoryStorage();
+    const sync = createSyncClient({ server: 'http://team.test', fetch, cache });
+    const store = createStore({ sync, now });
+    stores.push(store);
+    await store.loaded;
+    await statusBecomes(store, (s) => s.state === 'saved');
+    expect((await cache.load()).length).toBeGreaterThan(0);
+
+    holdNext = true;
+    const pulling = sync.sync();
+    await asked;
+    await sync.signOut();
+    await pulling;
+    expect(await cache.load()).toEqual([]);
+  });
+});
