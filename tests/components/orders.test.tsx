@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -177,6 +177,21 @@ describe('<Orders> detail', () => {
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
     expect(await screen.findByText('Notes saved successfully')).toBeInTheDocument();
     expect(store.orders.items.get('ord_1')?.notes).toBe('Ring the bell');
+  });
+
+  it('the notes show the saved value as it changes until the member types, then keep what they typed', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<Orders orderId="ord_1" />);
+    const notes = await screen.findByRole('textbox', { name: 'Order notes' });
+    expect(notes).toHaveValue(store.orders.items.get('ord_1')?.notes ?? '');
+    // The saved value changes under an untouched editor (the server's word after a first paint from the cache).
+    act(() => void store.orders.saveNotes('ord_1', 'Leave at the front desk'));
+    expect(notes).toHaveValue('Leave at the front desk');
+    expect(screen.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+    await user.type(notes, ' please');
+    act(() => void store.orders.saveNotes('ord_1', 'Changed elsewhere'));
+    expect(notes).toHaveValue('Leave at the front desk please');
+    expect(screen.getByRole('button', { name: 'Save Notes' })).toBeEnabled();
   });
 
   it('Print Label shows the label and prints it', async () => {

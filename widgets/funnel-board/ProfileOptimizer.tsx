@@ -8,6 +8,7 @@ import { Avatar } from '../ui/Avatar';
 import type { MessageKey } from '../../lib/i18n';
 import { Button } from '../ui/Button';
 import { useT, useWhyNot } from '../ui/i18n';
+import { useSavedDraft } from '../ui/useSavedDraft';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
 import { readImageFile, unreadableImage } from '../ui/readImageFile';
@@ -161,19 +162,22 @@ function ImageUpload({ funnel, blocked }: { funnel: Funnel; blocked: string | nu
 function BioEditor({ funnel, blocked }: { funnel: Funnel; blocked: string | null }) {
   const store = useStore();
   const id = useId();
-  const saved = funnel.bio ?? '';
-  const [draft, setDraft] = useState(saved);
-  const dirty = draft !== saved;
+  const draft = useSavedDraft(funnel.bio ?? '');
   const { t } = useT();
+  const save = () => {
+    const result = store.funnels.updateBio(funnel.id, draft.value);
+    showResult(result);
+    if (result.ok) draft.reset();
+  };
   return (
     <div className="cf-field">
       <label htmlFor={id}>{t('funnelBoard.optimizer.bio')}</label>
-      <textarea id={id} className="cf-textarea" value={draft} readOnly={Boolean(blocked)} onChange={(event) => setDraft(event.target.value)} />
+      <textarea id={id} className="cf-textarea" value={draft.value} readOnly={Boolean(blocked)} onChange={(event) => draft.set(event.target.value)} />
       <div className="cf-row">
-        <Button size="small" variant="primary" disabledReason={blocked} disabled={!dirty} onClick={() => showResult(store.funnels.updateBio(funnel.id, draft))}>
+        <Button size="small" variant="primary" disabledReason={blocked} disabled={!draft.dirty} onClick={save}>
           {t('funnelBoard.optimizer.save')}
         </Button>
-        <Button size="small" disabled={!dirty} onClick={() => setDraft(saved)}>
+        <Button size="small" disabled={!draft.dirty} onClick={draft.reset}>
           {t('common.cancel')}
         </Button>
       </div>

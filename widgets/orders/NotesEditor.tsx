@@ -1,19 +1,23 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Order, Result } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { showResult } from '../ui/toast';
 import { useT } from '../ui/i18n';
+import { useSavedDraft } from '../ui/useSavedDraft';
 
 export interface NotesEditorProps {
-  /** The saved notes the editor starts from. */
-  defaultValue: string;
+  /**
+   * The order's notes as the store holds them: the server's value and this member's own
+   * waiting changes. The editor shows it, and follows it, until the member types.
+   */
+  savedValue: string;
   onSave(notes: string): Result<Order>;
   writeBlocked: string | null;
 }
 
 /** The order's Notes editor ('Notes saved successfully'). */
-export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorProps) {
-  const [draft, setDraft] = useState(defaultValue);
+export function NotesEditor({ savedValue, onSave, writeBlocked }: NotesEditorProps) {
+  const draft = useSavedDraft(savedValue);
   const id = useId();
   const { t } = useT();
   return (
@@ -21,7 +25,9 @@ export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorP
       className="cf-stack"
       onSubmit={(event) => {
         event.preventDefault();
-        showResult(onSave(draft));
+        const result = onSave(draft.value);
+        showResult(result);
+        if (result.ok) draft.reset();
       }}
     >
       <div className="cf-field">
@@ -29,14 +35,14 @@ export function NotesEditor({ defaultValue, onSave, writeBlocked }: NotesEditorP
         <textarea
           id={id}
           className="cf-textarea"
-          value={draft}
+          value={draft.value}
           readOnly={Boolean(writeBlocked)}
           placeholder={t('orders.notesPlaceholder')}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => draft.set(event.target.value)}
         />
       </div>
       <div className="cf-row">
-        <Button type="submit" disabledReason={writeBlocked} disabled={draft === defaultValue}>
+        <Button type="submit" disabledReason={writeBlocked} disabled={!draft.dirty}>
           {t('orders.saveNotes')}
         </Button>
       </div>

@@ -249,7 +249,7 @@ function OrderDetailBody({
 
         <section className="cf-card" aria-label={t('orders.notes')}>
           <h2>{t('orders.notes')}</h2>
-          <NotesEditor key={order.id} defaultValue={order.notes ?? ''} onSave={detail.saveNotes} writeBlocked={writeBlocked} />
+          <NotesEditor key={order.id} savedValue={order.notes ?? ''} onSave={detail.saveNotes} writeBlocked={writeBlocked} />
         </section>
 
         <section className="cf-card" aria-label={t('orders.history')}>
