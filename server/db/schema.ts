@@ -14,3 +14,4 @@ export * from './schema/accounts';
 export * from './schema/records';
 export * from './schema/developer';
 export * from './schema/outside';
+export * from './schema/results';

@@ -51,6 +51,7 @@ export const funnels = pgTable(
     deliverables: jsonb('deliverables').$type<Deliverable[]>(),
     portal: jsonb('portal').$type<CreatorAnswers>(),
     giftAllowance: jsonb('gift_allowance').$type<GiftAllowance>(),
+    discountCode: text('discount_code'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -58,6 +59,8 @@ export const funnels = pgTable(
     // The CSV import finds creators by handle (any letter case) and places new ones at an end of
     // the display order: both stay index look-ups however many funnels the workspace holds.
     index('funnels_handle_lower_idx').on(t.workspaceId, sql`lower(${t.creatorHandle})`),
+    // A tracking link and a shop order find their funnel by its code in any letter case, in any workspace.
+    index('funnels_discount_code_lower_idx').on(sql`lower(${t.discountCode})`),
     index('funnels_position_idx').on(t.workspaceId, t.position),
   ],
 );
