@@ -1907,6 +1907,14 @@ export interface operations {
                     "application/json": {
                         has_more: boolean;
                         orders: {
+                            /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                            attribution: {
+                                code: string;
+                                funnelId: string;
+                                handle: string;
+                                /** @enum {string} */
+                                rule: "code" | "ref" | "utm" | "manual";
+                            } | null;
                             carrierName: string | null;
                             createdAt: string;
                             customerEmail: string;
@@ -2053,6 +2061,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                        attribution: {
+                            code: string;
+                            funnelId: string;
+                            handle: string;
+                            /** @enum {string} */
+                            rule: "code" | "ref" | "utm" | "manual";
+                        } | null;
                         carrierName: string | null;
                         createdAt: string;
                         customerEmail: string;
@@ -2223,6 +2239,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                        attribution: {
+                            code: string;
+                            funnelId: string;
+                            handle: string;
+                            /** @enum {string} */
+                            rule: "code" | "ref" | "utm" | "manual";
+                        } | null;
                         carrierName: string | null;
                         createdAt: string;
                         customerEmail: string;

@@ -476,6 +476,15 @@ export interface Order extends Entity {
   stockDeducted?: boolean;
   /** A gift's shipping cost to the brand (never charged to anyone). */
   shippingCost?: number;
+  /** The creator a sale is attributed to: their funnel, its code, the handle, and the rule that matched. */
+  attribution?: OrderAttribution;
+}
+export interface OrderAttribution {
+  funnelId: string;
+  code: string;
+  handle: string;
+  /** code, ref, utm (matched from the shop's order) or manual (set by a member). */
+  rule: 'code' | 'ref' | 'utm' | 'manual';
 }
 export interface OrderFilters {
   status: OrderStatus[];

@@ -154,6 +154,7 @@ const order = v.object({
   creatorId: optional(str),
   stockDeducted: optional(bool),
   shippingCost: optional(money),
+  attribution: optional(v.object({ funnelId: str, code: str, handle: str, rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
 });
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));

@@ -89,6 +89,10 @@ export const orderView = v.object({
   updatedAt: v.string(),
   trackingNumber: v.nullable(v.string()),
   carrierName: v.nullable(v.string()),
+  attribution: v.pipe(
+    v.nullable(v.object({ funnelId: v.string(), code: v.string(), handle: v.string(), rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
+    v.description('The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none.'),
+  ),
 });
 export const inventoryView = v.object({
   id: v.string(),
@@ -242,6 +246,7 @@ export const orderOf = (o: Order) => ({
   updatedAt: o.updatedAt,
   trackingNumber: o.trackingNumber ?? null,
   carrierName: o.carrierName ?? null,
+  attribution: o.attribution ? { ...o.attribution } : null,
 });
 
 // ---------- Routes ----------
