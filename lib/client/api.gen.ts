@@ -2011,6 +2011,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Attributes the sale to the creator whose funnel holds this code; a code that names no funnel keeps the order unattributed. */
+                    attribution?: {
+                        /** @description The discount code the buyer used (any letter case). */
+                        code: string;
+                    };
                     /** @description The customer’s email address. */
                     customerEmail: string;
                     /** @description The customer’s name. */

@@ -95,13 +95,16 @@ export const saveNotes = defineMutator({
 /** New Order: a New order at the top of the list; it takes no stock until Processing. */
 export const create = defineMutator({
   name: 'orders.create',
-  args: v.object({ draft: newOrderDraft }),
-  reads: (args) => [all('inventory'), all('orders'), ...(args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
+  args: v.object({ draft: newOrderDraft, attribution: v.optional(v.object({ code: text(100) })) }),
+  reads: (args) => [all('inventory'), all('orders'), ...(args.attribution ? [all('funnels')] : args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
   run(tx, args, meta): Result<Order> {
     // A gift ships to a creator of this workspace, never to an id the browser made up.
     if (args.draft.creatorId && !tx.get('funnels', args.draft.creatorId)) return refuse('domain.funnels.gone');
     const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
     if (!result.ok) return result;
+    // A sale that names a creator's code is theirs; a code that names no funnel leaves it unattributed.
+    const attribution = args.attribution && result.value.kind === 'sale' ? attributionOf(tx, { codes: [args.attribution.code] }) : undefined;
+    if (attribution) result.value = { ...result.value, attribution };
     tx.put('orders', result.value, { prepend: true });
     tx.log({
       action: message('activity.action.orderCreated'),

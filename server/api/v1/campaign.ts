@@ -197,6 +197,12 @@ export const CAMPAIGN_ROUTES = {
         v.maxLength(500, 'items holds at most 500'),
       ),
       notes: v.optional(textField('notes', 10_000, 'Notes kept on the order.')),
+      attribution: v.optional(
+        v.pipe(
+          v.object({ code: requiredText('attribution.code', 100, 'The discount code the buyer used (any letter case).') }, 'attribution must be an object with a code'),
+          v.description('Attributes the sale to the creator whose funnel holds this code; a code that names no funnel keeps the order unattributed.'),
+        ),
+      ),
     }),
     responses: { 201: orderView },
     refusals: [403, 409],
@@ -347,8 +353,9 @@ export function campaignRoutes(kit: ApiKit) {
 
   route(r.createOrder, async (request, reply) => {
     mayRun(apiKeyOf(request), 'orders.create');
-    const draft = { ...request.body, source: request.body.source ?? 'Direct' };
-    return mutateOnce(request, reply, 'orders.create', { draft }, (value) => ({ statusCode: 201, body: orderOf(value as Order) }));
+    const { attribution, ...fields } = request.body;
+    const draft = { ...fields, source: fields.source ?? 'Direct' };
+    return mutateOnce(request, reply, 'orders.create', { draft, ...(attribution ? { attribution } : {}) }, (value) => ({ statusCode: 201, body: orderOf(value as Order) }));
   });
 
   route(r.setInventory, async (request) => {
