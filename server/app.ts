@@ -32,6 +32,7 @@ import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
 import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
+import { trackingLinkRoutes } from './results/links';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(integrationCredentialRoutes, { ctx });
   await app.register(apiRoutes, { ctx, limits: { ...DEFAULT_API_LIMITS, ...options.apiLimits } });
   await app.register(shopWebhookRoutes, { ctx });
+  await app.register(trackingLinkRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
   await app.register(portalRoutes, { ctx, root });
   if (root !== null) {

@@ -1907,6 +1907,14 @@ export interface operations {
                     "application/json": {
                         has_more: boolean;
                         orders: {
+                            /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                            attribution: {
+                                code: string;
+                                funnelId: string;
+                                handle: string;
+                                /** @enum {string} */
+                                rule: "code" | "ref" | "utm" | "manual";
+                            } | null;
                             carrierName: string | null;
                             createdAt: string;
                             customerEmail: string;
@@ -2003,6 +2011,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Attributes the sale to the creator whose funnel holds this code; a code that names no funnel keeps the order unattributed. */
+                    attribution?: {
+                        /** @description The discount code the buyer used (any letter case). */
+                        code: string;
+                    };
                     /** @description The customer’s email address. */
                     customerEmail: string;
                     /** @description The customer’s name. */
@@ -2053,6 +2066,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                        attribution: {
+                            code: string;
+                            funnelId: string;
+                            handle: string;
+                            /** @enum {string} */
+                            rule: "code" | "ref" | "utm" | "manual";
+                        } | null;
                         carrierName: string | null;
                         createdAt: string;
                         customerEmail: string;
@@ -2223,6 +2244,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                        attribution: {
+                            code: string;
+                            funnelId: string;
+                            handle: string;
+                            /** @enum {string} */
+                            rule: "code" | "ref" | "utm" | "manual";
+                        } | null;
                         carrierName: string | null;
                         createdAt: string;
                         customerEmail: string;

@@ -28,7 +28,18 @@ export interface ShopOrder {
   fulfilled: boolean;
   /** The shop's own amounts, when it sent them (they win over ours: the customer paid those). */
   totals?: { subtotal: number; tax: number; shipping: number; total: number };
+  /** Discount or coupon codes the order used, in the shop's order. */
+  codes?: string[];
+  /** Where the buyer first landed (Shopify's landing_site), with its query. */
+  landingSite?: string;
 }
+
+/** The codes of a list of discount or coupon objects (`[{ code }]`), at most 20, each trimmed. */
+const codesOf = (list: unknown): string[] =>
+  (Array.isArray(list) ? list : [])
+    .map((entry) => (isObject(entry) ? textOf(entry.code).slice(0, 100) : ''))
+    .filter(Boolean)
+    .slice(0, 20);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -83,6 +94,8 @@ export function readShopifyOrder(body: unknown): Result<ShopOrder> {
     lines,
     cancelled: Boolean(textOf(body.cancelled_at)),
     fulfilled: textOf(body.fulfillment_status) === 'fulfilled',
+    codes: codesOf(body.discount_codes),
+    ...(textOf(body.landing_site) ? { landingSite: textOf(body.landing_site).slice(0, 2000) } : {}),
     ...(subtotal !== undefined && tax !== undefined && total !== undefined
       ? { totals: { subtotal, tax, shipping: Math.round(shippingCharge * 100) / 100, total } }
       : {}),
@@ -126,6 +139,7 @@ export function readWooCommerceOrder(body: unknown): Result<ShopOrder> {
     lines,
     cancelled: status === 'cancelled',
     fulfilled: status === 'completed',
+    codes: codesOf(body.coupon_lines),
     ...(total !== undefined && tax !== undefined && shippingCharge !== undefined
       ? { totals: { subtotal: Math.round((total - tax - shippingCharge) * 100) / 100, tax, shipping: shippingCharge, total } }
       : {}),

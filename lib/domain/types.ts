@@ -91,6 +91,8 @@ export interface Funnel extends Entity {
   portal?: CreatorAnswers;
   /** How many products, and of what value, the creator may choose on the portal. */
   giftAllowance?: GiftAllowance;
+  /** The discount code a shop applies and the tracking link counts; unique in the workspace in any letter case. */
+  discountCode?: string;
 }
 
 /** How many products, and of what value at most, a creator may choose (set by staff on the funnel). */
@@ -377,6 +379,8 @@ export interface GeneralSettings {
   companyName: string;
   timeZone: TimeZone;
   language: Language;
+  /** The brand's shop (https), where tracking links send visitors (Settings › Integrations). */
+  shopUrl?: string;
 }
 
 export interface AutomationDefaults {
@@ -472,6 +476,15 @@ export interface Order extends Entity {
   stockDeducted?: boolean;
   /** A gift's shipping cost to the brand (never charged to anyone). */
   shippingCost?: number;
+  /** The creator a sale is attributed to: their funnel, its code, the handle, and the rule that matched. */
+  attribution?: OrderAttribution;
+}
+export interface OrderAttribution {
+  funnelId: string;
+  code: string;
+  handle: string;
+  /** code, ref, utm (matched from the shop's order) or manual (set by a member). */
+  rule: 'code' | 'ref' | 'utm' | 'manual';
 }
 export interface OrderFilters {
   status: OrderStatus[];

@@ -2,6 +2,7 @@
 // import of creators, automation defaults and the reset to sample data.
 import * as v from 'valibot';
 import { changePlan as changePlanRule } from '../domain/billing';
+import { validateShopUrl, withDiscountCodes } from '../domain/attribution';
 import { creatorFunnelFromDraft } from '../domain/csv-import';
 import { integrationCredentialsOf, urlHost, validateIntegrationConfig, validateWebhookSettings, type WebhookSettings } from '../domain/developer';
 import { listValue, message } from '../domain/messages';
@@ -24,9 +25,29 @@ export const saveSettings = defineMutator({
     const result = validateGeneralSettings(args);
     if (!result.ok) return result;
     const before = tx.singleton('settings');
-    tx.setSingleton('settings', result.value);
+    // The shop URL is set on its own (Settings › Integrations); saving General Settings keeps it.
+    tx.setSingleton('settings', before.shopUrl ? { ...result.value, shopUrl: before.shopUrl } : result.value);
     tx.log({ action: message('activity.action.settingsUpdated'), actionType: 'system', details: describeSettingsChange(before, result.value) });
     return result;
+  },
+});
+
+/** Settings › Integrations "Shop URL": where tracking links send visitors (https only; blank removes it). */
+export const setShopUrl = defineMutator({
+  name: 'settings.setShopUrl',
+  args: v.object({ shopUrl: text(2000) }),
+  reads: () => [single('settings')],
+  run(tx, args): Result<string | undefined> {
+    const checked = validateShopUrl(args.shopUrl);
+    if (!checked.ok) return checked;
+    const before = tx.singleton('settings');
+    if (before.shopUrl === checked.value) return accept(checked.value, checked.value ? 'domain.attribution.shopUrlSaved' : 'domain.attribution.shopUrlCleared');
+    const next = { ...before };
+    if (checked.value) next.shopUrl = checked.value;
+    else delete next.shopUrl;
+    tx.setSingleton('settings', next);
+    tx.log({ action: message('activity.action.shopUrlChanged'), actionType: 'system', details: message('activity.details.data', { value: checked.value ?? '—' }) });
+    return accept(checked.value, checked.value ? 'domain.attribution.shopUrlSaved' : 'domain.attribution.shopUrlCleared');
   },
 });
 
@@ -191,7 +212,9 @@ export const importCreators = defineMutator({
       if (!fresh) created++;
     }
     // New creators go first, in file order, as a block.
-    const fresh = [...added.values()];
+    // A new creator's handle is new to the workspace, so its code is too (unless a code was edited
+    // to it, which the server's matching tells apart by the newest funnel); codes within the file are made unique.
+    const fresh = withDiscountCodes([...added.values()], []);
     for (let i = fresh.length - 1; i >= 0; i--) tx.put('funnels', fresh[i], { prepend: true });
     tx.log({
       action: message('activity.action.creatorsImported'),

@@ -6,6 +6,7 @@ import { checkCreatorFields, creatorFunnelFromDraft } from '../domain/csv-import
 import { newEngagement, nextFunnelId } from '../domain/funnels';
 import { message } from '../domain/messages';
 import { accept, fail, ok, type Funnel, type SystemField } from '../domain/types';
+import { withDiscountCodes } from '../domain/attribution';
 import { SUGGESTED_CREATORS } from '../sample/suggestions';
 import { id, text } from './args';
 import { all, defineMutator, nowOf } from './define';
@@ -78,6 +79,8 @@ export const createCreators = defineMutator({
       nextId = nextFunnelId([{ id: nextId }]);
     }
     // In the order given, at the top of the board, as the CSV import places new creators.
+    const coded = withDiscountCodes(created, funnels);
+    created.splice(0, created.length, ...coded);
     for (let i = created.length - 1; i >= 0; i--) tx.put('funnels', created[i], { prepend: true });
     tx.log({
       action: message('activity.action.creatorsAdded'),
@@ -113,7 +116,9 @@ export const startEngagement = defineMutator({
       engagementType: args.engagementType,
     });
     if (!result.ok) return result;
-    tx.put('funnels', result.value, { prepend: true });
+    const [engagement] = withDiscountCodes([result.value], funnels);
+    result.value = engagement;
+    tx.put('funnels', engagement, { prepend: true });
     tx.log({
       action: message('activity.action.engagementStarted'),
       actionType: 'funnel',

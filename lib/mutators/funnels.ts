@@ -16,6 +16,7 @@ import { refuse, ok, accept, type ActivityMessage, type AppNotification, type Fu
 import { englishOf, listValue, message } from '../domain/messages';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
+import { validateDiscountCode, withDiscountCodes } from '../domain/attribution';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
 import type { MutationMeta, WriteTx } from './types';
 
@@ -211,7 +212,7 @@ export const inviteSuggested = defineMutator({
     if (existing) return refuse<Funnel>('domain.funnels.handleTaken', { handle: suggested.name, id: existing.id });
     const now = nowOf(meta);
     const steps = buildStepsFromStatus('Brief');
-    const funnel: Funnel = {
+    let funnel: Funnel = {
       id: nextFunnelId(funnels),
       creatorName: suggested.name,
       creatorHandle: suggested.handle,
@@ -239,6 +240,7 @@ export const inviteSuggested = defineMutator({
       followers: suggested.followers,
       outreach: [],
     };
+    [funnel] = withDiscountCodes([funnel], tx.scan('funnels'));
     tx.put('funnels', funnel, { prepend: true });
     tx.log({
       action: message('activity.action.creatorInvited'),
@@ -279,7 +281,7 @@ export const createFunnel = defineMutator({
     const funnels = tx.scan('funnels');
     const result = createFunnelRule(args.draft as NewFunnelDraft, funnels, { id: nextFunnelId(funnels), now: nowOf(meta) });
     if (!result.ok) return result;
-    const funnel = result.value;
+    const [funnel] = withDiscountCodes([result.value], funnels);
     tx.put('funnels', funnel, { prepend: true });
     tx.log({
       action: message('activity.action.funnelCreated'),
@@ -287,7 +289,30 @@ export const createFunnel = defineMutator({
       details: message('activity.details.startedAtBrief', { name: funnel.creatorName, handle: funnel.creatorHandle }),
       metadata: { funnelId: funnel.id },
     });
-    return result;
+    return { ...result, value: funnel };
+  },
+});
+
+/** Edits a funnel's discount code: its shape checked, unique among live funnels in any letter case. */
+export const setDiscountCode = defineMutator({
+  name: 'funnels.setDiscountCode',
+  args: v.object({ id, code: text(100) }),
+  reads: () => [all('funnels')],
+  run(tx, args, meta): Result<Funnel> {
+    const funnel = tx.get('funnels', args.id);
+    if (!funnel) return refuse('domain.funnels.gone');
+    const checked = validateDiscountCode(args.code, funnel.id, tx.scan('funnels'));
+    if (!checked.ok) return checked;
+    if (funnel.discountCode === checked.value) return accept(funnel, 'domain.attribution.codeSaved', { code: checked.value });
+    const updated: Funnel = { ...funnel, discountCode: checked.value, lastUpdated: nowOf(meta).toISOString() };
+    tx.put('funnels', updated);
+    tx.log({
+      action: message('activity.action.discountCodeChanged'),
+      actionType: 'funnel',
+      details: message('activity.details.discountCodeChanged', { name: funnel.creatorName, from: funnel.discountCode ?? '—', to: checked.value }),
+      metadata: { funnelId: funnel.id },
+    });
+    return accept(updated, 'domain.attribution.codeSaved', { code: checked.value });
   },
 });
 

@@ -11,7 +11,9 @@ import {
 import { MAX_AMOUNT, MAX_QUANTITY } from '../domain/constants';
 import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
 import { listValue, message, type Message } from '../domain/messages';
-import { refuse, ok, type Order, type Result } from '../domain/types';
+import { codeKey } from '../domain/attribution';
+import { matchAttribution, type AttributionEvidence } from '../domain/sales';
+import { refuse, ok, type Funnel, type Order, type OrderAttribution, type Result } from '../domain/types';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
 import type { WriteTx } from './types';
@@ -28,6 +30,15 @@ function commit(tx: WriteTx, change: OrderChange, action: Message, details: Mess
   tx.put('orders', change.order);
   for (const item of change.inventory) tx.put('inventory', item);
   tx.log({ action, actionType: 'system', details });
+}
+
+/** The live funnel an order's codes or landing page name, by the matching rules (code, ref, utm), in any letter case. */
+function attributionOf(tx: WriteTx, evidence: AttributionEvidence): OrderAttribution | undefined {
+  const byCode = new Map<string, Funnel>();
+  for (const funnel of tx.scan('funnels')) if (funnel.discountCode && !byCode.has(codeKey(funnel.discountCode))) byCode.set(codeKey(funnel.discountCode), funnel);
+  const match = matchAttribution(evidence, (key) => byCode.get(key));
+  if (!match) return undefined;
+  return { funnelId: match.funnelId, code: match.code, handle: byCode.get(codeKey(match.code))!.creatorHandle, rule: match.rule };
 }
 
 /** Moves an order to any status, checking, deducting or returning stock. */
@@ -85,13 +96,16 @@ export const saveNotes = defineMutator({
 /** New Order: a New order at the top of the list; it takes no stock until Processing. */
 export const create = defineMutator({
   name: 'orders.create',
-  args: v.object({ draft: newOrderDraft }),
-  reads: (args) => [all('inventory'), all('orders'), ...(args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
+  args: v.object({ draft: newOrderDraft, attribution: v.optional(v.object({ code: text(100) })) }),
+  reads: (args) => [all('inventory'), all('orders'), ...(args.attribution ? [all('funnels')] : args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
   run(tx, args, meta): Result<Order> {
     // A gift ships to a creator of this workspace, never to an id the browser made up.
     if (args.draft.creatorId && !tx.get('funnels', args.draft.creatorId)) return refuse('domain.funnels.gone');
     const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
     if (!result.ok) return result;
+    // A sale that names a creator's code is theirs; a code that names no funnel leaves it unattributed.
+    const attribution = args.attribution && result.value.kind === 'sale' ? attributionOf(tx, { codes: [args.attribution.code] }) : undefined;
+    if (attribution) result.value = { ...result.value, attribution };
     tx.put('orders', result.value, { prepend: true });
     tx.log({
       action: message('activity.action.orderCreated'),
@@ -120,6 +134,8 @@ const shopOrder = v.object({
   cancelled: v.boolean(),
   fulfilled: v.boolean(),
   totals: v.optional(v.object({ subtotal: shopAmount, tax: shopAmount, shipping: shopAmount, total: shopAmount })),
+  codes: v.optional(v.pipe(v.array(text(100)), v.maxLength(20))),
+  landingSite: v.optional(text(2000)),
 });
 
 /**
@@ -130,7 +146,7 @@ const shopOrder = v.object({
 export const receiveFromShop = defineMutator({
   name: 'orders.receiveFromShop',
   args: v.object({ order: shopOrder }),
-  reads: () => [all('inventory'), all('orders')],
+  reads: () => [all('inventory'), all('orders'), all('funnels')],
   run(tx, args, meta): Result<Order> {
     const shop = args.order;
     const newId = idsFrom(meta);
@@ -138,6 +154,8 @@ export const receiveFromShop = defineMutator({
     let order = tx.get('orders', shopOrderId(shop.shop, shop.externalId));
     if (!order) {
       order = orderFromShop(shop, tx.scan('inventory'), tx.scan('orders'), now, newId);
+      const attribution = attributionOf(tx, { codes: shop.codes ?? [], landingSite: shop.landingSite });
+      if (attribution) order = { ...order, attribution };
       tx.put('orders', order, { prepend: true });
       const unknown = unknownSkuLines(order).map((item) => item.sku || item.name);
       tx.log({

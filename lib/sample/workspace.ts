@@ -3,6 +3,7 @@ import { addDays } from 'date-fns/addDays';
 import { subDays } from 'date-fns/subDays';
 import { subHours } from 'date-fns/subHours';
 import { subMonths } from 'date-fns/subMonths';
+import { codeFromHandle } from '../domain/attribution';
 import { INVENTORY } from '../domain/constants';
 import { englishOf, message, type Message } from '../domain/messages';
 import { issueInvoice } from '../domain/billing';
@@ -90,6 +91,7 @@ export function sampleFunnels(now: Date): Funnel[] {
       email: `${seed.handle.slice(1)}@example.com`,
       followers: seed.followers,
       outreach: [],
+      discountCode: codeFromHandle(seed.handle),
     };
   });
 }

@@ -4,7 +4,7 @@ import type { MigrationStep } from './define';
 import { WORKSPACE, type WorkspaceSchema } from './records';
 import type { StoredRecord } from './stored';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 export const META = { collection: 'meta', id: 'schema' } as const;
 
 /** The step that lifts a stored record from `version` to the next, if its type has one. */

@@ -6,6 +6,7 @@
 // these declarations.
 import * as v from 'valibot';
 import type { Message, MessageKey, MessageValue } from '../domain/messages';
+import { codeFromHandle } from '../domain/attribution';
 import { integrationCredentialsOf, type DeveloperSettings } from '../domain/developer';
 import { activityForRole, developerForRole, integrationForRole } from '../domain/visibility';
 import { defaultAutomation, defaultProfile, defaultSettings, defaultWebhookSettings, samplePlan } from '../sample/defaults';
@@ -104,6 +105,7 @@ const funnel = v.object({
     }),
   ),
   giftAllowance: optional(v.object({ maxItems: num, maxValue: num })),
+  discountCode: optional(str),
 });
 const orderItem = v.object({
   id: str,
@@ -152,6 +154,7 @@ const order = v.object({
   creatorId: optional(str),
   stockDeducted: optional(bool),
   shippingCost: optional(money),
+  attribution: optional(v.object({ funnelId: str, code: str, handle: str, rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
 });
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -283,14 +286,24 @@ export function liftOrderKind(value: Record<string, unknown>): Record<string, un
   return { ...value, kind: 'gift', tax: 0, shipping: 0, total: subtotal, shippingCost: shipping };
 }
 
+/**
+ * Funnels from before discount codes get their handle's code. One record at a time cannot see
+ * the others, so two engagements of one creator may share it in a local workspace (the team
+ * server's migration numbers them); editing one makes it unique.
+ */
+export function liftDiscountCode(value: Record<string, unknown>): Record<string, unknown> {
+  if (value.discountCode !== undefined || typeof value.creatorHandle !== 'string') return value;
+  return { ...value, discountCode: codeFromHandle(value.creatorHandle) };
+}
+
 /** Every collection of a workspace, in the order the store and the server list them. */
 export const COLLECTION_DEFINITIONS = [
   defineCollection({
     name: 'funnels',
     schema: validates<Funnel>(funnel),
     lookup: 'creatorHandle',
-    // v1 had no funnel activity state.
-    migrations: { 1: (value) => (value.activity === undefined ? { ...value, activity: 'Active' } : value) },
+    // v1 had no funnel activity state; v5 no discount codes.
+    migrations: { 1: (value) => (value.activity === undefined ? { ...value, activity: 'Active' } : value), 5: liftDiscountCode },
   }),
   defineCollection({
     name: 'orders',
@@ -354,6 +367,7 @@ export const SINGLETON_DEFINITIONS = [
         companyName: str,
         timeZone: v.picklist(TIME_ZONES.map((z) => z.value)),
         language: v.picklist(LANGUAGES.map((l) => l.value)),
+        shopUrl: optional(str),
       }),
     ),
     initial: defaultSettings,

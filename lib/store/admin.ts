@@ -53,6 +53,7 @@ export function createAdminSlice(ctx: StoreContext, bulk: BulkWrites) {
     activity,
     /** General Settings "Save Changes". */
     saveSettings: (draft: { companyName: string; timeZone: string; language: string }) => ctx.mutate('settings.save', draft),
+    setShopUrl: (shopUrl: string) => ctx.mutate('settings.setShopUrl', { shopUrl }),
     /** Profile "Save Changes": the member's name and email follow the profile; passwords are checked, never stored. */
     saveProfile: (form: ProfileForm) => ctx.mutate('profile.save', form),
     /**

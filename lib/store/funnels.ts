@@ -42,6 +42,7 @@ export function createFunnelsSlice(ctx: StoreContext) {
     inviteSuggested: (suggestedId: string) => ctx.mutate('funnels.inviteSuggested', { suggestedId }),
     /** New Funnel wizard: creates a funnel at Brief with its steps, at the top of the list. */
     createFunnel: (draft: NewFunnelDraft) => ctx.mutate('funnels.create', { draft }),
+    setDiscountCode: (id: string, code: string) => ctx.mutate('funnels.setDiscountCode', { id, code }),
     addCriteriaTag: (group: CriteriaGroup, text: string) => ctx.mutate('funnels.addCriteriaTag', { group, text }),
     removeCriteriaTag: (group: CriteriaGroup, tag: string) => ctx.mutate('funnels.removeCriteriaTag', { group, tag }),
     /** Saves the signed-in member's dashboard grid; Viewers may arrange their own dashboard too. */

@@ -32,6 +32,12 @@ export interface InvitationIssued {
 /** The shops whose order webhooks the team server takes in. */
 export type ShopSlug = 'shopify' | 'woocommerce';
 
+/** What a tracking link is made of besides its code (lib/domain/attribution.ts trackingUrl). */
+export interface TrackingLinks {
+  origin: string;
+  workspaceId: string;
+}
+
 /** A shop's connection as the team server holds it: the address to paste into the shop, and its signing secret's hint. */
 export interface ShopConnection {
   webhookUrl: string;
@@ -58,6 +64,8 @@ export interface TeamApi {
   saveIntegrationCredentials(id: string, config: { apiKey: string; webhookUrl: string }): Promise<{ ok: true } | (ServerRefusal & { field?: string })>;
   /** A shop's webhook address and whether its signing secret is stored (Admins only). */
   shopConnection(shop: ShopSlug): Promise<({ ok: true } & ShopConnection) | ServerRefusal>;
+  /** Where the workspace's tracking links live: the server's public origin and the workspace they name. */
+  trackingLinks(): Promise<({ ok: true } & TrackingLinks) | ServerRefusal>;
   /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
   saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
   /** Ends the session on the server (Logout): true once the server has ended it, false when it could not be reached. */
@@ -165,6 +173,13 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
       } catch (error) {
         const field = error instanceof SyncError ? error.field : undefined;
         return { ...refusedBy(error), ...(field ? { field } : {}) };
+      }
+    },
+    async trackingLinks() {
+      try {
+        return { ok: true, ...(await request<TrackingLinks>('/results/links')) };
+      } catch (error) {
+        return refusedBy(error);
       }
     },
     async shopConnection(shop) {

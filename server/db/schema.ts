@@ -15,3 +15,4 @@ export * from './schema/records';
 export * from './schema/developer';
 export * from './schema/outside';
 export * from './schema/security';
+export * from './schema/results';

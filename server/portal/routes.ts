@@ -3,7 +3,6 @@
 // A creator reads only their own funnel and writes only through the portal mutators, which
 // the server runs as a creator actor limited to that funnel. Staff mint and end links under
 // /portal-links/*.
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -11,10 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { portalView, type PortalView } from '../../lib/domain/portal';
 import type { GeneralSettings } from '../../lib/domain/types';
-import { isLanguageCode, type LanguageCode } from '../../lib/i18n/codes';
-import { en } from '../../lib/i18n/catalogs/en-US';
-import { pack as esPack } from '../../lib/i18n/catalogs/es';
-import { pack as frPack } from '../../lib/i18n/catalogs/fr';
+import { isLanguageCode } from '../../lib/i18n/codes';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import { hashToken } from '../auth/tokens';
 import { HttpError, type ServerContext } from '../context';
@@ -22,7 +18,7 @@ import { signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
 import * as t from '../db/schema';
 import { outcomeHttpStatus, runMutation } from '../db/tx';
-import { contentSecurityPolicy } from '../http/security';
+import { sendPlainPage } from '../http/plain-page';
 import { sendPage } from '../http/static';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
@@ -44,49 +40,8 @@ const answerBody = v.object({
 
 const tokenOf = (request: FastifyRequest): string | undefined => /^Bearer\s+([A-Za-z0-9_-]{1,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
-const catalogs: Record<LanguageCode, Record<string, string>> = { 'en-US': en, es: esPack.messages, fr: frPack.messages };
-
-/** The reader's language from Accept-Language (the first we speak), else English. */
-function acceptedLanguage(request: FastifyRequest): LanguageCode {
-  for (const part of String(request.headers['accept-language'] ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('fr')) return 'fr';
-    if (tag.startsWith('en')) return 'en-US';
-  }
-  return 'en-US';
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The one page a wrong, ended or malformed link gets: the same words, whatever exists. */
 function sendLinkNotWorking(request: FastifyRequest, reply: FastifyReply) {
-  const lang = acceptedLanguage(request);
-  const say = (key: string) => escapeHtml(catalogs[lang][key] ?? en[key as keyof typeof en]);
-  const nonce = randomBytes(16).toString('base64');
-  const html = `<!doctype html>
-<html lang="${lang === 'en-US' ? 'en' : lang}">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="robots" content="noindex" />
-    <title>${say('portal.ended.title')}</title>
-    <style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1f2937;background:#f9fafb}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}</style>
-  </head>
-  <body>
-    <main>
-      <h1>${say('portal.ended.title')}</h1>
-      <p>${say('portal.ended.body')}</p>
-    </main>
-  </body>
-</html>`;
-  return reply
-    .code(404)
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', contentSecurityPolicy(nonce))
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .send(html);
+  return sendPlainPage(request, reply, 404, 'portal.ended.title', 'portal.ended.body');
 }
 
 async function viewOf(ctx: ServerContext, link: PortalLink): Promise<PortalView | null> {

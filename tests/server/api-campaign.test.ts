@@ -262,6 +262,19 @@ describe.each(DB_KINDS)('the API runs a campaign on %s', (kind) => {
     expect(read.items.find((i) => i.sku === 'SKU-001')?.quantity).toBe((await item('SKU-001')).quantity);
   });
 
+  it('attributes an order to the creator whose code it names, in any letter case; a code naming no creator keeps it unattributed', async () => {
+    const order = (code: string) => ({ customerName: 'Jo Buyer', customerEmail: 'jo@example.com', shippingAddress: ADDRESS, items: [{ sku: 'SKU-001', quantity: 1, price: 40 }], attribution: { code } });
+    const attributed = await api('Editor', 'POST', '/api/v1/orders', order('sarahjstyle'));
+    expect(attributed.statusCode).toBe(201);
+    expect(json(attributed)).toMatchObject({ kind: 'sale', attribution: { funnelId: 'CR12345', code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'code' } });
+    const nobody = await api('Editor', 'POST', '/api/v1/orders', order('NOSUCHCODE'));
+    expect(nobody.statusCode).toBe(201);
+    expect(json(nobody)).toMatchObject({ kind: 'sale', attribution: null });
+    const bad = await api('Editor', 'POST', '/api/v1/orders', { ...order(''), attribution: { code: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).field).toBe('attribution.code');
+  });
+
   it('gave every answer above as its OpenAPI document declares it', async () => {
     await expectAnswersFollowOpenApi(server, 50);
   });

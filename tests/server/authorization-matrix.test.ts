@@ -112,6 +112,7 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'funnels.updateAvatar': ({ ids }) => ({ funnelId: ids.funnel, dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }),
   'funnels.inviteSuggested': () => ({ suggestedId: 'SC1' }),
   'funnels.startEngagement': ({ ids }) => ({ creatorId: ids.funnel, engagementType: 'Reel' }),
+  'funnels.setDiscountCode': ({ ids, n }) => ({ id: ids.funnel, code: `MATRIX${n}` }),
   'funnels.create': ({ n }) => ({
     draft: {
       name: `Matrix Creator ${n}`,
@@ -191,6 +192,7 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'team.togglePermission': ({ ids }) => ({ id: ids.target, permission: 'viewAnalytics' }),
   'team.remove': ({ ids }) => ({ id: ids.target }),
   'settings.save': () => ({ companyName: 'Acme', timeZone: 'UTC', language: 'en' }),
+  'settings.setShopUrl': ({ n }) => ({ shopUrl: `https://shop${n}.example.com` }),
   'profile.save': ({ self }) => ({
     name: self.name,
     email: self.email,

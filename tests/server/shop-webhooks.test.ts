@@ -205,4 +205,25 @@ describe.each(DB_KINDS)('Shopify order webhooks on %s', (kind) => {
     expect(order.items).toMatchObject([{ sku: 'IPOD2008PINK', quantity: 1 }]);
     expect(json(await post())).toMatchObject({ duplicate: true });
   });
+
+  it('attributes an order to the creator whose code it used (any letter case), else by ref= or utm_campaign=, and keeps one naming no creator unattributed', async () => {
+    const sample = JSON.parse(SAMPLE) as Record<string, unknown>;
+    const order = (id: number, extra: Record<string, unknown>) => JSON.stringify({ ...sample, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}`, ...extra });
+    const byCode = order(9001, { discount_codes: [{ code: 'BLACKFRIDAY', amount: '5.00', type: 'fixed_amount' }, { code: 'sarahjstyle', amount: '10.00', type: 'percentage' }], landing_site: '/?ref=MIKECHENTECH' });
+    expect((await shopify(byCode, 'orders/create', 'attr-1')).statusCode).toBe(200);
+    const byRef = order(9002, { discount_codes: [{ code: 'BLACKFRIDAY', amount: '5.00', type: 'fixed_amount' }], landing_site: '/products/x?utm_campaign=SARAHJSTYLE&ref=mikechentech' });
+    expect((await shopify(byRef, 'orders/create', 'attr-2')).statusCode).toBe(200);
+    const byUtm = order(9003, { discount_codes: [], landing_site: '/?utm_source=creatorflow&utm_medium=creator&utm_campaign=SarahJStyle' });
+    expect((await shopify(byUtm, 'orders/create', 'attr-3')).statusCode).toBe(200);
+    const nobody = order(9004, { discount_codes: [{ code: 'NOSUCHCODE', amount: '1.00', type: 'fixed_amount' }], landing_site: '/' });
+    expect((await shopify(nobody, 'orders/create', 'attr-4')).statusCode).toBe(200);
+    const all = await orders();
+    const of = (id: number) => all.find((o) => o.id === `ord_shopify_${id}`)!;
+    expect(of(9001)).toMatchObject({ kind: 'sale', attribution: { funnelId: 'CR12345', code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'code' } });
+    expect(of(9002).attribution).toEqual({ funnelId: 'CR12346', code: 'MIKECHENTECH', handle: '@mikechentech', rule: 'ref' });
+    expect(of(9003).attribution).toEqual({ funnelId: 'CR12345', code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'utm' });
+    // Kept, not attributed.
+    expect(of(9004)).toMatchObject({ kind: 'sale', source: 'Shopify' });
+    expect(of(9004).attribution).toBeUndefined();
+  });
 });

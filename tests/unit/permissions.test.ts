@@ -114,6 +114,7 @@ const CASES: Case[] = [
   { name: 'team.remove', flag: 'manageTeam', run: (s) => s.team.remove('tm_3') },
   // admin: settings, profile, billing, integrations, developer, import, onboarding defaults
   { name: 'admin.saveSettings', flag: 'manageTeam', run: (s) => s.admin.saveSettings({ companyName: 'Acme', timeZone: 'UTC', language: 'es' }) },
+  { name: 'admin.setShopUrl', flag: 'manageTeam', run: (s) => s.admin.setShopUrl('https://shop.example.com') },
   {
     name: 'admin.saveProfile',
     run: (s) => {
@@ -140,6 +141,7 @@ const CASES: Case[] = [
     name: 'notifications.restore',
     run: (s) => s.notifications.restore({ ...s.notifications.items.items.peek()[0], id: 'nt_restored' }),
   },
+  { name: 'funnels.setDiscountCode', run: (s) => s.funnels.setDiscountCode('CR12345', 'SARAH10') },
   {
     name: 'funnels.createFunnel',
     run: (s) =>

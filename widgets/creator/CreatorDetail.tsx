@@ -12,6 +12,7 @@ import { OutreachDialog } from '../shared/OutreachDialog';
 import { StepEditor, stepState } from '../shared/StepTimeline';
 import { creatorStyles } from './styles';
 import { useCreator } from './useCreator';
+import { CodeAndLink } from '../ui/CodeAndLink';
 import { CreatorPortalPanel } from './CreatorPortalPanel';
 import { useT } from '../ui/i18n';
 import { routeTo } from '../ui/routes';
@@ -83,6 +84,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
             return showResult(result, { position: 'bottom-right', success: t('creator.stepSaved') });
           }} />
           {statusIndex(funnel.status) >= statusIndex('Contract') && <CreatorAgreement funnel={funnel} timeZone={c.timeZone} />}
+          <CodeAndLink funnel={funnel} editBlocked={c.writeBlocked} onSaveCode={(code) => c.store.funnels.setDiscountCode(funnel.id, code)} />
           <CreatorPortalPanel creator={c} funnel={funnel} />
           <OutreachHistory funnel={funnel} timeZone={c.timeZone} />
         </div>

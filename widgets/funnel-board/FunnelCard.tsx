@@ -8,6 +8,7 @@ import { useT } from '../ui/i18n';
 import { Link, useNavigation } from '../ui/navigation';
 import { StepTimeline } from '../shared/StepTimeline';
 import { routeTo } from '../ui/routes';
+import { CodeAndLink } from '../ui/CodeAndLink';
 
 export interface FunnelCardProps {
   funnel: Funnel;
@@ -111,6 +112,7 @@ export const FunnelCard = memo(function FunnelCard({
           <p className="cf-step-progress">
             {t('creator.stepOf', { step, total: funnel.steps.length, percent: funnel.progressPercentage })}
           </p>
+          <CodeAndLink funnel={funnel} compact />
           <StepTimeline
             funnelId={funnel.id}
             steps={funnel.steps}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { problemOf, type Message } from '../../lib/domain/messages';
 import { INTEGRATION_TABS } from '../../lib/domain/developer';
 import type { Integration } from '../../lib/domain/types';
@@ -59,6 +59,7 @@ export function IntegrationsView({ embedded = false, ...options }: IntegrationsP
           </ul>
         )}
       </section>
+      <ShopUrlForm key={int.shopUrl} value={int.shopUrl} blocked={int.shopUrlBlocked} onSave={int.saveShopUrl} />
       <Tabs label={t('integrations.categories')} items={tabs} value={int.tab} onValueChange={(v: IntegrationTab) => int.setTab(v)}>
         <ul className="cf-integration-grid" aria-label={t('integrations.services')}>
           {int.integrations.map((i) => {
@@ -226,6 +227,46 @@ const SHOPS: Record<string, ShopSlug | undefined> = { shopify: 'shopify' };
  * webhook settings, and its webhook signing secret, handed to the server and shown afterwards
  * only as its hint.
  */
+/** The brand's shop URL (https), where tracking links send visitors with the creator's code. */
+function ShopUrlForm({ value, blocked, onSave }: { value: string; blocked: string | null; onSave(shopUrl: string): boolean }) {
+  const id = useId();
+  const { t } = useT();
+  const [draft, setDraft] = useState(value);
+  return (
+    <section className="cf-card cf-stack" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('results.shopUrl')}</h3>
+      <form
+        className="cf-row"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave(draft);
+        }}
+      >
+        <div className="cf-field">
+          <label htmlFor={`${id}-url`}>{t('results.shopUrl')}</label>
+          <input
+            id={`${id}-url`}
+            className="cf-input"
+            type="url"
+            inputMode="url"
+            value={draft}
+            disabled={Boolean(blocked)}
+            aria-describedby={`${id}-help`}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <p id={`${id}-help`} className="cf-muted">
+            {blocked ?? t('results.shopUrlHelp')}
+          </p>
+        </div>
+        <Button type="submit" variant="primary" disabledReason={blocked}>
+          {t('results.saveShopUrl')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 function ShopWebhook({ shop, name }: { shop: ShopSlug; name: string }) {
   const store = useStore();
   const { t, say } = useT();

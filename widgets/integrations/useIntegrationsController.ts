@@ -71,5 +71,10 @@ export function useIntegrationsController({ connectDelayMs = CONNECT_SIMULATION_
     timeZone: store.admin.settings.value.value.timeZone,
     saveConfiguration,
     disconnect: (id: string) => showResult(store.admin.disconnectIntegration(id)),
+    /** The brand's shop, where tracking links send visitors. */
+    shopUrl: store.admin.settings.value.value.shopUrl ?? '',
+    saveShopUrl: (shopUrl: string) => showResult(store.admin.setShopUrl(shopUrl)),
+    /** Why this member may not set the shop URL, or null. */
+    shopUrlBlocked: whyNot('settings.setShopUrl'),
   };
 }

@@ -141,6 +141,12 @@ function OrderDetailBody({
             <dd>
               <OrderKindBadge kind={order.kind} />
             </dd>
+            {order.kind === 'sale' && (
+              <>
+                <dt>{t('orders.attribution')}</dt>
+                <dd>{order.attribution ? t('orders.attributedTo', { handle: order.attribution.handle, code: order.attribution.code }) : t('orders.notAttributed')}</dd>
+              </>
+            )}
           </dl>
         </section>
 

@@ -41,6 +41,7 @@ export function OrderList(props: OrderListProps) {
         <span className="cf-customer-cell">
           <span>{o.customerName}</span>
           <span className="cf-muted">{o.customerEmail}</span>
+          {o.attribution && <span className="cf-muted">{t('orders.attributedTo', { handle: o.attribution.handle, code: o.attribution.code })}</span>}
         </span>
       ),
     },

@@ -414,4 +414,9 @@ export const formatted: Partial<CompiledCatalog> = {
   "domain.notifications.snoozeHours": (v, f) => "Snooze for " + f.text(v["hours"]) + " hours only",
   "domain.import.emailInvalid": (v, f) => "email \"" + f.text(v["email"]) + "\" is not a valid email address",
   "domain.import.invalid": (v, f) => f.text(v["field"]) + " is not valid",
+  "orders.attributedTo": (v, f) => "Attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
+  "domain.attribution.codeTaken": (v, f) => "The code " + f.text(v["code"]) + " is already used by " + f.text(v["handle"]),
+  "domain.attribution.codeSaved": (v, f) => "Discount code saved: " + f.text(v["code"]),
+  "activity.details.discountCodeChanged": (v, f) => f.text(v["name"]) + ": " + f.text(v["from"]) + " → " + f.text(v["to"]),
+  "results.codeCopied": (v, f) => "Code " + f.text(v["code"]) + " copied",
 };

@@ -430,4 +430,9 @@ export interface MessageParams {
   "domain.notifications.snoozeHours": { hours: string | number };
   "domain.import.emailInvalid": { email: string | number };
   "domain.import.invalid": { field: string | number };
+  "orders.attributedTo": { handle: string | number; code: string | number };
+  "domain.attribution.codeTaken": { code: string | number; handle: string | number };
+  "domain.attribution.codeSaved": { code: string | number };
+  "activity.details.discountCodeChanged": { name: string | number; from: string | number; to: string | number };
+  "results.codeCopied": { code: string | number };
 }

@@ -93,6 +93,10 @@ export const orderView = v.object({
   updatedAt: v.string(),
   trackingNumber: v.nullable(v.string()),
   carrierName: v.nullable(v.string()),
+  attribution: v.pipe(
+    v.nullable(v.object({ funnelId: v.string(), code: v.string(), handle: v.string(), rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
+    v.description('The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none.'),
+  ),
 });
 export const inventoryView = v.object({
   id: v.string(),
@@ -203,6 +207,12 @@ export const CAMPAIGN_ROUTES = {
         v.maxLength(500, 'items holds at most 500'),
       ),
       notes: v.optional(textField('notes', 10_000, 'Notes kept on the order.')),
+      attribution: v.optional(
+        v.pipe(
+          v.object({ code: requiredText('attribution.code', 100, 'The discount code the buyer used (any letter case).') }, 'attribution must be an object with a code'),
+          v.description('Attributes the sale to the creator whose funnel holds this code; a code that names no funnel keeps the order unattributed.'),
+        ),
+      ),
     }),
     responses: { 201: orderView },
     refusals: [403, 409],
@@ -252,6 +262,7 @@ export const orderOf = (o: Order) => ({
   updatedAt: o.updatedAt,
   trackingNumber: o.trackingNumber ?? null,
   carrierName: o.carrierName ?? null,
+  attribution: o.attribution ? { ...o.attribution } : null,
 });
 
 // ---------- Routes ----------
@@ -354,8 +365,9 @@ export function campaignRoutes(kit: ApiKit) {
 
   route(r.createOrder, async (request, reply) => {
     mayRun(apiKeyOf(request), 'orders.create');
-    const draft = { ...request.body, source: request.body.source ?? 'Direct' };
-    return mutateOnce(request, reply, 'orders.create', { draft }, (value) => ({ statusCode: 201, body: orderOf(value as Order) }));
+    const { attribution, ...fields } = request.body;
+    const draft = { ...fields, source: fields.source ?? 'Direct' };
+    return mutateOnce(request, reply, 'orders.create', { draft, ...(attribution ? { attribution } : {}) }, (value) => ({ statusCode: 201, body: orderOf(value as Order) }));
   });
 
   route(r.setInventory, async (request) => {

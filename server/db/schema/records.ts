@@ -1,7 +1,7 @@
 // One table per record collection of lib/schema/names.ts (see the index for how records map to columns).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
+import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, OrderAttribution, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
 import { workspaces } from './workspace';
 
 /** Columns every record table has: its workspace, id, the version that last wrote it, its place in display order. */
@@ -51,6 +51,7 @@ export const funnels = pgTable(
     deliverables: jsonb('deliverables').$type<Deliverable[]>(),
     portal: jsonb('portal').$type<CreatorAnswers>(),
     giftAllowance: jsonb('gift_allowance').$type<GiftAllowance>(),
+    discountCode: text('discount_code'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -58,6 +59,8 @@ export const funnels = pgTable(
     // The CSV import finds creators by handle (any letter case) and places new ones at an end of
     // the display order: both stay index look-ups however many funnels the workspace holds.
     index('funnels_handle_lower_idx').on(t.workspaceId, sql`lower(${t.creatorHandle})`),
+    // A tracking link and a shop order find their funnel by its code in any letter case, in any workspace.
+    index('funnels_discount_code_lower_idx').on(sql`lower(${t.discountCode})`),
     index('funnels_position_idx').on(t.workspaceId, t.position),
     // The public API's lists by status, a page at a time in display order.
     index('funnels_status_position_idx').on(t.workspaceId, t.status, t.position),
@@ -91,6 +94,7 @@ export const orders = pgTable(
     stockDeducted: boolean('stock_deducted'),
     kind: text('kind').notNull(),
     shippingCost: doublePrecision('shipping_cost'),
+    attribution: jsonb('attribution').$type<OrderAttribution>(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

@@ -1,0 +1,42 @@
+// Results the server keeps and never syncs to every browser: tracking-link clicks (and later
+// attributed sales). Browsers get per-funnel totals or ask the server.
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspace';
+
+/** Clicks on a funnel's tracking link, one row per funnel and UTC day: all clicks, and unique visitors. */
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    funnelId: text('funnel_id').notNull(),
+    /** yyyy-MM-dd, UTC. */
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.funnelId, t.day] })],
+);
+
+/**
+ * Who clicked today, as a SHA-256 of the day's random salt, the address and the browser: enough
+ * to count a visitor once a day, never the address or the browser themselves. The salt and
+ * these rows are deleted once their day is over, so a hash cannot be tied to anyone afterwards.
+ */
+export const linkVisitors = pgTable(
+  'link_visitors',
+  {
+    workspaceId: text('workspace_id').notNull(),
+    funnelId: text('funnel_id').notNull(),
+    day: text('day').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.funnelId, t.day, t.visitorHash] })],
+);
+
+/** One random salt per UTC day for the visitor hashes. */
+export const linkSalts = pgTable('link_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
