@@ -25,7 +25,7 @@ import * as t from '../db/schema';
 import { runMutation, type MutationOutcome, type RunMutationOptions } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
-import { createEmbedSession } from './embed';
+import { createEmbedSession, lowerRole } from './embed';
 import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
 import { API_ROUTES } from './v1/declarations';
 import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
@@ -252,7 +252,10 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
 
   route(r.createEmbedSession, async (request, reply) => {
     const key = apiKeyOf(request);
-    const session = await createEmbedSession(ctx.db, key, request.body.screens, request.body.role, ctx.now());
+    const asked = request.body.role;
+    // Asking for more than the key may do is a mistake the partner should see, not a quiet downgrade.
+    if (asked && lowerRole(key.role, asked) !== asked) throw new HttpError(403, `An embed session’s role is at most its key’s: this key is ${key.role}, so the session cannot be ${asked}`, 'role');
+    const session = await createEmbedSession(ctx.db, key, request.body.screens, asked, ctx.now());
     return reply.code(201).send(session);
   });
 
