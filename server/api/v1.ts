@@ -104,6 +104,14 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
     }
   };
 
+  /** A body field the route does not declare is refused rather than ignored: a misspelt field would otherwise be silently lost. */
+  function refuseUnknownFields(schema: unknown, body: unknown) {
+    const entries = (schema as { type?: unknown; entries?: Record<string, unknown> }).entries;
+    if ((schema as { type?: unknown }).type !== 'object' || !entries || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    const unknown = Object.keys(body).filter((name) => !Object.hasOwn(entries, name));
+    if (unknown.length > 0) throw new HttpError(400, `Unknown field${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}`, unknown[0]);
+  }
+
   /** Registers a declared route: its guard, schemas (every status it can answer) and handler, in one place. */
   function route<R extends ApiRouteSpec>(spec: R, handler: ApiHandler<R>) {
     const schema = {
@@ -120,6 +128,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
       // A write sent with no body at all is checked field by field ("creatorId is required").
       preValidation: async (request) => {
         if (spec.body && request.body === undefined) request.body = {};
+        if (spec.body) refuseUnknownFields(spec.body, request.body);
       },
       schema,
       handler,
