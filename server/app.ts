@@ -1,5 +1,6 @@
 // The team server: a Fastify app over one database handle. `buildApp` wires everything and
 // returns the app unstarted (tests drive it with `inject`; server/main.ts listens).
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -130,8 +131,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger,
     trustProxy: options.trustProxy ?? false,
-    // Ids in logs tie a request's lines together; they are not secrets.
+    // Every answer carries one id of the server's making (its Request-Id header), and so do the
+    // request's log lines (`requestId`), so a person can quote it; an id a client sends is not taken.
     requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: () => `req_${randomBytes(12).toString('base64url')}`,
     bodyLimit: 1024 * 1024,
     // Fastify's default JSON parser with prototype-poisoning protection.
     onProtoPoisoning: 'error',
@@ -201,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_PAGE_POLICY);
+    reply.header('request-id', request.id);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

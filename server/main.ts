@@ -156,7 +156,7 @@ async function main() {
       ? `  Mail: sent through ${describeSmtpUrl(config.mail.smtpUrl)} from ${config.mail.from}`
       : `  Mail: no SMTP_URL, so each message is written to ${config.mail.dir}`,
   );
-  if (config.host === '127.0.0.1') lines.push('  Only this computer can connect (set HOST=0.0.0.0 behind an HTTPS proxy for your team).');
+  if (config.host === '127.0.0.1') lines.push('  Only this computer can connect (for your team: HOST=0.0.0.0 behind an HTTPS proxy, with CREATORFLOW_PUBLIC_URL).');
   lines.push('  Stop with Ctrl-C.', '');
   // The console, not the structured log: the setup link is a secret meant for the person starting the server.
   process.stdout.write(`${lines.join('\n')}\n`);

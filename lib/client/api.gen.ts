@@ -797,7 +797,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The role the embedded screens act with (default: the key’s; never higher).
+                     * @description The role the embedded screens act with (default: the key’s; a role above the key’s is refused with 403).
                      * @enum {string}
                      */
                     role?: "Admin" | "Editor" | "Viewer";
@@ -842,6 +842,19 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s role may not do this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

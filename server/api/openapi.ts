@@ -143,7 +143,7 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
       title: 'Creatorflow API',
       version: '1',
       description:
-        'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). The key is checked first (401), then its rate limit (429), then the request. Every answer after the key is known carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy, and counts against the limit, refusals included.',
+        'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). The key is checked first (401), then its rate limit (429), then the request. Every answer after the key is known carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy, and counts against the limit, refusals included. Every answer carries a Request-Id header, also in the server’s log line for the request: quote it when asking for help. A body field a route does not declare is refused with 400 naming it.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],

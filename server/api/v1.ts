@@ -25,7 +25,7 @@ import * as t from '../db/schema';
 import { runMutation, type MutationOutcome, type RunMutationOptions } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
-import { createEmbedSession } from './embed';
+import { createEmbedSession, lowerRole } from './embed';
 import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
 import { API_ROUTES } from './v1/declarations';
 import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
@@ -105,6 +105,14 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
     }
   };
 
+  /** A body field the route does not declare is refused rather than ignored: a misspelt field would otherwise be silently lost. */
+  function refuseUnknownFields(schema: unknown, body: unknown) {
+    const entries = (schema as { type?: unknown; entries?: Record<string, unknown> }).entries;
+    if ((schema as { type?: unknown }).type !== 'object' || !entries || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    const unknown = Object.keys(body).filter((name) => !Object.hasOwn(entries, name));
+    if (unknown.length > 0) throw new HttpError(400, `Unknown field${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}`, unknown[0]);
+  }
+
   /** Registers a declared route: its guard, schemas (every status it can answer) and handler, in one place. */
   function route<R extends ApiRouteSpec>(spec: R, handler: ApiHandler<R>) {
     const schema = {
@@ -121,6 +129,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
       // A write sent with no body at all is checked field by field ("creatorId is required").
       preValidation: async (request) => {
         if (spec.body && request.body === undefined) request.body = {};
+        if (spec.body) refuseUnknownFields(spec.body, request.body);
       },
       schema,
       handler,
@@ -252,7 +261,10 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
 
   route(r.createEmbedSession, async (request, reply) => {
     const key = apiKeyOf(request);
-    const session = await createEmbedSession(ctx.db, key, request.body.screens, request.body.role, ctx.now());
+    const asked = request.body.role;
+    // Asking for more than the key may do is a mistake the partner should see, not a quiet downgrade.
+    if (asked && lowerRole(key.role, asked) !== asked) throw new HttpError(403, `An embed session’s role is at most its key’s: this key is ${key.role}, so the session cannot be ${asked}`, 'role');
+    const session = await createEmbedSession(ctx.db, key, request.body.screens, asked, ctx.now());
     return reply.code(201).send(session);
   });
 

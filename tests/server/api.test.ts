@@ -262,6 +262,17 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(Object.keys(doc.paths['/api/v1/orders/{id}'])).toEqual(['patch']);
   });
 
+  it('refuses body fields a route does not declare, naming them, and writes nothing', async () => {
+    const before = (await server.client().get('/api/v1/creators?limit=1', { authorization: `Bearer ${secrets.Editor}` })).json<{ total: number }>().total;
+    const misspelt = await api('POST', '/api/v1/creators', secrets.Editor, { handle: '@unknown_fields', name: 'Unknown Fields', emial: 'typo@example.com', extra: 1 });
+    expect(misspelt.statusCode).toBe(400);
+    expect(json(misspelt)).toEqual({ error: 'Unknown fields: emial, extra', field: 'emial' });
+    const session = await api('POST', '/api/v1/embed_sessions', secrets.Editor, { screens: ['orders'], roles: 'Admin' });
+    expect(session.statusCode).toBe(400);
+    expect(json(session)).toEqual({ error: 'Unknown field: roles', field: 'roles' });
+    expect((await server.client().get('/api/v1/creators?limit=1', { authorization: `Bearer ${secrets.Editor}` })).json<{ total: number }>().total).toBe(before);
+  });
+
   it('gave every answer above as its OpenAPI document declares it (status, body and headers)', async () => {
     await expectAnswersFollowOpenApi(server, 40);
   });

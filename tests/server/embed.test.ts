@@ -38,11 +38,15 @@ describe.each(DB_KINDS)('embed sessions on %s', (kind) => {
   const push = (secret: string, name: string, args: unknown) =>
     server.client().post('/sync/push', { clientID: `embed-${seed}`, mutations: [{ id: 1, name, args, meta: meta() }] }, { authorization: `Bearer ${secret}`, origin: PARTNER });
 
-  it('gives a client secret for chosen screens, never with a role above the key’s', async () => {
+  it('gives a client secret for chosen screens; a role above the key’s is refused', async () => {
     const viewer = await session(['funnel-board'], 'Viewer');
     expect(viewer).toMatchObject({ client_secret: expect.stringMatching(/^es_/), role: 'Viewer', screens: ['funnel-board'] });
     expect(Date.parse(viewer.expires_at) - server.clock.time).toBe(EMBED_SESSION_TTL_MS);
-    expect((await session(['funnel-board'], 'Admin')).role).toBe('Editor');
+    expect((await session(['funnel-board'], 'Editor')).role).toBe('Editor');
+    // More than the key's role is refused, naming the field, not quietly lowered.
+    const above = await server.client().post('/api/v1/embed_sessions', { screens: ['funnel-board'], role: 'Admin' }, { authorization: `Bearer ${editorKey.secret}` });
+    expect(above.statusCode).toBe(403);
+    expect(json(above)).toMatchObject({ field: 'role', error: 'An embed session’s role is at most its key’s: this key is Editor, so the session cannot be Admin' });
     const bad = await server.client().post('/api/v1/embed_sessions', { screens: ['billing'] }, { authorization: `Bearer ${editorKey.secret}` });
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toMatchObject({ field: 'screens.0' });

@@ -1,11 +1,15 @@
 // Who may call each route: every route declares it (config.auth), one hook per route checks
-// it, and a request without the right credentials gets the answer it always got.
+// it, and a request without the right credentials gets the answer it always got. Every answer
+// carries a Request-Id of the server's making, also in the request's log lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPER_ADMIN_MESSAGE } from '../../lib/domain/permissions';
 import { AUTH_KINDS } from '../../server/http/auth';
 import { MISSING_KEY } from '../../server/api/keys';
 import { SYNC_PATHS } from '../../lib/sync/protocol';
+import { USERS } from './fixture';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
+
+const REQUEST_ID = /^req_[A-Za-z0-9_-]{16}$/;
 
 const SIGN_IN = { error: 'Sign in to continue', code: 'signInToContinue' };
 
@@ -107,5 +111,26 @@ describe.each(DB_KINDS)('route auth on %s', (kind) => {
     const invitation = await client.get('/invitations/not-a-token');
     expect(invitation.statusCode).toBe(404);
     expect(json(invitation)).toEqual({ error: 'This invitation link is not valid', code: 'invitationInvalid' });
+  });
+
+  it('puts a Request-Id of its own on every answer, the same in the log line, never the client’s', async () => {
+    const owner = await server.signIn('owner');
+    const answers = [
+      await server.client().get('/healthz'),
+      await owner.get('/auth/session'),
+      await server.client().get('/auth/session'),
+      await server.client().get('/no/such/route'),
+      await server.client().post('/auth/signin', { email: `${USERS.owner.email}\u0000`, password: 'x' }),
+      await server.client().post('/auth/signin', { email: USERS.owner.email, password: 'x' }, { origin: 'https://evil.example' }),
+      await server.client().get('/api/v1/creators'),
+      await server.client().get('/api/v1/creators', { 'request-id': 'req_chosen_by_client', 'x-request-id': 'client' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 400, 403, 401, 401]);
+    const ids = answers.map((a) => String(a.headers['request-id']));
+    for (const id of ids) expect(id).toMatch(REQUEST_ID);
+    expect(new Set(ids).size).toBe(ids.length);
+    const log = server.logs.join('\n');
+    for (const id of ids.slice(1)) expect(log).toContain(`"requestId":"${id}"`);
+    expect(log).not.toContain('req_chosen_by_client');
   });
 });

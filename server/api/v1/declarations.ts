@@ -87,9 +87,10 @@ export const API_ROUTES = {
         v.minLength(1, 'screens needs at least one screen'),
         v.description(`The screens the page shows: ${EMBED_SCREEN_NAMES.join(', ')}.`),
       ),
-      role: v.optional(v.pipe(v.picklist(ROLES, 'role must be Admin, Editor or Viewer'), v.description('The role the embedded screens act with (default: the key’s; never higher).'))),
+      role: v.optional(v.pipe(v.picklist(ROLES, 'role must be Admin, Editor or Viewer'), v.description('The role the embedded screens act with (default: the key’s; a role above the key’s is refused with 403).'))),
     }),
     responses: { 201: v.object({ client_secret: v.string(), expires_at: v.string(), screens: v.array(v.string()), role: v.picklist(ROLES) }) },
+    refusals: [403],
   }),
   ...CAMPAIGN_ROUTES,
 };
