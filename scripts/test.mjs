@@ -4,20 +4,25 @@
 // the build, package checks, and end-to-end tests in real Chromium. Prints each step's time and
 // one closing line: 'N passed, N failed'.
 //
-// The checks that do not need the build (types, lint, unit, component and server tests) run
-// beside it: each is mostly one thread, or waits on the database, so on a 2-core machine they
-// overlap well. Their output is printed whole, one step after another, as each ends.
+// After the two checks of generated files, every step starts as soon as what it needs is done:
+// the build, then the package and consumer checks, then the end-to-end tests (they need the
+// build and the consumer's app), while the type check, lint and the unit, component and server
+// tests run beside them. On a 2-core machine they overlap well: most steps are one
+// thread, and the server and end-to-end tests wait on databases, servers and Chromium. The
+// end-to-end output streams; every other step's is printed whole as it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies, root } from './setup.mjs';
 
-ensureDependencies();
-process.env.CHROMIUM_PATH = await ensureChromium();
-mkdirSync(join(root, '.tmp'), { recursive: true });
-
 const started = Date.now();
 const timings = [];
+ensureDependencies();
+process.env.CHROMIUM_PATH = await ensureChromium();
+timings.push(['install what is missing', (Date.now() - started) / 1000, 0]);
+mkdirSync(join(root, '.tmp'), { recursive: true });
+
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 /** Each failed test's file and name, printed again at the very end so a log's tail says which. */
@@ -36,7 +41,7 @@ function step(label, command, { live = false } = {}) {
     }
     child.on('close', (code) => {
       const seconds = (Date.now() - t0) / 1000;
-      timings.push([label, seconds]);
+      timings.push([label, seconds, (t0 - started) / 1000]);
       if (!live) {
         console.log(`\n$ ${command}`);
         process.stdout.write(Buffer.concat(output));
@@ -70,9 +75,9 @@ async function vitest(name, args, options) {
 }
 
 function finish() {
-  console.log('\nTime per step (steps in one group ran side by side):');
-  for (const [label, seconds] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
-  console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
+  console.log('\nTime per step (and when it started: steps that overlap ran side by side):');
+  for (const [label, seconds, from] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label.padEnd(24)} from ${from.toFixed(0)} s`);
+  console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} at the end, ${availableParallelism()} cores)`);
   if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
   for (const test of failedTests) console.log(`  ✗ ${test}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
@@ -83,18 +88,23 @@ function finish() {
 if ((await step('screen list', 'npx tsx scripts/screens.ts --check', { live: true })) !== 0) finish();
 if ((await step('compiled messages', 'npx tsx scripts/messages.ts --check', { live: true })) !== 0) finish();
 
+/** The build, then its package checks; resolves true when the end-to-end tests can run. */
 const buildAndPackage = async () => {
-  if ((await step('build', 'npm run build')) !== 0) return 1;
-  const checks = await Promise.all([step('package check', 'node scripts/check-package.mjs'), step('consumer check', 'node scripts/consumer.mjs')]);
-  return Math.max(...checks);
+  if ((await step('build', 'npm run build')) !== 0) return false;
+  const [, consumer] = await Promise.all([step('package check', 'node scripts/check-package.mjs'), step('consumer check', 'node scripts/consumer.mjs')]);
+  // The consumer check builds the example app the end-to-end tests open (dist/examples/react-consumer).
+  return consumer === 0;
 };
-const first = await Promise.all([
+const endToEnd = async () => {
+  if (await buildAndPackage()) await vitest('e2e', '-c vitest.e2e.config.ts', { live: true });
+  else failures.push('e2e (not run: the build or the consumer check failed)');
+};
+await Promise.all([
+  endToEnd(),
   step('types', 'npx tsc --noEmit -p tsconfig.json'),
   step('lint', 'npx eslint . --max-warnings 0'),
-  vitest('unit', ''),
-  buildAndPackage(),
+  // Vitest's default on 2 cores is one file at a time; server test files wait on their databases
+  // much of the time, so two at once shorten the step.
+  vitest('unit', `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`),
 ]);
-// End-to-end tests need the build; they run alone, their output streamed.
-if (first[3] === 0) await vitest('e2e', '-c vitest.e2e.config.ts', { live: true });
-else failures.push('e2e (not run: the build failed)');
 finish();
