@@ -8,12 +8,13 @@
 // (since that version), which always follows the first load, so the pages and that pull
 // together are the workspace as it is.
 import { and, asc, eq } from 'drizzle-orm';
-import type { CollectionName } from '../../lib/schema/names';
+import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import type { PulledRecord } from '../../lib/sync/protocol';
 import type { Executor } from '../db/client';
 import { afterInDisplayOrder } from '../db/lists';
 import { memberToRecord, RECORD_TABLES, rowToRecord, TABLE_COLLECTIONS, type RecordRow } from '../db/records';
 import * as t from '../db/schema';
+import { yieldToEventLoop } from '../slices';
 
 /** The records of each collection on the first page, at most. */
 export const FIRST_PAGE_RECORDS = 200;
@@ -51,8 +52,16 @@ export function decodeCursor(text: string, workspaceId: string): PullCursor | nu
   }
 }
 
-/** `limit` rows of a collection in display order, after (position, id) when given, with the key of each. */
-async function rowsOf(db: Executor, workspaceId: string, name: CollectionName, limit: number, after?: { position: number; id: string }) {
+/**
+ * Rows read by one statement at most. PGlite runs one query at a time: a longer read (a later
+ * page, the whole workspace) is cut into statements of this many rows with a turn of the event
+ * loop between them, so a push that arrives meanwhile waits behind one of them (about 20 ms of
+ * 500 funnels), not behind the whole read.
+ */
+export const READ_CHUNK_ROWS = 500;
+
+/** At most `limit` rows of a collection in display order, after (position, id) when given, with the key of each: one statement. */
+async function chunkOf(db: Executor, workspaceId: string, name: CollectionName, limit: number, after?: { position: number; id: string }) {
   const table = (name === 'team' ? t.members : RECORD_TABLES[name]) as typeof t.funnels;
   const from = after ? afterInDisplayOrder(table, after) : undefined;
   const rows = (await db
@@ -65,6 +74,47 @@ async function rowsOf(db: Executor, workspaceId: string, name: CollectionName, l
   return { records, keys: rows.map((row): [string, number, string] => [name, row.position, row.id]) };
 }
 
+/** `limit` rows of a collection in display order, after (position, id) when given, with the key of each, read READ_CHUNK_ROWS at a time. */
+async function rowsOf(db: Executor, workspaceId: string, name: CollectionName, limit: number, after?: { position: number; id: string }) {
+  const records: PulledRecord[] = [];
+  const keys: [string, number, string][] = [];
+  let from = after;
+  while (records.length < limit) {
+    if (records.length) await yieldToEventLoop();
+    const size = Math.min(READ_CHUNK_ROWS, limit - records.length);
+    const chunk = await chunkOf(db, workspaceId, name, size, from);
+    records.push(...chunk.records);
+    keys.push(...chunk.keys);
+    if (chunk.records.length < size) break;
+    const [, position, id] = chunk.keys[chunk.keys.length - 1];
+    from = { position, id };
+  }
+  return { records, keys };
+}
+
+/** The workspace's singletons, by name. */
+async function singletonsOf(db: Executor, workspaceId: string): Promise<PulledRecord[]> {
+  const rows = await db
+    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
+    .from(t.workspaceSingletons)
+    .where(eq(t.workspaceSingletons.workspaceId, workspaceId))
+    .orderBy(asc(t.workspaceSingletons.name));
+  return rows.map((row) => ({ collection: 'singletons', id: row.name, value: row.value }));
+}
+
+/**
+ * Every record and singleton of the workspace, in the order of a whole pull, read a chunk at a
+ * time outside any transaction (PGlite: a transaction would hold the database for the whole
+ * read). The caller reads the version first: a record may show a commit after that version,
+ * which the client's next pull since that version brings again, as for the later pages.
+ */
+export async function wholeWorkspace(db: Executor, workspaceId: string): Promise<PulledRecord[]> {
+  const records: PulledRecord[] = [];
+  for (const name of COLLECTION_NAMES.filter((c) => PAGED.includes(c))) records.push(...(await rowsOf(db, workspaceId, name, Number.POSITIVE_INFINITY)).records);
+  records.push(...(await singletonsOf(db, workspaceId)));
+  return records;
+}
+
 /** The first page (in the caller's transaction, with the version it read): its records, and the collections with more. */
 export async function firstPage(db: Executor, workspaceId: string): Promise<{ records: PulledRecord[]; rest: PullCursor['rest'] }> {
   const records: PulledRecord[] = [];
@@ -75,12 +125,7 @@ export async function firstPage(db: Executor, workspaceId: string): Promise<{ re
     records.push(...page.records.slice(0, FIRST_PAGE_RECORDS));
     if (page.records.length > FIRST_PAGE_RECORDS) rest.push(page.keys[FIRST_PAGE_RECORDS - 1]);
   }
-  const singletons = await db
-    .select({ name: t.workspaceSingletons.name, value: t.workspaceSingletons.value })
-    .from(t.workspaceSingletons)
-    .where(eq(t.workspaceSingletons.workspaceId, workspaceId))
-    .orderBy(asc(t.workspaceSingletons.name));
-  for (const row of singletons) records.push({ collection: 'singletons', id: row.name, value: row.value });
+  records.push(...(await singletonsOf(db, workspaceId)));
   return { records, rest };
 }
 

@@ -22,10 +22,10 @@ import { outreachEmail } from '../portal/outreach';
 import { SESSIONS_ENDED, type PokeHub } from './pokes';
 import { findSession } from '../auth/sessions';
 import type { PullAnswers } from './pull-answers';
-import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE } from './pull-pages';
+import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE, wholeWorkspace } from './pull-pages';
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
-import { changedSince, everything, forRole, lastMutationIdOf, VersionMoved, versionAndLastMutation } from './reads';
+import { changedSince, changedUpTo, everything, forRole, lastMutationIdOf, VersionMoved, versionAndLastMutation } from './reads';
 import { embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
 
 
@@ -113,6 +113,13 @@ interface SyncPrincipal {
 
 export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAnswers: answers }: { ctx: ServerContext; pokes: PokeHub; pullAnswers: PullAnswers }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
+  /**
+   * PGlite runs one query at a time and a transaction holds it until it ends: a long pull read
+   * in one snapshot would hold every push behind it. There, pulls read the version first and
+   * then the records in chunks outside a transaction; PostgreSQL reads one snapshot, which
+   * holds nobody.
+   */
+  const chunkedReads = ctx.handle.kind === 'pglite';
   // Open event streams of embed sessions, by key: a regenerated or revoked key ends them at once.
   const embedStreams = new Map<string, Set<() => void>>();
   ctx.embedStreams = {
@@ -245,6 +252,13 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
       if (!at) throw new HttpError(400, 'This pull cursor is not valid: pull again from the first page', 'cursor');
       return { version: at.v, lastMutationID: at.m, ...(await laterPage(ctx.db, workspaceId, at.rest, size)) };
     }
+    if (chunkedReads) {
+      // PGlite: the version first, then the records a chunk at a time (see changedUpTo, wholeWorkspace).
+      const head = await versionAndLastMutation(ctx.db, workspaceId, clientID);
+      const full = since === 0 || since > head.version;
+      const all = full ? await wholeWorkspace(ctx.db, workspaceId) : since === head.version ? [] : await changedUpTo(ctx.db, workspaceId, since, head.version);
+      return { version: head.version, lastMutationID: head.lastMutationID, records: forPrincipal(forRole(all, who.role)), full, memberId: who.memberId, workspaceId } satisfies PullResponse;
+    }
     // One snapshot: the version and the records it describes agree.
     return ctx.db.transaction(
       async (tx): Promise<PullResponse> => {
@@ -263,7 +277,8 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
   });
 
   /** What changed since `since`, read at exactly `version` (VersionMoved when a commit came first), filtered for `role`. */
-  function changesAt(workspaceId: string, since: number, version: number, role: Role) {
+  async function changesAt(workspaceId: string, since: number, version: number, role: Role) {
+    if (chunkedReads) return forRole(await changedUpTo(ctx.db, workspaceId, since, version), role);
     return ctx.db.transaction(
       async (tx) => {
         const [row] = await tx.select({ version: t.workspaceVersions.version }).from(t.workspaceVersions).where(eq(t.workspaceVersions.workspaceId, workspaceId));
