@@ -25,6 +25,17 @@ export function checkControlCharacters(body: unknown): void {
 /** Path and query parameters as a plain object (the router and the query parser make their own kinds). */
 const plain = (value: unknown): unknown => (value !== null && typeof value === 'object' ? { ...value } : value);
 
+/**
+ * The fields of `body` its route's schema declares (all of it when the schema names none):
+ * a field the route does not know is dropped by its validation (or refused by name on the
+ * public API), so it is neither checked here nor named back to its sender.
+ */
+function declaredFields(schema: unknown, body: unknown): unknown {
+  const entries = (schema as { entries?: unknown } | undefined)?.entries;
+  if (!entries || typeof entries !== 'object' || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => Object.hasOwn(entries, name)));
+}
+
 /** A push without its mutations' arguments (each is checked with its mutation). */
 function withoutArguments(body: unknown): unknown {
   const mutations = (body as { mutations?: unknown } | null)?.mutations;
@@ -41,6 +52,7 @@ export function registerControlCharacterCheck(app: FastifyInstance) {
     if (params !== null) throw controlCharacterError(params);
     const query = controlCharacterPath(plain(request.query), CONTROL_IN_LINE);
     if (query !== null) throw controlCharacterError(query);
-    checkControlCharacters(request.routeOptions.url === SYNC_PATHS.push ? withoutArguments(request.body) : request.body);
+    const body = request.routeOptions.url === SYNC_PATHS.push ? withoutArguments(request.body) : request.body;
+    checkControlCharacters(declaredFields(request.routeOptions.schema?.body, body));
   });
 }
