@@ -128,7 +128,7 @@ describe.each(DB_KINDS)('control characters and limits on %s', (kind) => {
     const resetToken = (await createResetLink(server.db.handle.db, account.userId, server.clock.now())).token;
     const publicRoutes = server.app.routeAuth.filter((route) => route.auth === 'public' && route.method !== 'HEAD');
     expect(publicRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /auth/signin', 'POST /auth/forgot', 'POST /auth/reset', 'GET /auth/reset/:token', 'POST /invitations/:token/accept', 'POST /auth/setup', 'GET /c/:token', 'POST /integrations/:shop/webhooks/:workspaceId']),
+      expect.arrayContaining(['POST /auth/signin', 'POST /auth/forgot', 'POST /auth/reset', 'GET /auth/reset/:token', 'POST /invitations/:token/accept', 'POST /auth/setup', 'GET /c/:token', 'POST /integrations/:shop/webhooks/:workspaceId', 'GET /r/:code']),
     );
 
     const control = fc.integer({ min: 0, max: 31 }).map((code) => String.fromCharCode(code));
