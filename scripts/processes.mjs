@@ -30,14 +30,16 @@ export function freePort() {
  */
 export async function startServerProcess({ args = SERVER_MAIN, env = {}, port, readyLine, timeoutMs, name = 'The server' } = {}) {
   const listenPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenPort}`;
+  // Emailed and shown links use the address the tests and benches open, so a link followed in
+  // the browser lands on the same origin as its session cookie.
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CREATORFLOW_PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
   const exited = new Promise((done) => child.once('exit', () => done()));
-  const url = `http://127.0.0.1:${listenPort}`;
   // Ready is what the process itself says: its output, or its /readyz.
   const ready = new Promise((done, fail) => {
     let settled = false;
