@@ -71,10 +71,11 @@ function serverTimes(logs: string[]) {
   const urls = new Map<string, string>();
   const times: { url: string; ms: number }[] = [];
   for (const line of logs) {
-    const entry = JSON.parse(line) as { reqId?: string; req?: { url?: string }; responseTime?: number };
-    if (!entry.reqId) continue;
-    if (entry.req?.url) urls.set(entry.reqId, entry.req.url);
-    if (typeof entry.responseTime === 'number') times.push({ url: urls.get(entry.reqId) ?? '', ms: entry.responseTime });
+    const entry = JSON.parse(line) as { requestId?: string; req?: { url?: string }; responseTime?: number };
+    const id = entry.requestId;
+    if (!id) continue;
+    if (entry.req?.url) urls.set(id, entry.req.url);
+    if (typeof entry.responseTime === 'number') times.push({ url: urls.get(id) ?? '', ms: entry.responseTime });
   }
   return times;
 }
