@@ -235,8 +235,11 @@ async function importTimes(browser: Browser, base: string, email: string, sizes:
     const other = otherPushes(base, who.cookie);
     const started = performance.now();
     await page.reload();
+    // A resumed import says it with the toast alone: the outcome card (a heading) belongs to the
+    // visit that chose the file.
     const finished = await page
-      .getByRole('heading', { name: 'Data imported successfully' })
+      .getByText('Data imported successfully')
+      .first()
       .waitFor({ timeout: 600_000 })
       .then(() => true)
       .catch(() => false);
