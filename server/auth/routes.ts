@@ -1,5 +1,5 @@
 // Sign-in, sign-out, the session, password change and the owner's first setup.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../lib/domain/constants';
 import { HttpError, endSession, sessionPayload, startSession, type ServerContext } from '../context';
@@ -14,18 +14,11 @@ import { completeSignIn, openChallenge } from './second-factor';
 import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
 import { withServerTx } from '../db/tx';
+import { firstMembership, tooMany } from './sign-in-steps';
 import { isLanguageCode } from '../../lib/i18n/codes';
 import { message } from '../../lib/domain/messages';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
-
-/** A refusal to try yet: the wait in seconds under a minute, else in minutes. */
-export function tooMany(ms: number) {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return new HttpError(429, `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttemptsSeconds', params: { seconds } });
-  const minutes = Math.ceil(seconds / 60);
-  return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, { code: 'tooManyAttempts', params: { minutes } });
-}
 
 /** Failures from one address past which even the accounts that signed in from it before wait like any other. */
 export const KNOWN_ADDRESS_FAILURE_CAP = 100;
@@ -201,18 +194,6 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       });
     },
   );
-}
-
-/** The workspace a user signs in to: their first active membership. */
-export async function firstMembership(ctx: ServerContext, userId: string) {
-  const [row] = await ctx.db
-    .select({ member: t.members, workspaceName: t.workspaces.name })
-    .from(t.members)
-    .innerJoin(t.workspaces, eq(t.workspaces.id, t.members.workspaceId))
-    .where(and(eq(t.members.userId, userId), eq(t.members.status, 'Active')))
-    .orderBy(asc(t.members.createdAt), asc(t.members.workspaceId))
-    .limit(1);
-  return row ? { member: row.member, workspace: { id: row.member.workspaceId, name: row.workspaceName } } : null;
 }
 
 export function seed() {

@@ -9,7 +9,7 @@ import { HttpError, sessionPayload, startSession, type ServerContext } from '../
 import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { sessionResponse } from '../http/schemas';
-import { firstMembership, tooMany } from './routes';
+import { firstMembership, tooMany } from './sign-in-steps';
 import { recordSecurityEvent, type SecurityEventKind } from './security-log';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 import { openTotpSecret, stepOfCode } from './totp';

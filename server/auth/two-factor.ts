@@ -14,7 +14,7 @@ import { signedIn } from '../http/auth';
 import { okResponse, passwordField } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { SESSIONS_ENDED } from '../sync/pokes';
-import { tooMany } from './routes';
+import { tooMany } from './sign-in-steps';
 import { recordSecurityEvent } from './security-log';
 import type { SessionInfo } from './sessions';
 import { hashToken } from './tokens';
