@@ -2,6 +2,7 @@
 // after discounts and refunds, and the results (ROI, conversion, commission) computed from them.
 // Pure; amounts are dollars in, worked in whole cents so sums never drift.
 import { codeKey } from './attribution';
+import type { Order, OrderRefund } from './types';
 
 /** Where an attribution came from, in the order the rules are tried. */
 export const ATTRIBUTION_RULES = ['code', 'ref', 'utm', 'manual'] as const;
@@ -62,10 +63,7 @@ export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const toDollars = (cents: number) => cents / 100;
 
 /** A refund as the shop sends it: its own id (a repeat is the same refund) and the goods' amount it takes back, before tax and shipping. */
-export interface SaleRefund {
-  id: string;
-  amount: number;
-}
+export type SaleRefund = OrderRefund;
 
 export interface SaleAmounts {
   /** The goods' price after discounts, before tax and shipping. */
@@ -88,6 +86,17 @@ export function attributedRevenue(sale: SaleAmounts): number {
   if (sale.cancelled) return 0;
   const refunded = sale.refunds.reduce((sum, r) => sum + toCents(r.amount), 0);
   return toDollars(Math.max(0, toCents(sale.netOfDiscounts) - refunded));
+}
+
+/**
+ * A sale order's amounts for revenue: its subtotal (the goods after discounts, before tax and
+ * shipping), its refunds, and whether it was cancelled. An order marked Refunded with no refund
+ * amounts recorded is wholly refunded.
+ */
+export function saleAmountsOf(order: Pick<Order, 'subtotal' | 'status' | 'refunds'>): SaleAmounts {
+  const refunds = order.refunds ?? [];
+  if (order.status === 'Refunded' && refunds.length === 0) return { netOfDiscounts: order.subtotal, refunds: [{ id: 'status', amount: order.subtotal }], cancelled: false };
+  return { netOfDiscounts: order.subtotal, refunds, cancelled: order.status === 'Canceled' };
 }
 
 /** Whether a sale still counts as an attributed order (for conversion): not cancelled and not wholly refunded. */

@@ -478,6 +478,13 @@ export interface Order extends Entity {
   shippingCost?: number;
   /** The creator a sale is attributed to: their funnel, its code, the handle, and the rule that matched. */
   attribution?: OrderAttribution;
+  /** A sale's refunds as the shop sent them (each once, by its id): the goods' amount each takes back. */
+  refunds?: OrderRefund[];
+}
+/** A refund of a sale: the shop's own id (a repeat is the same refund) and the goods' amount it takes back, before tax and shipping. */
+export interface OrderRefund {
+  id: string;
+  amount: number;
 }
 export interface OrderAttribution {
   funnelId: string;

@@ -155,6 +155,7 @@ const order = v.object({
   stockDeducted: optional(bool),
   shippingCost: optional(money),
   attribution: optional(v.object({ funnelId: str, code: str, handle: str, rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
+  refunds: optional(v.array(v.object({ id: str, amount: v.number() }))),
 });
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));

@@ -1,7 +1,7 @@
 // One table per record collection of lib/schema/names.ts (see the index for how records map to columns).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, OrderAttribution, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
+import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, OrderAttribution, OrderRefund, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
 import { workspaces } from './workspace';
 
 /** Columns every record table has: its workspace, id, the version that last wrote it, its place in display order. */
@@ -95,6 +95,7 @@ export const orders = pgTable(
     kind: text('kind').notNull(),
     shippingCost: doublePrecision('shipping_cost'),
     attribution: jsonb('attribution').$type<OrderAttribution>(),
+    refunds: jsonb('refunds').$type<OrderRefund[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
