@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { contentSecurityPolicy } from '../server/http/content-security-policy.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const hostDir = join(root, 'dist', 'host');
@@ -41,21 +42,8 @@ function fileFor(pathname) {
   return null;
 }
 
-/** The policy the product and the elements run under (documented in the README for embedders). */
-export function contentSecurityPolicy(nonce) {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
+/** The policy the product and the elements run under (documented in the README for embedders), the team server's own. */
+export { contentSecurityPolicy };
 
 export function startServer(port = Number(process.env.PORT ?? 4173), host = process.env.HOST ?? '127.0.0.1') {
   if (!existsSync(join(hostDir, 'index.html'))) throw new Error('dist/host is missing: run `npm run build` first');

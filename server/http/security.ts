@@ -2,25 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../lib/domain/server-errors';
 
-/**
- * The policy the product and the elements run under: scripts only from this origin,
- * styles only from this origin or with this response's nonce (handed to libraries through
- * <meta name="csp-nonce">). The same policy as scripts/serve.mjs (a test keeps them equal).
- */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
+/** The pages' policy, written once for this server and scripts/serve.mjs. */
+export { contentSecurityPolicy } from './content-security-policy.mjs';
 
 /** JSON and other non-page responses load nothing and are never framed. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
