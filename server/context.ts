@@ -12,7 +12,7 @@ import { memberToRecord } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
-import { originOfRequest } from './auth/security-log';
+import { originOfRequest } from './http/request-origin';
 
 export const SECURE_COOKIE = '__Host-cf_session';
 /** Browsers refuse a __Host- cookie without Secure, and plain-http localhost cannot be Secure. */

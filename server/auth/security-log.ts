@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { addressPrefix, deviceOf, SECURITY_EVENT_KINDS, type SecurityEventKind } from '../../lib/domain/two-factor';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '../../lib/domain/two-factor';
 import type { ServerContext } from '../context';
 import type { Executor } from '../db/client';
 import * as t from '../db/schema';
 import { signedIn } from '../http/auth';
+import { originOfRequest } from '../http/request-origin';
 import type { ValibotTypeProvider } from '../http/valibot';
 
 export { SECURITY_EVENT_KINDS, type SecurityEventKind };
@@ -17,10 +18,6 @@ export { SECURITY_EVENT_KINDS, type SecurityEventKind };
 /** The most recent entries an Admin reads at once. */
 export const SECURITY_LOG_LIMIT = 200;
 
-/** Where and from what a request came, as the log and the list of sessions say it. */
-export function originOfRequest(request: FastifyRequest): { device: string; place: string } {
-  return { device: deviceOf(request.headers['user-agent']), place: addressPrefix(request.ip) };
-}
 
 export async function recordSecurityEvent(
   db: Executor,

@@ -1,6 +1,6 @@
 // A server transaction's commit: every collected change written at version + 1 in as few
 // statements as possible, with the webhook events and mail the change queues.
-import { and, eq, inArray, max, min, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RecordChange } from '../../../lib/domain/webhooks';
 import { COLLECTION_NAMES, type CollectionName, type RecordOf } from '../../../lib/schema/names';
 import { mapInSlices, yieldToEventLoop } from '../../slices';
@@ -10,6 +10,7 @@ import * as t from '../schema';
 import { TxRejected, translateConstraintError } from './errors';
 import { queueMailForChanges } from './queue-mail';
 import { commitTeam } from './team';
+import { positionsFor, recordDeletions } from './rows';
 import { INLINE_POSITIONS, ROWS_PER_STATEMENT, WEBHOOK_SOURCES, ensureLocked, pendingWrites, singletonWrites as singletonWritesOf, type CommitResult, type Pending, type Staged } from './staged';
 
 /**
@@ -96,31 +97,6 @@ export async function commit(s: Staged, also: readonly SQLWrapper[] = []): Promi
 }
 
 
-/** Positions for records that may be new: after the last (or before the first, when prepended). */
-export async function positionsFor(s: Staged, c: CollectionName, pending: [string, Pending & { kind: 'put' }][]) {
-  const { tx, workspaceId, knownOf } = s;
-  const positions = new Map<string, number>();
-  const fresh = pending.filter(([id]) => !knownOf(c).get(id));
-  if (fresh.length === 0) return positions;
-  let low: number;
-  let high: number;
-  if (c === 'team') {
-    const [row] = await tx
-      .select({ low: min(t.members.position), high: max(t.members.position) })
-      .from(t.members)
-      .where(eq(t.members.workspaceId, workspaceId));
-    low = Number(row?.low ?? 0);
-    high = Number(row?.high ?? 0);
-  } else {
-    const table = RECORD_TABLES[c] as typeof t.funnels;
-    const [row] = await tx.select({ low: min(table.position), high: max(table.position) }).from(table).where(eq(table.workspaceId, workspaceId));
-    low = Number(row?.low ?? 0);
-    high = Number(row?.high ?? 0);
-  }
-  for (const [id, change] of fresh) positions.set(id, change.prepend ? --low : ++high);
-  return positions;
-}
-
 /**
  * A collection's writes as statements for sendTogether: its upserts (ROWS_PER_STATEMENT rows
  * each) with the tombstones of the ids written again, then its deletions (sent at once: they
@@ -201,13 +177,4 @@ async function tableWrites(s: Staged, c: CollectionName, pending: Map<string, Pe
     await recordDeletions(s, c, gone.map((row) => row.id), next);
   }
   return statements;
-}
-
-export async function recordDeletions(s: Staged, c: CollectionName, ids: string[], next: number) {
-  const { tx, workspaceId } = s;
-  if (ids.length === 0) return;
-  await tx
-    .insert(t.deletedRecords)
-    .values(ids.map((recordId) => ({ workspaceId, collection: c, recordId, version: next })))
-    .onConflictDoUpdate({ target: [t.deletedRecords.workspaceId, t.deletedRecords.collection, t.deletedRecords.recordId], set: { version: next } });
 }

@@ -7,7 +7,7 @@ import { ROLES, type Entity, type TeamMember } from '../../../lib/domain/types';
 import { describeIssues } from '../../validation';
 import { permissionColumns } from '../records';
 import * as t from '../schema';
-import { positionsFor, recordDeletions } from './commit';
+import { positionsFor, recordDeletions } from './rows';
 import { TxRejected } from './errors';
 import type { Pending, Staged } from './staged';
 
