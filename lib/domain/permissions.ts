@@ -8,13 +8,21 @@ import { fail, refuse, type Permission, type Result, type TeamMember } from './t
  * `signedIn`: any signed-in member, Viewers included (personal preferences such as the
  * dashboard layout). `admin`: an active Admin (third-party credentials).
  */
-export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' };
+export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' } | { kind: 'system' } | { kind: 'shop' };
 
 /**
  * `creator`: only the creator of one funnel, through their portal link (the server runs these
  * under a creator actor limited to that funnel); no member runs them.
  */
 const creator: PermissionRule = { kind: 'creator' };
+
+/**
+ * `system`: only the server's own actor (lib/mutators/types.ts): its workers, and the steps a
+ * one-time link authorizes before there is a session. `shop`: only a connected shop, through
+ * its signed webhook. No member runs either, and neither runs any other rule's mutators.
+ */
+const system: PermissionRule = { kind: 'system' };
+const shop: PermissionRule = { kind: 'shop' };
 
 const member: PermissionRule = { kind: 'member' };
 const flag = (name: Permission): PermissionRule => ({ kind: 'member', flag: name });
@@ -47,7 +55,7 @@ export const MUTATION_PERMISSIONS = {
   'orders.shipWithTracking': member,
   'orders.saveNotes': member,
   'orders.create': member,
-  'orders.receiveFromShop': member,
+  'orders.receiveFromShop': shop,
   'inventory.addItem': member,
   'inventory.setQuantity': member,
   'inventory.importItems': member,
@@ -78,9 +86,38 @@ export const MUTATION_PERMISSIONS = {
   'creators.create': member,
   'automation.setDefaults': flag('editAutomations'),
   'workspace.reset': flag('manageTeam'),
+  'account.completeSetup': system,
+  'account.recordPasswordReset': system,
+  'team.acceptInvitation': system,
+  'team.sendInvitation': flag('manageTeam'),
+  'team.resendInvitation': flag('manageTeam'),
+  'developer.recordKeyChange': { kind: 'admin' },
+  'developer.recordEndpointChange': { kind: 'admin' },
+  'mail.recordFailure': system,
+  'webhooks.disableEndpoint': system,
 } as const satisfies Record<string, PermissionRule>;
 
 export type MutationName = keyof typeof MUTATION_PERMISSIONS;
+
+/**
+ * Writes that go with server-only data (an invitation's link, an API key's hash): only their
+ * server route runs them, in the transaction that writes that data. A browser never pushes them.
+ */
+export const ROUTE_ONLY_MUTATIONS: ReadonlySet<MutationName> = new Set<MutationName>([
+  'account.completeSetup',
+  'account.recordPasswordReset',
+  'team.acceptInvitation',
+  'team.sendInvitation',
+  'team.resendInvitation',
+  'developer.recordKeyChange',
+  'developer.recordEndpointChange',
+  'mail.recordFailure',
+  'webhooks.disableEndpoint',
+  'orders.receiveFromShop',
+]);
+
+/** What an actor that is not a member may write: the mutators whose rule names its kind, and nothing else. */
+export const writesOf = (kind: 'system' | 'shop'): MutationName[] => (Object.keys(MUTATION_PERMISSIONS) as MutationName[]).filter((name) => MUTATION_PERMISSIONS[name].kind === kind);
 
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in to make changes.';
 export const CREATOR_ONLY_MESSAGE = 'Only the creator can answer on their portal';
@@ -90,11 +127,17 @@ export const PERMISSION_REFUSALS = {
   signedOut: message('domain.funnels.signedOut'),
   creatorOnly: message('domain.portal.creatorOnly'),
   adminOnly: message('domain.adminOnly'),
+  serverOnly: message('domain.serverOnly'),
+  shopOnly: message('domain.shopOnly'),
+  membersOnly: message('domain.membersOnly'),
   readOnly: message('domain.readOnly'),
   missing: (permission: Permission): Message => message('domain.permission.missing', { ability: message(`domain.team.ability.${permission}`) }),
 };
 
 const refused = <M>(said: Message) => refuse<M>(said.key, said.values);
+
+/** Who acts: a member (an API key and a creator act as one), the server itself, or a shop. */
+export type ActorKind = 'member' | 'system' | 'shop';
 
 /**
  * Allows or refuses `member` under `rule`, with the message a user sees: the one check of the
@@ -102,9 +145,12 @@ const refused = <M>(said: Message) => refuse<M>(said.key, said.values);
  * member acts at all, Viewers included for `signedIn` rules: nobody outside the workspace
  * ever writes to it.
  */
-export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permissions'>>(member: M | null | undefined, rule: PermissionRule): Result<M> {
+export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permissions'> & { kind?: ActorKind }>(member: M | null | undefined, rule: PermissionRule): Result<M> {
   if (!member || member.status !== 'Active') return refused(PERMISSION_REFUSALS.signedOut);
+  if (member.kind === 'system' || member.kind === 'shop') return member.kind === rule.kind ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.membersOnly);
   if (rule.kind === 'creator') return refused(PERMISSION_REFUSALS.creatorOnly);
+  if (rule.kind === 'system') return refused(PERMISSION_REFUSALS.serverOnly);
+  if (rule.kind === 'shop') return refused(PERMISSION_REFUSALS.shopOnly);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
   if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.adminOnly);
   if (member.role === 'Viewer') return refused(PERMISSION_REFUSALS.readOnly);

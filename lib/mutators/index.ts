@@ -5,29 +5,35 @@ import * as v from 'valibot';
 import { controlCharacterPath } from '../domain/control-characters';
 import { authorize, type MutationName } from '../domain/permissions';
 import { fail, type Result, type TeamMember } from '../domain/types';
+import * as account from './account';
 import * as admin from './admin';
 import * as calendar from './calendar';
 import * as creators from './creators';
+import * as developer from './developer';
 import * as funnels from './funnels';
 import * as inventory from './inventory';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as portal from './portal';
+import * as system from './system';
 import * as team from './team';
 import type { Mutation, Mutator, WriteTx } from './types';
 
-const modules = [admin, calendar, creators, funnels, inventory, notifications, orders, portal, team];
+const modules = [account, admin, calendar, creators, developer, funnels, inventory, notifications, orders, portal, system, team];
 
 type ValuesOf<T> = T[keyof T];
 type Declared = Extract<
+  | ValuesOf<typeof account>
   | ValuesOf<typeof admin>
   | ValuesOf<typeof calendar>
   | ValuesOf<typeof creators>
+  | ValuesOf<typeof developer>
   | ValuesOf<typeof funnels>
   | ValuesOf<typeof inventory>
   | ValuesOf<typeof notifications>
   | ValuesOf<typeof orders>
   | ValuesOf<typeof portal>
+  | ValuesOf<typeof system>
   | ValuesOf<typeof team>,
   { name: MutationName; run: unknown }
 >;

@@ -69,3 +69,58 @@ export const remove = defineMutator({
     return accept(undefined, 'domain.team.memberRemoved');
   },
 });
+
+// ---------- Invitations: their links are server-only rows, so only their routes run these ----------
+
+const permissionFlags = v.object({ editAutomations: v.boolean(), sendOutreach: v.boolean(), manageTeam: v.boolean(), viewAnalytics: v.boolean() });
+
+/** Invites `email` (or invites a Pending member again, with the role and flags chosen now). */
+export const sendInvitation = defineMutator({
+  name: 'team.sendInvitation',
+  args: v.object({ email: text(500), role: v.picklist(ROLES), permissions: permissionFlags }),
+  reads: () => [all('team')],
+  run(tx, args, meta) {
+    const existing = tx.scan('team').find((m) => m.email.toLowerCase() === args.email.toLowerCase());
+    if (existing?.status === 'Active') return refuse<TeamMember>('domain.team.alreadyOnTeam', { address: args.email });
+    const invited: TeamMember = existing
+      ? { ...existing, role: args.role, permissions: args.permissions }
+      : { id: idsFrom(meta)('tm'), name: args.email.split('@')[0], email: args.email, role: args.role, status: 'Pending', permissions: args.permissions };
+    tx.put('team', invited);
+    tx.log({ action: message('activity.action.memberInvited'), actionType: 'system', details: message('activity.details.wasInvitedAs', { email: args.email, role: args.role }) });
+    return ok(invited);
+  },
+});
+
+/** A new link for a Pending member (the route ends the earlier one). */
+export const resendInvitation = defineMutator({
+  name: 'team.resendInvitation',
+  args: v.object({ id }),
+  reads: (args) => [{ collection: 'team', id: args.id }],
+  run(tx, args) {
+    const member = tx.get('team', args.id);
+    if (!member) return refuse<TeamMember>('domain.team.memberGone');
+    if (member.status !== 'Pending') return refuse<TeamMember>('domain.team.alreadyOnTeam', { address: member.email });
+    tx.log({
+      action: message('activity.action.invitationResent'),
+      actionType: 'system',
+      details: message('activity.byAction.invitationResent', { email: member.email, role: message(`team.role.${member.role}`) }),
+    });
+    return ok(member);
+  },
+});
+
+/** The invited member joins under the name they chose (run by the server: the link is the authorization). */
+export const acceptInvitation = defineMutator({
+  name: 'team.acceptInvitation',
+  args: v.object({ memberId: id, name: v.pipe(text(100), v.trim(), v.nonEmpty()) }),
+  reads: (args) => [{ collection: 'team', id: args.memberId }],
+  run(tx, args) {
+    const record = tx.get('team', args.memberId);
+    if (!record) return refuse<TeamMember>('domain.team.memberGone');
+    if (record.status !== 'Pending') return refuse<TeamMember>('server.error.invitationUsed');
+    const joined: TeamMember = { ...record, name: args.name, status: 'Active' };
+    tx.put('team', joined);
+    tx.log({ action: message('activity.action.memberJoined'), actionType: 'system', details: message('activity.details.joinedAs', { name: args.name, role: record.role }) });
+    return ok(joined);
+  },
+});

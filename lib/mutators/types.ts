@@ -11,15 +11,40 @@ import type { ActivityEntry, ActivityMessage, Permission, Result, Role } from '.
 import type { LookupCollection } from '../schema/lookups';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
 
-/** Who runs a mutation: the member as stored by the side that runs it. */
-export interface Actor {
+interface ActorBase {
+  /** Whom the activity entry names (the system acting for a person names that person). */
   id: string;
   name: string;
   role: Role;
   permissions: Record<Permission, boolean>;
+}
+
+/** A member as stored by the side that runs the mutation (an API key and a creator act as one). */
+export interface MemberActor extends ActorBase {
+  kind?: 'member';
   /** Set for a creator answering on their portal: the one funnel they may change. */
   creatorOf?: string;
 }
+
+/**
+ * The server itself: its workers, and the steps a person takes before they have a session
+ * (first setup, a password reset, accepting an invitation), which a one-time link authorizes.
+ * It runs only the mutators whose rule is `system` (lib/domain/permissions.ts).
+ */
+export interface SystemActor extends ActorBase {
+  kind: 'system';
+  creatorOf?: undefined;
+}
+
+/** A connected shop, through its signed webhook: it runs only the mutators whose rule is `shop`. */
+export interface ShopActor extends ActorBase {
+  kind: 'shop';
+  shop: 'shopify' | 'woocommerce';
+  creatorOf?: undefined;
+}
+
+/** Who runs a mutation. */
+export type Actor = MemberActor | SystemActor | ShopActor;
 
 export interface ReadTx {
   get<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined;

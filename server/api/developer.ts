@@ -9,19 +9,17 @@ import { recordSecurityEvent } from '../auth/security-log';
 import { EMBED_ORIGIN_MESSAGE, urlHost, validateEmbedOrigin } from '../../lib/domain/developer';
 import { ROLES, WEBHOOK_EVENT_TYPES } from '../../lib/domain/types';
 import { validateEndpointUrl, validateEventTypes } from '../../lib/domain/webhooks';
-import type { Actor } from '../../lib/mutators/types';
+import { MUTATORS, type ArgsOf } from '../../lib/mutators';
 import { seed } from '../auth/routes';
 import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
-import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
-import { withServerTx } from '../db/tx';
+import type { DbTx } from '../db/client';
+import { routeWrite } from '../http/route-write';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { enqueueEvents } from '../webhooks/outbox';
 import { checkTarget } from '../webhooks/targets';
 import { newApiKey, type ApiKeyRow } from './keys';
-import { listValue, message } from '../../lib/domain/messages';
-import type { ActivityMessage } from '../../lib/domain/types';
 
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is malformed')) });
 
@@ -123,23 +121,30 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     throw new HttpError(400, target.error, 'url', { code: 'endpointNotPublic', params: { host: target.host, kind: target.kind.replace('-', '') } });
   }
 
-  /** The Admin the auth hook let in (auth: 'admin'), as the actor of the activity entry. */
+  /** The Admin the auth hook let in (auth: 'admin'); the change authorizes them again as stored. */
   function adminOf(request: FastifyRequest) {
     const session = signedIn(request);
-    const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
-    return { session, actor, workspaceId: session.workspace.id };
+    return { session, actor: { name: session.member.name }, workspaceId: session.workspace.id };
   }
 
-  /** A change with its activity entry, in the workspace's versioned transaction (browsers are poked). */
-  async function logged<T>(workspaceId: string, actor: Actor, entry: ActivityMessage, fn: (tx: Parameters<Parameters<typeof withServerTx>[4]>[1]) => Promise<T>) {
-    const now = ctx.now();
-    const { value, version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
-      const result = await fn(dbTx);
-      serverTx.log({ ...entry, actionType: 'system' });
-      return result;
+  /**
+   * A change of server-only rows (`write`) with its activity entry (the mutator `name`), through
+   * the mutation runner as the Admin stored in the database, in one transaction (browsers are poked).
+   */
+  async function logged<T, N extends 'developer.recordKeyChange' | 'developer.recordEndpointChange'>(request: FastifyRequest, name: N, args: ArgsOf<N>, write: (tx: DbTx) => Promise<T>) {
+    const { session, workspaceId } = adminOf(request);
+    let value: T | undefined;
+    await routeWrite(ctx, request, {
+      workspaceId,
+      memberId: session.member.id,
+      mutator: MUTATORS[name],
+      args,
+      meta: { now: ctx.now().toISOString(), idSeed: seed() },
+      beforeCommit: async ({ tx }) => {
+        value = await write(tx);
+      },
     });
-    ctx.pokes?.poke(workspaceId, version);
-    return value;
+    return value as T;
   }
 
   /** Key changes are in the security log too, with where they were made from. */
@@ -159,12 +164,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     const { secret, hash, lastFour } = newApiKey();
     const now = ctx.now();
     const { name, role, allowedOrigins } = request.body;
-    const row = await logged(workspaceId, actor, {
-        action: message('activity.action.apiKeyCreated'),
-        details: name
-          ? message('activity.byAction.apiKeyNamed', { lastFour, role: message(`team.role.${role}`), name })
-          : message('activity.byAction.apiKeyRole', { lastFour, role: message(`team.role.${role}`) }),
-      }, async (tx) => {
+    const row = await logged(request, 'developer.recordKeyChange', { change: 'created', lastFour, role, name }, async (tx) => {
       const [inserted] = await tx
         .insert(t.apiKeys)
         .values({
@@ -187,9 +187,9 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
 
   /** A new secret for the key (same name, role and origins); the old secret stops working at once. */
   app.post('/developer/keys/:id/regenerate', { schema: { params: idParams, response: { 200: keyWithSecret } }, config: ADMIN }, async (request) => {
-    const { workspaceId, actor } = adminOf(request);
+    const { workspaceId } = adminOf(request);
     const { secret, hash, lastFour } = newApiKey();
-    const row = await logged(workspaceId, actor, { action: message('activity.action.apiKeyRegenerated'), details: message('activity.details.newKey', { lastFour }) }, async (tx) => {
+    const row = await logged(request, 'developer.recordKeyChange', { change: 'regenerated', lastFour }, async (tx) => {
       const [updated] = await tx
         .update(t.apiKeys)
         .set({ keyHash: hash, lastFour, lastUsedAt: null })
@@ -206,13 +206,13 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
   });
 
   app.delete('/developer/keys/:id', { schema: { params: idParams, response: { 200: v.object({ key: apiKeyView }) } }, config: ADMIN }, async (request) => {
-    const { workspaceId, actor } = adminOf(request);
+    const { workspaceId } = adminOf(request);
     const [existing] = await ctx.db
       .select()
       .from(t.apiKeys)
       .where(and(eq(t.apiKeys.workspaceId, workspaceId), eq(t.apiKeys.id, request.params.id), isNull(t.apiKeys.revokedAt)));
     if (!existing) throw new HttpError(404, 'This API key does not exist or was revoked', undefined, { code: 'apiKeyMissing' });
-    const row = await logged(workspaceId, actor, { action: message('activity.action.apiKeyRevoked'), details: message('activity.byAction.apiKey', { lastFour: existing.lastFour }) }, async (tx) => {
+    const row = await logged(request, 'developer.recordKeyChange', { change: 'revoked', lastFour: existing.lastFour }, async (tx) => {
       const [updated] = await tx.update(t.apiKeys).set({ revokedAt: ctx.now() }).where(eq(t.apiKeys.id, existing.id)).returning();
       await tx.delete(t.embedSessions).where(eq(t.embedSessions.keyId, existing.id));
       return updated;
@@ -257,7 +257,7 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
     await requirePublicTarget(url.value);
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
     const now = ctx.now();
-    const row = await logged(workspaceId, actor, { action: message('activity.action.endpointAdded'), details: message('activity.details.hostEvents', { host: urlHost(url.value), events: listValue(events.value) }) }, async (tx) => {
+    const row = await logged(request, 'developer.recordEndpointChange', { change: 'added', host: urlHost(url.value), events: events.value }, async (tx) => {
       const [inserted] = await tx
         .insert(t.webhookEndpoints)
         .values({ id: `we_${randomBytes(9).toString('base64url')}`, workspaceId, url: url.value, events: events.value, secret, createdBy: actor.name, createdAt: now })
@@ -269,13 +269,13 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
 
   /** Re-enables a disabled endpoint, or changes what it receives. */
   app.post('/developer/webhooks/:id', { schema: { params: idParams, body: endpointBody, response: { 200: v.object({ endpoint: endpointView }) } }, config: ADMIN }, async (request) => {
-    const { workspaceId, actor } = adminOf(request);
+    const { workspaceId } = adminOf(request);
     const url = validateEndpointUrl(request.body.url);
     if (!url.ok) throw new HttpError(400, url.error, 'url');
     const events = validateEventTypes(request.body.events);
     if (!events.ok) throw new HttpError(400, events.error, 'events');
     await requirePublicTarget(url.value);
-    const row = await logged(workspaceId, actor, { action: message('activity.action.endpointUpdated'), details: message('activity.details.hostEvents', { host: urlHost(url.value), events: listValue(events.value) }) }, async (tx) => {
+    const row = await logged(request, 'developer.recordEndpointChange', { change: 'updated', host: urlHost(url.value), events: events.value }, async (tx) => {
       const [updated] = await tx
         .update(t.webhookEndpoints)
         .set({ url: url.value, events: events.value, disabledAt: null, disabledReason: null })
@@ -298,13 +298,13 @@ export async function developerRoutes(instance: FastifyInstance, { ctx }: { ctx:
   });
 
   app.delete('/developer/webhooks/:id', { schema: { params: idParams, response: { 200: v.object({ deleted: v.literal(true) }) } }, config: ADMIN }, async (request) => {
-    const { workspaceId, actor } = adminOf(request);
+    const { workspaceId } = adminOf(request);
     const [existing] = await ctx.db
       .select()
       .from(t.webhookEndpoints)
       .where(and(eq(t.webhookEndpoints.workspaceId, workspaceId), eq(t.webhookEndpoints.id, request.params.id)));
     if (!existing) throw new HttpError(404, 'This webhook endpoint does not exist', undefined, { code: 'endpointMissing' });
-    await logged(workspaceId, actor, { action: message('activity.action.endpointRemoved'), details: message('activity.details.data', { value: urlHost(existing.url) }) }, async (tx) => {
+    await logged(request, 'developer.recordEndpointChange', { change: 'removed', host: urlHost(existing.url) }, async (tx) => {
       await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, existing.id));
     });
     return { deleted: true as const };

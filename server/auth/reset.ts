@@ -9,15 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { mailLanguage, PASSWORD_RESET_TTL_MS } from '../../lib/domain/mail';
 import { HttpError, type ServerContext } from '../context';
 import type { Database, Executor } from '../db/client';
-import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
-import { withServerTx } from '../db/tx';
+import { systemActor } from '../db/tx';
+import { routeWrite } from '../http/route-write';
+import { recordPasswordReset } from '../../lib/mutators/account';
 import { forgotBody, okResponse, resetBody, resetInfoResponse, tokenParams } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { queueMail, workspaceLanguage } from '../mail/outbox';
 import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken, newToken } from './tokens';
-import { message } from '../../lib/domain/messages';
 
 /** Every "Forgot password?" answer takes at least this long: the known and unknown cases look alike. */
 export const FORGOT_ANSWER_MS = 400;
@@ -126,18 +126,16 @@ export async function resetRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
       await ctx.db.transaction(change);
       return { ok: true as const };
     }
+    // The link is the authorization: the server's own actor records it, in the member's name.
     const { member } = account;
-    const { version } = await withServerTx(
-      ctx.db,
-      member.workspaceId,
-      { id: member.id, name: member.name, role: member.role, permissions: permissionsOf(member) },
-      { meta: { now: now.toISOString(), idSeed: randomUUID().replace(/-/g, '').slice(0, 16) } },
-      async (serverTx, tx) => {
-        await change(tx);
-        serverTx.log({ action: message('activity.action.passwordReset'), actionType: 'system', details: message('activity.byAction.passwordReset', { name: member.name }) });
-      },
-    );
-    ctx.pokes?.poke(member.workspaceId, version);
+    await routeWrite(ctx, request, {
+      workspaceId: member.workspaceId,
+      actor: systemActor({ id: member.id, name: member.name }),
+      mutator: recordPasswordReset,
+      args: { memberId: member.id },
+      meta: { now: now.toISOString(), idSeed: randomUUID().replace(/-/g, '').slice(0, 16) },
+      beforeCommit: ({ tx }) => change(tx),
+    });
     return { ok: true as const };
   });
 }

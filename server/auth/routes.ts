@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../lib/domain/constants';
 import { HttpError, endSession, sessionPayload, startSession, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
-import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { changePasswordBody, currentSessionResponse, okResponse, preferencesBody, preferencesResponse, sessionResponse, setupBody, setupInfoResponse, signinBody, signinResponse, tokenParams } from '../http/schemas';
@@ -13,10 +12,11 @@ import { recordSecurityEvent } from './security-log';
 import { completeSignIn, openChallenge } from './second-factor';
 import { refusePassword } from './passwords';
 import { hashToken, looksLikeToken } from './tokens';
-import { withServerTx } from '../db/tx';
+import { systemActor } from '../db/tx';
+import { routeWrite } from '../http/route-write';
+import { completeSetup } from '../../lib/mutators/account';
 import { firstMembership, tooMany } from './sign-in-steps';
 import { isLanguageCode } from '../../lib/i18n/codes';
-import { message } from '../../lib/domain/messages';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
@@ -157,13 +157,15 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       if (refused) throw refused;
       const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
-      const member = { id: row.member.id, name: name ?? row.member.name, role: row.member.role, permissions: permissionsOf(row.member) };
-      await withServerTx(
-        ctx.db,
-        row.member.workspaceId,
-        member,
-        { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id: row.member.id }, { singleton: 'profile' }] },
-        async (serverTx, tx) => {
+      const member = { id: row.member.id, name: name ?? row.member.name };
+      // The one-time link is the authorization: the server's own actor writes the owner's records, in the owner's name.
+      await routeWrite(ctx, request, {
+        workspaceId: row.member.workspaceId,
+        actor: systemActor(member),
+        mutator: completeSetup,
+        args: { memberId: row.member.id, name: member.name, email: finalEmail },
+        meta: { now: now.toISOString(), idSeed: seed() },
+        beforeCommit: async ({ tx }) => {
           // Single use, even against two requests racing with the same link.
           const used = await tx
             .update(t.setupTokens)
@@ -174,20 +176,16 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
           if (email && email.toLowerCase() !== row.member.email.toLowerCase()) {
             const [taken] = await tx.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`);
             if (taken && taken.id !== row.member.userId) throw new HttpError(409, `${email} is already used by another account`, 'email', { code: 'emailTakenByAccount', params: { email } });
+            // The member row's email first: the team record written with it must match the row.
             await tx.update(t.members).set({ email }).where(and(eq(t.members.workspaceId, row.member.workspaceId), eq(t.members.id, row.member.id)));
           }
           await tx
             .update(t.users)
             .set({ passwordHash, passwordChangedAt: now, ...(email ? { email } : {}) })
             .where(eq(t.users.id, row.member.userId!));
-          // The team record (name, and email when changed) moves with the workspace version.
-          const current = serverTx.get('team', row.member.id);
-          if (current) serverTx.put('team', { ...current, name: member.name, email: finalEmail });
-          serverTx.setSingleton('profile', { ...serverTx.singleton('profile'), name: member.name, email: finalEmail });
-          serverTx.log({ action: message('activity.action.workspaceSetUp'), actionType: 'system', details: message('activity.details.ownerPassword', { name: member.name }) });
           await startSession(ctx, tx, request, reply, { userId: row.member.userId!, workspaceId: row.member.workspaceId, memberId: row.member.id });
         },
-      );
+      });
       return sessionPayload({
         member: { ...row.member, name: member.name, email: finalEmail },
         workspace: { id: row.member.workspaceId, name: row.workspaceName },

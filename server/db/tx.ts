@@ -6,3 +6,5 @@ export { lockWorkspaceVersion, type CommitResult, type ServerTx, type ServerTxOp
 export { createServerTx, withServerTx } from './tx/server-tx';
 export { outcomeHttpStatus, type MutationOutcome } from './tx/outcome';
 export { MAX_CLOCK_SKEW_MS, runMutation, type InTransaction, type RunMutationOptions } from './tx/run-mutation';
+export { shopActor, systemActor } from './tx/actors';
+export { systemWrite } from './tx/system-write';

@@ -11,11 +11,11 @@ import { nextMailAttemptDelay, type MailStatus } from '../../lib/domain/mail';
 import { isLanguageCode } from '../../lib/i18n/codes';
 import type { Database, Executor } from '../db/client';
 import * as t from '../db/schema';
-import { withServerTx } from '../db/tx';
+import { systemWrite } from '../db/tx';
+import { recordMailFailure } from '../../lib/mutators/system';
 import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { isMailTemplate, renderMail } from './templates';
 import type { MailTransport } from './transport';
-import { message } from '../../lib/domain/messages';
 
 /** How long a claimed message is held before another attempt may take it (a crash mid-send). */
 export const MAIL_LEASE_MS = 120_000;
@@ -96,13 +96,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function logFailure(workspaceId: string, to: string, subject: string, reason: string, givenUp: boolean, at: Date) {
-    const { version } = await withServerTx(db, workspaceId, null, { meta: { now: at.toISOString(), idSeed: `ml${randomUUID().replace(/-/g, '').slice(0, 16)}` } }, async (tx) => {
-      tx.log({
-        action: message(givenUp ? 'activity.action.mailNotDelivered' : 'activity.action.mailFailed'),
-        actionType: 'system',
-        details: message('activity.byAction.mail', { subject, to, reason }),
-        status: givenUp ? 'error' : 'warning',
-      });
+    const { version } = await systemWrite({
+      db,
+      workspaceId,
+      mutator: recordMailFailure,
+      args: { subject, to, reason, givenUp },
+      meta: { now: at.toISOString(), idSeed: `ml${randomUUID().replace(/-/g, '').slice(0, 16)}` },
+      now,
     });
     options.onWorkspaceChanged?.(workspaceId, version);
   }

@@ -10,7 +10,7 @@ import { MUTATORS, isMutationName } from '../../lib/mutators';
 import type { Mutator } from '../../lib/mutators/types';
 import { errorBody } from '../../lib/domain/server-errors';
 import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
-import { SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
+import { ROUTE_ONLY_MUTATIONS, SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
 import { HttpError, sessionToken, type ServerContext } from '../context';
 import { REMOVED_MESSAGE, signedIn } from '../http/auth';
 import { loadRecords } from '../db/records';
@@ -83,15 +83,19 @@ const outsideEmbed = (name: string): Mutator<string> => ({
   run: () => fail('This embedded screen cannot make this change'),
 });
 
-/** A write that carries credentials: they go to their own route, never through sync. */
-const credentialsByRoute = (known: Mutator<string>): Mutator<string> => ({
+/**
+ * A write made only by its own route: one that carries credentials, or one that goes with
+ * server-only rows (lib/domain/permissions.ts). Never through sync.
+ */
+const byRoute = (known: Mutator<string>, said: string): Mutator<string> => ({
   name: known.name,
   // Authorized as the real mutator is, so a refusal for the role still reads as one.
   permission: known.permission,
   args: v.unknown(),
   reads: () => [],
-  run: () => fail(CREDENTIALS_BY_ROUTE_MESSAGE),
+  run: () => fail(said),
 });
+export const ROUTE_ONLY_MESSAGE = 'This change is made only by the server, with the data that goes with it';
 
 /** A name the server does not know still counts as processed, refused, so the client moves on. */
 const unknownMutator = (name: string): Mutator<string> => ({
@@ -157,8 +161,10 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
         who.embed && !who.embed.mayWrite(mutation.name)
           ? outsideEmbed(mutation.name)
           : CREDENTIAL_MUTATIONS.has(mutation.name)
-            ? credentialsByRoute(known)
-            : known;
+            ? byRoute(known, CREDENTIALS_BY_ROUTE_MESSAGE)
+            : isMutationName(mutation.name) && ROUTE_ONLY_MUTATIONS.has(mutation.name)
+              ? byRoute(known, ROUTE_ONLY_MESSAGE)
+              : known;
       const outcome = await runMutation({
         db: ctx.db,
         workspaceId,

@@ -1,12 +1,13 @@
 // The team for real: invitations with single-use links and accepting them (members are removed
 // by the team.remove mutation, through sync).
-// Every change goes through the workspace's versioned transaction, with its activity entry
-// in the inviter's (or the new member's) real name.
+// Every change goes through the mutation runner (lib/mutators/team.ts), with its activity entry
+// in the inviter's (or the new member's) real name: the inviter as stored in the database, or,
+// for accepting, the server's own actor (the link is the authorization). The links themselves
+// are server-only rows, written in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TeamMember } from '../../lib/domain/types';
-import type { Actor } from '../../lib/mutators/types';
 import { seed, WRONG_CREDENTIALS } from '../auth/routes';
 import { refusePassword } from '../auth/passwords';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
@@ -16,16 +17,22 @@ import type { SessionInfo } from '../auth/sessions';
 import type { DbTx } from '../db/client';
 import { queueMail, workspaceLanguage } from '../mail/outbox';
 import { findOrCreateUser } from '../db/seed';
-import { permissionColumns, permissionsOf, type MemberRow } from '../db/records';
+import { permissionColumns, type MemberRow } from '../db/records';
 import * as t from '../db/schema';
-import { createServerTx, withServerTx } from '../db/tx';
+import { systemActor } from '../db/tx';
+import { routeWrite } from '../http/route-write';
+import { acceptInvitation, resendInvitation, sendInvitation } from '../../lib/mutators/team';
 import { acceptBody, invitationInfoResponse, inviteBody, inviteResponse, memberParams, pendingInvitationsResponse, sessionResponse, tokenParams } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot';
-import { message } from '../../lib/domain/messages';
+import type { Message } from '../../lib/domain/messages';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const actorOf = (member: MemberRow): Actor => ({ id: member.id, name: member.name, role: member.role, permissions: permissionsOf(member) });
+/** The address a team rule's refusal names. */
+const addressOf = (problem: Message | undefined) => {
+  const address = problem?.values?.address;
+  return typeof address === 'string' ? address : '';
+};
 
 export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
@@ -81,38 +88,44 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
     const { email, role, permissions } = request.body;
     const workspaceId = session.workspace.id;
     const now = ctx.now();
-    const issued = await ctx.db.transaction(async (tx) => {
-      const serverTx = createServerTx(tx, workspaceId, actorOf(session.member), { meta: { now: now.toISOString(), idSeed: seed() }, allowMemberInsert: true });
-      await serverTx.preload([{ collection: 'team', all: true }]);
-      const existing = serverTx.scan('team').find((m) => m.email.toLowerCase() === email.toLowerCase());
-      let invited: TeamMember;
-      if (existing?.status === 'Active') throw new HttpError(409, `${email} is already on the team`, 'email', { code: 'alreadyOnTeam', params: { email } });
-      if (existing) {
-        // A Pending member whose link was used up or ran out may be invited again; a live link stands (Resend makes a new one).
-        const live = await tx
-          .select({ id: t.invitations.id })
-          .from(t.invitations)
-          .where(
-            and(
-              eq(t.invitations.workspaceId, workspaceId),
-              eq(t.invitations.memberId, existing.id),
-              isNull(t.invitations.usedAt),
-              gt(t.invitations.expiresAt, now),
-            ),
-          );
-        if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email', { code: 'invitationPending', params: { email } });
-        invited = { ...existing, role, permissions };
-      } else {
-        invited = { id: `tm_${seed()}`, name: email.split('@')[0], email, role, status: 'Pending', permissions };
-      }
-      serverTx.put('team', invited);
-      serverTx.log({ action: message('activity.action.memberInvited'), actionType: 'system', details: message('activity.details.wasInvitedAs', { email, role }) });
-      await serverTx.commit();
-      return { member: invited, ...(await issueInvitation(tx, request, session, invited, now)) };
-    });
+    let invited: TeamMember | undefined;
+    let issued = { inviteUrl: '', emailSent: false };
+    const { value: member } = await routeWrite(
+      ctx,
+      request,
+      {
+        workspaceId,
+        memberId: session.member.id,
+        mutator: sendInvitation,
+        args: { email, role, permissions },
+        meta: { now: now.toISOString(), idSeed: seed() },
+        txOptions: { allowMemberInsert: true },
+        beforeCommit: async ({ tx, value }) => {
+          invited = value as TeamMember;
+          // A Pending member whose link was used up or ran out may be invited again; a live link stands (Resend makes a new one).
+          const live = await tx
+            .select({ id: t.invitations.id })
+            .from(t.invitations)
+            .where(
+              and(
+                eq(t.invitations.workspaceId, workspaceId),
+                eq(t.invitations.memberId, invited.id),
+                isNull(t.invitations.usedAt),
+                gt(t.invitations.expiresAt, now),
+              ),
+            );
+          if (live.length) throw new HttpError(409, `${email} already has a pending invitation`, 'email', { code: 'invitationPending', params: { email } });
+        },
+        // The link goes to the member row the commit wrote.
+        inTransaction: async ({ tx }) => {
+          issued = await issueInvitation(tx, request, session, invited!, now);
+        },
+      },
+      () => new HttpError(409, `${email} is already on the team`, 'email', { code: 'alreadyOnTeam', params: { email } }),
+    );
     if (issued.emailSent) ctx.mail?.kick();
     reply.header('cache-control', 'no-store');
-    return issued;
+    return { member, ...issued };
   });
 
   // Resend (a live link) and New link (an expired one): the member's earlier link ends.
@@ -120,26 +133,28 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
     const session = signedIn(request);
     const { id } = request.params;
     const now = ctx.now();
-    const issued = await withServerTx(
-      ctx.db,
-      session.workspace.id,
-      actorOf(session.member),
-      { meta: { now: now.toISOString(), idSeed: seed() }, reads: [{ collection: 'team', id }] },
-      async (serverTx, tx) => {
-        const member = serverTx.get('team', id);
-        if (!member) throw new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' });
-        if (member.status !== 'Pending') throw new HttpError(409, `${member.email} is already on the team`, undefined, { code: 'alreadyOnTeam', params: { email: member.email } });
-        serverTx.log({
-          action: message('activity.action.invitationResent'),
-          actionType: 'system',
-          details: message('activity.byAction.invitationResent', { email: member.email, role: message(`team.role.${member.role}`) }),
-        });
-        return { member, ...(await issueInvitation(tx, request, session, member, now)) };
+    let issued = { inviteUrl: '', emailSent: false };
+    const { value: member } = await routeWrite(
+      ctx,
+      request,
+      {
+        workspaceId: session.workspace.id,
+        memberId: session.member.id,
+        mutator: resendInvitation,
+        args: { id },
+        meta: { now: now.toISOString(), idSeed: seed() },
+        beforeCommit: async ({ tx, value }) => {
+          issued = await issueInvitation(tx, request, session, value as TeamMember, now);
+        },
       },
+      (refused) =>
+        refused.problem?.key === 'domain.team.memberGone'
+          ? new HttpError(404, 'This team member does not exist', undefined, { code: 'memberMissing' })
+          : new HttpError(409, refused.error, undefined, { code: 'alreadyOnTeam', params: { email: addressOf(refused.problem) } }),
     );
-    if (issued.value.emailSent) ctx.mail?.kick();
+    if (issued.emailSent) ctx.mail?.kick();
     reply.header('cache-control', 'no-store');
-    return issued.value;
+    return { member, ...issued };
   });
 
   // Which Pending members' links are still live: the Team screen says "Expired" with "New link" for the rest.
@@ -189,53 +204,63 @@ export async function teamRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       const passwordHash = await ctx.passwords.hash(password, ctx.hashCost);
       const now = ctx.now();
       const workspaceId = invitation.workspaceId;
-      const joined = await ctx.db.transaction(async (tx) => {
-        const [pending] = await tx.select().from(t.members).where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, invitation.memberId)));
-        if (!pending) throw new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' });
-        const actor: Actor = { id: pending.id, name, role: pending.role, permissions: permissionsOf(pending) };
-        const serverTx = createServerTx(tx, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() } });
-        await serverTx.preload([{ collection: 'team', id: pending.id }]);
-        // Single use, even when the link is opened twice at once: the row is claimed under the workspace lock.
-        const claimed = await tx
-          .update(t.invitations)
-          .set({ usedAt: now })
-          .where(and(eq(t.invitations.id, invitation.id), isNull(t.invitations.usedAt)))
-          .returning({ id: t.invitations.id });
-        const record = serverTx.get('team', pending.id);
-        if (claimed.length === 0 || !record || record.status !== 'Pending') throw new HttpError(410, 'This invitation has already been used. Sign in instead.', undefined, { code: 'invitationUsed' });
+      let joined: MemberRow | undefined;
+      // The link is the authorization: the server's own actor writes the join, in the new member's name.
+      await routeWrite(
+        ctx,
+        request,
+        {
+          workspaceId,
+          actor: systemActor({ id: invitation.memberId, name }),
+          mutator: acceptInvitation,
+          args: { memberId: invitation.memberId, name },
+          meta: { now: now.toISOString(), idSeed: seed() },
+          beforeCommit: async ({ tx }) => {
+            // Single use, even when the link is opened twice at once: the row is claimed under the workspace lock.
+            const claimed = await tx
+              .update(t.invitations)
+              .set({ usedAt: now })
+              .where(and(eq(t.invitations.id, invitation.id), isNull(t.invitations.usedAt)))
+              .returning({ id: t.invitations.id });
+            if (claimed.length === 0) throw new HttpError(410, 'This invitation has already been used. Sign in instead.', undefined, { code: 'invitationUsed' });
+            const [pending] = await tx.select().from(t.members).where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, invitation.memberId)));
+            if (!pending) throw new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' });
 
-        const [user] = await tx
-          .select({ id: t.users.id, passwordHash: t.users.passwordHash })
-          .from(t.users)
-          .where(sql`lower(${t.users.email}) = ${invitation.email.toLowerCase()}`);
-        let userId: string;
-        if (user) {
-          // Someone who already works in another workspace keeps one password: they prove it.
-          // An account that belongs to no workspace any more is simply given the new one.
-          const [elsewhere] = await tx
-            .select({ id: t.members.id })
-            .from(t.members)
-            .where(and(eq(t.members.userId, user.id), eq(t.members.status, 'Active'), ne(t.members.workspaceId, workspaceId)))
-            .limit(1);
-          if (elsewhere) {
-            if (!user.passwordHash || !(await ctx.passwords.verify(user.passwordHash, password)))
-              throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password', { code: 'accountExists', params: { email: invitation.email } });
-          } else await tx.update(t.users).set({ passwordHash, passwordChangedAt: now }).where(eq(t.users.id, user.id));
-          userId = user.id;
-        } else userId = await findOrCreateUser(tx, invitation.email, passwordHash, now);
+            const [user] = await tx
+              .select({ id: t.users.id, passwordHash: t.users.passwordHash })
+              .from(t.users)
+              .where(sql`lower(${t.users.email}) = ${invitation.email.toLowerCase()}`);
+            let userId: string;
+            if (user) {
+              // Someone who already works in another workspace keeps one password: they prove it.
+              // An account that belongs to no workspace any more is simply given the new one.
+              const [elsewhere] = await tx
+                .select({ id: t.members.id })
+                .from(t.members)
+                .where(and(eq(t.members.userId, user.id), eq(t.members.status, 'Active'), ne(t.members.workspaceId, workspaceId)))
+                .limit(1);
+              if (elsewhere) {
+                if (!user.passwordHash || !(await ctx.passwords.verify(user.passwordHash, password)))
+                  throw new HttpError(401, `${WRONG_CREDENTIALS}. ${invitation.email} already has an account: enter its password.`, 'password', { code: 'accountExists', params: { email: invitation.email } });
+              } else await tx.update(t.users).set({ passwordHash, passwordChangedAt: now }).where(eq(t.users.id, user.id));
+              userId = user.id;
+            } else userId = await findOrCreateUser(tx, invitation.email, passwordHash, now);
 
-        await tx
-          .update(t.members)
-          .set({ userId, status: 'Active', name })
-          .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, pending.id)));
-        // The team record moves with the workspace version (status is already Active in the row).
-        serverTx.put('team', { ...record, name, status: 'Active' });
-        serverTx.log({ action: message('activity.action.memberJoined'), actionType: 'system', details: message('activity.details.joinedAs', { name, role: pending.role }) });
-        await serverTx.commit();
-        await startSession(ctx, tx, request, reply, { userId, workspaceId, memberId: pending.id });
-        return { ...pending, userId, status: 'Active' as const, name };
-      });
-      return sessionPayload({ member: joined, workspace: { id: workspaceId, name: workspaceName } });
+            // The member row first: the team record the commit writes (Active) must match it.
+            await tx
+              .update(t.members)
+              .set({ userId, status: 'Active', name })
+              .where(and(eq(t.members.workspaceId, workspaceId), eq(t.members.id, pending.id)));
+            await startSession(ctx, tx, request, reply, { userId, workspaceId, memberId: pending.id });
+            joined = { ...pending, userId, status: 'Active' as const, name };
+          },
+        },
+        (refused) =>
+          refused.problem?.key === 'domain.team.memberGone'
+            ? new HttpError(404, 'This invitation link is not valid', undefined, { code: 'invitationInvalid' })
+            : new HttpError(410, 'This invitation has already been used. Sign in instead.', undefined, { code: 'invitationUsed' }),
+      );
+      return sessionPayload({ member: joined!, workspace: { id: workspaceId, name: workspaceName } });
     },
   );
 }

@@ -12,11 +12,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ENDPOINT_DISABLED_REASON, nextAttemptDelay } from '../../lib/domain/webhooks';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { withServerTx } from '../db/tx';
+import { systemWrite } from '../db/tx';
+import { disableEndpoint as disableEndpointMutator } from '../../lib/mutators/system';
 import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { checkTarget, type ResolvedAddress, type Resolver } from './targets';
 import { memberRecipients, queueMail } from '../mail/outbox';
-import { englishOf, message } from '../../lib/domain/messages';
+
+/** The endpoint was disabled already: nothing to write, nobody to tell again. */
+class AlreadyDisabled extends Error {}
 
 /** How long a claimed delivery is held before another attempt may take it (a crash mid-request). */
 export const LEASE_MS = 60_000;
@@ -169,43 +172,41 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   /** Every retry over about a day failed: the endpoint stops receiving until an admin looks, and the team is told. */
   async function disableEndpoint(workspaceId: string, endpointId: string, url: string, at: Date) {
-    const reason = ENDPOINT_DISABLED_REASON;
-    // The Admins get the "Webhook endpoint disabled" email below, not also the notification's.
-    const txOptions = { meta: { now: at.toISOString(), idSeed: `wh${at.getTime().toString(36)}` }, emailNotifications: false };
-    const { version } = await withServerTx(db, workspaceId, null, txOptions, async (tx, dbTx) => {
-      const disabled = await dbTx
-        .update(t.webhookEndpoints)
-        .set({ disabledAt: at, disabledReason: reason })
-        .where(and(eq(t.webhookEndpoints.id, endpointId), isNull(t.webhookEndpoints.disabledAt)))
-        .returning({ id: t.webhookEndpoints.id });
-      if (disabled.length === 0) return;
-      const said = { title: message('activity.action.endpointDisabled'), message: message('mail.webhookDisabled.body', { url }) };
-      tx.put(
-        'notifications',
-        {
-          id: `nt_wh_${endpointId}_${at.getTime().toString(36)}`,
-          type: 'email',
-          title: englishOf(said.title),
-          message: englishOf(said.message),
-          timestamp: at.toISOString(),
-          read: false,
-          snoozedUntil: null,
-          said,
+    let version: number;
+    try {
+      ({ version } = await systemWrite({
+        db,
+        workspaceId,
+        mutator: disableEndpointMutator,
+        args: { endpointId, url },
+        meta: { now: at.toISOString(), idSeed: `wh${at.getTime().toString(36)}` },
+        now,
+        // The Admins get the "Webhook endpoint disabled" email below, not also the notification's.
+        txOptions: { emailNotifications: false },
+        beforeCommit: async ({ tx: dbTx }) => {
+          const disabled = await dbTx
+            .update(t.webhookEndpoints)
+            .set({ disabledAt: at, disabledReason: ENDPOINT_DISABLED_REASON })
+            .where(and(eq(t.webhookEndpoints.id, endpointId), isNull(t.webhookEndpoints.disabledAt)))
+            .returning({ id: t.webhookEndpoints.id });
+          if (disabled.length === 0) throw new AlreadyDisabled();
+          const [workspace] = await dbTx.select({ name: t.workspaces.name }).from(t.workspaces).where(eq(t.workspaces.id, workspaceId));
+          for (const admin of await memberRecipients(dbTx, workspaceId, { admins: true }))
+            await queueMail(dbTx, {
+              workspaceId,
+              to: admin.email,
+              template: 'webhookDisabled',
+              language: admin.language,
+              params: { url, workspaceName: workspace?.name ?? '', developerPath: '/developer' },
+              now: at,
+            });
         },
-        { prepend: true },
-      );
-      tx.log({ action: message('activity.action.endpointDisabled'), actionType: 'system', details: message('activity.byAction.endpointDisabled', { url }), status: 'error' });
-      const [workspace] = await dbTx.select({ name: t.workspaces.name }).from(t.workspaces).where(eq(t.workspaces.id, workspaceId));
-      for (const admin of await memberRecipients(dbTx, workspaceId, { admins: true }))
-        await queueMail(dbTx, {
-          workspaceId,
-          to: admin.email,
-          template: 'webhookDisabled',
-          language: admin.language,
-          params: { url, workspaceName: workspace?.name ?? '', developerPath: '/developer' },
-          now: at,
-        });
-    });
+      }));
+    } catch (error) {
+      // Another process disabled it first: its team was told once, by that process.
+      if (error instanceof AlreadyDisabled) return;
+      throw error;
+    }
     options.onMailQueued?.();
     options.onWorkspaceChanged?.(workspaceId, version);
   }

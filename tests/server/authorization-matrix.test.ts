@@ -3,14 +3,15 @@
 // table uses, a Viewer, a removed member, a signed-out browser, a member of another workspace).
 // Each cell is allowed or refused exactly as the permission table says, judged here by its own
 // reading of the table (and a few cells written out by hand, so a wrong table cannot hide);
-// a refused cell changes nothing. Then every page and JSON route for signed-out browsers and
-// members of another workspace.
+// a refused cell changes nothing. The server's own actor and a shop run every mutator too,
+// through the runner: each writes only what its rule names, and no member makes those writes.
+// Then every page and JSON route for signed-out browsers and members of another workspace.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUTATION_PERMISSIONS, type MutationName, type PermissionRule } from '../../lib/domain/permissions';
+import { MUTATION_PERMISSIONS, ROUTE_ONLY_MUTATIONS, writesOf, type MutationName, type PermissionRule } from '../../lib/domain/permissions';
 import { PERMISSIONS, type Permission, type Permissions, type Role } from '../../lib/domain/types';
 import { MUTATORS, type ArgsOf } from '../../lib/mutators';
 import { CRITERIA_GROUPS } from '../../lib/sample/suggestions';
@@ -18,6 +19,8 @@ import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
 import { SCREENS } from '../../screens';
 import { hashPassword } from '../../server/auth/passwords';
 import * as t from '../../server/db/schema';
+import { runMutation, shopActor, systemActor } from '../../server/db/tx';
+import { ROUTE_ONLY_MESSAGE } from '../../server/sync/routes';
 import { SEED_TIME, TEST_HASH_COST, USERS } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
 
@@ -75,6 +78,9 @@ function expectation(actor: Actor, rule: PermissionRule): { status: number; erro
   if (actor.kind === 'removed') return { status: 403, error: 'You were removed from this workspace' };
   // Portal answers are the creator's alone: no member of any workspace makes them.
   if (rule.kind === 'creator') return { status: 403, error: 'Only the creator can answer on their portal' };
+  // The server's own writes and a shop's: no member of any workspace makes them.
+  if (rule.kind === 'system') return { status: 403, error: 'Only the server makes this change' };
+  if (rule.kind === 'shop') return { status: 403, error: 'Only a connected shop makes this change' };
   // Their session's workspace is theirs (Admin, every flag there): allowed, but never in Acme.
   if (actor.kind === 'elsewhere') return { status: 200 };
   if (rule.kind === 'signedIn') return { status: 200 };
@@ -210,6 +216,15 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'creators.import': ({ n }) => ({ rows: [{ row: 1, draft: { handle: `@imported${n}`, name: `Imported ${n}` } }] }),
   'automation.setDefaults': () => ({ payment: true, shipment: true, review: false }),
   'workspace.reset': () => ({}),
+  'account.completeSetup': ({ self }) => ({ memberId: USERS.owner.memberId, name: self.name, email: self.email }),
+  'account.recordPasswordReset': ({ ids }) => ({ memberId: ids.target }),
+  'team.acceptInvitation': ({ ids }) => ({ memberId: ids.target, name: 'Matrix joined' }),
+  'team.sendInvitation': ({ n }) => ({ email: `routeinvite${n}@matrix.test`, role: 'Editor', permissions: NONE }),
+  'team.resendInvitation': ({ ids }) => ({ id: ids.target }),
+  'developer.recordKeyChange': () => ({ change: 'created', lastFour: 'mx12', role: 'Editor' }),
+  'developer.recordEndpointChange': () => ({ change: 'added', host: 'example.com', events: ['order.created'] }),
+  'mail.recordFailure': ({ n }) => ({ subject: `Matrix ${n}`, to: 'mail@matrix.test', reason: 'Refused', givenUp: false }),
+  'webhooks.disableEndpoint': ({ n }) => ({ endpointId: `we_mx_${n}`, url: 'https://example.com/hook' }),
 };
 
 // Destructive ones last, so the cells before them find the records they name.
@@ -335,6 +350,8 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
       // Allowed: processed (a domain rule may still say no, but never over the arguments).
       expect(body.lastMutationID, cell).toBe(1);
       const [result] = body.results;
+      // Writes that go with server-only rows are made by their route alone, never through sync.
+      if (ROUTE_ONLY_MUTATIONS.has(name)) expect(result, cell).toMatchObject({ ok: false, error: ROUTE_ONLY_MESSAGE });
       if (!result.ok) expect(result.error, cell).not.toMatch(/^Invalid input|permission|role cannot|signed out/i);
     }
     if (!checked) expect(await snapshot()).toEqual(before);
@@ -373,6 +390,57 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
     expect(await status('signedOut', 'funnels.saveDashboardLayout')).toBe(401);
     const refused = json<PushResponse>(await push(actor('editorWithout-manageTeam'), 'team.invite'));
     expect(refused.results[0]).toMatchObject({ ok: false, status: 403, error: 'You do not have permission to manage the team' });
+    expect(await status('owner', 'mail.recordFailure')).toBe(403);
+    expect(await status('owner', 'account.recordPasswordReset')).toBe(403);
+    expect(await status('owner', 'orders.receiveFromShop')).toBe(403);
+  });
+
+  describe('actors that are not members', () => {
+    const KINDS = [
+      { label: 'system', actor: systemActor(), may: 'system' },
+      { label: 'shop', actor: shopActor('shopify'), may: 'shop' },
+    ] as const;
+
+    it('declares what each may write: the system its own steps and workers, a shop the orders it sends', () => {
+      expect(writesOf('system').sort()).toEqual([
+        'account.completeSetup',
+        'account.recordPasswordReset',
+        'mail.recordFailure',
+        'team.acceptInvitation',
+        'webhooks.disableEndpoint',
+      ]);
+      expect(writesOf('shop')).toEqual(['orders.receiveFromShop']);
+    });
+
+    it.each(KINDS)('$label runs exactly the mutators of its rule, and is refused every member, creator and other write', async ({ label, actor, may }) => {
+      const db = server.db.handle.db;
+      const self = { name: USERS.owner.name, email: USERS.owner.email };
+      for (const name of NAMES.filter((n) => n !== 'workspace.reset')) {
+        const n = ++counter;
+        const cell = `${name} × ${label}`;
+        const { version } = await pull();
+        const args = (ARGS[name] as (c: ArgsContext) => unknown)({ ids, n, self });
+        const outcome = await runMutation({ db, workspaceId: 'acme', actor, mutator: MUTATORS[name], args, meta: { now: SEED_TIME.toISOString(), idSeed: `mxa${n}` } });
+        if (MUTATION_PERMISSIONS[name].kind !== may) {
+          expect(outcome, cell).toEqual({ status: 'forbidden', error: 'Only a member of the workspace makes this change' });
+          expect((await pull(version)).records, cell).toEqual([]);
+        } else expect(['applied', 'rejected'], `${cell}: ${JSON.stringify(outcome)}`).toContain(outcome.status);
+      }
+    });
+
+    it('writes in the name the actor carries: System for a worker, the shop for its order', async () => {
+      const db = server.db.handle.db;
+      const n = ++counter;
+      const { version } = await pull();
+      const mail = await runMutation({ db, workspaceId: 'acme', actor: systemActor(), mutator: MUTATORS['mail.recordFailure'], args: ARGS['mail.recordFailure']({ ids, n, self: USERS.owner }) });
+      expect(mail.status).toBe('applied');
+      const order = await runMutation({ db, workspaceId: 'acme', actor: shopActor('shopify'), mutator: MUTATORS['orders.receiveFromShop'], args: ARGS['orders.receiveFromShop']({ ids, n, self: USERS.owner }) });
+      expect(order.status).toBe('applied');
+      const written = (await pull(version)).records;
+      const names = written.filter((r) => r.collection === 'activity').map((r) => (r.value as { userName: string }).userName);
+      expect(names).toEqual(expect.arrayContaining(['System', 'Shopify']));
+      expect(written.some((r) => r.collection === 'orders')).toBe(true);
+    });
   });
 
   describe('routes', () => {

@@ -1,7 +1,8 @@
 // Who a mutation runs as, read from the database under the workspace lock: a member (with
 // their client's last mutation id), an API key, or a creator through their portal link.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ROLES, type Role } from '../../../lib/domain/types';
+import { PERMISSIONS, ROLES, type Permission, type Role } from '../../../lib/domain/types';
+import type { ShopActor, SystemActor } from '../../../lib/mutators/types';
 import { apiKeyLabel, apiKeyPermissions } from '../../../lib/domain/webhooks';
 import type { DbTx } from '../client';
 import { permissionsOf } from '../records';
@@ -45,6 +46,31 @@ export async function apiKeyActor(tx: DbTx, workspaceId: string, keyId: string, 
   const role = lower && ROLES.indexOf(lower) > ROLES.indexOf(row.role) ? lower : row.role;
   return { id: row.id, name: apiKeyLabel(row.lastFour), role, status: 'Active' as const, permissions: apiKeyPermissions(role) };
 }
+
+const NO_FLAGS = Object.fromEntries(PERMISSIONS.map((p) => [p, false])) as Record<Permission, boolean>;
+
+/**
+ * The server itself: a worker (named System in the activity log), or a step a one-time link
+ * authorizes before there is a session (named for the person who took it). A Viewer's role
+ * and no flags, so no member rule could ever let it through.
+ */
+export const systemActor = (person?: { id: string; name: string }): SystemActor => ({
+  kind: 'system',
+  id: person?.id ?? 'system',
+  name: person?.name ?? 'System',
+  role: 'Viewer',
+  permissions: NO_FLAGS,
+});
+
+/** A connected shop, through its signed webhook (named by the shop in the activity log). */
+export const shopActor = (shop: ShopActor['shop']): ShopActor => ({
+  kind: 'shop',
+  shop,
+  id: `shop:${shop}`,
+  name: shop === 'shopify' ? 'Shopify' : 'WooCommerce',
+  role: 'Viewer',
+  permissions: NO_FLAGS,
+});
 
 /**
  * A creator acts in their own name, with no role of the workspace (a Viewer's, so no member

@@ -4,7 +4,7 @@ import { controlCharacterPath } from '../../../lib/domain/control-characters';
 import * as v from 'valibot';
 import { BULK } from '../../../lib/domain/bulk';
 import type { Result, Role } from '../../../lib/domain/types';
-import type { Actor, MutationMeta, Mutator, WriteTx } from '../../../lib/mutators/types';
+import type { Actor, MutationMeta, Mutator, ShopActor, SystemActor, WriteTx } from '../../../lib/mutators/types';
 import { authorize } from '../../../lib/domain/permissions';
 import { longListOf, parseInSlices, yieldToEventLoop } from '../../slices';
 import { describeIssues } from '../../validation';
@@ -14,7 +14,7 @@ import { apiKeyActor, authorizeCreator, clientOf, creatorActor, memberActor, rec
 import { TxRejected, WorkspaceMissingError } from './errors';
 import type { MutationOutcome } from './outcome';
 import { createServerTx } from './server-tx';
-import { lockWorkspaceVersion } from './staged';
+import { lockWorkspaceVersion, type ServerTxOptions } from './staged';
 
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -31,7 +31,12 @@ export interface RunMutationOptions<M extends AnyMutator> {
   db: Database;
   workspaceId: string;
   /** The member from the session: loaded again from the database, never trusted as sent. */
-  memberId: string;
+  memberId?: string;
+  /**
+   * Instead of a member: the server itself (a worker, a step a one-time link authorizes) or a
+   * shop (its signed webhook), vouched for by the caller. It runs only its rule's mutators.
+   */
+  actor?: SystemActor | ShopActor;
   /** Instead of a member: the public API's key (its role, as stored, is the actor's). */
   apiKeyId?: string;
   /** A lower role for the key (an embed session's). */
@@ -61,6 +66,15 @@ export interface RunMutationOptions<M extends AnyMutator> {
    * and the actor as stored: both commit, or neither (if it throws, nothing is written).
    */
   inTransaction?: (applied: InTransaction) => Promise<void>;
+  /**
+   * The change's server-only rows (tokens, passwords, sessions, API keys), written in its
+   * transaction once it is authorized, validated and run, before its records are written (the
+   * team's rows check what is already stored). What it throws ends the mutation with nothing
+   * written and reaches the caller as thrown.
+   */
+  beforeCommit?: (applied: InTransaction & { value: unknown }) => Promise<void>;
+  /** Route writes that add a Pending member, or send their own email instead of the notifications'. */
+  txOptions?: Pick<ServerTxOptions, 'allowMemberInsert' | 'emailNotifications'>;
 }
 
 /** What a mutation's `inTransaction` work is given. */
@@ -70,19 +84,21 @@ export interface InTransaction {
   actor: Actor;
 }
 
-/** What `reserve` threw, carried out of the transaction untouched. */
+/** What `reserve` or `beforeCommit` threw, carried out of the transaction untouched. */
 class ReserveRefused extends Error {
   constructor(readonly reason: unknown) {
     super('reserve refused');
   }
 }
-const reserveIn = async (tx: DbTx, reserve: RunMutationOptions<AnyMutator>['reserve']) => {
-  if (!reserve) return;
+const callerStep = async (step: () => Promise<void>) => {
   try {
-    await reserve(tx);
+    await step();
   } catch (reason) {
     throw new ReserveRefused(reason);
   }
+};
+const reserveIn = async (tx: DbTx, reserve: RunMutationOptions<AnyMutator>['reserve']) => {
+  if (reserve) await callerStep(() => reserve(tx));
 };
 
 /**
@@ -91,9 +107,10 @@ const reserveIn = async (tx: DbTx, reserve: RunMutationOptions<AnyMutator>['rese
  * records the client's mutation id as processed, so the client does not push it forever.
  */
 export async function runMutation<M extends AnyMutator>(options: RunMutationOptions<M>): Promise<MutationOutcome> {
-  const { db, workspaceId, memberId, mutator, clientID, mutationID } = options;
+  const { db, workspaceId, mutator, clientID, mutationID } = options;
+  const memberId = options.actor?.id ?? options.memberId ?? '';
   const clock = options.now ?? (() => new Date());
-  const tracked = clientID !== undefined && mutationID !== undefined;
+  const tracked = clientID !== undefined && mutationID !== undefined && !options.actor;
   if (tracked && (!/^[A-Za-z0-9_-]{1,128}$/.test(clientID) || !Number.isSafeInteger(mutationID) || mutationID < 1))
     return { status: 'invalid', error: 'clientID and mutationID are malformed', field: 'mutationID' };
 
@@ -130,7 +147,9 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     // committed first is seen), and the client's last mutation id, in one statement for a
     // member. The client row needs no lock of its own: it is written only under the
     // workspace's version-row lock, held here.
-    const { member, client } = options.creatorFunnelId
+    const { member, client } = options.actor
+      ? { member: { ...options.actor, status: 'Active' as const }, client: null }
+      : options.creatorFunnelId
       ? { member: await creatorActor(tx, workspaceId, options.creatorFunnelId), client: null }
       : options.apiKeyId
         ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
@@ -171,14 +190,14 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       return { status: 'invalid', error: `${controlField || 'The arguments'} must not contain control characters`, field: controlField, ...processed } satisfies MutationOutcome;
     }
 
-    const actor: Actor = {
+    const actor: Actor = options.actor ?? {
       id: member!.id,
       name: member!.name,
       role: member!.role,
       permissions: member!.permissions,
       ...(options.creatorFunnelId ? { creatorOf: options.creatorFunnelId } : {}),
     };
-    const serverTx = createServerTx(tx, workspaceId, actor, { meta, clock, lockedVersion: base });
+    const serverTx = createServerTx(tx, workspaceId, actor, { ...options.txOptions, meta, clock, lockedVersion: base });
     await breathe();
     await serverTx.preload(mutator.reads(parsed.output));
     await breathe();
@@ -195,6 +214,8 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       await markProcessed();
       return { status: 'rejected', error: result.error, ...(result.problem ? { problem: result.problem } : {}), version: base, ...processed } satisfies MutationOutcome;
     }
+    const { beforeCommit } = options;
+    if (beforeCommit) await callerStep(() => beforeCommit({ tx, args: parsed.output, actor, value: result.value }));
     await breathe();
     // The client's mutation id goes in the same statement as the record writes.
     const committed = await serverTx.commit(tracked ? [recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock())] : []);

@@ -57,7 +57,10 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
   };
 }
 
-/** Runs server-side writes (team routes) through the same transaction machinery as mutators. */
+/**
+ * A write transaction outside the runner: no actor check, no validation. Every record write goes
+ * through `runMutation` instead (docs/decisions/every-write-goes-through-the-runner.md).
+ */
 export async function withServerTx<T>(
   db: Database,
   workspaceId: string,
