@@ -295,6 +295,36 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect((await server.client().get('/api/v1/creators?limit=1', { authorization: `Bearer ${secrets.Editor}` })).json<{ total: number }>().total).toBe(before);
   });
 
+  it('refuses undeclared fields inside the body’s objects too, naming each by its path, and writes nothing', async () => {
+    const orders = json<{ total: number }>(await api('GET', '/api/v1/orders?limit=1', secrets.Viewer)).total;
+    const order = {
+      customerName: 'Nested Fields',
+      customerEmail: 'nested@example.com',
+      shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', zip: '78701' },
+      items: [{ sku: 'SKU-001', quantity: 1 }, { sku: 'SKU-001', quantity: 1, colour: 'red' }],
+    };
+    const nested = await api('POST', '/api/v1/orders', secrets.Editor, order);
+    expect(nested.statusCode).toBe(400);
+    expect(json(nested)).toEqual(apiError(nested, 'unknownField', 'Unknown fields: shippingAddress.zip, items.1.colour', 'shippingAddress.zip'));
+    const batch = await api('POST', '/api/v1/creators/batch', secrets.Editor, { creators: [{ name: 'Nested One', handle: 'nestedone', bio: 'x' }] });
+    expect(json(batch)).toEqual(apiError(batch, 'unknownField', 'Unknown field: creators.0.bio', 'creators.0.bio'));
+    const attributed = await api('POST', '/api/v1/orders', secrets.Editor, { ...order, shippingAddress: { ...order.shippingAddress, zip: undefined }, items: [order.items[0]], attribution: { code: 'X', rule: 'code' } });
+    expect(json(attributed)).toEqual(apiError(attributed, 'unknownField', 'Unknown field: attribution.rule', 'attribution.rule'));
+    expect(json<{ total: number }>(await api('GET', '/api/v1/orders?limit=1', secrets.Viewer)).total).toBe(orders);
+  });
+
+  it('gives each error the id of its Request-Id header and of the request’s log lines', async () => {
+    const missing = await api('GET', '/api/v1/funnels/CR00001x', secrets.Viewer);
+    expect(missing.statusCode).toBe(404);
+    const { requestId } = json<{ requestId: string }>(missing);
+    expect(requestId).toBe(missing.headers['request-id']);
+    const lines = server.logs.filter((line) => line.includes(`"requestId":"${requestId}"`)).map((line) => JSON.parse(line) as { res?: { statusCode?: number } });
+    expect(lines.some((line) => line.res?.statusCode === 404)).toBe(true);
+    // Each answer its own id.
+    const again = await api('GET', '/api/v1/funnels/CR00001x', secrets.Viewer);
+    expect(json<{ requestId: string }>(again).requestId).not.toBe(requestId);
+  });
+
   it('gave every answer above as its OpenAPI document declares it (status, body and headers)', async () => {
     await expectAnswersFollowOpenApi(server, 40);
   });
