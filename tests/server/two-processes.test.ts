@@ -1,7 +1,7 @@
 // Two team server processes on one PostgreSQL, as behind a load balancer: a member whose
 // event stream is open on process 1 is poked (through LISTEN/NOTIFY) for a change pushed
-// through process 2, and pulls it from process 1. Limits count across both: one API key gets
-// 120 answers a minute in all, and a stranger's wrong passwords through both slow the account
+// through process 2, and pulls it from process 1. Limits count across both: one API key's
+// bucket of 120 (refilled at 2 a second) is one bucket in all, and a stranger's wrong passwords through both slow the account
 // down once, while its owner still signs in from their usual address at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
