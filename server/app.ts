@@ -154,19 +154,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // public API answered after its key, in its error body; elsewhere in the app's.
     frameworkErrors: (error, request, raw) => {
       const reply = raw as FastifyReply;
-      const statusCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      const refused = new ApiProblem(
-        statusCode,
-        statusCode === 414 ? 'A part of this path is longer than 100 characters' : 'This path has a % escape that is not valid',
-        statusCode === 414 ? 'pathTooLong' : 'badEscape',
-      );
+      const refused =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiProblem(414, 'A part of this path is longer than 100 characters', 'pathTooLong')
+          : error.code === 'FST_ERR_BAD_URL'
+            ? new ApiProblem(400, 'This path has a % escape that is not valid', 'badEscape')
+            : error;
       // Fastify answers these without the app's hooks or error handler: both are called here.
       const answer = (error: Error) => {
         commonHeaders(request, reply);
         reply.header('cache-control', 'no-store');
         return handleError(error, request, reply);
       };
-      if (!isApiRequest(request.url)) return void answer(new HttpError(statusCode, refused.message));
+      if (!isApiRequest(request.url)) return void answer(refused instanceof ApiProblem ? new HttpError(refused.statusCode, refused.message) : refused);
       void apiGate(request, reply).then(
         () => answer(refused),
         (gateRefused: Error) => answer(gateRefused),
