@@ -7,7 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerProblem } from '../lib/domain/server-errors';
 import { authRoutes } from './auth/routes';
 import { countersFor, rateLimitStore } from './auth/counters';
@@ -41,7 +41,9 @@ import { portalRoutes } from './portal/routes';
 import { developerRoutes } from './api/developer';
 import { integrationCredentialRoutes } from './integrations/credentials';
 import { embedPreflight } from './api/embed';
-import { apiRoutes, DEFAULT_API_LIMITS, type ApiLimits } from './api/v1';
+import { apiRoutes } from './api/v1';
+import { apiErrorBody, ApiProblem, isApiRequest } from './api/errors';
+import { createApiGate, DEFAULT_API_LIMITS, type ApiLimits } from './api/gate';
 import type { Resolver } from './webhooks/targets';
 import { createWebhookWorker, type WebhookSender, type WebhookWorker } from './webhooks/worker';
 import { shopWebhookRoutes } from './integrations/shop-webhooks';
@@ -122,6 +124,14 @@ function listeningPort(app: FastifyInstance): number | null {
   return typeof address === 'object' && address ? address.port : null;
 }
 
+/** Headers of every answer: its id, and for what is not a page the strict policy and no caching of JSON. */
+function commonHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_PAGE_POLICY);
+  reply.header('request-id', request.id);
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const hashCost = options.hashCost ?? DEFAULT_HASH_COST;
@@ -140,11 +150,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify's default JSON parser with prototype-poisoning protection.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A path the router cannot take (a bad % escape, a parameter over 100 characters): on the
+    // public API answered after its key, in its error body; elsewhere in the app's.
+    frameworkErrors: (error, request, raw) => {
+      const reply = raw as FastifyReply;
+      const refused =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiProblem(414, 'A part of this path is longer than 100 characters', 'pathTooLong')
+          : error.code === 'FST_ERR_BAD_URL'
+            ? new ApiProblem(400, 'This path has a % escape that is not valid', 'badEscape')
+            : error;
+      // Fastify answers these without the app's hooks or error handler: both are called here.
+      const answer = (error: Error) => {
+        commonHeaders(request, reply);
+        reply.header('cache-control', 'no-store');
+        return handleError(error, request, reply);
+      };
+      if (!isApiRequest(request.url)) return void answer(refused instanceof ApiProblem ? new HttpError(refused.statusCode, refused.message) : refused);
+      void apiGate(request, reply).then(
+        () => answer(refused),
+        (gateRefused: Error) => answer(gateRefused),
+      );
+    },
   });
 
   const publicOrigin = options.publicOrigin?.replace(/\/+$/, '').toLowerCase();
   const passwords = options.passwords ?? ARGON2ID_HASHER;
   const counters = countersFor(options.database);
+  const apiLimits: ApiLimits = { ...DEFAULT_API_LIMITS, ...options.apiLimits };
   // Made now, not at the first unknown email: that first answer would otherwise take a hash longer.
   const dummy = passwords.hash(newToken(), hashCost);
   dummy.catch(() => undefined);
@@ -163,7 +196,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin,
     linkOrigin: () => publicOrigin ?? localOrigin(listeningPort(app) ?? DEFAULT_PORT),
     secrets: options.secretBox ?? ephemeralSecretBox(),
+    apiGate: createApiGate({ db: options.database.db, now, counters }, apiLimits),
   };
+  const { apiGate } = ctx;
 
   app.setValidatorCompiler(valibotValidatorCompiler);
   app.setSerializerCompiler(valibotSerializerCompiler);
@@ -204,28 +239,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsrfGuard(app, ctx.publicOrigin);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_PAGE_POLICY);
-    reply.header('request-id', request.id);
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    commonHeaders(request, reply);
     return payload;
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; field?: string }, request, reply) => {
-    if (error instanceof RequestValidationError) return reply.code(400).send({ error: error.message, ...(error.field ? { field: error.field } : {}) });
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.problem));
-    if (error instanceof TxRejected) return reply.code(409).send({ error: error.message });
+  /** An error's answer: on the public API its error body (code always, the request's id), elsewhere the app's. */
+  const refusal = (request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string, field?: string, problem?: ServerProblem, apiCode?: string) =>
+    reply.code(statusCode).send(isApiRequest(request.url) ? apiErrorBody(request.id, statusCode, message, field, apiCode ?? problem?.code) : errorBody(message, field, problem));
+
+  function handleError(error: Error & { statusCode?: number; code?: string; field?: string }, request: FastifyRequest, reply: FastifyReply) {
+    if (error instanceof RequestValidationError) return refusal(request, reply, 400, error.message, error.field);
+    if (error instanceof HttpError) return refusal(request, reply, error.statusCode, error.message, error.field, error.problem, error instanceof ApiProblem ? error.code : undefined);
+    if (error instanceof TxRejected) return refusal(request, reply, 409, error.message);
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send(errorBody(error.message, undefined, { code: 'requestTooLarge' }));
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
+    if (status === 413) return refusal(request, reply, 413, error.message, undefined, { code: 'requestTooLarge' });
+    if (status >= 400 && status < 500) return isApiRequest(request.url) ? refusal(request, reply, status, error.message) : reply.code(status).send({ error: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send(errorBody(DATABASE_UNAVAILABLE, undefined, { code: 'databaseUnavailable' }));
+      reply.header('retry-after', '5');
+      return refusal(request, reply, 503, DATABASE_UNAVAILABLE, undefined, { code: 'databaseUnavailable' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody('Something went wrong on the server', undefined, { code: 'serverError' }));
+    return refusal(request, reply, 500, 'Something went wrong on the server', undefined, { code: 'serverError' });
+  }
+  app.setErrorHandler(handleError);
+  // A path of the public API it does not have is answered after the key, as every API answer is.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request.url)) await apiGate(request, reply);
+    return refusal(request, reply, 404, 'Not found', undefined, { code: 'notFound' });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody('Not found', undefined, { code: 'notFound' })));
 
   registerControlCharacterCheck(app);
 
@@ -310,7 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailRoutes, { ctx });
   await app.register(developerRoutes, { ctx });
   await app.register(integrationCredentialRoutes, { ctx });
-  await app.register(apiRoutes, { ctx, limits: { ...DEFAULT_API_LIMITS, ...options.apiLimits } });
+  await app.register(apiRoutes, { ctx });
   await app.register(shopWebhookRoutes, { ctx });
   await app.register(trackingLinkRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MailTransportKind } from '../lib/domain/mail';
 import type { CounterStore } from './auth/counters';
+import type { ApiGate } from './api/gate';
 import type { Resolver } from './webhooks/targets';
 import type { FailureLimiter } from './auth/limiter';
 import type { HashCost, PasswordHasher } from './auth/passwords';
@@ -53,6 +54,8 @@ export interface ServerContext {
   linkOrigin(): string;
   /** Seals and opens third-party credentials (server/secrets); never hand it, or what it opens, to a response. */
   secrets: SecretBox;
+  /** The public API's door: the key, then its rate limit (server/api/gate.ts). */
+  apiGate: ApiGate;
   /** Registers a cleanup for when the server closes (open event streams). */
   onClose?: (fn: () => void) => void;
   /** Tells browsers of a workspace that it moved to a new version. */

@@ -212,12 +212,14 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /** @description A stable code, on some errors (requestTooLarge, databaseUnavailable, controlCharacters). */
-            code?: string;
+            /** @description A stable code: invalidRequest, invalidKey, forbidden, notFound, conflict, requestTooLarge, pathTooLong, unsupportedMediaType, invalidValue, rateLimited, serverError, databaseUnavailable, missingKey, unknownField, controlCharacters, badEscape, idempotencyKeyReused. */
+            code: string;
             /** @description What is wrong, in a sentence. */
             error: string;
-            /** @description The parameter, field or header it is about. */
+            /** @description The parameter, field (a path such as items.0.price) or header a bad input is about. */
             field?: string;
+            /** @description The request’s id, as in its Request-Id header and the server’s log line. */
+            requestId: string;
         };
     };
     responses: never;
@@ -228,11 +230,11 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description Requests the key may make per window. */
         "RateLimit-Limit": string;
-        /** @description The limit and its window in seconds, e.g. 120;w=60. */
+        /** @description The limit and the window over which it refills, in seconds, e.g. 120;w=60. */
         "RateLimit-Policy": string;
-        /** @description Requests left in this window. */
+        /** @description Requests that would pass now. */
         "RateLimit-Remaining": string;
-        /** @description Seconds until the window ends. */
+        /** @description Seconds until the whole limit is available again. */
         "RateLimit-Reset": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": string;
@@ -287,7 +289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -303,6 +305,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -403,7 +409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -420,6 +426,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -440,7 +450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -470,6 +480,20 @@ export interface operations {
             };
             /** @description The body is not JSON (send Content-Type: application/json) */
             415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -547,7 +571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -563,6 +587,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -571,6 +599,19 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -681,7 +722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -698,6 +739,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -718,7 +763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -748,6 +793,20 @@ export interface operations {
             };
             /** @description The body is not JSON (send Content-Type: application/json) */
             415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -826,7 +885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -842,6 +901,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -973,7 +1036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -989,6 +1052,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1060,7 +1127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1077,6 +1144,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1111,7 +1182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1227,7 +1298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1243,6 +1314,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1251,6 +1326,19 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1347,7 +1435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1364,6 +1452,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1398,7 +1490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1414,6 +1506,20 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB */
             413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1527,7 +1633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1544,6 +1650,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1578,7 +1688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1594,6 +1704,20 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB */
             413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1688,7 +1812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1704,6 +1828,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1778,7 +1906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1794,6 +1922,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,7 +1958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1841,6 +1973,19 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB */
             413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1963,7 +2108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1979,6 +2124,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2119,7 +2268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2136,6 +2285,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2156,7 +2309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2186,6 +2339,20 @@ export interface operations {
             };
             /** @description The body is not JSON (send Content-Type: application/json) */
             415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2297,7 +2464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter, the body or a header is not valid (field names it) */
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2313,6 +2480,10 @@ export interface operations {
             /** @description Missing or invalid API key */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2345,7 +2516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused by a rule, or an Idempotency-Key reused for a different request */
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2360,6 +2531,19 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB */
             413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -4,7 +4,7 @@
 // every write (the same one on each retry), retries on 429 and 5xx that honour Retry-After,
 // and cursor pages as an async iterator.
 import createFetchClient, { type Client } from 'openapi-fetch';
-import type { paths } from './api.gen';
+import type { components, paths } from './api.gen';
 
 export type { paths, components, operations } from './api.gen';
 
@@ -79,13 +79,15 @@ export type ListItem<P extends ListPath> = { [K in keyof GetOk<P>]: GetOk<P>[K] 
 /** A list route's filters, without the cursor (the iterator moves it). */
 export type ListQuery<P extends ListPath> = Omit<NonNullable<paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never>, 'starting_after'>;
 
-/** The error an unsuccessful answer carries: the API's sentence and the field it names. */
+/** The error an unsuccessful answer carries: the API's sentence, its code, the field it names and the request's id (quote it when asking for help). */
 export class CreatorflowApiError extends Error {
   override name = 'CreatorflowApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly field?: string,
+    readonly code?: string,
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -108,8 +110,8 @@ export function createClient(options: CreatorflowClientOptions): CreatorflowClie
       for (;;) {
         const params = { query: { limit: 100, ...(query ?? {}), ...(after ? { starting_after: after } : {}) } };
         // The list routes share one shape; openapi-fetch's GET is typed per path, so call it loosely here.
-        const { data, error, response } = await (client.GET as (p: string, o: unknown) => Promise<{ data?: Record<string, unknown>; error?: { error: string; field?: string }; response: Response }>)(path, { params });
-        if (!data) throw new CreatorflowApiError(response.status, error?.error ?? `HTTP ${response.status}`, error?.field);
+        const { data, error, response } = await (client.GET as (p: string, o: unknown) => Promise<{ data?: Record<string, unknown>; error?: components['schemas']['Error']; response: Response }>)(path, { params });
+        if (!data) throw new CreatorflowApiError(response.status, error?.error ?? `HTTP ${response.status}`, error?.field, error?.code, error?.requestId ?? response.headers.get('request-id') ?? undefined);
         const items = Object.values(data).find(Array.isArray) as (ListItem<P> & { id: string })[];
         for (const item of items) yield item;
         if (!data.has_more || items.length === 0) return;

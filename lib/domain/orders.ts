@@ -9,6 +9,7 @@ import {
   accept,
   fail,
   refuse,
+  refuseInput,
   ok,
   ORDER_STATUSES,
   type Address,
@@ -396,8 +397,8 @@ export function createOrder(
 ): Result<Order> {
   const customerName = draft.customerName.trim();
   const customerEmail = draft.customerEmail.trim();
-  if (!customerName) return refuse('domain.orders.customerName');
-  if (!EMAIL.test(customerEmail)) return refuse('domain.orders.customerEmail');
+  if (!customerName) return refuseInput('customerName', 'domain.orders.customerName');
+  if (!EMAIL.test(customerEmail)) return refuseInput('customerEmail', 'domain.orders.customerEmail');
   const a = draft.shippingAddress;
   const address: Address = {
     line1: a.line1.trim(),
@@ -407,24 +408,24 @@ export function createOrder(
     country: a.country.trim(),
   };
   if (a.line2?.trim()) address.line2 = a.line2.trim();
-  if (!address.line1 || !address.city || !address.state || !address.postalCode || !address.country)
-    return refuse('domain.orders.address');
-  if (draft.items.length === 0) return refuse('domain.orders.noItems');
+  const blank = (['line1', 'city', 'state', 'postalCode', 'country'] as const).find((part) => !address[part]);
+  if (blank) return refuseInput(`shippingAddress.${blank}`, 'domain.orders.address');
+  if (draft.items.length === 0) return refuseInput('items', 'domain.orders.noItems');
 
   const bySku = inventoryBySku(inventory);
   const items: OrderItem[] = [];
   for (const [index, line] of draft.items.entries()) {
-    if (!line.sku.trim()) return refuse('domain.orders.chooseSku', { line: index + 1 });
+    if (!line.sku.trim()) return refuseInput(`items.${index}.sku`, 'domain.orders.chooseSku', { line: index + 1 });
     const stock = bySku.get(skuKey(line.sku));
-    if (!stock) return refuse('domain.orders.unknownSku', { sku: line.sku.trim() });
+    if (!stock) return refuseInput(`items.${index}.sku`, 'domain.orders.unknownSku', { sku: line.sku.trim() });
     const quantity = parseWholeNumber(line.quantity, Number.NaN, 'orders.quantity');
-    if (!quantity.ok || !(quantity.value >= 1)) return refuse('domain.orders.quantity', { sku: stock.sku });
+    if (!quantity.ok || !(quantity.value >= 1)) return refuseInput(`items.${index}.quantity`, 'domain.orders.quantity', { sku: stock.sku });
     const rawPrice = line.price === undefined || String(line.price).trim() === '' ? defaultPrice : Number(String(line.price).trim());
-    if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return refuse('domain.orders.price', { sku: stock.sku });
-    if (rawPrice > MAX_AMOUNT) return refuse('domain.orders.priceTooHigh', { sku: stock.sku, max: MAX_AMOUNT });
+    if (!Number.isFinite(rawPrice) || rawPrice <= 0 || round2(rawPrice) !== rawPrice) return refuseInput(`items.${index}.price`, 'domain.orders.price', { sku: stock.sku });
+    if (rawPrice > MAX_AMOUNT) return refuseInput(`items.${index}.price`, 'domain.orders.priceTooHigh', { sku: stock.sku, max: MAX_AMOUNT });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: quantity.value, price: rawPrice });
   }
-  if (orderTotals(items).subtotal > MAX_AMOUNT) return refuse('domain.orders.subtotalTooHigh', { max: MAX_AMOUNT });
+  if (orderTotals(items).subtotal > MAX_AMOUNT) return refuseInput('items', 'domain.orders.subtotalTooHigh', { max: MAX_AMOUNT });
 
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(existing);

@@ -23,6 +23,13 @@ export const refuse = <T = never>(key: MessageKey, values?: Message['values']): 
   const problem = message(key, values);
   return { ok: false, error: englishOf(problem), problem };
 };
+/** A rule's refusal of one input, `field` naming it as the draft does (customerEmail, items.0.price). */
+export const refuseInput = <T = never>(field: string, key: MessageKey, values?: Message['values']): Result<T> => Object.assign(refuse<T>(key, values), { field });
+/** The input a refusal is about (refuseInput), if it is about one. */
+export const refusedInput = (result: Result<unknown>): string | undefined => {
+  const field = result.ok ? undefined : (result as { field?: unknown }).field;
+  return typeof field === 'string' ? field : undefined;
+};
 /** A success with a message: `notice` for the screens, its English as `message`. */
 export const accept = <T>(value: T, key: MessageKey, values?: Message['values']): Result<T> => {
   const notice = message(key, values);

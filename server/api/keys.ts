@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { API_KEY_BYTES, apiKeyFromBytes } from '../../lib/domain/developer';
 import { hashToken } from '../auth/tokens';
-import { HttpError } from '../context';
+import { ApiProblem } from './errors';
 import type { CounterStore } from '../auth/counters';
 import type { Executor } from '../db/client';
 import * as t from '../db/schema';
@@ -26,17 +26,32 @@ export const INVALID_KEY = 'This API key is not valid: it may have been revoked 
 export async function keyOfRequest(db: Executor, request: FastifyRequest): Promise<ApiKeyRow> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw new HttpError(401, MISSING_KEY);
-  if (!KEY_SHAPE.test(match[1])) throw new HttpError(401, INVALID_KEY);
+  if (!match) throw new ApiProblem(401, MISSING_KEY, 'missingKey');
+  if (!KEY_SHAPE.test(match[1])) throw new ApiProblem(401, INVALID_KEY, 'invalidKey');
   const [row] = await db
     .select()
     .from(t.apiKeys)
     .where(and(eq(t.apiKeys.keyHash, hashToken(match[1])), isNull(t.apiKeys.revokedAt)));
-  if (!row) throw new HttpError(401, INVALID_KEY);
+  if (!row) throw new ApiProblem(401, INVALID_KEY, 'invalidKey');
   return row;
 }
 
-/** A fixed window per key: `max` requests per `windowMs`, counted in `store` (shared across processes on PostgreSQL). */
+export interface RateLimitTake {
+  allowed: boolean;
+  /** Requests that would pass now, after this one. */
+  remaining: number;
+  /** Seconds until the whole limit is available again (RateLimit-Reset). */
+  resetSeconds: number;
+  /** Seconds until a refused request may be made again (Retry-After); 0 when allowed. */
+  retrySeconds: number;
+}
+
+/**
+ * A token bucket per key (and per address for requests without a valid key): `max` requests
+ * at once, refilled evenly over `windowMs`, kept in `store` (shared across processes on
+ * PostgreSQL). No window starts or ends, so no burst passes more than `max` plus what refilled
+ * meanwhile (2 seconds of a 120-a-minute limit: 124, never 240).
+ */
 export class KeyRateLimiter {
   constructor(
     readonly max: number,
@@ -45,10 +60,13 @@ export class KeyRateLimiter {
     private readonly store: CounterStore,
   ) {}
 
-  async take(keyId: string): Promise<{ allowed: boolean; remaining: number; resetSeconds: number }> {
+  async take(bucket: string): Promise<RateLimitTake> {
     const now = this.now();
-    const { count, resetAt } = await this.store.hit(`api:${keyId}`, this.windowMs, now);
-    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    return { allowed: count <= this.max, remaining: Math.max(0, this.max - count), resetSeconds };
+    const { allowed, fullAt } = await this.store.take(`api:${bucket}`, this.max, this.windowMs, now);
+    const perRequest = this.windowMs / this.max;
+    const untilFull = Math.max(0, fullAt - now);
+    const remaining = allowed ? Math.max(0, Math.min(this.max, Math.floor((this.windowMs - untilFull) / perRequest + 1e-9))) : 0;
+    const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+    return { allowed, remaining, resetSeconds: seconds(untilFull), retrySeconds: allowed ? 0 : seconds(untilFull - this.windowMs + perRequest) };
   }
 }

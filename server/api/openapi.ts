@@ -5,10 +5,11 @@
 // and the document at /api/v1/openapi.json is generated from them: one source for the server,
 // the Developer area's API Reference, /docs/api and the answer-validation tests.
 import { toJsonSchema } from '@valibot/to-json-schema';
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { API_CODES, apiError } from './errors';
 
 /** What the handler itself may refuse with, beyond the statuses every route shares. */
-export type ApiRefusal = 403 | 404 | 409;
+export type ApiRefusal = 403 | 404 | 409 | 422;
 export type ApiSuccess = 200 | 201;
 
 export interface ApiRouteSpec {
@@ -29,19 +30,20 @@ export interface ApiRouteSpec {
 /** Declares a route; the identity, typed, so `API_ROUTES` keeps every schema's own type. */
 export const defineApiRoute = <const R extends ApiRouteSpec>(route: R): R => route;
 
-/** Every error body of the API: a sentence, the field or parameter it is about, and for some a stable code. */
-export const apiError = v.object({ error: v.string(), field: v.optional(v.string()), code: v.optional(v.string()) });
+export { apiError };
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
-  400: 'A parameter, the body or a header is not valid (field names it)',
+  400: 'A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what)',
   401: 'Missing or invalid API key',
   403: 'The key’s role may not do this',
   404: 'Not found',
-  409: 'Refused by a rule, or an Idempotency-Key reused for a different request',
+  409: 'A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request',
   413: 'The body is larger than 1 MiB',
+  414: 'A part of the path is longer than 100 characters',
   415: 'The body is not JSON (send Content-Type: application/json)',
+  422: 'The input is well-formed but a rule refuses it (field names the input)',
   429: 'Rate limit reached',
   503: 'The database is unreachable for a moment: try again after Retry-After seconds',
 };
@@ -51,6 +53,7 @@ export function statusesOf(route: ApiRouteSpec): number[] {
   const statuses = new Set<number>(Object.keys(route.responses).map(Number));
   statuses.add(401).add(429).add(503);
   if (route.query || route.params || route.body || route.idempotent) statuses.add(400);
+  if (route.params) statuses.add(414);
   if (route.body) statuses.add(413).add(415);
   for (const refusal of route.refusals ?? []) statuses.add(refusal);
   return [...statuses].sort((a, b) => a - b);
@@ -82,7 +85,7 @@ function parametersOf(schema: v.GenericSchema | undefined, where: 'query' | 'pat
 }
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-/** The rate limit's headers, on every answer after the key is known (so not on a 401). */
+/** The rate limit's headers, on every answer but a 503 (the database, which keeps the limit, being away). */
 const RATE_LIMIT_HEADERS = { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset'), 'RateLimit-Policy': header('RateLimit-Policy') };
 
 function responsesOf(route: ApiRouteSpec): Record<string, Json> {
@@ -94,8 +97,8 @@ function responsesOf(route: ApiRouteSpec): Record<string, Json> {
       schema = outputSchema(success);
       delete schema.$schema;
     }
-    // The key is not known on a 401, nor (the database being away) on a 503.
-    const headers: Json = status === 401 || status === 503 ? {} : { ...RATE_LIMIT_HEADERS };
+    // The limit is counted in the database, which a 503 says is away.
+    const headers: Json = status === 503 ? {} : { ...RATE_LIMIT_HEADERS };
     if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After');
     // A replay repeats the first answer, whatever it was; 401, 429 and 503 are never stored.
     if (route.idempotent && ![401, 429, 503].includes(status)) headers['Idempotent-Replayed'] = header('Idempotent-Replayed');
@@ -143,7 +146,7 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
       title: 'Creatorflow API',
       version: '1',
       description:
-        'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). The key is checked first (401), then its rate limit (429), then the request. Every answer after the key is known carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy, and counts against the limit, refusals included. Every answer carries a Request-Id header, also in the server’s log line for the request: quote it when asking for help. A body field a route does not declare is refused with 400 naming it.',
+        'Authenticate with `Authorization: Bearer sk_test_…` (a key made in the Developer area). The key is checked before anything else is answered (401), a path the API does not have (404), one too long (414) or with a bad escape (400) included; then its rate limit (429), then the request. The limit is a token bucket per key: RateLimit-Limit requests at once, refilled evenly over the RateLimit-Policy window (w, in seconds); requests without a valid key share their address’s bucket. Every answer but a 503 carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy, and counts against the limit, refusals included. Every error is the Error body: a sentence, a stable `code`, the `field` a bad input is about, and `requestId`, the same as the answer’s Request-Id header and the server’s log line for the request: quote it when asking for help. A body that is not of the declared shape, or has a field (at any depth) a route does not declare, is 400; a well-formed input a rule refuses (an invalid email, a price with 3 decimals) is 422 naming it; a conflict with what is stored is 409.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],
@@ -154,18 +157,19 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
           type: 'object',
           properties: {
             error: { type: 'string', description: 'What is wrong, in a sentence.' },
-            field: { type: 'string', description: 'The parameter, field or header it is about.' },
-            code: { type: 'string', description: 'A stable code, on some errors (requestTooLarge, databaseUnavailable, controlCharacters).' },
+            code: { type: 'string', description: `A stable code: ${API_CODES.join(', ')}.` },
+            field: { type: 'string', description: 'The parameter, field (a path such as items.0.price) or header a bad input is about.' },
+            requestId: { type: 'string', description: 'The request’s id, as in its Request-Id header and the server’s log line.' },
           },
-          required: ['error'],
+          required: ['error', 'code', 'requestId'],
           additionalProperties: false,
         },
       },
       headers: {
         'RateLimit-Limit': integerHeader('Requests the key may make per window.'),
-        'RateLimit-Remaining': integerHeader('Requests left in this window.'),
-        'RateLimit-Reset': integerHeader('Seconds until the window ends.'),
-        'RateLimit-Policy': { description: 'The limit and its window in seconds, e.g. 120;w=60.', required: true, schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' } },
+        'RateLimit-Remaining': integerHeader('Requests that would pass now.'),
+        'RateLimit-Reset': integerHeader('Seconds until the whole limit is available again.'),
+        'RateLimit-Policy': { description: 'The limit and the window over which it refills, in seconds, e.g. 120;w=60.', required: true, schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' } },
         'Retry-After': integerHeader('Seconds to wait before trying again.'),
         'Idempotent-Replayed': { description: 'true when this answer repeats the first answer to the same Idempotency-Key.', required: false, schema: { type: 'string', enum: ['true'] } },
       },

@@ -4,7 +4,7 @@
 // limit and the request's shape before validation. Fastify validates with those schemas and
 // the OpenAPI document at /api/v1/openapi.json (every status, header and error) follows them.
 // Writes run the same mutators as the browser, acting as the key (its role as stored).
-import { eq } from 'drizzle-orm';
+import type * as v from 'valibot';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -21,29 +21,26 @@ import { MUTATORS } from '../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../lib/schema/names';
 import { HttpError, type ServerContext } from '../context';
 import { loadRecords } from '../db/records';
-import * as t from '../db/schema';
 import { runMutation, type MutationOutcome, type RunMutationOptions } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { createEmbedSession, lowerRole } from './embed';
 import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
 import { API_ROUTES } from './v1/declarations';
-import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf } from './v1/idempotency';
+import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf, replayedError } from './v1/idempotency';
 import { creatorOf, itemOf, listPage } from './v1/views';
 import { authorize } from '../../lib/domain/permissions';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
-import { KeyRateLimiter, type ApiKeyRow } from './keys';
+import type { ApiKeyRow } from './keys';
+import { ApiProblem, apiErrorBody } from './errors';
+import { unknownFields } from './v1/unknown-fields';
 import type { ListedCollection } from '../db/lists';
 import { apiKeyOf } from '../http/auth';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
 export { API_ROUTES };
 
-export interface ApiLimits {
-  /** Requests per key per window. */
-  perKey: { max: number; windowMs: number };
-}
-export const DEFAULT_API_LIMITS: ApiLimits = { perKey: { max: 120, windowMs: 60_000 } };
+export { DEFAULT_API_LIMITS, type ApiLimits } from './gate';
 
 export { apiKeyOf };
 
@@ -66,51 +63,37 @@ export type ApiHandler<R extends ApiRouteSpec> = RouteHandlerMethod<
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAULT_API_LIMITS }: { ctx: ServerContext; limits?: ApiLimits }) {
-  const limiter = new KeyRateLimiter(limits.perKey.max, limits.perKey.windowMs, () => ctx.now().getTime(), ctx.counters);
+export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
 
   /**
-   * Before anything of the request is read: the key (401, the route's auth hook), then its rate limit (429; every
-   * answer from here on carries the RateLimit headers and counts), then the request's shape
-   * (415 for a body that is not JSON, 400 for a repeated parameter). Fastify then parses and
-   * validates (413, 400) and the handler runs.
+   * Before anything of the request is read the key and its rate limit have been checked (the
+   * route's auth hook, server/api/gate.ts; every answer from there on carries the RateLimit
+   * headers and counts), then the request's shape: 415 for a body that is not JSON, 400 for a
+   * repeated parameter. Fastify then parses and validates (413, 400) and the handler runs.
    */
-  const guard = (route: ApiRouteSpec) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = apiKeyOf(request);
-    const take = await limiter.take(key.id);
-    reply.header('ratelimit-limit', String(limiter.max));
-    reply.header('ratelimit-remaining', String(take.remaining));
-    reply.header('ratelimit-reset', String(take.resetSeconds));
-    reply.header('ratelimit-policy', `${limiter.max};w=${Math.round(limiter.windowMs / 1000)}`);
-    if (!take.allowed) {
-      reply.header('retry-after', String(take.resetSeconds));
-      throw new HttpError(429, `Rate limit of ${limiter.max} requests per ${Math.round(limiter.windowMs / 1000)} seconds reached for this key. Try again in ${take.resetSeconds} seconds.`);
-    }
-    // Last use is shown in the Developer area; a minute's precision is plenty.
-    const now = ctx.now();
-    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) await ctx.db.update(t.apiKeys).set({ lastUsedAt: now }).where(eq(t.apiKeys.id, key.id));
-
+  const guard = (route: ApiRouteSpec) => async (request: FastifyRequest) => {
     if (route.body) {
       const type = request.headers['content-type'];
       const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
       if ((hasBody || type !== undefined) && !(type && JSON_TYPE.test(type))) throw new HttpError(415, 'Send the body as JSON with Content-Type: application/json', 'Content-Type');
     }
     for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
-      if (Array.isArray(value)) throw new HttpError(400, `Give ${name} only once`, name);
+      if (Array.isArray(value)) throw new ApiProblem(400, `Give ${name} only once`, 'repeatedParameter', name);
     if (route.idempotent) {
       const idempotencyKey = request.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey)))
-        throw new HttpError(400, 'Idempotency-Key must be 1-255 visible ASCII characters', 'Idempotency-Key');
+        throw new ApiProblem(400, 'Idempotency-Key must be 1-255 visible ASCII characters', 'invalidRequest', 'Idempotency-Key');
     }
   };
 
-  /** A body field the route does not declare is refused rather than ignored: a misspelt field would otherwise be silently lost. */
-  function refuseUnknownFields(schema: unknown, body: unknown) {
-    const entries = (schema as { type?: unknown; entries?: Record<string, unknown> }).entries;
-    if ((schema as { type?: unknown }).type !== 'object' || !entries || body === null || typeof body !== 'object' || Array.isArray(body)) return;
-    const unknown = Object.keys(body).filter((name) => !Object.hasOwn(entries, name));
-    if (unknown.length > 0) throw new HttpError(400, `Unknown field${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}`, unknown[0]);
+  /**
+   * A body field the route does not declare is refused rather than ignored, at any depth (an
+   * address's, an item's): a misspelt field would otherwise be silently lost.
+   */
+  function refuseUnknownFields(schema: v.GenericSchema, body: unknown) {
+    const unknown = unknownFields(schema, body);
+    if (unknown.length > 0) throw new ApiProblem(400, `Unknown field${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}`, 'unknownField', unknown[0]);
   }
 
   /** Registers a declared route: its guard, schemas (every status it can answer) and handler, in one place. */
@@ -195,7 +178,9 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
       if (outcome.status === 'applied') return success(outcome.value);
       if (outcome.status === 'error' || outcome.status === 'forbidden') return null;
       const { statusCode, error } = answerOf(outcome);
-      return { statusCode, body: { error: error!.message, ...(error!.field ? { field: error!.field } : {}) } };
+      // Stored without the request's id: a replay carries its own.
+      const { requestId: _first, ...body } = apiErrorBody('', statusCode, error!.message, error!.field, error instanceof ApiProblem ? error.code : undefined);
+      return { statusCode, body };
     };
     // The path itself (not its pattern): the same key on another record's path is another request.
     const route = `${request.method} ${request.url.split('?')[0]}`;
@@ -205,7 +190,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx, limits = DEFAU
     } catch (caught) {
       if (!(caught instanceof IdempotentReplay)) throw caught;
       reply.header('idempotent-replayed', 'true');
-      return reply.code(caught.statusCode).send(caught.response);
+      return reply.code(caught.statusCode).send(caught.statusCode >= 400 ? replayedError(request.id, caught.statusCode, caught.response) : caught.response);
     }
   }
 

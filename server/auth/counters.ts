@@ -14,6 +14,14 @@ export interface WindowCount {
   resetAt: number;
 }
 
+/** A request offered to a token bucket. */
+export interface BucketTake {
+  /** Whether it fitted (a refused request takes nothing from the bucket). */
+  allowed: boolean;
+  /** When the bucket is full again (ms since the epoch), this request counted if it fitted. */
+  fullAt: number;
+}
+
 export interface FailureCount {
   count: number;
   /** The last failure (ms since the epoch). */
@@ -23,6 +31,12 @@ export interface FailureCount {
 export interface CounterStore {
   /** Counts a hit in the fixed window (aligned to the epoch, so every process agrees) that holds `now`. */
   hit(bucket: string, windowMs: number, now: number): Promise<WindowCount>;
+  /**
+   * Offers a request to a token bucket of `max` requests that refills evenly over `windowMs`
+   * (GCRA: the bucket is kept as one time, the moment it is full again). No window boundary
+   * exists, so no burst across one passes more than the bucket holds plus what refilled.
+   */
+  take(bucket: string, max: number, windowMs: number, now: number): Promise<BucketTake>;
   /** Counts a failure; a count whose last failure is `forgetMs` old starts again at 1. */
   fail(bucket: string, forgetMs: number, now: number): Promise<FailureCount>;
   /** The live failure counts of `buckets` (absent: none, or forgotten). */
@@ -31,6 +45,9 @@ export interface CounterStore {
 }
 
 const windowStartOf = (windowMs: number, now: number) => Math.floor(now / windowMs) * windowMs;
+
+/** A request fits while the bucket's full-again time stays within a window of now (a millisecond's slack for rounding). */
+const BUCKET_SLACK_MS = 1;
 
 /** One process's counters (PGlite, and tests of the limits themselves). */
 export class MemoryCounters implements CounterStore {
@@ -43,6 +60,16 @@ export class MemoryCounters implements CounterStore {
     this.rows.set(bucket, { windowStart: Math.max(windowStart, row?.windowStart ?? 0), count, updatedAt: now });
     this.prune(now, windowMs);
     return { count, resetAt: Math.max(windowStart, row?.windowStart ?? 0) + windowMs };
+  }
+
+  async take(bucket: string, max: number, windowMs: number, now: number): Promise<BucketTake> {
+    const row = this.rows.get(bucket);
+    // `windowStart` holds the time the bucket is full again.
+    const fullAt = Math.max(row?.windowStart ?? now, now) + windowMs / max;
+    if (fullAt - now > windowMs + BUCKET_SLACK_MS) return { allowed: false, fullAt: row!.windowStart };
+    this.rows.set(bucket, { windowStart: fullAt, count: 0, updatedAt: now });
+    this.prune(now, windowMs);
+    return { allowed: true, fullAt };
   }
 
   async fail(bucket: string, forgetMs: number, now: number): Promise<FailureCount> {
@@ -95,6 +122,28 @@ export class DatabaseCounters implements CounterStore {
       .returning({ count: c.count, windowStart: c.windowStart });
     this.sweep(now, windowMs);
     return { count: row.count, resetAt: row.windowStart.getTime() + windowMs };
+  }
+
+  async take(bucket: string, max: number, windowMs: number, now: number): Promise<BucketTake> {
+    const c = t.rateCounters;
+    const perRequest = windowMs / max;
+    // For a bucket, window_start is the time it is full again, and count the requests refused since the last that fitted.
+    const fullAt = sql`greatest(${c.windowStart}, excluded.updated_at) + ${perRequest}::float8 * interval '1 millisecond'`;
+    const fits = sql`(${fullAt}) <= excluded.updated_at + ${windowMs + BUCKET_SLACK_MS}::float8 * interval '1 millisecond'`;
+    const [row] = await this.db
+      .insert(c)
+      .values({ bucket, windowStart: new Date(now + perRequest), count: 0, updatedAt: new Date(now) })
+      .onConflictDoUpdate({
+        target: c.bucket,
+        set: {
+          windowStart: sql`case when ${fits} then ${fullAt} else ${c.windowStart} end`,
+          count: sql`case when ${fits} then 0 else ${c.count} + 1 end`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ count: c.count, windowStart: c.windowStart });
+    this.sweep(now, windowMs);
+    return { allowed: row.count === 0, fullAt: row.windowStart.getTime() };
   }
 
   async fail(bucket: string, forgetMs: number, now: number): Promise<FailureCount> {

@@ -16,7 +16,7 @@ import type { PermissionRule } from '../../lib/domain/permissions';
 import { mustEnrol, type SessionInfo } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { allowEmbedOrigin, embedPrincipal, embedSecretOf, type EmbedPrincipal } from '../api/embed';
-import { keyOfRequest, type ApiKeyRow } from '../api/keys';
+import type { ApiKeyRow } from '../api/keys';
 import { currentSession, HttpError, sessionToken, type ServerContext } from '../context';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
@@ -139,8 +139,8 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext) {
     throw signInRequired();
   };
 
-  const apiKey: AuthHook = async (request) => {
-    request.apiKey = await keyOfRequest(ctx.db, request);
+  const apiKey: AuthHook = async (request, reply) => {
+    request.apiKey = await ctx.apiGate(request, reply);
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -11,7 +11,7 @@ import { API_ROUTES } from '../../server/api/v1';
 import { EMBED_SESSION_TTL_MS } from '../../server/api/embed';
 import { SEED_TIME } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
-import { expectAnswersFollowOpenApi } from './openapi-answers';
+import { apiError, expectAnswersFollowOpenApi } from './openapi-answers';
 
 type Caller = 'Admin' | 'Editor' | 'Viewer' | 'revoked' | 'regeneratedOld' | 'otherWorkspace' | 'noKey' | 'expiredEmbed';
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'revoked', 'regeneratedOld', 'otherWorkspace', 'noKey', 'expiredEmbed'];
@@ -58,18 +58,18 @@ const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'creat
 const ACME_RECORD = new Set<RouteName>(['getFunnel', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
 
 /** The table's answer for a cell, read independently of the server's code. */
-function expected(route: RouteName, caller: Caller): { status: number; error?: string } {
-  if (caller === 'noKey') return { status: 401, error: 'Send your API key as Authorization: Bearer sk_test_…' };
+function expected(route: RouteName, caller: Caller): { status: number; code?: string; error?: string } {
+  if (caller === 'noKey') return { status: 401, code: 'missingKey', error: 'Send your API key as Authorization: Bearer sk_test_…' };
   if (caller === 'revoked' || caller === 'regeneratedOld' || caller === 'expiredEmbed')
-    return { status: 401, error: 'This API key is not valid: it may have been revoked or regenerated' };
+    return { status: 401, code: 'invalidKey', error: 'This API key is not valid: it may have been revoked or regenerated' };
   if (caller === 'otherWorkspace') {
     // Its own workspace only: Acme's records are not found; its own writes are its own.
     if (ACME_RECORD.has(route)) return { status: 404 };
-    // Its inventory is empty: an order of SKU-001 is refused by the New Order rule.
-    if (route === 'createOrder') return { status: 409 };
+    // Its inventory is empty: an order of SKU-001 is refused by the New Order rule, naming the item.
+    if (route === 'createOrder') return { status: 422, code: 'invalidValue', error: 'SKU SKU-001 is not in inventory' };
     return { status: CREATES.has(route) ? 201 : 200 };
   }
-  if (WRITES.has(route) && caller === 'Viewer') return { status: 403, error: 'Your role cannot make changes in this workspace' };
+  if (WRITES.has(route) && caller === 'Viewer') return { status: 403, code: 'forbidden', error: 'Your role cannot make changes in this workspace' };
   if (CREATES.has(route)) return { status: 201 };
   return { status: 200 };
 }
@@ -147,7 +147,7 @@ describe.each(DB_KINDS)('public API authorization matrix on %s', (kind) => {
       }
       const response = await call(CALLS[route](ids, acmeCallers.indexOf(caller as never) + 1), caller);
       expect(response.statusCode, `${route} × ${caller}: ${response.body}`).toBe(want.status);
-      if (want.error) expect(json(response), `${route} × ${caller}`).toEqual({ error: want.error });
+      if (want.error) expect(json(response), `${route} × ${caller}`).toEqual(apiError(response, want.code!, want.error, route === 'createOrder' && caller === 'otherWorkspace' ? 'items.0.sku' : undefined));
       if (want.status >= 400) expect(response.headers['content-type']).toMatch(/^application\/json/);
     }
     if (!checked) expect(await snapshot(), `${route}: refused calls changed Acme`).toEqual(before);

@@ -8,7 +8,7 @@ import { loadRecords } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { hashToken } from '../../server/auth/tokens';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
-import { expectAnswersFollowOpenApi } from './openapi-answers';
+import { apiError, expectAnswersFollowOpenApi } from './openapi-answers';
 
 interface KeyView {
   id: string;
@@ -69,10 +69,14 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
   });
 
   it('refuses a request without a key or with a malformed or unknown key', async () => {
-    expect(json(await api('GET', '/api/v1/creators', null))).toEqual({ error: 'Send your API key as Authorization: Bearer sk_test_…' });
-    expect((await api('GET', '/api/v1/creators', null)).statusCode).toBe(401);
-    expect((await api('GET', '/api/v1/creators', 'sk_test_nothex')).statusCode).toBe(401);
-    expect((await api('GET', '/api/v1/creators', `sk_test_${'0'.repeat(48)}`)).statusCode).toBe(401);
+    const none = await api('GET', '/api/v1/creators', null);
+    expect(none.statusCode).toBe(401);
+    expect(json(none)).toEqual(apiError(none, 'missingKey', 'Send your API key as Authorization: Bearer sk_test_…'));
+    for (const secret of ['sk_test_nothex', `sk_test_${'0'.repeat(48)}`]) {
+      const wrong = await api('GET', '/api/v1/creators', secret);
+      expect(wrong.statusCode).toBe(401);
+      expect(json(wrong)).toEqual(apiError(wrong, 'invalidKey', 'This API key is not valid: it may have been revoked or regenerated'));
+    }
   });
 
   it('lists creators for every role, filtered by status and paged with a cursor', async () => {
@@ -106,22 +110,39 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
   ])('answers %s with a 400 naming the parameter', async (url, field, error) => {
     const response = await api('GET', url, secrets.Viewer);
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toEqual({ error, field });
+    expect(json(response)).toEqual(apiError(response, 'invalidRequest', error, field));
   });
 
-  it('checks the key first: without one, a bad parameter, a bad body or a non-JSON body is a 401', async () => {
+  it('checks the key first: without one, a bad parameter, a bad body, a non-JSON body or a path the router cannot take is a 401', async () => {
     for (const [method, url, body, headers] of [
       ['GET', '/api/v1/creators?limit=ten', undefined, {}],
       ['GET', '/api/v1/creators?limit=1&limit=2', undefined, {}],
       ['POST', '/api/v1/funnels', { creatorId: 42 }, {}],
       ['POST', '/api/v1/funnels', 'creatorId=SC1', { 'content-type': 'text/plain' }],
       ['PATCH', '/api/v1/orders/ord_1', '{not json', {}],
+      ['GET', `/api/v1/funnels/${'x'.repeat(150)}`, undefined, {}],
+      ['GET', '/api/v1/funnels/%E0%A4%A', undefined, {}],
+      ['GET', '/api/v1/no-such-path', undefined, {}],
     ] as const) {
       const response = await api(method, url, null, body, headers);
-      expect(response.statusCode).toBe(401);
-      expect(json(response)).toEqual({ error: 'Send your API key as Authorization: Bearer sk_test_…' });
-      expect(response.headers['ratelimit-limit']).toBeUndefined();
+      expect(response.statusCode, url).toBe(401);
+      expect(json(response)).toEqual(apiError(response, 'missingKey', 'Send your API key as Authorization: Bearer sk_test_…'));
+      // Counted against the address: its headers are there too.
+      expect(response.headers['ratelimit-limit']).toBe('120');
     }
+  });
+
+  it('answers a path the router cannot take, after the key, in the API’s error body with the RateLimit headers', async () => {
+    const long = await api('GET', `/api/v1/funnels/${'x'.repeat(150)}`, secrets.Viewer);
+    expect(long.statusCode).toBe(414);
+    expect(json(long)).toEqual(apiError(long, 'pathTooLong', 'A part of this path is longer than 100 characters'));
+    const escape = await api('GET', '/api/v1/funnels/%E0%A4%A', secrets.Viewer);
+    expect(escape.statusCode).toBe(400);
+    expect(json(escape)).toEqual(apiError(escape, 'badEscape', 'This path has a % escape that is not valid'));
+    const missing = await api('GET', '/api/v1/no-such-path', secrets.Viewer);
+    expect(missing.statusCode).toBe(404);
+    expect(json(missing)).toEqual(apiError(missing, 'notFound', 'Not found'));
+    for (const response of [long, escape, missing]) expect(response.headers).toMatchObject({ 'ratelimit-limit': '120', 'ratelimit-policy': '120;w=60' });
   });
 
   it('counts refusals against the limit and says so on them, once the key is known', async () => {
@@ -140,7 +161,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
   it('answers a body that is not JSON with 415, and a repeated parameter with one plain sentence', async () => {
     const plain = await api('POST', '/api/v1/funnels', secrets.Editor, 'creatorId=SC1&type=Post', { 'content-type': 'text/plain' });
     expect(plain.statusCode).toBe(415);
-    expect(json(plain)).toEqual({ error: 'Send the body as JSON with Content-Type: application/json', field: 'Content-Type' });
+    expect(json(plain)).toEqual(apiError(plain, 'unsupportedMediaType', 'Send the body as JSON with Content-Type: application/json', 'Content-Type'));
     expect(plain.headers['ratelimit-limit']).toBe('120');
     const form = await api('PATCH', '/api/v1/orders/ord_1', secrets.Editor, 'status=Shipped', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.statusCode).toBe(415);
@@ -151,12 +172,13 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(json(empty)).toMatchObject({ field: 'creatorId' });
     const huge = await api('POST', '/api/v1/funnels', secrets.Editor, { creatorId: 'SC1', type: 'x'.repeat(1024 * 1024) });
     expect(huge.statusCode).toBe(413);
-    expect(json(huge)).toMatchObject({ error: expect.any(String), code: 'requestTooLarge' });
+    expect(json(huge)).toEqual(apiError(huge, 'requestTooLarge', expect.any(String) as string));
     expect(huge.headers['ratelimit-limit']).toBe('120');
     const twice = await api('GET', '/api/v1/orders?limit=1&limit=2', secrets.Viewer);
     expect(twice.statusCode).toBe(400);
-    expect(json(twice)).toEqual({ error: 'Give limit only once', field: 'limit' });
-    expect(json(await api('GET', '/api/v1/creators?status=Brief&status=Contract', secrets.Viewer))).toEqual({ error: 'Give status only once', field: 'status' });
+    expect(json(twice)).toEqual(apiError(twice, 'repeatedParameter', 'Give limit only once', 'limit'));
+    const status = await api('GET', '/api/v1/creators?status=Brief&status=Contract', secrets.Viewer);
+    expect(json(status)).toEqual(apiError(status, 'repeatedParameter', 'Give status only once', 'status'));
   });
 
   it('starts a funnel through the same mutator and rules as the UI, as the key, for Admin and Editor keys only', async () => {
@@ -171,7 +193,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     // The rule the dashboard's invite follows: a creator has one funnel.
     const again = await api('POST', '/api/v1/funnels', secrets.Admin, { creatorId: 'SC1', type: 'Product Review' });
     expect(again.statusCode).toBe(409);
-    expect(json(again)).toEqual({ error: `Lena Park already has a funnel (${id})` });
+    expect(json(again)).toEqual(apiError(again, 'conflict', `Lena Park already has a funnel (${id})`));
     const funnel = json<{ id: string; type: string; creator: { name: string }; steps: unknown[] }>(await api('GET', `/api/v1/funnels/${id}`, secrets.Viewer));
     expect(funnel).toMatchObject({ id, type: 'Product Review', creator: { name: 'Lena Park' } });
     expect(funnel.steps.length).toBeGreaterThan(0);
@@ -192,7 +214,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     expect(funnels).toHaveLength(1);
     const other = await api('POST', '/api/v1/funnels', secrets.Admin, { creatorId: 'SC1', type: 'Sponsored Post' }, headers);
     expect(other.statusCode).toBe(409);
-    expect(json(other)).toMatchObject({ field: 'Idempotency-Key' });
+    expect(json(other)).toEqual(apiError(other, 'idempotencyKeyReused', 'This Idempotency-Key was used for a different request', 'Idempotency-Key'));
   });
 
   it('lists orders and inventory, and changes an order status through the stock rules', async () => {
@@ -266,11 +288,41 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     const before = (await server.client().get('/api/v1/creators?limit=1', { authorization: `Bearer ${secrets.Editor}` })).json<{ total: number }>().total;
     const misspelt = await api('POST', '/api/v1/creators', secrets.Editor, { handle: '@unknown_fields', name: 'Unknown Fields', emial: 'typo@example.com', extra: 1 });
     expect(misspelt.statusCode).toBe(400);
-    expect(json(misspelt)).toEqual({ error: 'Unknown fields: emial, extra', field: 'emial' });
+    expect(json(misspelt)).toEqual(apiError(misspelt, 'unknownField', 'Unknown fields: emial, extra', 'emial'));
     const session = await api('POST', '/api/v1/embed_sessions', secrets.Editor, { screens: ['orders'], roles: 'Admin' });
     expect(session.statusCode).toBe(400);
-    expect(json(session)).toEqual({ error: 'Unknown field: roles', field: 'roles' });
+    expect(json(session)).toEqual(apiError(session, 'unknownField', 'Unknown field: roles', 'roles'));
     expect((await server.client().get('/api/v1/creators?limit=1', { authorization: `Bearer ${secrets.Editor}` })).json<{ total: number }>().total).toBe(before);
+  });
+
+  it('refuses undeclared fields inside the body’s objects too, naming each by its path, and writes nothing', async () => {
+    const orders = json<{ total: number }>(await api('GET', '/api/v1/orders?limit=1', secrets.Viewer)).total;
+    const order = {
+      customerName: 'Nested Fields',
+      customerEmail: 'nested@example.com',
+      shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', zip: '78701' },
+      items: [{ sku: 'SKU-001', quantity: 1 }, { sku: 'SKU-001', quantity: 1, colour: 'red' }],
+    };
+    const nested = await api('POST', '/api/v1/orders', secrets.Editor, order);
+    expect(nested.statusCode).toBe(400);
+    expect(json(nested)).toEqual(apiError(nested, 'unknownField', 'Unknown fields: shippingAddress.zip, items.1.colour', 'shippingAddress.zip'));
+    const batch = await api('POST', '/api/v1/creators/batch', secrets.Editor, { creators: [{ name: 'Nested One', handle: 'nestedone', bio: 'x' }] });
+    expect(json(batch)).toEqual(apiError(batch, 'unknownField', 'Unknown field: creators.0.bio', 'creators.0.bio'));
+    const attributed = await api('POST', '/api/v1/orders', secrets.Editor, { ...order, shippingAddress: { ...order.shippingAddress, zip: undefined }, items: [order.items[0]], attribution: { code: 'X', rule: 'code' } });
+    expect(json(attributed)).toEqual(apiError(attributed, 'unknownField', 'Unknown field: attribution.rule', 'attribution.rule'));
+    expect(json<{ total: number }>(await api('GET', '/api/v1/orders?limit=1', secrets.Viewer)).total).toBe(orders);
+  });
+
+  it('gives each error the id of its Request-Id header and of the request’s log lines', async () => {
+    const missing = await api('GET', '/api/v1/funnels/CR00001x', secrets.Viewer);
+    expect(missing.statusCode).toBe(404);
+    const { requestId } = json<{ requestId: string }>(missing);
+    expect(requestId).toBe(missing.headers['request-id']);
+    const lines = server.logs.filter((line) => line.includes(`"requestId":"${requestId}"`)).map((line) => JSON.parse(line) as { res?: { statusCode?: number } });
+    expect(lines.some((line) => line.res?.statusCode === 404)).toBe(true);
+    // Each answer its own id.
+    const again = await api('GET', '/api/v1/funnels/CR00001x', secrets.Viewer);
+    expect(json<{ requestId: string }>(again).requestId).not.toBe(requestId);
   });
 
   it('gave every answer above as its OpenAPI document declares it (status, body and headers)', async () => {
@@ -293,13 +345,14 @@ describe.each(DB_KINDS)('API rate limit on %s', (kind) => {
     const b = json<Created>(await owner.post('/developer/keys', { role: 'Viewer' })).secret;
     const call = (secret: string) => server.client().get('/api/v1/inventory', { authorization: `Bearer ${secret}` });
     const first = await call(a);
-    expect(first.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '2', 'ratelimit-reset': '60' });
+    // A bucket of 3 refilled over 60 s: one request back every 20 s.
+    expect(first.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '2', 'ratelimit-reset': '20' });
     await call(a);
     await call(a);
     const limited = await call(a);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe('60');
-    expect(json(limited)).toMatchObject({ error: expect.stringContaining('Rate limit of 3 requests per 60 seconds') });
+    expect(limited.headers).toMatchObject({ 'retry-after': '20', 'ratelimit-remaining': '0', 'ratelimit-reset': '60' });
+    expect(json(limited)).toEqual(apiError(limited, 'rateLimited', 'Rate limit of 3 requests per 60 seconds reached. Try again in 20 seconds.'));
     expect((await call(b)).statusCode).toBe(200);
     server.clock.advance(60_000);
     expect((await call(a)).statusCode).toBe(200);

@@ -11,7 +11,7 @@ import { openPostgres, type DatabaseHandle } from '../../server/db/client';
 import { DATABASE_UNAVAILABLE } from '../../server/db/unavailable';
 import { SEED_TIME, USERS } from './fixture';
 import { json, startServer, type Client, type TestDatabase, type TestServer } from './harness';
-import { expectAnswersFollowOpenApi } from './openapi-answers';
+import { apiError, expectAnswersFollowOpenApi } from './openapi-answers';
 import { adminQuery, withDatabase } from './pg';
 
 /** A TCP proxy to `target` that can drop every connection and refuse new ones until restored. */
@@ -122,7 +122,7 @@ describe('the database going away (PostgreSQL behind a cuttable proxy)', () => {
     expect(json(pushed)).toEqual({ error: DATABASE_UNAVAILABLE, code: 'databaseUnavailable' });
     const viaApi = await server.client().get('/api/v1/creators', { authorization: `Bearer ${keySecret}` });
     expect(viaApi.statusCode).toBe(503);
-    expect(json(viaApi)).toEqual({ error: DATABASE_UNAVAILABLE, code: 'databaseUnavailable' });
+    expect(json(viaApi)).toEqual(apiError(viaApi, 'databaseUnavailable', DATABASE_UNAVAILABLE));
     // Said in the log as an outage, not as a failed request (with no connection string in it).
     expect(server.logs.some((line) => line.includes('database unavailable'))).toBe(true);
     expect(server.logs.some((line) => line.includes('request failed'))).toBe(false);

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import { SEED_TIME } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
-import { expectAnswersFollowOpenApi } from './openapi-answers';
+import { apiError, expectAnswersFollowOpenApi } from './openapi-answers';
 
 const PARTNER = 'https://partner.test:8443';
 let seed = 0;
@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('embed sessions on %s', (kind) => {
     // More than the key's role is refused, naming the field, not quietly lowered.
     const above = await server.client().post('/api/v1/embed_sessions', { screens: ['funnel-board'], role: 'Admin' }, { authorization: `Bearer ${editorKey.secret}` });
     expect(above.statusCode).toBe(403);
-    expect(json(above)).toMatchObject({ field: 'role', error: 'An embed session’s role is at most its key’s: this key is Editor, so the session cannot be Admin' });
+    expect(json(above)).toEqual(apiError(above, 'forbidden', 'An embed session’s role is at most its key’s: this key is Editor, so the session cannot be Admin', 'role'));
     const bad = await server.client().post('/api/v1/embed_sessions', { screens: ['billing'] }, { authorization: `Bearer ${editorKey.secret}` });
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toMatchObject({ field: 'screens.0' });

@@ -7,6 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Exchange, TestServer } from './harness';
 
 type Json = Record<string, unknown>;
@@ -17,6 +18,9 @@ interface Doc {
 
 /** Headers the API sets itself: each must be declared where it appears. */
 const OWN_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'retry-after', 'idempotent-replayed'];
+
+/** What a path no operation has may be answered: no key, no such path, a bad escape, a part too long, the limit. */
+const ROUTER_ANSWERS = [400, 401, 404, 414, 429];
 
 const headerText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
@@ -37,6 +41,18 @@ export function answerProblems(doc: Doc, exchanges: readonly Exchange[]): { prob
     if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') continue;
     const operation = operations.find((op) => op.method === exchange.method.toLowerCase() && op.pattern.test(path));
     const what = `${exchange.method} ${exchange.url} → ${exchange.status}`;
+    if (exchange.status >= 400) {
+      const requestId = (JSON.parse(exchange.body) as { requestId?: unknown }).requestId;
+      if (requestId !== exchange.headers['request-id']) problems.push(`${what}: body's requestId ${String(requestId)} is not the Request-Id header ${headerText(exchange.headers['request-id'])}`);
+    }
+    if (!operation && ROUTER_ANSWERS.includes(exchange.status)) {
+      // A path no operation has (or one the router cannot take): the Error body, with the RateLimit headers.
+      checked += 1;
+      const validate = ajv.getSchema('openapi#/components/schemas/Error');
+      if (!validate?.(JSON.parse(exchange.body))) problems.push(`${what}: body ${exchange.body.slice(0, 200)} ${ajv.errorsText(validate?.errors)}`);
+      for (const name of OWN_HEADERS.slice(0, 4)) if (exchange.headers[name] === undefined) problems.push(`${what}: required header ${name} missing`);
+      continue;
+    }
     if (!operation) {
       problems.push(`${what}: no such operation in the document`);
       continue;
@@ -82,4 +98,14 @@ export async function expectAnswersFollowOpenApi(server: TestServer, atLeast = 1
   const { problems, checked } = answerProblems(doc, answers);
   expect(problems).toEqual([]);
   expect(checked).toBeGreaterThanOrEqual(atLeast);
+}
+
+/**
+ * The API's error body `response` must carry, exactly: its sentence, its code, the field it
+ * names (if any) and the request's id, which is the answer's own Request-Id header.
+ */
+export function apiError(response: LightMyRequestResponse, code: string, error: string, field?: string) {
+  const requestId = response.headers['request-id'];
+  expect(requestId).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
+  return { error, code, ...(field === undefined ? {} : { field }), requestId };
 }

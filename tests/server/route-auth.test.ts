@@ -8,6 +8,7 @@ import { MISSING_KEY } from '../../server/api/keys';
 import { SYNC_PATHS } from '../../lib/sync/protocol';
 import { USERS } from './fixture';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
+import { apiError } from './openapi-answers';
 
 const REQUEST_ID = /^req_[A-Za-z0-9_-]{16}$/;
 
@@ -78,13 +79,13 @@ describe.each(DB_KINDS)('route auth on %s', (kind) => {
     const client = server.client();
     const listed = await client.get('/api/v1/creators');
     expect(listed.statusCode).toBe(401);
-    expect(json(listed)).toEqual({ error: MISSING_KEY });
+    expect(json(listed)).toEqual(apiError(listed, 'missingKey', MISSING_KEY));
     const malformed = await client.post('/api/v1/funnels', { creatorId: 42 });
     expect(malformed.statusCode).toBe(401);
-    expect(json(malformed)).toEqual({ error: MISSING_KEY });
+    expect(json(malformed)).toEqual(apiError(malformed, 'missingKey', MISSING_KEY));
     const wrong = await client.request('GET', '/api/v1/creators', undefined, { authorization: 'Bearer sk_test_0000000000000000' });
     expect(wrong.statusCode).toBe(401);
-    expect(json(wrong)).toEqual({ error: 'This API key is not valid: it may have been revoked or regenerated' });
+    expect(json(wrong)).toEqual(apiError(wrong, 'invalidKey', 'This API key is not valid: it may have been revoked or regenerated'));
   });
 
   it('memberOrEmbed: a signed-out pull is asked to sign in; an unknown embed secret is refused', async () => {

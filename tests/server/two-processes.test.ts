@@ -1,7 +1,7 @@
 // Two team server processes on one PostgreSQL, as behind a load balancer: a member whose
 // event stream is open on process 1 is poked (through LISTEN/NOTIFY) for a change pushed
-// through process 2, and pulls it from process 1. Limits count across both: one API key gets
-// 120 answers a minute in all, and a stranger's wrong passwords through both slow the account
+// through process 2, and pulls it from process 1. Limits count across both: one API key's
+// bucket of 120 (refilled at 2 a second) is one bucket in all, and a stranger's wrong passwords through both slow the account
 // down once, while its owner still signs in from their usual address at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -111,7 +111,7 @@ describe('two server processes on one PostgreSQL', () => {
     }
   });
 
-  it('gives one API key exactly 120 answers a minute in all, through both processes', async () => {
+  it('gives one API key 120 answers at once and 2 a second after, in all, through both processes', async () => {
     const owner = await signIn(one!, 'owner');
     const made = await fetch(`${one!.url}/developer/keys`, {
       method: 'POST',
@@ -120,25 +120,25 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(made.status).toBe(201);
     const { secret } = (await made.json()) as { secret: string };
-    const answers: { status: number; windowEnd: number }[] = [];
+    const answers: number[] = [];
+    const started = Date.now();
     for (let batch = 0; batch < 30; batch++) {
       const sent = Array.from({ length: 10 }, async (_, i) => {
         const server = i % 2 === 0 ? one! : two!;
         const response = await fetch(`${server.url}/api/v1/inventory?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
         await response.arrayBuffer();
-        // The window an answer was counted in ends RateLimit-Reset seconds after it (to the second).
-        const windowEnd = Math.round((Date.now() + Number(response.headers.get('ratelimit-reset')) * 1000) / 60_000);
-        answers.push({ status: response.status, windowEnd });
+        answers.push(response.status);
       });
       await Promise.all(sent);
     }
+    const seconds = (Date.now() - started) / 1000;
     expect(answers).toHaveLength(300);
-    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 429]));
-    // Counted per minute (the run may cross into the next): each minute gives min(120, asked) answers.
-    const windows = new Map<number, typeof answers>();
-    for (const answer of answers) windows.set(answer.windowEnd, [...(windows.get(answer.windowEnd) ?? []), answer]);
-    for (const inWindow of windows.values()) expect(inWindow.filter((a) => a.status === 200).length).toBe(Math.min(120, inWindow.length));
-    expect([...windows.values()].some((inWindow) => inWindow.filter((a) => a.status === 200).length === 120)).toBe(true);
+    expect(new Set(answers)).toEqual(new Set([200, 429]));
+    // One bucket of 120 for the key, refilled at 2 a second: however long the run took, at
+    // least the 120 and no more than what refilled meanwhile (two buckets would give 240).
+    const passed = answers.filter((status) => status === 200).length;
+    expect(passed).toBeGreaterThanOrEqual(120);
+    expect(passed).toBeLessThanOrEqual(120 + Math.ceil(seconds * 2) + 1);
   });
 
   it('slows a stranger’s 50 wrong passwords through both processes as one, and lets the owner in from their usual address at once', async () => {

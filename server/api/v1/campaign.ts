@@ -121,7 +121,7 @@ export const CAMPAIGN_ROUTES = {
     summary: 'Add a creator (the CSV import’s fields and rules); their funnel starts at Brief. A handle already in the workspace is a 409.',
     body: creatorInput,
     responses: { 201: funnelView },
-    refusals: [403, 409],
+    refusals: [403, 409, 422],
     idempotent: true,
   }),
   createCreators: defineApiRoute({
@@ -130,7 +130,7 @@ export const CAMPAIGN_ROUTES = {
     summary: 'Add up to 100 creators at once, all or none: the first bad one is named by its index (creators.3.handle).',
     body: v.object({ creators: v.pipe(v.array(creatorInput, 'creators must be a list'), v.minLength(1, 'creators needs at least one creator'), v.maxLength(100, 'creators holds at most 100'), v.description('The creators, in order.')) }),
     responses: { 201: v.object({ funnels: v.array(funnelView) }) },
-    refusals: [403, 409],
+    refusals: [403, 409, 422],
     idempotent: true,
   }),
   getCreator: defineApiRoute({ method: 'GET', url: '/api/v1/creators/:id', summary: 'One creator, with the ids of all their funnels.', params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }), responses: { 200: creatorView }, refusals: [404] }),
@@ -215,7 +215,7 @@ export const CAMPAIGN_ROUTES = {
       ),
     }),
     responses: { 201: orderView },
-    refusals: [403, 409],
+    refusals: [403, 409, 422],
     idempotent: true,
   }),
   setInventory: defineApiRoute({
@@ -283,13 +283,13 @@ export interface ApiKit {
   itemOf(item: InventoryItem): v.InferInput<typeof inventoryView>;
 }
 
-/** The first problem of a creator's fields as a 400 naming the field (`prefix` for a batch: creators.3.). */
+/** The first problem the CSV import's rules find in a creator's fields, as a 422 naming the field (`prefix` for a batch: creators.3.). */
 function requireValidCreator(fields: v.InferOutput<typeof creatorInput>, prefix = '') {
   const problem = checkCreator(fields).problems[0];
   if (!problem) return;
   const field = `${prefix}${CREATOR_FIELD_NAMES[problem.field]}`;
   // The rule's sentence starts with the CSV column's name: say the API's instead.
-  throw new HttpError(400, problem.error.replace(problem.field, field), field);
+  throw new HttpError(422, problem.error.replace(problem.field, field), field);
 }
 
 export function campaignRoutes(kit: ApiKit) {

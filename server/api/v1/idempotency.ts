@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ApiKeyRow } from '../keys';
 import { HttpError } from '../../context';
+import { apiErrorBody, ApiProblem } from '../errors';
 import type { DbTx } from '../../db/client';
 import * as t from '../../db/schema';
 import type { MutationOutcome } from '../../db/tx';
@@ -27,7 +28,8 @@ export function answerOf(outcome: MutationOutcome): { statusCode: number; value?
     return { statusCode, error: new HttpError(statusCode, outcome.error) };
   }
   if (outcome.status === 'invalid') return { statusCode: 400, error: new HttpError(400, outcome.error, outcome.field) };
-  if (outcome.status === 'rejected') return { statusCode: 409, error: new HttpError(409, outcome.error) };
+  // A rule's refusal of one input names it (422); any other refusal is a conflict with what is stored (409).
+  if (outcome.status === 'rejected') return outcome.field ? { statusCode: 422, error: new HttpError(422, outcome.error, outcome.field) } : { statusCode: 409, error: new HttpError(409, outcome.error) };
   if (outcome.status === 'skipped') return { statusCode: 409, error: new HttpError(409, 'This change was already made') };
   throw new Error(outcome.error);
 }
@@ -51,7 +53,7 @@ export function idempotencyOf(now: () => Date, key: ApiKeyRow, idempotencyKey: s
       const [earlier] = await tx.select().from(t.apiIdempotency).where(where);
       const stored = earlier?.body as { request: string; response: unknown } | undefined;
       if (!earlier || !stored) throw new Error('An Idempotency-Key row vanished between its conflict and its read');
-      if (earlier.route !== route || stored.request !== fingerprint) throw new HttpError(409, 'This Idempotency-Key was used for a different request', 'Idempotency-Key');
+      if (earlier.route !== route || stored.request !== fingerprint) throw new ApiProblem(409, 'This Idempotency-Key was used for a different request', 'idempotencyKeyReused', 'Idempotency-Key');
       throw new IdempotentReplay(earlier.statusCode, stored.response);
     },
     async record(tx: DbTx, outcome: MutationOutcome) {
@@ -60,4 +62,10 @@ export function idempotencyOf(now: () => Date, key: ApiKeyRow, idempotencyKey: s
       else await tx.delete(t.apiIdempotency).where(where);
     },
   };
+}
+
+/** A stored refusal replayed as this request's answer: the API's error body with this request's id (rows stored before codes get their status's). */
+export function replayedError(requestId: string, statusCode: number, stored: unknown) {
+  const { error, field, code } = (stored ?? {}) as { error?: unknown; field?: unknown; code?: unknown };
+  return apiErrorBody(requestId, statusCode, typeof error === 'string' ? error : 'Refused', typeof field === 'string' ? field : undefined, typeof code === 'string' ? code : undefined);
 }

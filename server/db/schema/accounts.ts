@@ -178,6 +178,8 @@ export const passwordResets = pgTable(
 /**
  * Limits shared by every server process on one PostgreSQL: one row per bucket (a key's
  * requests, an account's or an address's failed sign-ins), counted by one upsert per check.
+ * For the API's token buckets (`api:` buckets) `window_start` is the time the bucket is full
+ * again and `count` the requests refused since the last that fitted (server/auth/counters.ts).
  */
 export const rateCounters = pgTable('rate_counters', {
   bucket: text('bucket').primaryKey(),

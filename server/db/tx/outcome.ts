@@ -8,8 +8,8 @@ export type MutationOutcome<R = unknown> =
   | { status: 'applied'; value: R; version: number; message?: string; lastMutationID?: number; queuedWebhooks?: boolean; queuedMail?: boolean }
   /** The client already had this mutation id processed: nothing done again. */
   | { status: 'skipped'; version: number; lastMutationID?: number }
-  /** The mutator's rule (or a database invariant) said no: nothing written. */
-  | { status: 'rejected'; error: string; problem?: Message; version: number; lastMutationID?: number }
+  /** The mutator's rule (or a database invariant) said no: nothing written. `field`: the input the rule refused, when it was one. */
+  | { status: 'rejected'; error: string; problem?: Message; field?: string; version: number; lastMutationID?: number }
   /** Arguments (or meta) failed validation: nothing written. */
   | { status: 'invalid'; error: string; field: string; lastMutationID?: number }
   /** The member may not run it (removed, Pending, Viewer, missing flag, other workspace): nothing changed at all. */

@@ -3,7 +3,7 @@
 import { controlCharacterPath } from '../../../lib/domain/control-characters';
 import * as v from 'valibot';
 import { BULK } from '../../../lib/domain/bulk';
-import type { Result, Role } from '../../../lib/domain/types';
+import { refusedInput, type Result, type Role } from '../../../lib/domain/types';
 import type { Actor, MutationMeta, Mutator, ShopActor, SystemActor, WriteTx } from '../../../lib/mutators/types';
 import { authorize } from '../../../lib/domain/permissions';
 import { longListOf, parseInSlices, yieldToEventLoop } from '../../slices';
@@ -212,7 +212,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     }
     if (!result.ok) {
       await markProcessed();
-      return { status: 'rejected', error: result.error, ...(result.problem ? { problem: result.problem } : {}), version: base, ...processed } satisfies MutationOutcome;
+      return { status: 'rejected', error: result.error, ...(result.problem ? { problem: result.problem } : {}), ...(refusedInput(result) ? { field: refusedInput(result) } : {}), version: base, ...processed } satisfies MutationOutcome;
     }
     const { beforeCommit } = options;
     if (beforeCommit) await callerStep(() => beforeCommit({ tx, args: parsed.output, actor, value: result.value }));
