@@ -8,13 +8,19 @@ import { fail, refuse, type Permission, type Result, type TeamMember } from './t
  * `signedIn`: any signed-in member, Viewers included (personal preferences such as the
  * dashboard layout). `admin`: an active Admin (third-party credentials).
  */
-export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' };
+export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' } | { kind: 'shop' };
 
 /**
  * `creator`: only the creator of one funnel, through their portal link (the server runs these
  * under a creator actor limited to that funnel); no member runs them.
  */
 const creator: PermissionRule = { kind: 'creator' };
+
+/**
+ * `shop`: only a connected shop, through its signed webhook (the server runs these under a shop
+ * actor, which may run nothing else); no member runs them.
+ */
+const shop: PermissionRule = { kind: 'shop' };
 
 const member: PermissionRule = { kind: 'member' };
 const flag = (name: Permission): PermissionRule => ({ kind: 'member', flag: name });
@@ -47,7 +53,9 @@ export const MUTATION_PERMISSIONS = {
   'orders.shipWithTracking': member,
   'orders.saveNotes': member,
   'orders.create': member,
-  'orders.receiveFromShop': member,
+  'orders.receiveFromShop': shop,
+  'orders.receiveRefundFromShop': shop,
+  'orders.setAttribution': member,
   'inventory.addItem': member,
   'inventory.setQuantity': member,
   'inventory.importItems': member,
@@ -89,6 +97,7 @@ export const CREATOR_ONLY_MESSAGE = 'Only the creator can answer on their portal
 export const PERMISSION_REFUSALS = {
   signedOut: message('domain.funnels.signedOut'),
   creatorOnly: message('domain.portal.creatorOnly'),
+  shopOnly: message('domain.orders.shopOnly'),
   adminOnly: message('domain.adminOnly'),
   readOnly: message('domain.readOnly'),
   missing: (permission: Permission): Message => message('domain.permission.missing', { ability: message(`domain.team.ability.${permission}`) }),
@@ -105,6 +114,7 @@ const refused = <M>(said: Message) => refuse<M>(said.key, said.values);
 export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permissions'>>(member: M | null | undefined, rule: PermissionRule): Result<M> {
   if (!member || member.status !== 'Active') return refused(PERMISSION_REFUSALS.signedOut);
   if (rule.kind === 'creator') return refused(PERMISSION_REFUSALS.creatorOnly);
+  if (rule.kind === 'shop') return refused(PERMISSION_REFUSALS.shopOnly);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
   if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.adminOnly);
   if (member.role === 'Viewer') return refused(PERMISSION_REFUSALS.readOnly);

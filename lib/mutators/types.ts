@@ -21,6 +21,12 @@ export interface Actor {
   creatorOf?: string;
 }
 
+/** A connected shop writing through its signed webhook: it may run only the mutators whose rule is `shop`. */
+export interface ShopActor {
+  kind: 'shop';
+  shop: 'shopify' | 'woocommerce';
+}
+
 export interface ReadTx {
   get<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined;
   /** Every record of a collection, in its display order. */

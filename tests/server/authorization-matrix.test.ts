@@ -17,6 +17,7 @@ import { CRITERIA_GROUPS } from '../../lib/sample/suggestions';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
 import { SCREENS } from '../../screens';
 import { hashPassword } from '../../server/auth/passwords';
+import { runMutation } from '../../server/db/tx';
 import * as t from '../../server/db/schema';
 import { SEED_TIME, TEST_HASH_COST, USERS } from './fixture';
 import { DB_KINDS, json, startServer, type Client, type TestServer } from './harness';
@@ -75,6 +76,8 @@ function expectation(actor: Actor, rule: PermissionRule): { status: number; erro
   if (actor.kind === 'removed') return { status: 403, error: 'You were removed from this workspace' };
   // Portal answers are the creator's alone: no member of any workspace makes them.
   if (rule.kind === 'creator') return { status: 403, error: 'Only the creator can answer on their portal' };
+  // A shop's orders and refunds come only through its signed webhook: no member sends them.
+  if (rule.kind === 'shop') return { status: 403, error: 'Only a connected shop sends its orders and refunds' };
   // Their session's workspace is theirs (Admin, every flag there): allowed, but never in Acme.
   if (actor.kind === 'elsewhere') return { status: 200 };
   if (rule.kind === 'signedIn') return { status: 200 };
@@ -171,6 +174,8 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
       fulfilled: false,
     },
   }),
+  'orders.receiveRefundFromShop': ({ n }) => ({ shop: 'Shopify', externalId: String(1000 + n), refund: { id: String(5000 + n), amount: 10 } }),
+  'orders.setAttribution': ({ ids }) => ({ id: ids.order, funnelId: ids.funnel }),
   'inventory.addItem': ({ n }) => ({ draft: { sku: `MX-${n}`, name: 'Matrix item', quantity: 1 } }),
   'inventory.setQuantity': ({ ids, n }) => ({ id: ids.inventory, quantity: 100 + n }),
   'inventory.importItems': ({ n }) => ({ rows: [{ sku: `MXI-${n}`, name: 'Imported', quantity: '2' }] }),
@@ -355,6 +360,34 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
     }
   });
 
+  // The shop rows: a connected shop (its signed webhook runs as it) may run its own writes and
+  // nothing else; a refused cell changes nothing.
+  it.each(['shopify', 'woocommerce'] as const)('a %s shop runs only the writes declared for shops', async (shop) => {
+    for (const name of NAMES) {
+      const rule = MUTATION_PERMISSIONS[name];
+      const n = ++counter;
+      const { version } = await pull();
+      const outcome = await runMutation({
+        db: server.db.handle.db,
+        workspaceId: 'acme',
+        memberId: `shop:${shop}`,
+        shop: { kind: 'shop', shop },
+        mutator: MUTATORS[name],
+        args: (ARGS[name] as (c: ArgsContext) => unknown)({ ids, n, self: { name: 'Shop', email: 'shop@matrix.test' } }),
+        meta: { now: SEED_TIME.toISOString(), idSeed: `mxshop${n}` },
+      });
+      const cell = `${name} × ${shop}`;
+      if (rule.kind !== 'shop') {
+        expect(outcome, cell).toEqual({ status: 'forbidden', error: 'A shop can only send its orders and refunds' });
+        const after = await pull(version);
+        expect(after.records, cell).toEqual([]);
+        continue;
+      }
+      // Allowed: written, or a rule's answer (a refund of an order the shop never sent).
+      expect(['applied', 'rejected'], `${cell}: ${JSON.stringify(outcome)}`).toContain(outcome.status);
+    }
+  });
+
   it('agrees with cells written out by hand', async () => {
     const actor = (label: string) => ACTORS.find((a) => a.label === label)!;
     const status = async (label: string, name: MutationName) => statusOf(await push(actor(label), name));
@@ -364,6 +397,10 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
     expect(await status('editorWithout-sendOutreach', 'funnels.sendOutreach')).toBe(403);
     expect(await status('editorOnly-sendOutreach', 'funnels.sendOutreach')).toBe(200);
     expect(await status('editorNone', 'orders.saveNotes')).toBe(200);
+    expect(await status('editorNone', 'orders.setAttribution')).toBe(200);
+    expect(await status('viewer', 'orders.setAttribution')).toBe(403);
+    expect(await status('owner', 'orders.receiveFromShop')).toBe(403);
+    expect(await status('owner', 'orders.receiveRefundFromShop')).toBe(403);
     expect(await status('editorWithout-manageTeam', 'team.setRole')).toBe(403);
     expect(await status('editorWithout-manageTeam', 'settings.save')).toBe(403);
     expect(await status('editorWithout-editAutomations', 'integrations.connect')).toBe(403);

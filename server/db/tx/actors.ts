@@ -1,8 +1,10 @@
 // Who a mutation runs as, read from the database under the workspace lock: a member (with
-// their client's last mutation id), an API key, or a creator through their portal link.
+// their client's last mutation id), an API key, a creator through their portal link, or a
+// connected shop through its signed webhook.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../lib/domain/types';
 import { apiKeyLabel, apiKeyPermissions } from '../../../lib/domain/webhooks';
+import type { ShopActor } from '../../../lib/mutators/types';
 import type { DbTx } from '../client';
 import { permissionsOf } from '../records';
 import * as t from '../schema';
@@ -62,6 +64,21 @@ export async function creatorActor(tx: DbTx, workspaceId: string, funnelId: stri
 export function authorizeCreator(creator: { status: string } | null, rule: { kind: string }) {
   if (!creator) return { ok: false as const, error: 'This link has ended' };
   if (rule.kind !== 'creator') return { ok: false as const, error: 'A creator can only answer on their portal' };
+  return { ok: true as const };
+}
+
+/**
+ * A connected shop acts in its own name ("Shopify" in the activity log), with no role of the
+ * workspace (a Viewer's, so no member rule ever lets it through).
+ */
+export function shopActor(shop: ShopActor) {
+  const name = shop.shop === 'shopify' ? 'Shopify' : 'WooCommerce';
+  return { id: `shop:${shop.shop}`, name, role: 'Viewer' as const, status: 'Active' as const, permissions: apiKeyPermissions('Viewer') };
+}
+
+/** A shop runs only its declared writes (rule `shop`): the orders and refunds it sends. */
+export function authorizeShop(rule: { kind: string }) {
+  if (rule.kind !== 'shop') return { ok: false as const, error: 'A shop can only send its orders and refunds' };
   return { ok: true as const };
 }
 

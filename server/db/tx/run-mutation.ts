@@ -4,13 +4,13 @@ import { controlCharacterPath } from '../../../lib/domain/control-characters';
 import * as v from 'valibot';
 import { BULK } from '../../../lib/domain/bulk';
 import type { Result, Role } from '../../../lib/domain/types';
-import type { Actor, MutationMeta, Mutator, WriteTx } from '../../../lib/mutators/types';
+import type { Actor, MutationMeta, Mutator, ShopActor, WriteTx } from '../../../lib/mutators/types';
 import { authorize } from '../../../lib/domain/permissions';
 import { longListOf, parseInSlices, yieldToEventLoop } from '../../slices';
 import { describeIssues } from '../../validation';
 import type { Database, DbTx } from '../client';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../unavailable';
-import { apiKeyActor, authorizeCreator, clientOf, creatorActor, memberActor, recordClientMutation } from './actors';
+import { apiKeyActor, authorizeCreator, authorizeShop, clientOf, creatorActor, memberActor, recordClientMutation, shopActor } from './actors';
 import { TxRejected, WorkspaceMissingError } from './errors';
 import type { MutationOutcome } from './outcome';
 import { createServerTx } from './server-tx';
@@ -38,6 +38,8 @@ export interface RunMutationOptions<M extends AnyMutator> {
   apiKeyRole?: Role;
   /** Instead of a member: the creator of this funnel, through their portal link (portal mutators only). */
   creatorFunnelId?: string;
+  /** Instead of a member: a connected shop, through its signed webhook (mutators of rule `shop` only). */
+  shop?: ShopActor;
   /** With `mutationID`: the client's id, to skip mutations it already pushed. */
   clientID?: string;
   mutationID?: number;
@@ -130,12 +132,18 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     // committed first is seen), and the client's last mutation id, in one statement for a
     // member. The client row needs no lock of its own: it is written only under the
     // workspace's version-row lock, held here.
-    const { member, client } = options.creatorFunnelId
-      ? { member: await creatorActor(tx, workspaceId, options.creatorFunnelId), client: null }
-      : options.apiKeyId
-        ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
-        : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
-    const allowed = options.creatorFunnelId ? authorizeCreator(member, mutator.permission) : authorize(member, mutator.permission);
+    const { member, client } = options.shop
+      ? { member: shopActor(options.shop), client: null }
+      : options.creatorFunnelId
+        ? { member: await creatorActor(tx, workspaceId, options.creatorFunnelId), client: null }
+        : options.apiKeyId
+          ? { member: await apiKeyActor(tx, workspaceId, options.apiKeyId, options.apiKeyRole), client: tracked ? await clientOf(tx, workspaceId, clientID) : null }
+          : await memberActor(tx, workspaceId, memberId, tracked ? clientID : undefined);
+    const allowed = options.shop
+      ? authorizeShop(mutator.permission)
+      : options.creatorFunnelId
+        ? authorizeCreator(member, mutator.permission)
+        : authorize(member, mutator.permission);
     if (!allowed.ok) return { status: 'forbidden', error: allowed.error } satisfies MutationOutcome;
 
     if (tracked && client) {
