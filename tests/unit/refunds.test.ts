@@ -14,6 +14,7 @@ import type { Actor } from '../../lib/mutators/types';
 import { apiKeyPermissions } from '../../lib/domain/webhooks';
 import { sampleWorkspace } from '../../lib/sample';
 import { mapState, mapTx, type MapState } from '../helpers/map-tx';
+import { wooCommerceOrder } from '../helpers/woocommerce-order';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const ORDER_RAW = readFileSync(new URL('../server/fixtures/shopify-orders-create.json', import.meta.url), 'utf8');
@@ -133,19 +134,7 @@ describe('Shopify refunds', () => {
 
 describe('WooCommerce refunds', () => {
   const woo = (patch: Record<string, unknown> = {}) => {
-    const read = readWooCommerceOrder({
-      id: 727,
-      number: '727',
-      status: 'processing',
-      total: '64.95',
-      total_tax: '4.95',
-      shipping_total: '10.00',
-      billing: { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com', address_1: '9 Elm St', city: 'Portland', state: 'OR', postcode: '97201', country: 'US' },
-      line_items: [{ id: 315, name: 'Earbuds', sku: 'SKU-001', quantity: 1, price: 50 }],
-      coupon_lines: [{ id: 1, code: 'SARAHJSTYLE' }],
-      refunds: [],
-      ...patch,
-    });
+    const read = readWooCommerceOrder(wooCommerceOrder({ line_items: [{ id: 315, name: 'Earbuds', sku: 'SKU-001', quantity: 1, price: 50 }], coupon_lines: [{ id: 1, code: 'SARAHJSTYLE' }], ...patch }));
     if (!read.ok) throw new Error(read.error);
     return read.value;
   };
