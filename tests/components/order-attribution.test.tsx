@@ -46,7 +46,7 @@ describe('attributing a sale by hand', () => {
     const { store } = await renderScreen(<Orders orderId={unattributed.id} />, { storage: storage() });
     expect(await screen.findByText('Not attributed to a creator')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove attribution' })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Attribute to creator' }), '@mikechentech (MIKECHENTECH) · Mike Chen');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Attribute to creator' }), 'Mike Chen (@mikechentech), code MIKECHENTECH');
     expect(await screen.findByText('Attributed to @mikechentech (MIKECHENTECH)')).toBeInTheDocument();
     expect(await screen.findByText('Sale attributed to @mikechentech (MIKECHENTECH)')).toBeInTheDocument();
     expect(store.orders.items.get(unattributed.id)?.attribution).toEqual({ funnelId: 'CR12346', code: 'MIKECHENTECH', handle: '@mikechentech', rule: 'manual' });
@@ -57,7 +57,7 @@ describe('attributing a sale by hand', () => {
     const toast = (await screen.findByText('Attribution to @mikechentech removed')).closest('[role="status"]') as HTMLElement;
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Attributed to @mikechentech (MIKECHENTECH)')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Attribute to creator' })).toHaveDisplayValue('@mikechentech (MIKECHENTECH) · Mike Chen');
+    expect(screen.getByRole('combobox', { name: 'Attribute to creator' })).toHaveDisplayValue('Mike Chen (@mikechentech), code MIKECHENTECH');
   });
 
   it('a Viewer sees the attribution but cannot change it, and is told why', async () => {

@@ -1784,7 +1784,7 @@ export const en = {
   'activity.details.orderAttributionRemoved': '{order} no longer attributed to {handle} ({code})',
   'orders.attributeTo': 'Attribute to creator',
   'orders.attributeChoose': 'Choose a creator…',
-  'orders.attributeOption': '{handle} ({code}) · {name}',
+  'orders.attributeOption': '{name} ({handle}), code {code}',
   'orders.removeAttribution': 'Remove attribution',
   'orders.refunded': 'Refunded',
   'orders.netRevenue': 'Revenue after refunds',

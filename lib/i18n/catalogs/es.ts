@@ -1786,7 +1786,7 @@ const messages: Catalog = {
   'activity.details.orderAttributionRemoved': '{order} ya no está atribuido a {handle} ({code})',
   'orders.attributeTo': 'Atribuir a un creador',
   'orders.attributeChoose': 'Elige un creador…',
-  'orders.attributeOption': '{handle} ({code}) · {name}',
+  'orders.attributeOption': '{name} ({handle}), código {code}',
   'orders.removeAttribution': 'Quitar atribución',
   'orders.refunded': 'Reembolsado',
   'orders.netRevenue': 'Ingresos tras reembolsos',

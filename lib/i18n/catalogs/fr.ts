@@ -1786,7 +1786,7 @@ const messages: Catalog = {
   'activity.details.orderAttributionRemoved': '{order} n’est plus attribuée à {handle} ({code})',
   'orders.attributeTo': 'Attribuer à un créateur',
   'orders.attributeChoose': 'Choisissez un créateur…',
-  'orders.attributeOption': '{handle} ({code}) · {name}',
+  'orders.attributeOption': '{name} ({handle}), code promo {code}',
   'orders.removeAttribution': 'Retirer l’attribution',
   'orders.refunded': 'Remboursé',
   'orders.netRevenue': 'Revenu après remboursements',

@@ -424,6 +424,6 @@ export const formatted: Partial<CompiledCatalog> = {
   "activity.details.orderRefunded": (v, f) => f.text(v["order"]) + ": " + f.text(v["amount"]) + " refunded (" + f.text(v["shop"]) + " " + f.text(v["name"]) + ")",
   "activity.details.orderAttributed": (v, f) => f.text(v["order"]) + " attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
   "activity.details.orderAttributionRemoved": (v, f) => f.text(v["order"]) + " no longer attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
-  "orders.attributeOption": (v, f) => f.text(v["handle"]) + " (" + f.text(v["code"]) + ") · " + f.text(v["name"]),
+  "orders.attributeOption": (v, f) => f.text(v["name"]) + " (" + f.text(v["handle"]) + "), code " + f.text(v["code"]),
   "results.codeCopied": (v, f) => "Code " + f.text(v["code"]) + " copied",
 };

@@ -1763,7 +1763,7 @@ export const pack: LanguagePack = {
     "activity.details.orderAttributionRemoved": (v, f) => f.text(v["order"]) + " ya no está atribuido a " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
     "orders.attributeTo": "Atribuir a un creador",
     "orders.attributeChoose": "Elige un creador…",
-    "orders.attributeOption": (v, f) => f.text(v["handle"]) + " (" + f.text(v["code"]) + ") · " + f.text(v["name"]),
+    "orders.attributeOption": (v, f) => f.text(v["name"]) + " (" + f.text(v["handle"]) + "), código " + f.text(v["code"]),
     "orders.removeAttribution": "Quitar atribución",
     "orders.refunded": "Reembolsado",
     "orders.netRevenue": "Ingresos tras reembolsos",

@@ -1763,7 +1763,7 @@ export const pack: LanguagePack = {
     "activity.details.orderAttributionRemoved": (v, f) => f.text(v["order"]) + " n’est plus attribuée à " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
     "orders.attributeTo": "Attribuer à un créateur",
     "orders.attributeChoose": "Choisissez un créateur…",
-    "orders.attributeOption": (v, f) => f.text(v["handle"]) + " (" + f.text(v["code"]) + ") · " + f.text(v["name"]),
+    "orders.attributeOption": (v, f) => f.text(v["name"]) + " (" + f.text(v["handle"]) + "), code promo " + f.text(v["code"]),
     "orders.removeAttribution": "Retirer l’attribution",
     "orders.refunded": "Remboursé",
     "orders.netRevenue": "Revenu après remboursements",

@@ -440,6 +440,6 @@ export interface MessageParams {
   "activity.details.orderRefunded": { order: string | number; amount: string | number; shop: string | number; name: string | number };
   "activity.details.orderAttributed": { order: string | number; handle: string | number; code: string | number };
   "activity.details.orderAttributionRemoved": { order: string | number; handle: string | number; code: string | number };
-  "orders.attributeOption": { handle: string | number; code: string | number; name: string | number };
+  "orders.attributeOption": { name: string | number; handle: string | number; code: string | number };
   "results.codeCopied": { code: string | number };
 }
