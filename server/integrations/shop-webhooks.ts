@@ -1,9 +1,10 @@
-// Orders from a connected shop. Shopify (and WooCommerce) post each order event to
-// /integrations/{shopify|woocommerce}/webhooks/{workspace id}, signed with the shop's webhook signing secret
-// (base64 HMAC-SHA256 of the raw body), which an Admin stores as a server-only secret. A
-// verified delivery is taken in once (its delivery id is written in the same transaction as
-// the order and its outbox events) and answered 200 at once; a bad signature is a 401 and
-// changes nothing. Admins read the address and set the secret through /integrations/{shop}/….
+// Orders from a connected shop. Shopify (and WooCommerce) post each order event (and Shopify
+// each refund) to /integrations/{shopify|woocommerce}/webhooks/{workspace id}, signed with the
+// shop's webhook signing secret (base64 HMAC-SHA256 of the raw body), which an Admin stores as a
+// server-only secret. A verified delivery is taken in once, through the one mutation runner as
+// the shop (its delivery id is written in the same transaction as the order and its outbox
+// events), and answered 200 at once; a bad signature is a 401 and changes nothing. Admins read
+// the address and set the secret through /integrations/{shop}/….
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -223,8 +224,9 @@ async function takeIn(ctx: ServerContext, request: FastifyRequest, workspaceId: 
     });
     if (outcome.status === 'applied') return { duplicate: false, version: outcome.version, orderId: (outcome.value as { id: string }).id };
     if (outcome.status === 'rejected') return { duplicate: false, version: null, orderId: undefined };
-    // The shop's mutators take any well-formed delivery: anything else is a bug, not the shop's fault.
-    throw new Error(`A shop delivery was not taken in: ${outcome.status} ${'error' in outcome ? outcome.error : ''}`);
+    // The shop's mutators take any well-formed delivery: anything else (logged by onError) wrote
+    // nothing, not even the delivery id, so the shop's retry takes it in later.
+    throw new HttpError(503, 'The delivery could not be taken in: send it again later');
   } catch (error) {
     if (error instanceof DuplicateDelivery) return { duplicate: true, version: null, orderId: undefined };
     throw error;

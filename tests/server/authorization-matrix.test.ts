@@ -358,7 +358,8 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
         expect(after.records, `${name} × ${actor.label}`).toEqual([]);
       }
     }
-  });
+    // Every refused cell of the table, two requests each: the time grows with the table and the machine's load.
+  }, 180_000);
 
   // The shop rows: a connected shop (its signed webhook runs as it) may run its own writes and
   // nothing else; a refused cell changes nothing.
@@ -386,7 +387,8 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
       // Allowed: written, or a rule's answer (a refund of an order the shop never sent).
       expect(['applied', 'rejected'], `${cell}: ${JSON.stringify(outcome)}`).toContain(outcome.status);
     }
-  });
+    // A mutation and a pull per mutator: the time grows with the table and the machine's load.
+  }, 180_000);
 
   it('agrees with cells written out by hand', async () => {
     const actor = (label: string) => ACTORS.find((a) => a.label === label)!;

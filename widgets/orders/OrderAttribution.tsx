@@ -21,8 +21,11 @@ export interface OrderAttributionProps {
 export function OrderAttribution({ value, creators, onAttribute, onRemove, writeBlocked }: OrderAttributionProps) {
   const { t } = useT();
   const id = useId();
+  // A creator whose funnel is gone (or has no code now) still shows as the one chosen.
+  const listed = value !== undefined && creators.some((c) => c.id === value.funnelId);
   const options = [
     ...(value ? [] : [{ value: '', label: t('orders.attributeChoose') }]),
+    ...(value && !listed ? [{ value: value.funnelId, label: t('orders.attributedTo', { handle: value.handle, code: value.code }) }] : []),
     ...creators.map((c) => ({ value: c.id, label: t('orders.attributeOption', { handle: c.creatorHandle, code: c.discountCode ?? '', name: c.creatorName }) })),
   ];
   return (
