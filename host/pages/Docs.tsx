@@ -121,6 +121,9 @@ function ApiReference() {
               <code>order.status.updated</code>: an order moved to another status.
             </li>
             <li>
+              <code>order.attributed</code>: a sale was attributed to a creator, its attribution was removed, or an attributed sale was refunded.
+            </li>
+            <li>
               <code>inventory.low_stock</code>: an item fell to its low stock threshold (once per crossing).
             </li>
           </ul>

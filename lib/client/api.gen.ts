@@ -208,7 +208,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.attributed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sale was attributed to a creator (on arrival from a shop or the API, or by hand), its attribution was removed, or an attributed sale was refunded. Its refunds and revenue after them come with it.
+         * @description Signed with Standard Webhooks headers: webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256 with the endpoint’s whsec_ secret).
+         */
+        post: operations["orderAttributed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -220,6 +241,68 @@ export interface components {
             field?: string;
             /** @description The request’s id, as in its Request-Id header and the server’s log line. */
             requestId: string;
+        };
+        OrderAttributedEvent: {
+            data: {
+                order: {
+                    /** @description The creator the sale is attributed to now; null once removed. */
+                    attribution: {
+                        code: string;
+                        funnelId: string;
+                        handle: string;
+                        /**
+                         * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                         * @enum {string}
+                         */
+                        rule: "code" | "ref" | "utm" | "manual";
+                    } | null;
+                    id: string;
+                    items: {
+                        quantity: number;
+                        sku: string;
+                    }[];
+                    /** @enum {string} */
+                    kind: "gift" | "sale";
+                    /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
+                    netRevenue: number | null;
+                    orderNumber: string;
+                    /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
+                    refunded: number;
+                    /** @description A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping. */
+                    refunds: {
+                        amount: number;
+                        id: string;
+                    }[];
+                    source: string;
+                    /** @enum {string} */
+                    status: "New" | "Processing" | "Shipped" | "Delivered" | "Canceled" | "Refunded";
+                    /** @description The goods after discounts, before tax and shipping. */
+                    subtotal: number;
+                    total: number;
+                };
+                /** @description The attribution before this change; null when there was none. */
+                previousAttribution: {
+                    code: string;
+                    funnelId: string;
+                    handle: string;
+                    /**
+                     * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                     * @enum {string}
+                     */
+                    rule: "code" | "ref" | "utm" | "manual";
+                } | null;
+                /**
+                 * @description What changed: attributed (to a creator, or to another one), removed, or refunded (a refund took more back).
+                 * @enum {string}
+                 */
+                reason: "attributed" | "removed" | "refunded";
+            };
+            /** @description The event id: the same on every retry (webhook-id). */
+            id: string;
+            /** @description When the change happened (ISO 8601). */
+            timestamp: string;
+            /** @constant */
+            type: "order.attributed";
         };
     };
     responses: never;
@@ -2070,7 +2153,10 @@ export interface operations {
                                 code: string;
                                 funnelId: string;
                                 handle: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                                 * @enum {string}
+                                 */
                                 rule: "code" | "ref" | "utm" | "manual";
                             } | null;
                             carrierName: string | null;
@@ -2091,7 +2177,16 @@ export interface operations {
                              * @enum {string}
                              */
                             kind: "gift" | "sale";
+                            /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
+                            netRevenue: number | null;
                             orderNumber: string;
+                            /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
+                            refunded: number;
+                            /** @description A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping. */
+                            refunds: {
+                                amount: number;
+                                id: string;
+                            }[];
                             shipping: number;
                             source: string;
                             /** @enum {string} */
@@ -2233,7 +2328,10 @@ export interface operations {
                             code: string;
                             funnelId: string;
                             handle: string;
-                            /** @enum {string} */
+                            /**
+                             * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                             * @enum {string}
+                             */
                             rule: "code" | "ref" | "utm" | "manual";
                         } | null;
                         carrierName: string | null;
@@ -2254,7 +2352,16 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "gift" | "sale";
+                        /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
+                        netRevenue: number | null;
                         orderNumber: string;
+                        /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
+                        refunded: number;
+                        /** @description A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping. */
+                        refunds: {
+                            amount: number;
+                            id: string;
+                        }[];
                         shipping: number;
                         source: string;
                         /** @enum {string} */
@@ -2429,7 +2536,10 @@ export interface operations {
                             code: string;
                             funnelId: string;
                             handle: string;
-                            /** @enum {string} */
+                            /**
+                             * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                             * @enum {string}
+                             */
                             rule: "code" | "ref" | "utm" | "manual";
                         } | null;
                         carrierName: string | null;
@@ -2450,7 +2560,16 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "gift" | "sale";
+                        /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
+                        netRevenue: number | null;
                         orderNumber: string;
+                        /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
+                        refunded: number;
+                        /** @description A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping. */
+                        refunds: {
+                            amount: number;
+                            id: string;
+                        }[];
                         shipping: number;
                         source: string;
                         /** @enum {string} */
@@ -2591,6 +2710,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    orderAttributed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAttributedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

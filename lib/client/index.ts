@@ -6,7 +6,7 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './api.gen';
 
-export type { paths, components, operations } from './api.gen';
+export type { paths, components, operations, webhooks } from './api.gen';
 
 export interface CreatorflowClientOptions {
   /** The team server's address, e.g. https://creatorflow.example.com (no /api/v1). */

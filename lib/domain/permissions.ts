@@ -56,6 +56,8 @@ export const MUTATION_PERMISSIONS = {
   'orders.saveNotes': member,
   'orders.create': member,
   'orders.receiveFromShop': shop,
+  'orders.receiveRefundFromShop': shop,
+  'orders.setAttribution': member,
   'inventory.addItem': member,
   'inventory.setQuantity': member,
   'inventory.importItems': member,

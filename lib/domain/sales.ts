@@ -99,6 +99,16 @@ export function saleAmountsOf(order: Pick<Order, 'subtotal' | 'status' | 'refund
   return { netOfDiscounts: order.subtotal, refunds, cancelled: order.status === 'Canceled' };
 }
 
+/** What a sale counts for: its refunds, what they take back in all, and its revenue after them (0 when cancelled). */
+export function saleFiguresOf(order: Pick<Order, 'subtotal' | 'status' | 'refunds'>) {
+  const amounts = saleAmountsOf(order);
+  return {
+    refunds: (order.refunds ?? []).map((r) => ({ id: r.id, amount: r.amount })),
+    refunded: toDollars(amounts.refunds.reduce((sum, r) => sum + toCents(r.amount), 0)),
+    netRevenue: attributedRevenue(amounts),
+  };
+}
+
 /** Whether a sale still counts as an attributed order (for conversion): not cancelled and not wholly refunded. */
 export const countsAsAttributedOrder = (sale: SaleAmounts) => attributedRevenue(sale) > 0;
 

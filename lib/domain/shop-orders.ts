@@ -5,7 +5,8 @@
 // runs these inside the outbox's transaction.
 import { message } from './messages';
 import { nextOrderNumber, orderTotals, withNote } from './orders';
-import { fail, ok, type Address, type InventoryItem, type Order, type OrderItem, type Result } from './types';
+import { toCents, toDollars } from './sales';
+import { fail, ok, type Address, type InventoryItem, type Order, type OrderItem, type OrderRefund, type Result } from './types';
 
 /** The tag an order gets when a line's SKU is not in inventory (the Orders screen shows the line as Missing). */
 export const UNKNOWN_SKU_TAG = 'Unknown SKU';
@@ -32,6 +33,18 @@ export interface ShopOrder {
   codes?: string[];
   /** Where the buyer first landed (Shopify's landing_site), with its query. */
   landingSite?: string;
+  /** The order's refunds as the shop lists them, each by its own id: the goods' amount each takes back. */
+  refunds?: OrderRefund[];
+  /** Wholly refunded (Shopify's financial_status "refunded", WooCommerce's status "refunded"). */
+  refunded?: boolean;
+}
+
+/** A refund the shop sent on its own (Shopify's refunds/create), for an order of that shop. */
+export interface ShopRefund {
+  shop: ShopName;
+  /** The shop's id of the refunded order. */
+  externalId: string;
+  refund: OrderRefund;
 }
 
 /** The codes of a list of discount or coupon objects (`[{ code }]`), at most 20, each trimmed. */
@@ -53,12 +66,58 @@ const joinName = (...parts: unknown[]) => parts.map(textOf).filter(Boolean).join
 /** The order id of ours that a shop's order maps to: the same shop order is always the same record. */
 export const shopOrderId = (shop: ShopName, externalId: string) => `ord_${shop.toLowerCase()}_${externalId.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
+/** An id of Shopify's, digits only: from its GraphQL id when it sent one (JSON numbers lose digits past 2^53), else its id. */
+function shopifyId(body: Json, kind: string): string {
+  const gid = new RegExp(`^gid://shopify/${kind}/(\\d{1,30})$`).exec(textOf(body.admin_graphql_api_id));
+  return gid?.[1] ?? textOf(body.id);
+}
+
+/** A money set's amount in the shop's currency (`{ shop_money: { amount } }`), or undefined. */
+const shopMoneyOf = (set: unknown) => (isObject(set) && isObject(set.shop_money) ? amountOf(set.shop_money.amount) : undefined);
+
+/**
+ * One of Shopify's refunds (an entry of an order's `refunds`, or the body of refunds/create): its
+ * id and the goods it takes back, the sum of its refund_line_items' subtotals (after discounts,
+ * before tax) in the shop's currency. Shipping and other adjustments are not goods: they take
+ * nothing back from revenue. Null when it has no id.
+ */
+export function readShopifyRefund(raw: unknown): OrderRefund | null {
+  if (!isObject(raw)) return null;
+  const id = shopifyId(raw, 'Refund');
+  if (!/^\d{1,30}$/.test(id)) return null;
+  const lines = Array.isArray(raw.refund_line_items) ? raw.refund_line_items : [];
+  const cents = lines.reduce<number>((sum, line) => sum + (isObject(line) ? toCents(shopMoneyOf(line.subtotal_set) ?? amountOf(line.subtotal) ?? 0) : 0), 0);
+  return { id, amount: toDollars(cents) };
+}
+
+/** The refunds an order lists, at most 100, each once. */
+function refundsOf(list: unknown, read: (raw: unknown) => OrderRefund | null): OrderRefund[] {
+  const out: OrderRefund[] = [];
+  for (const raw of Array.isArray(list) ? list.slice(0, 100) : []) {
+    const refund = read(raw);
+    if (refund && !out.some((r) => r.id === refund.id)) out.push(refund);
+  }
+  return out;
+}
+
+/**
+ * Reads Shopify's refunds/create body: the refund and the order it belongs to. The order's id is
+ * read from the body's text (`raw`): it is a JSON number that can pass 2^53, and the refund
+ * carries no GraphQL id of its order. Every order_id in a refund names the same order.
+ */
+export function readShopifyRefundDelivery(body: unknown, raw: string): Result<ShopRefund> {
+  if (!isObject(body)) return fail('The body is not a Shopify refund');
+  const refund = readShopifyRefund(body);
+  if (!refund) return fail('The refund has no id');
+  const externalId = /"order_id"\s*:\s*"?(\d{1,30})\b/.exec(raw)?.[1] ?? '';
+  if (!/^\d{1,30}$/.test(externalId)) return fail('The refund has no order_id');
+  return ok({ shop: 'Shopify', externalId, refund });
+}
+
 /** Reads Shopify's order JSON (the body of orders/create, orders/updated and orders/cancelled). */
 export function readShopifyOrder(body: unknown): Result<ShopOrder> {
   if (!isObject(body)) return fail('The body is not a Shopify order');
-  // Shopify's ids can pass 2^53 (JSON numbers lose digits there); its GraphQL id keeps them as text.
-  const gid = /^gid:\/\/shopify\/Order\/(\d{1,30})$/.exec(textOf(body.admin_graphql_api_id));
-  const externalId = gid?.[1] ?? textOf(body.id);
+  const externalId = shopifyId(body, 'Order');
   if (!/^\d{1,30}$/.test(externalId)) return fail('The order has no id');
   const customer = isObject(body.customer) ? body.customer : {};
   const shipping = isObject(body.shipping_address) ? body.shipping_address : isObject(body.billing_address) ? body.billing_address : {};
@@ -95,6 +154,8 @@ export function readShopifyOrder(body: unknown): Result<ShopOrder> {
     cancelled: Boolean(textOf(body.cancelled_at)),
     fulfilled: textOf(body.fulfillment_status) === 'fulfilled',
     codes: codesOf(body.discount_codes),
+    refunds: refundsOf(body.refunds, readShopifyRefund),
+    refunded: textOf(body.financial_status) === 'refunded',
     ...(textOf(body.landing_site) ? { landingSite: textOf(body.landing_site).slice(0, 2000) } : {}),
     ...(subtotal !== undefined && tax !== undefined && total !== undefined
       ? { totals: { subtotal, tax, shipping: Math.round(shippingCharge * 100) / 100, total } }
@@ -102,7 +163,19 @@ export function readShopifyOrder(body: unknown): Result<ShopOrder> {
   });
 }
 
-/** Reads WooCommerce's order JSON (the body of an order.created webhook). */
+/**
+ * One of WooCommerce's refunds as its order lists them (`{ id, reason, total: "-10.00" }`): the
+ * order gives only each refund's total (negative), taken back whole.
+ */
+function readWooCommerceRefund(raw: unknown): OrderRefund | null {
+  if (!isObject(raw)) return null;
+  const id = textOf(raw.id);
+  if (!/^\d{1,30}$/.test(id)) return null;
+  const total = textOf(raw.total).replace(/^-/, '');
+  return { id, amount: amountOf(total) ?? 0 };
+}
+
+/** Reads WooCommerce's order JSON (the body of an order.created or order.updated webhook). */
 export function readWooCommerceOrder(body: unknown): Result<ShopOrder> {
   if (!isObject(body)) return fail('The body is not a WooCommerce order');
   const externalId = textOf(body.id);
@@ -140,6 +213,8 @@ export function readWooCommerceOrder(body: unknown): Result<ShopOrder> {
     cancelled: status === 'cancelled',
     fulfilled: status === 'completed',
     codes: codesOf(body.coupon_lines),
+    refunds: refundsOf(body.refunds, readWooCommerceRefund),
+    refunded: status === 'refunded',
     ...(total !== undefined && tax !== undefined && shippingCharge !== undefined
       ? { totals: { subtotal: Math.round((total - tax - shippingCharge) * 100) / 100, tax, shipping: shippingCharge, total } }
       : {}),

@@ -276,7 +276,7 @@ export interface ApiEndpointDoc {
 }
 
 /** The events an endpoint may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'inventory.low_stock'] as const;
+export const WEBHOOK_EVENT_TYPES = ['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'order.attributed', 'inventory.low_stock'] as const;
 /**
  * Events no longer sent: nothing in the product takes payments, so no change could cause
  * payment.succeeded. Stored endpoints and past deliveries may still name it.

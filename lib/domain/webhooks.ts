@@ -2,6 +2,7 @@
 // schedule, and what a key of each role may do. Pure: the server calls these inside the
 // transaction of the change, and the Developer area shows the same rules.
 import { inventoryStatus } from './inventory';
+import { saleFiguresOf } from './sales';
 import { fail, ok, refuse, WEBHOOK_EVENT_TYPES, type Funnel, type InventoryItem, type Order, type Permissions, type Result, type Role, type WebhookEventType } from './types';
 
 /** One record written by a transaction: before (undefined when new) and after (undefined when deleted). */
@@ -27,6 +28,33 @@ const orderSummaryOf = (order: Order) => ({
   items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
 });
 
+/** Why order.attributed was sent. */
+export type AttributedReason = 'attributed' | 'removed' | 'refunded';
+
+const sameAttribution = (a: Order['attribution'], b: Order['attribution']) => a?.funnelId === b?.funnelId && a?.code === b?.code && a?.rule === b?.rule;
+
+/**
+ * order.attributed for a sale whose creator changed (attributed, by the shop or by hand, or its
+ * attribution removed) or, still attributed, whose refunds took more back. A new sale that
+ * arrives attributed sends it too.
+ */
+function attributedEvent(before: Order | undefined, after: Order): DomainEvent | null {
+  if (after.kind !== 'sale') return null;
+  let reason: AttributedReason | null = null;
+  if (!before) reason = after.attribution ? 'attributed' : null;
+  else if (!sameAttribution(before.attribution, after.attribution)) reason = after.attribution ? 'attributed' : 'removed';
+  else if (after.attribution && saleFiguresOf(after).refunded !== saleFiguresOf(before).refunded) reason = 'refunded';
+  if (!reason) return null;
+  return {
+    type: 'order.attributed',
+    data: {
+      reason,
+      order: { ...orderSummaryOf(after), kind: after.kind, subtotal: after.subtotal, attribution: after.attribution ? { ...after.attribution } : null, ...saleFiguresOf(after) },
+      previousAttribution: before?.attribution ? { ...before.attribution } : null,
+    },
+  };
+}
+
 const isLow = (item: Pick<InventoryItem, 'quantity' | 'lowStockThreshold'>) => item.quantity <= item.lowStockThreshold;
 
 /** True when an item goes from above its threshold (or from nothing) to at or below it. */
@@ -41,6 +69,8 @@ export function crossedLowStock(before: InventoryItem | undefined, after: Invent
  * - `creator.onboarded`: a funnel (a creator) is new to the workspace;
  * - `order.created`: an order is new to the workspace (the Orders screen, the API, a shop);
  * - `order.status.updated`: an order's status differs from what it was;
+ * - `order.attributed`: a sale is attributed to a creator, its attribution is removed, or an
+ *   attributed sale is refunded (see attributedEvent);
  * - `inventory.low_stock`: an item's quantity falls to or below its threshold from above it
  *   (once per crossing: it must rise above the threshold again before the next one).
  */
@@ -63,6 +93,8 @@ export function webhookEventsFor(changes: readonly RecordChange[]): DomainEvent[
       if (!before) events.push({ type: 'order.created', data: { order: orderSummaryOf(after) } });
       else if (before.status !== after.status)
         events.push({ type: 'order.status.updated', data: { order: { ...orderSummaryOf(after), previousStatus: before.status } } });
+      const attributed = attributedEvent(before, after);
+      if (attributed) events.push(attributed);
     }
     if (change.collection === 'inventory' && change.after) {
       const after = change.after as InventoryItem;

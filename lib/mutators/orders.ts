@@ -9,11 +9,11 @@ import {
   type OrderChange,
 } from '../domain/orders';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../domain/constants';
-import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines } from '../domain/shop-orders';
+import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines, type ShopName } from '../domain/shop-orders';
 import { listValue, message, type Message } from '../domain/messages';
 import { codeKey } from '../domain/attribution';
-import { matchAttribution, type AttributionEvidence } from '../domain/sales';
-import { refuse, ok, type Funnel, type Order, type OrderAttribution, type Result } from '../domain/types';
+import { matchAttribution, withRefund, type AttributionEvidence } from '../domain/sales';
+import { accept, refuse, ok, type Funnel, type Order, type OrderAttribution, type OrderRefund, type Result } from '../domain/types';
 import { all, defineMutator, idsFrom, nowOf, one } from './define';
 import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
 import type { WriteTx } from './types';
@@ -118,10 +118,14 @@ export const create = defineMutator({
 
 /** A shop's amount in dollars: finite and at most MAX_AMOUNT either way (a refund's adjustments may be negative). */
 const shopAmount = v.pipe(v.number(), v.finite(), v.minValue(-MAX_AMOUNT), v.maxValue(MAX_AMOUNT));
+const shopName = v.picklist(['Shopify', 'WooCommerce'] as const);
+const shopExternalId = v.pipe(v.string(), v.regex(/^\d{1,30}$/));
+/** A shop's refund: its own id and the goods' amount it takes back. */
+const shopRefund = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/)), amount: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_AMOUNT)) });
 
 const shopOrder = v.object({
-  shop: v.picklist(['Shopify', 'WooCommerce'] as const),
-  externalId: v.pipe(v.string(), v.regex(/^\d{1,30}$/)),
+  shop: shopName,
+  externalId: shopExternalId,
   name: text(200),
   customerName: text(500),
   customerEmail: text(500),
@@ -136,12 +140,35 @@ const shopOrder = v.object({
   totals: v.optional(v.object({ subtotal: shopAmount, tax: shopAmount, shipping: shopAmount, total: shopAmount })),
   codes: v.optional(v.pipe(v.array(text(100)), v.maxLength(20))),
   landingSite: v.optional(text(2000)),
+  refunds: v.optional(v.pipe(v.array(shopRefund), v.maxLength(100))),
+  refunded: v.optional(v.boolean()),
 });
 
 /**
+ * The order with the shop's refunds it does not hold yet (each once, by its id: a repeated
+ * delivery, or orders/updated after refunds/create, adds nothing), logged; the order itself
+ * when none is new.
+ */
+function withShopRefunds(tx: WriteTx, order: Order, refunds: readonly OrderRefund[], shop: { shop: ShopName; name: string }, now: Date): Order {
+  const held = order.refunds ?? [];
+  const next = refunds.reduce<OrderRefund[]>((list, refund) => withRefund(list, refund), held);
+  const added = next.slice(held.length);
+  if (added.length === 0) return order;
+  const cents = added.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  tx.log({
+    action: message('activity.action.orderRefunded'),
+    actionType: 'system',
+    details: message('activity.details.orderRefunded', { order: order.orderNumber, amount: (cents / 100).toFixed(2), shop: shop.shop, name: shop.name }),
+  });
+  return { ...order, refunds: next, updatedAt: now.toISOString() };
+}
+
+/**
  * A shop's order webhook: the first delivery for a shop order creates it (New, lines matched
- * by SKU); a cancelled one moves to Canceled (returning exactly what was deducted); a
- * fulfilled one moves to Shipped when stock allows. A later delivery changes nothing else.
+ * by SKU, attributed by its codes); each later one adds the refunds it lists that the order
+ * does not hold; a cancelled one moves to Canceled and a wholly refunded one to Refunded
+ * (returning exactly what was deducted); a fulfilled one moves to Shipped when stock allows.
+ * Nothing else of an order already received changes.
  */
 export const receiveFromShop = defineMutator({
   name: 'orders.receiveFromShop',
@@ -167,7 +194,15 @@ export const receiveFromShop = defineMutator({
         status: unknown.length ? 'warning' : 'success',
       });
     }
-    const target = shop.cancelled ? 'Canceled' : shop.fulfilled && !['Shipped', 'Delivered', 'Canceled', 'Refunded'].includes(order.status) ? 'Shipped' : null;
+    const refunded = withShopRefunds(tx, order, shop.refunds ?? [], shop, now);
+    if (refunded !== order) tx.put('orders', (order = refunded));
+    const target = shop.cancelled
+      ? 'Canceled'
+      : shop.refunded && order.status !== 'Canceled'
+        ? 'Refunded'
+        : shop.fulfilled && !['Shipped', 'Delivered', 'Canceled', 'Refunded'].includes(order.status)
+          ? 'Shipped'
+          : null;
     if (!target || order.status === target) return ok(order);
     const changed = changeOrderStatus(order, target, tx.scan('inventory'), now, newId('oh'));
     // A fulfilled order the stock cannot cover stays where it is: the Orders screen shows why.
@@ -181,5 +216,63 @@ export const receiveFromShop = defineMutator({
       note ? message('activity.details.shopOrderStatusNote', { ...values, note }) : message('activity.details.shopOrderStatus', values),
     );
     return ok(changed.value.order);
+  },
+});
+
+/**
+ * A refund the shop sent on its own (Shopify's refunds/create): added to its order once, by its
+ * id. A refund of an order not received (yet) changes nothing: the order's own deliveries list
+ * its refunds.
+ */
+export const receiveRefundFromShop = defineMutator({
+  name: 'orders.receiveRefundFromShop',
+  args: v.object({ shop: shopName, externalId: shopExternalId, refund: shopRefund }),
+  reads: (args) => [one('orders', shopOrderId(args.shop, args.externalId))],
+  run(tx, args, meta): Result<Order> {
+    const order = tx.get('orders', shopOrderId(args.shop, args.externalId));
+    if (!order) return refuse('domain.orders.gone');
+    const name = order.tags.find((tag) => tag.startsWith(`${args.shop} `))?.slice(args.shop.length + 1) ?? order.orderNumber;
+    const refunded = withShopRefunds(tx, order, [args.refund], { shop: args.shop, name }, nowOf(meta));
+    if (refunded !== order) tx.put('orders', refunded);
+    return ok(refunded);
+  },
+});
+
+/**
+ * Attributes a sale to a creator's funnel by hand (rule manual), or removes its attribution
+ * (`funnelId` null). A gift is never attributed: it is a cost, not revenue.
+ */
+export const setAttribution = defineMutator({
+  name: 'orders.setAttribution',
+  args: v.object({ id, funnelId: v.nullable(id) }),
+  reads: (args) => [one('orders', args.id), ...(args.funnelId ? [one('funnels', args.funnelId)] : [])],
+  run(tx, args, meta): Result<Order> {
+    const order = tx.get('orders', args.id);
+    if (!order) return refuse('domain.orders.gone');
+    if (order.kind !== 'sale') return refuse('domain.attribution.giftNotSale');
+    const updatedAt = nowOf(meta).toISOString();
+    if (args.funnelId === null) {
+      const was = order.attribution;
+      if (!was) return accept(order, 'domain.attribution.notAttributed');
+      const { attribution: _removed, ...rest } = order;
+      const updated: Order = { ...rest, updatedAt };
+      tx.put('orders', updated);
+      tx.log({
+        action: message('activity.action.orderAttributionRemoved'),
+        actionType: 'system',
+        details: message('activity.details.orderAttributionRemoved', { order: order.orderNumber, handle: was.handle, code: was.code }),
+      });
+      return accept(updated, 'domain.attribution.removed', { handle: was.handle });
+    }
+    const funnel = tx.get('funnels', args.funnelId);
+    if (!funnel) return refuse('domain.funnels.gone');
+    if (!funnel.discountCode) return refuse('domain.attribution.noCode', { handle: funnel.creatorHandle });
+    const attribution: OrderAttribution = { funnelId: funnel.id, code: funnel.discountCode, handle: funnel.creatorHandle, rule: 'manual' };
+    const values = { handle: attribution.handle, code: attribution.code };
+    if (order.attribution?.funnelId === funnel.id && order.attribution.code === attribution.code) return accept(order, 'domain.attribution.attributed', values);
+    const updated: Order = { ...order, attribution, updatedAt };
+    tx.put('orders', updated);
+    tx.log({ action: message('activity.action.orderAttributed'), actionType: 'system', details: message('activity.details.orderAttributed', { order: order.orderNumber, ...values }) });
+    return accept(updated, 'domain.attribution.attributed', values);
   },
 });

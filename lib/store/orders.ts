@@ -19,6 +19,8 @@ export function createOrdersSlice(ctx: StoreContext) {
     /** Save & Ship: stores tracking and carrier and marks the order Shipped. */
     shipWithTracking: (id: string, draft: TrackingDraft) => ctx.mutate('orders.shipWithTracking', { id, draft }),
     saveNotes: (id: string, notes: string) => ctx.mutate('orders.saveNotes', { id, notes }),
+    /** Attributes a sale to a creator's funnel by hand, or removes its attribution (null). */
+    setAttribution: (id: string, funnelId: string | null) => ctx.mutate('orders.setAttribution', { id, funnelId }),
     /** New Order: a New order at the top of the list; it takes no stock until Processing. */
     createOrder: (draft: NewOrderDraft) => ctx.mutate('orders.create', { draft }),
   };

@@ -27,6 +27,15 @@ export interface ApiRouteSpec {
   idempotent?: boolean;
 }
 
+/** A webhook event: its component's name, what it means, and the `data` it carries. */
+export interface ApiWebhookSpec {
+  /** The name of its body's schema among the document's components, e.g. OrderAttributedEvent. */
+  name: string;
+  summary: string;
+  data: v.GenericSchema;
+}
+export const defineApiWebhook = <const W extends ApiWebhookSpec>(webhook: W): W => webhook;
+
 /** Declares a route; the identity, typed, so `API_ROUTES` keeps every schema's own type. */
 export const defineApiRoute = <const R extends ApiRouteSpec>(route: R): R => route;
 
@@ -113,7 +122,42 @@ function responsesOf(route: ApiRouteSpec): Record<string, Json> {
 
 const integerHeader = (description: string) => ({ description, required: true, schema: { type: 'string', pattern: '^[0-9]+$' } });
 
-export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
+/**
+ * The webhooks part: each event posted to a subscribed endpoint as `{ id, type, timestamp, data }`
+ * with Standard Webhooks headers, its body declared as a component.
+ */
+function webhooksOf(webhooks: Record<string, ApiWebhookSpec>) {
+  const schemas: Record<string, Json> = {};
+  const operations: Record<string, Json> = {};
+  for (const [type, webhook] of Object.entries(webhooks)) {
+    const data = outputSchema(webhook.data);
+    delete data.$schema;
+    schemas[webhook.name] = {
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: 'The event id: the same on every retry (webhook-id).' },
+        type: { type: 'string', const: type },
+        timestamp: { type: 'string', description: 'When the change happened (ISO 8601).' },
+        data,
+      },
+      required: ['id', 'type', 'timestamp', 'data'],
+    };
+    operations[type] = {
+      post: {
+        operationId: type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
+        summary: webhook.summary,
+        description: 'Signed with Standard Webhooks headers: webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256 with the endpoint’s whsec_ secret).',
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${webhook.name}` } } } },
+        responses: { '200': { description: 'Any 2xx answer acknowledges the delivery; anything else is retried.' } },
+      },
+    };
+  }
+  return { schemas, operations };
+}
+
+export function openApiDocument(routes: Record<string, ApiRouteSpec>, webhooks: Record<string, ApiWebhookSpec> = {}) {
+  const events = webhooksOf(webhooks);
   const paths: Record<string, Record<string, Json>> = {};
   for (const [operationId, route] of Object.entries(routes)) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
@@ -164,6 +208,7 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
           required: ['error', 'code', 'requestId'],
           additionalProperties: false,
         },
+        ...events.schemas,
       },
       headers: {
         'RateLimit-Limit': integerHeader('Requests the key may make per window.'),
@@ -175,5 +220,6 @@ export function openApiDocument(routes: Record<string, ApiRouteSpec>) {
       },
     },
     paths,
+    ...(Object.keys(events.operations).length ? { webhooks: events.operations } : {}),
   };
 }

@@ -26,7 +26,7 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { createEmbedSession, lowerRole } from './embed';
 import { campaignRoutes, funnelOf, isSuggestedCreator, orderOf } from './v1/campaign';
-import { API_ROUTES } from './v1/declarations';
+import { API_ROUTES, API_WEBHOOKS } from './v1/declarations';
 import { IDEMPOTENCY_KEY, IdempotentReplay, answerOf, idempotencyOf, replayedError } from './v1/idempotency';
 import { creatorOf, itemOf, listPage } from './v1/views';
 import { authorize } from '../../lib/domain/permissions';
@@ -38,7 +38,7 @@ import type { ListedCollection } from '../db/lists';
 import { apiKeyOf } from '../http/auth';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
-export { API_ROUTES };
+export { API_ROUTES, API_WEBHOOKS };
 
 export { DEFAULT_API_LIMITS, type ApiLimits } from './gate';
 
@@ -257,7 +257,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', { config: { auth: 'public' } }, async (request, reply) => {
-    document ??= (await import('./openapi')).openApiDocument(API_ROUTES);
+    document ??= (await import('./openapi')).openApiDocument(API_ROUTES, API_WEBHOOKS);
     // The document is public, so the Developer area of any origin (and docs tools) may read it.
     reply.header('access-control-allow-origin', '*');
     return reply.type('application/json').send(JSON.stringify(document));

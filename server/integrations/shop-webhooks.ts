@@ -1,14 +1,15 @@
-// Orders from a connected shop. Shopify (and WooCommerce) post each order event to
-// /integrations/{shopify|woocommerce}/webhooks/{workspace id}, signed with the shop's webhook signing secret
-// (base64 HMAC-SHA256 of the raw body), which an Admin stores as a server-only secret. A
-// verified delivery is taken in once (its delivery id is written in the same transaction as
-// the order and its outbox events) and answered 200 at once; a bad signature is a 401 and
-// changes nothing. Admins read the address and set the secret through /integrations/{shop}/….
+// Orders from a connected shop. Shopify (and WooCommerce) post each order event (and Shopify
+// each refund) to /integrations/{shopify|woocommerce}/webhooks/{workspace id}, signed with the
+// shop's webhook signing secret (base64 HMAC-SHA256 of the raw body), which an Admin stores as a
+// server-only secret. A verified delivery is taken in once, through the one mutation runner as
+// the shop (its delivery id is written in the same transaction as the order and its outbox
+// events), and answered 200 at once; a bad signature is a 401 and changes nothing. Admins read
+// the address and set the secret through /integrations/{shop}/….
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { readShopifyOrder, readWooCommerceOrder, type ShopName, type ShopOrder } from '../../lib/domain/shop-orders';
-import { PERMISSIONS, type Result } from '../../lib/domain/types';
+import { readShopifyOrder, readShopifyRefundDelivery, readWooCommerceOrder, type ShopName, type ShopOrder, type ShopRefund } from '../../lib/domain/shop-orders';
+import type { Result } from '../../lib/domain/types';
 import { checkArgs, MUTATORS } from '../../lib/mutators';
 import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
@@ -16,8 +17,9 @@ import { checkControlCharacters } from '../http/control-characters';
 import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
 import { permissionsOf } from '../db/records';
+import { loggableError } from '../validation';
 import * as t from '../db/schema';
-import { createServerTx, lockWorkspaceVersion, withServerTx } from '../db/tx';
+import { runMutation, shopActor, withServerTx } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { deleteSecret, listSecretHints, putSecret, readSecret } from '../secrets';
 import { message } from '../../lib/domain/messages';
@@ -29,7 +31,7 @@ export const SIGNING_SECRET_NAME: Record<ShopName, string> = {
 };
 
 /** The topics taken in; any other (a shop's other subscriptions) is answered 200 and ignored. */
-const SHOPIFY_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/cancelled']);
+const SHOPIFY_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/cancelled', 'refunds/create']);
 const WOOCOMMERCE_TOPICS = new Set(['order.created', 'order.updated']);
 
 export const BAD_SIGNATURE = 'The webhook signature does not verify';
@@ -70,14 +72,6 @@ function deliveryOf(request: FastifyRequest): Delivery | null {
   return null;
 }
 
-/** The shop acts like a system member: every write it makes is in the activity log under its name. */
-const shopActor = (shop: ShopName): Actor => ({
-  id: `shop:${shop.toLowerCase()}`,
-  name: shop,
-  role: 'Editor',
-  permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, false])) as Actor['permissions'],
-});
-
 const workspaceParam = v.object({ shop: shopParam, workspaceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'workspace is malformed')) });
 const received = v.object({ received: v.boolean(), duplicate: v.optional(v.boolean()), orderId: v.optional(v.string()) });
 const error = v.object({ error: v.string(), field: v.optional(v.string()) });
@@ -110,14 +104,13 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
           throw new HttpError(400, 'The body is not JSON');
         }
         checkControlCharacters(body);
-        const read: Result<ShopOrder> = delivery.shop === 'Shopify' ? readShopifyOrder(body) : readWooCommerceOrder(body);
-        if (!read.ok) throw new HttpError(400, read.error);
-        const order = delivery.topic === 'orders/cancelled' ? { ...read.value, cancelled: true } : read.value;
-        const problem = checkArgs('orders.receiveFromShop', { order });
+        const write = shopWriteOf(delivery.topic, body, raw);
+        if (!write.ok) throw new HttpError(400, write.error);
+        const problem = checkArgs(write.value.name, write.value.args);
         if (problem) throw new HttpError(400, problem);
         // A delivery without an id is known by its bytes: the same body twice is the same delivery.
         const deliveryId = (delivery.deliveryId ?? createHash('sha256').update(raw).digest('hex')).slice(0, 200);
-        const outcome = await takeIn(ctx, workspaceId, delivery, deliveryId, order);
+        const outcome = await takeIn(ctx, request, workspaceId, delivery, deliveryId, write.value);
         if (outcome.version !== null) ctx.pokes?.poke(workspaceId, outcome.version);
         ctx.webhooks?.kick();
         return reply.code(200).send({ received: true, ...(outcome.duplicate ? { duplicate: true } : {}), orderId: outcome.orderId });
@@ -183,30 +176,58 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
   });
 }
 
+/** What a delivery asks for: an order (created, updated, cancelled) or a refund on its own. */
+type ShopWrite = { name: 'orders.receiveFromShop'; args: { order: ShopOrder } } | { name: 'orders.receiveRefundFromShop'; args: ShopRefund };
+
+function shopWriteOf(topic: string, body: unknown, raw: Buffer): Result<ShopWrite> {
+  if (topic === 'refunds/create') {
+    const refund = readShopifyRefundDelivery(body, raw.toString('utf8'));
+    return refund.ok ? { ok: true, value: { name: 'orders.receiveRefundFromShop', args: refund.value } } : refund;
+  }
+  const read = topic.startsWith('order.') ? readWooCommerceOrder(body) : readShopifyOrder(body);
+  if (!read.ok) return read;
+  const order = topic === 'orders/cancelled' ? { ...read.value, cancelled: true } : read.value;
+  return { ok: true, value: { name: 'orders.receiveFromShop', args: { order } } };
+}
+
+/** Told that the delivery id was taken in before: the mutation ends, changing nothing. */
+class DuplicateDelivery extends Error {}
+
 /**
- * Takes one verified delivery in, in one transaction: the delivery id (a repeat stops here),
- * the order through the shop mutator, its activity entry and its outbox events.
+ * Takes one verified delivery in through the one mutation runner, as the shop: the delivery id
+ * is reserved in the mutation's transaction (a repeat stops there, changing nothing), then the
+ * shop's mutator writes the order, its activity entry and its outbox events. A refusal (a
+ * refund of an order not received) keeps the delivery id: the same delivery again is a repeat.
  */
-async function takeIn(ctx: ServerContext, workspaceId: string, delivery: Delivery, deliveryId: string, order: ShopOrder) {
+async function takeIn(ctx: ServerContext, request: FastifyRequest, workspaceId: string, delivery: Delivery, deliveryId: string, write: ShopWrite) {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    // The workspace lock first, as every writer takes it: two copies of one delivery queue here.
-    const base = await lockWorkspaceVersion(tx, workspaceId);
-    const [fresh] = await tx
-      .insert(t.shopWebhookReceipts)
-      .values({ workspaceId, shop: delivery.shop, deliveryId, topic: delivery.topic, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ deliveryId: t.shopWebhookReceipts.deliveryId });
-    const mutator = MUTATORS['orders.receiveFromShop'];
-    if (!fresh) return { duplicate: true, version: null, orderId: undefined };
-    const meta = { now: now.toISOString(), idSeed: seed() };
-    const serverTx = createServerTx(tx, workspaceId, shopActor(delivery.shop), { meta, clock: ctx.now, lockedVersion: base });
-    const args = { order };
-    await serverTx.preload(mutator.reads(args));
-    const result = mutator.run(serverTx, args, meta);
-    // The mutator takes any well-formed order; a refusal here is a bug, not the shop's fault.
-    if (!result.ok) throw new Error(`A shop order was refused: ${result.error}`);
-    const { version } = await serverTx.commit();
-    return { duplicate: false, version, orderId: result.value.id };
-  });
+  const shop = delivery.shop === 'Shopify' ? 'shopify' : 'woocommerce';
+  try {
+    const outcome = await runMutation({
+      db: ctx.db,
+      workspaceId,
+      actor: shopActor(shop),
+      mutator: MUTATORS[write.name],
+      args: write.args,
+      meta: { now: now.toISOString(), idSeed: seed() },
+      now: ctx.now,
+      onError: (error) => request.log.error({ err: loggableError(error), mutation: write.name }, 'shop webhook failed'),
+      reserve: async (tx) => {
+        const [fresh] = await tx
+          .insert(t.shopWebhookReceipts)
+          .values({ workspaceId, shop: delivery.shop, deliveryId, topic: delivery.topic, receivedAt: now })
+          .onConflictDoNothing()
+          .returning({ deliveryId: t.shopWebhookReceipts.deliveryId });
+        if (!fresh) throw new DuplicateDelivery();
+      },
+    });
+    if (outcome.status === 'applied') return { duplicate: false, version: outcome.version, orderId: (outcome.value as { id: string }).id };
+    if (outcome.status === 'rejected') return { duplicate: false, version: null, orderId: undefined };
+    // The shop's mutators take any well-formed delivery: anything else (logged by onError) wrote
+    // nothing, not even the delivery id, so the shop's retry takes it in later.
+    throw new HttpError(503, 'The delivery could not be taken in: send it again later');
+  } catch (error) {
+    if (error instanceof DuplicateDelivery) return { duplicate: true, version: null, orderId: undefined };
+    throw error;
+  }
 }

@@ -50,7 +50,7 @@ describe('<Developer>', () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<Developer />);
     await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
-    expect(screen.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'inventory.low_stock']);
+    expect(screen.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['funnel.status.updated', 'creator.onboarded', 'order.created', 'order.status.updated', 'order.attributed', 'inventory.low_stock']);
     await user.type(screen.getByLabelText('Endpoint URL'), 'http://insecure.example');
     await user.click(screen.getByRole('button', { name: 'Save Webhook Settings' }));
     expect(screen.getByLabelText('Endpoint URL')).toHaveAccessibleDescription('Endpoint URL must start with https://');

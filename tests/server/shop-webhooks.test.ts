@@ -12,6 +12,7 @@ import type { PullResponse } from '../../lib/sync/protocol';
 import { loadRecords } from '../../server/db/records';
 import * as t from '../../server/db/schema';
 import { SEED_TIME } from './fixture';
+import { wooCommerceOrder } from '../helpers/woocommerce-order';
 import { DB_KINDS, json, startServer, type Client, type TestServer, OFFLINE_WEBHOOKS } from './harness';
 
 const SAMPLE = readFileSync(new URL('./fixtures/shopify-orders-create.json', import.meta.url), 'utf8');
@@ -181,17 +182,7 @@ describe.each(DB_KINDS)('Shopify order webhooks on %s', (kind) => {
   });
 
   it('takes WooCommerce’s order.created on the same path, signed with X-WC-Webhook-Signature', async () => {
-    const woo = {
-      id: 727,
-      number: '727',
-      status: 'processing',
-      total: '64.95',
-      total_tax: '4.95',
-      shipping_total: '10.00',
-      billing: { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com', phone: '', address_1: '9 Elm St', city: 'Portland', state: 'OR', postcode: '97201', country: 'US' },
-      shipping: { first_name: 'Ana', last_name: 'Ruiz', address_1: '9 Elm St', address_2: '', city: 'Portland', state: 'OR', postcode: '97201', country: 'US' },
-      line_items: [{ id: 315, name: 'iPod Nano Pink', sku: 'ipod2008pink', quantity: 1, price: 50 }],
-    };
+    const woo = wooCommerceOrder({ line_items: [{ id: 315, name: 'iPod Nano Pink', sku: 'ipod2008pink', quantity: 1, price: 50 }] });
     const body = JSON.stringify(woo);
     const headers = { 'content-type': 'application/json', 'x-wc-webhook-signature': sign(body), 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-delivery-id': 'wc-1' };
     const post = () => server.client().request('POST', '/integrations/woocommerce/webhooks/acme', body, headers);

@@ -69,6 +69,7 @@ const CASES: Case[] = [
   { name: 'orders.changeStatus', run: (s) => s.orders.changeStatus('ord_1', 'Processing') },
   { name: 'orders.shipWithTracking', run: (s) => s.orders.shipWithTracking('ord_2', { trackingNumber: '1Z999', carrierName: 'UPS' }) },
   { name: 'orders.saveNotes', run: (s) => s.orders.saveNotes('ord_1', 'Leave at door') },
+  { name: 'orders.setAttribution', run: (s) => s.orders.setAttribution('ord_1', 'CR12345') },
   {
     name: 'orders.createOrder',
     run: (s) =>

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatAddressLines, SHIPPING_SECTION_STATUSES, type StockAvailability } from '../../lib/domain/orders';
 import { ORDER_STATUSES } from '../../lib/domain/types';
+import { saleFiguresOf } from '../../lib/domain/sales';
 import { Badge, type BadgeColor } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
@@ -8,6 +9,7 @@ import { useT } from '../ui/i18n';
 import { orderNoteIn } from '../../lib/i18n/activity';
 import { showResult } from '../ui/toast';
 import { NotesEditor } from './NotesEditor';
+import { OrderAttribution } from './OrderAttribution';
 import { OrderKindBadge } from './OrderKindBadge';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { ShippingForm } from './ShippingForm';
@@ -77,6 +79,8 @@ function OrderDetailBody({
   if (!order || !fees) return null;
 
   const address = formatAddressLines(order.shippingAddress);
+  // A sale's revenue: its goods after discounts, less its refunds; nothing when cancelled.
+  const sale = order.kind === 'sale' ? saleFiguresOf(order) : null;
   const statusOptions = ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }));
   return (
     <div className="cf-stack" part="detail">
@@ -144,7 +148,15 @@ function OrderDetailBody({
             {order.kind === 'sale' && (
               <>
                 <dt>{t('orders.attribution')}</dt>
-                <dd>{order.attribution ? t('orders.attributedTo', { handle: order.attribution.handle, code: order.attribution.code }) : t('orders.notAttributed')}</dd>
+                <dd>
+                  <OrderAttribution
+                    value={order.attribution}
+                    creators={detail.attributable}
+                    onAttribute={detail.attribute}
+                    onRemove={detail.removeAttribution}
+                    writeBlocked={writeBlocked || undefined}
+                  />
+                </dd>
               </>
             )}
           </dl>
@@ -221,6 +233,18 @@ function OrderDetailBody({
             <dd className="cf-num">{formatMoney(order.shipping)}</dd>
             <dt className="cf-total">{t('orders.total')}</dt>
             <dd className="cf-num cf-total">{formatMoney(order.total)}</dd>
+            {sale && sale.refunded > 0 && (
+              <>
+                <dt>{t('orders.refunded')}</dt>
+                <dd className="cf-num">{formatMoney(-sale.refunded)}</dd>
+              </>
+            )}
+            {sale && (
+              <>
+                <dt>{t('orders.netRevenue')}</dt>
+                <dd className="cf-num">{formatMoney(sale.netRevenue)}</dd>
+              </>
+            )}
           </dl>
           {order.kind === 'gift' && <p className="cf-muted">{t('orders.giftCharges', { cost: formatMoney(order.shippingCost ?? 0) })}</p>}
         </section>

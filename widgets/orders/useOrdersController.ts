@@ -11,7 +11,9 @@ import {
   type TrackingDraft,
 } from '../../lib/domain/orders';
 import type { OrderStatus } from '../../lib/domain/types';
+import { message } from '../../lib/domain/messages';
 import { useStore } from '../ui/store-context';
+import { showResult, toastWithUndo } from '../ui/toast';
 import { useWhyNot } from '../ui/i18n';
 import { usePreparedSearch } from '../ui/usePreparedSearch';
 import { useControllableState } from '../ui/useControllableState';
@@ -101,9 +103,11 @@ export function useOrderDetail(orderId: string) {
   const whyNot = useWhyNot();
   const order = store.orders.items.get(orderId);
   const inventory = store.inventory.items.items.value;
+  const funnels = store.funnels.items.items.value;
   // An open order is being edited: a teammate's change to it is told.
   useEffect(() => store.overwrites.editing({ collection: 'orders', id: orderId }), [store, orderId]);
   const stock = useMemo(() => (order ? checkStock(order, inventory) : []), [order, inventory]);
+  const attributable = useMemo(() => funnels.filter((f) => f.discountCode), [funnels]);
   return {
     order,
     stock,
@@ -114,5 +118,17 @@ export function useOrderDetail(orderId: string) {
     changeStatus: (status: OrderStatus) => store.orders.changeStatus(orderId, status),
     shipWithTracking: (draft: TrackingDraft) => store.orders.shipWithTracking(orderId, draft),
     saveNotes: (notes: string) => store.orders.saveNotes(orderId, notes),
+    /** The creators a sale may be attributed to by hand: funnels with a discount code. */
+    attributable,
+    /** Attributes the sale to a creator's funnel by hand. */
+    attribute: (funnelId: string) => showResult(store.orders.setAttribution(orderId, funnelId)),
+    /** Removes the attribution at once, with Undo in the toast (attributing it back by hand). */
+    removeAttribution: () => {
+      const previous = order?.attribution?.funnelId;
+      const result = store.orders.setAttribution(orderId, null);
+      if (!result.ok || !previous) return showResult(result);
+      toastWithUndo(result.notice ?? message('domain.attribution.notAttributed'), () => showResult(store.orders.setAttribution(orderId, previous)));
+      return true;
+    },
   };
 }

@@ -418,5 +418,12 @@ export const formatted: Partial<CompiledCatalog> = {
   "domain.attribution.codeTaken": (v, f) => "The code " + f.text(v["code"]) + " is already used by " + f.text(v["handle"]),
   "domain.attribution.codeSaved": (v, f) => "Discount code saved: " + f.text(v["code"]),
   "activity.details.discountCodeChanged": (v, f) => f.text(v["name"]) + ": " + f.text(v["from"]) + " → " + f.text(v["to"]),
+  "domain.attribution.noCode": (v, f) => f.text(v["handle"]) + " has no discount code yet: give the engagement a code first",
+  "domain.attribution.attributed": (v, f) => "Sale attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
+  "domain.attribution.removed": (v, f) => "Attribution to " + f.text(v["handle"]) + " removed",
+  "activity.details.orderRefunded": (v, f) => f.text(v["order"]) + ": " + f.text(v["amount"]) + " refunded (" + f.text(v["shop"]) + " " + f.text(v["name"]) + ")",
+  "activity.details.orderAttributed": (v, f) => f.text(v["order"]) + " attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
+  "activity.details.orderAttributionRemoved": (v, f) => f.text(v["order"]) + " no longer attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
+  "orders.attributeOption": (v, f) => f.text(v["name"]) + " (" + f.text(v["handle"]) + "), code " + f.text(v["code"]),
   "results.codeCopied": (v, f) => "Code " + f.text(v["code"]) + " copied",
 };

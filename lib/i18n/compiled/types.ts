@@ -434,5 +434,12 @@ export interface MessageParams {
   "domain.attribution.codeTaken": { code: string | number; handle: string | number };
   "domain.attribution.codeSaved": { code: string | number };
   "activity.details.discountCodeChanged": { name: string | number; from: string | number; to: string | number };
+  "domain.attribution.noCode": { handle: string | number };
+  "domain.attribution.attributed": { handle: string | number; code: string | number };
+  "domain.attribution.removed": { handle: string | number };
+  "activity.details.orderRefunded": { order: string | number; amount: string | number; shop: string | number; name: string | number };
+  "activity.details.orderAttributed": { order: string | number; handle: string | number; code: string | number };
+  "activity.details.orderAttributionRemoved": { order: string | number; handle: string | number; code: string | number };
+  "orders.attributeOption": { name: string | number; handle: string | number; code: string | number };
   "results.codeCopied": { code: string | number };
 }

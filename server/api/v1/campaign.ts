@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
 import { STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
+import { ATTRIBUTION_RULES, saleFiguresOf } from '../../../lib/domain/sales';
 import { FUNNEL_STATUSES, ORDER_KINDS, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
 import { checkCreator, CREATOR_FIELD_NAMES } from '../../../lib/mutators/creators';
 import { MUTATORS } from '../../../lib/mutators';
@@ -75,6 +76,21 @@ const addressInput = v.object({
   country: requiredText('shippingAddress.country', 200, 'Country.'),
 });
 const orderItemView = v.object({ sku: v.string(), name: v.string(), quantity: v.number(), price: v.number(), inInventory: v.pipe(v.boolean(), v.description('False when the SKU is not in inventory (a shop order’s unknown SKU).')) });
+export const attributionView = v.object({
+  funnelId: v.string(),
+  code: v.string(),
+  handle: v.string(),
+  rule: v.pipe(v.picklist(ATTRIBUTION_RULES), v.description('How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).')),
+});
+/** What a sale counts for: the same figures on an order and in order.attributed. */
+export const saleFiguresView = v.object({
+  refunds: v.pipe(v.array(v.object({ id: v.string(), amount: v.number() })), v.description('A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping.')),
+  refunded: v.pipe(v.number(), v.description('What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded).')),
+  netRevenue: v.pipe(
+    v.nullable(v.number()),
+    v.description('A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost).'),
+  ),
+});
 export const orderView = v.object({
   id: v.string(),
   orderNumber: v.string(),
@@ -94,9 +110,10 @@ export const orderView = v.object({
   trackingNumber: v.nullable(v.string()),
   carrierName: v.nullable(v.string()),
   attribution: v.pipe(
-    v.nullable(v.object({ funnelId: v.string(), code: v.string(), handle: v.string(), rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
+    v.nullable(attributionView),
     v.description('The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none.'),
   ),
+  ...saleFiguresView.entries,
 });
 export const inventoryView = v.object({
   id: v.string(),
@@ -263,7 +280,14 @@ export const orderOf = (o: Order) => ({
   trackingNumber: o.trackingNumber ?? null,
   carrierName: o.carrierName ?? null,
   attribution: o.attribution ? { ...o.attribution } : null,
+  ...saleFiguresOfOrder(o),
 });
+
+/** A sale's refunds and revenue after them; a gift has refunds of none and no revenue. */
+function saleFiguresOfOrder(o: Order) {
+  if (o.kind !== 'sale') return { refunds: [], refunded: 0, netRevenue: null };
+  return saleFiguresOf(o);
+}
 
 // ---------- Routes ----------
 

@@ -7,6 +7,8 @@ import { defineApiRoute } from '../openapi';
 import { CAMPAIGN_ROUTES, funnelView, inventoryView, orderView } from './campaign';
 import { limit, startingAfter, unknownParameter } from './params';
 
+export { API_WEBHOOKS } from './webhook-events';
+
 const listQuery = <S extends readonly string[]>(statuses: S, what: string) =>
   v.strictObject(
     {

@@ -1,5 +1,6 @@
 // Who a mutation runs as, read from the database under the workspace lock: a member (with
-// their client's last mutation id), an API key, or a creator through their portal link.
+// their client's last mutation id), an API key, a creator through their portal link, or a
+// connected shop through its signed webhook.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLES, type Permission, type Role } from '../../../lib/domain/types';
 import type { ShopActor, SystemActor } from '../../../lib/mutators/types';
