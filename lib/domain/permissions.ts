@@ -35,6 +35,8 @@ export const MUTATION_PERMISSIONS = {
   'funnels.removeCriteriaTag': member,
   'funnels.saveDashboardLayout': { kind: 'signedIn' },
   'funnels.setGiftAllowance': member,
+  'funnels.setCommissionTerms': member,
+  'payments.record': { kind: 'admin' },
   'portal.setLanguage': creator,
   'portal.confirm': creator,
   'portal.decline': creator,

@@ -7,6 +7,7 @@ import { authorize, type MutationName } from '../domain/permissions';
 import { fail, type Result, type TeamMember } from '../domain/types';
 import * as admin from './admin';
 import * as calendar from './calendar';
+import * as commission from './commission';
 import * as creators from './creators';
 import * as funnels from './funnels';
 import * as inventory from './inventory';
@@ -16,12 +17,13 @@ import * as portal from './portal';
 import * as team from './team';
 import type { Mutation, Mutator, WriteTx } from './types';
 
-const modules = [admin, calendar, creators, funnels, inventory, notifications, orders, portal, team];
+const modules = [admin, calendar, commission, creators, funnels, inventory, notifications, orders, portal, team];
 
 type ValuesOf<T> = T[keyof T];
 type Declared = Extract<
   | ValuesOf<typeof admin>
   | ValuesOf<typeof calendar>
+  | ValuesOf<typeof commission>
   | ValuesOf<typeof creators>
   | ValuesOf<typeof funnels>
   | ValuesOf<typeof inventory>

@@ -138,6 +138,8 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'funnels.removeCriteriaTag': () => ({ group: CRITERIA_GROUPS[0].id, tag: 'criterion 0' }),
   'funnels.saveDashboardLayout': () => ({ layouts: { lg: [{ i: 'performance', x: 0, y: 0, w: 6, h: 4 }] } }),
   'funnels.setGiftAllowance': ({ ids, n }) => ({ funnelId: ids.funnel, maxItems: 2, maxValue: 50 + n }),
+  'funnels.setCommissionTerms': ({ ids, n }) => ({ funnelId: ids.funnel, commissionPercent: 10 + n, flatFee: 100 }),
+  'payments.record': ({ ids, n }) => ({ funnelId: ids.funnel, paidOn: '2026-03-01', amount: 10 + n, reference: `PAY-${n}` }),
   'portal.setLanguage': ({ ids }) => ({ funnelId: ids.funnel, language: 'fr' }),
   'portal.confirm': ({ ids }) => ({ funnelId: ids.funnel }),
   'portal.decline': ({ ids }) => ({ funnelId: ids.funnel }),

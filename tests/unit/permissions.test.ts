@@ -86,6 +86,8 @@ const CASES: Case[] = [
   { name: 'funnels.sendBrief', run: (s) => s.funnels.sendBrief('CR12346') },
   { name: 'funnels.togglePriority', run: (s) => s.funnels.togglePriority('CR12348') },
   { name: 'funnels.setGiftAllowance', run: (s) => s.funnels.setGiftAllowance('CR12348', 2, 60) },
+  { name: 'funnels.setCommissionTerms', run: (s) => s.funnels.setCommissionTerms('CR12348', 10, 250) },
+  { name: 'funnels.recordPayment', adminOnly: true, run: (s) => s.funnels.recordPayment('CR12348', { paidOn: '2026-03-01', amount: 100, reference: 'WIRE-1' }) },
   { name: 'funnels.updateBio', run: (s) => s.funnels.updateBio('CR12348', 'Chef and storyteller') },
   { name: 'funnels.setInterestTags', run: (s) => s.funnels.setInterestTags('CR12348', ['Cooking']) },
   { name: 'funnels.updateAvatar', run: (s) => s.funnels.updateAvatar('CR12348', 'data:image/png;base64,iVBORw0KGgo=') },
