@@ -4,6 +4,7 @@
 import { INVENTORY } from './constants';
 import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
 import { GIFT_SHIPPING_COST, hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
+import type { CreatorResults } from './commission';
 import { message } from './messages';
 import { refuse, refuseField, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
@@ -216,6 +217,8 @@ export interface PortalView {
   chosen: string[];
   /** The workspace's language: the portal's own until the creator picks one. */
   defaultLanguage: 'en-US' | 'es' | 'fr';
+  /** The creator's code and link, clicks, orders and commission earned (the team server's figures for this funnel); absent without a code. */
+  results?: CreatorResults | null;
 }
 
 export function portalView(

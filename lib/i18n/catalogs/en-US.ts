@@ -1791,6 +1791,7 @@ export const en = {
   'results.unknownLinkBody': 'No campaign uses this link.',
   'domain.commission.percent': 'Commission is a percentage from 0 to 100, to 2 decimals',
   'domain.commission.flatFee': 'The flat fee is an amount of at least 0, to the cent',
+  'domain.commission.adminOnly': 'Only Admins can mark a payment to a creator',
   'domain.commission.saved': 'Commission terms saved',
   'domain.commission.paidOn': 'Enter the date the payment was made',
   'domain.commission.paidOnFuture': 'A payment is marked once it is made: its date cannot be in the future',
@@ -1846,7 +1847,6 @@ export const en = {
   'portal.results.clicks': 'Clicks on your link',
   'portal.results.orders': 'Orders with your code or link',
   'portal.results.earned': 'Commission earned',
-  'portal.results.copied': 'Copied',
   'portal.results.noLink': 'Your tracking link is not available yet.',
 } as const;
 

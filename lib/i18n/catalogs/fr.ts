@@ -1793,6 +1793,7 @@ const messages: Catalog = {
   'results.unknownLinkBody': 'Aucune campagne n’utilise ce lien.',
   'domain.commission.percent': 'La commission est un pourcentage de 0 à 100, à 2 décimales au plus',
   'domain.commission.flatFee': 'Le forfait est un montant d’au moins 0, au centime près',
+  'domain.commission.adminOnly': 'Seuls les administrateurs peuvent enregistrer un paiement à un créateur',
   'domain.commission.saved': 'Conditions de commission enregistrées',
   'domain.commission.paidOn': 'Indiquez la date du paiement',
   'domain.commission.paidOnFuture': 'Un paiement s’enregistre une fois fait : sa date ne peut pas être future',
@@ -1848,7 +1849,6 @@ const messages: Catalog = {
   'portal.results.clicks': 'Clics sur votre lien',
   'portal.results.orders': 'Commandes avec votre code ou lien',
   'portal.results.earned': 'Commission acquise',
-  'portal.results.copied': 'Copié',
   'portal.results.noLink': 'Votre lien de suivi n’est pas encore disponible.',
 };
 

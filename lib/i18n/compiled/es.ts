@@ -1770,6 +1770,7 @@ export const pack: LanguagePack = {
     "results.unknownLinkBody": "Ninguna campaña usa este enlace.",
     "domain.commission.percent": "La comisión es un porcentaje de 0 a 100, con 2 decimales como máximo",
     "domain.commission.flatFee": "La tarifa fija es un importe de al menos 0, al céntimo",
+    "domain.commission.adminOnly": "Solo los administradores pueden registrar un pago a un creador",
     "domain.commission.saved": "Condiciones de comisión guardadas",
     "domain.commission.paidOn": "Indica la fecha en que se hizo el pago",
     "domain.commission.paidOnFuture": "Un pago se registra una vez hecho: su fecha no puede ser futura",
@@ -1825,7 +1826,6 @@ export const pack: LanguagePack = {
     "portal.results.clicks": "Clics en tu enlace",
     "portal.results.orders": "Pedidos con tu código o enlace",
     "portal.results.earned": "Comisión ganada",
-    "portal.results.copied": "Copiado",
     "portal.results.noLink": "Tu enlace de seguimiento aún no está disponible.",
   },
 };
