@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishOf, message } from '../../lib/domain/messages';
 import { MUTATION_PERMISSIONS, type MutationName, type PermissionRule } from '../../lib/domain/permissions';
 import { PERMISSIONS, type Permission, type Permissions, type Role } from '../../lib/domain/types';
 import { MUTATORS, type ArgsOf } from '../../lib/mutators';
@@ -78,7 +79,7 @@ function expectation(actor: Actor, rule: PermissionRule): { status: number; erro
   // Their session's workspace is theirs (Admin, every flag there): allowed, but never in Acme.
   if (actor.kind === 'elsewhere') return { status: 200 };
   if (rule.kind === 'signedIn') return { status: 200 };
-  if (rule.kind === 'admin') return actor.role === 'Admin' ? { status: 200 } : { status: 403, error: 'Only Admins can configure integrations' };
+  if (rule.kind === 'admin') return actor.role === 'Admin' ? { status: 200 } : { status: 403, error: rule.refusal ? englishOf(message(rule.refusal)) : 'Only Admins can configure integrations' };
   if (actor.role === 'Viewer') return { status: 403, error: 'Your role cannot make changes in this workspace' };
   if (rule.flag && !actor.permissions[rule.flag]) return { status: 403, error: expect.stringMatching(/^You do not have permission to /) };
   return { status: 200 };
