@@ -3,33 +3,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../lib/store';
 import { CreatorDetail } from '../../widgets/creator';
-import { FIXED_NOW, renderScreen } from '../helpers/render';
+import { renderScreen } from '../helpers/render';
+import { sellWithCode } from '../helpers/sales';
 
 const panel = () => screen.getByRole('region', { name: 'Commission and what is owed' });
 const ledger = () => within(panel()).getByRole('table', { name: 'Ledger of Sarah Johnson by month' });
-
-/** A shop sale of $100.00 carrying Sarah's code, as the API or a shop delivers it. */
-function sellWithSarahsCode(store: Store) {
-  act(() => {
-    const result = store.apply({
-      name: 'orders.create',
-      args: {
-        draft: {
-          source: 'Shopify',
-          customerName: 'Pat Lee',
-          customerEmail: 'pat@example.com',
-          shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
-          items: [{ sku: 'SKU-001', quantity: 2, price: 50 }],
-        },
-        attribution: { code: 'sarahjstyle' },
-      },
-      meta: { now: FIXED_NOW.toISOString(), idSeed: 'sale1' },
-    });
-    expect(result.ok).toBe(true);
-  });
-}
 
 describe('commission on the creator page', () => {
   it('an Admin sets the terms; the ledger shows the flat fee in the start month and commission on the month’s sales', async () => {
@@ -44,7 +23,7 @@ describe('commission on the creator page', () => {
     expect(within(ledger()).getByRole('row', { name: /January 2026/ })).toHaveTextContent('January 2026$0.000$0.00$250.00$250.00$0.00$250.00');
     expect(within(panel()).getByText('Owed: $250.00')).toBeInTheDocument();
 
-    sellWithSarahsCode(store);
+    sellWithCode(store, 'sarahjstyle', 100, 'sale1');
     expect(await within(ledger()).findByRole('row', { name: /March 2026/ })).toHaveTextContent('March 2026$100.001$12.50$0.00$12.50$0.00$262.50');
     expect(within(panel()).getByText('Owed: $262.50')).toBeInTheDocument();
   });
@@ -53,7 +32,7 @@ describe('commission on the creator page', () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<CreatorDetail creatorId="CR12345" />);
     act(() => void store.funnels.setCommissionTerms('CR12345', 10, null));
-    sellWithSarahsCode(store);
+    sellWithCode(store, 'sarahjstyle', 100, 'sale1');
     expect(await within(panel()).findByText('Owed: $10.00')).toBeInTheDocument();
     const paidOn = within(panel()).getByLabelText('Paid on');
     await user.clear(paidOn);

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseCsv } from '../../lib/csv';
 import { DataExport } from '../../widgets/data-export';
-import { FIXED_NOW, renderScreen } from '../helpers/render';
+import { renderScreen } from '../helpers/render';
+import { sellWithCode } from '../helpers/sales';
 
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
 vi.mock('../../widgets/ui/download', () => ({
@@ -22,23 +23,9 @@ describe('what is owed to creators', () => {
   it('says Creatorflow never moves money, and exports each creator’s net sales, commission, flat fees, paid and balance for the period', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<DataExport />);
+    sellWithCode(store, 'SARAHJSTYLE', 200, 'owed1');
     act(() => {
       expect(store.funnels.setCommissionTerms('CR12345', 10, 100).ok).toBe(true);
-      const sale = store.apply({
-        name: 'orders.create',
-        args: {
-          draft: {
-            source: 'Shopify',
-            customerName: 'Pat Lee',
-            customerEmail: 'pat@example.com',
-            shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
-            items: [{ sku: 'SKU-001', quantity: 1, price: 200 }],
-          },
-          attribution: { code: 'SARAHJSTYLE' },
-        },
-        meta: { now: FIXED_NOW.toISOString(), idSeed: 'owed1' },
-      });
-      expect(sale.ok).toBe(true);
       expect(store.funnels.recordPayment('CR12345', { paidOn: '2026-02-15', amount: 60, reference: 'WIRE-1' }).ok).toBe(true);
     });
     expect(within(await screen.findByRole('region', { name: 'What is owed to creators' })).getByText(/Creatorflow never moves money/)).toBeInTheDocument();

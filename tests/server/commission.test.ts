@@ -33,7 +33,8 @@ describe.each(DB_KINDS)('commission on %s', (kind) => {
   };
   const pull = async () => json<PullResponse>(await owner.get('/sync/pull?since=0'));
   const funnel = async (id: string) => (await pull()).records.find((r) => r.collection === 'funnels' && r.id === id)?.value as Funnel;
-  const payments = async () => (await pull()).records.filter((r) => r.collection === 'payments').map((r) => r.value as CreatorPayment);
+  /** Sarah's payments (the sample holds one for another creator). */
+  const payments = async () => (await pull()).records.filter((r) => r.collection === 'payments').map((r) => r.value as CreatorPayment).filter((p) => p.funnelId === 'CR12345');
   const sale = (code: string, price: number) =>
     push(owner, 'orders.create', {
       draft: { source: 'API', customerName: 'Pat Lee', customerEmail: 'pat@example.com', shippingAddress: ADDRESS, items: [{ sku: 'SKU-001', quantity: 1, price }] },
@@ -76,7 +77,7 @@ describe.each(DB_KINDS)('commission on %s', (kind) => {
     const entries = (await pull()).records.filter((r) => r.collection === 'activity').map((r) => r.value as ActivityEntry);
     expect(entries).toContainEqual(expect.objectContaining({ action: 'Payment recorded', details: 'Sarah Johnson: $40.00 paid on 2026-03-01, reference WIRE-1' }));
     // The Viewer's own pull holds it too (payments sync like other records).
-    const seen = json<PullResponse>(await viewer.get('/sync/pull?since=0')).records.filter((r) => r.collection === 'payments');
+    const seen = json<PullResponse>(await viewer.get('/sync/pull?since=0')).records.filter((r) => r.collection === 'payments' && (r.value as CreatorPayment).funnelId === 'CR12345');
     expect(seen).toHaveLength(1);
   });
 
