@@ -8,6 +8,7 @@ import { Button } from '../../widgets/ui/Button';
 import { Select } from '../../widgets/ui/Select';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
+import { PortalResults } from './PortalResults';
 import type { PortalController } from './usePortal';
 
 const portalStyles = `
@@ -139,6 +140,7 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
         </Section>
       )}
       {!declined && a.confirmedAt && <DeliverablesSection portal={portal} />}
+      {!declined && view.results && <PortalResults portal={portal} results={view.results} />}
       <Section title={t('portal.optOut.title')}>
         <p>{t('portal.optOut.hint')}</p>
         <div className="cf-portal-actions">

@@ -1,14 +1,15 @@
 // Who may make each change: one table, read by the browser store (to refuse and to disable
 // controls with a reason) and by the server (from the member as stored in its database).
-import { message, type Message } from './messages';
+import { message, type Message, type MessageKey } from './messages';
 import { fail, refuse, type Permission, type Result, type TeamMember } from './types';
 
 /**
  * `member`: an active member who is not a Viewer, holding `flag` when one is named.
  * `signedIn`: any signed-in member, Viewers included (personal preferences such as the
- * dashboard layout). `admin`: an active Admin (third-party credentials).
+ * dashboard layout). `admin`: an active Admin (third-party credentials, payments to creators),
+ * refused with `refusal` when the rule names what only Admins may do.
  */
-export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin' } | { kind: 'creator' } | { kind: 'system' } | { kind: 'shop' };
+export type PermissionRule = { kind: 'member'; flag?: Permission } | { kind: 'signedIn' } | { kind: 'admin'; refusal?: MessageKey } | { kind: 'creator' } | { kind: 'system' } | { kind: 'shop' };
 
 /**
  * `creator`: only the creator of one funnel, through their portal link (the server runs these
@@ -43,6 +44,8 @@ export const MUTATION_PERMISSIONS = {
   'funnels.removeCriteriaTag': member,
   'funnels.saveDashboardLayout': { kind: 'signedIn' },
   'funnels.setGiftAllowance': member,
+  'funnels.setCommissionTerms': member,
+  'payments.record': { kind: 'admin', refusal: 'domain.commission.adminOnly' },
   'portal.setLanguage': creator,
   'portal.confirm': creator,
   'portal.decline': creator,
@@ -154,7 +157,7 @@ export function authorize<M extends Pick<TeamMember, 'role' | 'status' | 'permis
   if (rule.kind === 'system') return refused(PERMISSION_REFUSALS.serverOnly);
   if (rule.kind === 'shop') return refused(PERMISSION_REFUSALS.shopOnly);
   if (rule.kind === 'signedIn') return { ok: true, value: member };
-  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(PERMISSION_REFUSALS.adminOnly);
+  if (rule.kind === 'admin') return member.role === 'Admin' ? { ok: true, value: member } : refused(rule.refusal ? message(rule.refusal) : PERMISSION_REFUSALS.adminOnly);
   if (member.role === 'Viewer') return refused(PERMISSION_REFUSALS.readOnly);
   if (rule.flag && !member.permissions[rule.flag]) return refused(PERMISSION_REFUSALS.missing(rule.flag));
   return { ok: true, value: member };

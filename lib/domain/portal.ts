@@ -4,8 +4,9 @@
 import { INVENTORY } from './constants';
 import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
 import { GIFT_SHIPPING_COST, hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
-import { englishOf, message, type Message, type MessageKey } from './messages';
-import { refuse, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
+import type { CreatorResults } from './commission';
+import { message } from './messages';
+import { refuse, refuseField, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 export const MAX_DELIVERABLE_LINKS = 10;
 
@@ -18,10 +19,6 @@ const ADDRESS_REFUSALS = [
 ] as const;
 
 /** A refusal that names the form field it is about (`params.field`), for the portal to mark it. */
-const refuseField = (key: MessageKey, field: string, values?: Message['values']): Result<never> => {
-  const problem = message(key, values);
-  return { ok: false, error: englishOf(problem), problem, params: { field } };
-};
 
 /** What the portal asks of the creator next, in order. */
 export type PortalAsk = 'confirm' | 'address' | 'products' | 'brief' | 'deliverables' | 'done' | 'declined';
@@ -220,6 +217,8 @@ export interface PortalView {
   chosen: string[];
   /** The workspace's language: the portal's own until the creator picks one. */
   defaultLanguage: 'en-US' | 'es' | 'fr';
+  /** The creator's code and link, clicks, orders and commission earned (the team server's figures for this funnel); absent without a code. */
+  results?: CreatorResults | null;
 }
 
 export function portalView(

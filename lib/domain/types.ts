@@ -30,6 +30,8 @@ export const refusedInput = (result: Result<unknown>): string | undefined => {
   const field = result.ok ? undefined : (result as { field?: unknown }).field;
   return typeof field === 'string' ? field : undefined;
 };
+/** A refusal that names the input field it is about (`params.field`), for a form to mark it. */
+export const refuseField = (key: MessageKey, field: string, values?: Message['values']): Result<never> => Object.assign(refuseInput<never>(field, key, values), { params: { field } });
 /** A success with a message: `notice` for the screens, its English as `message`. */
 export const accept = <T>(value: T, key: MessageKey, values?: Message['values']): Result<T> => {
   const notice = message(key, values);
@@ -100,6 +102,24 @@ export interface Funnel extends Entity {
   giftAllowance?: GiftAllowance;
   /** The discount code a shop applies and the tracking link counts; unique in the workspace in any letter case. */
   discountCode?: string;
+  /** Commission: this percentage (0 to 100, up to 2 decimals) of the engagement's attributed net sales, by month. */
+  commissionPercent?: number;
+  /** A flat fee in the workspace currency, earned in the month the engagement starts. */
+  flatFee?: number;
+}
+
+/** A payment an Admin recorded as made to a creator for an engagement; Creatorflow itself never moves money. */
+export interface CreatorPayment extends Entity {
+  /** The engagement (funnel) it pays. */
+  funnelId: string;
+  /** yyyy-MM-dd: when it was paid. */
+  paidOn: string;
+  amount: number;
+  /** The bank or payout reference, as the Admin typed it. */
+  reference: string;
+  /** ISO timestamp it was recorded. */
+  recordedAt: string;
+  recordedBy: string;
 }
 
 /** How many products, and of what value at most, a creator may choose (set by staff on the funnel). */

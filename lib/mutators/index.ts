@@ -8,6 +8,7 @@ import { fail, type Result, type TeamMember } from '../domain/types';
 import * as account from './account';
 import * as admin from './admin';
 import * as calendar from './calendar';
+import * as commission from './commission';
 import * as creators from './creators';
 import * as developer from './developer';
 import * as funnels from './funnels';
@@ -19,13 +20,14 @@ import * as system from './system';
 import * as team from './team';
 import type { Mutation, Mutator, WriteTx } from './types';
 
-const modules = [account, admin, calendar, creators, developer, funnels, inventory, notifications, orders, portal, system, team];
+const modules = [account, admin, calendar, commission, creators, developer, funnels, inventory, notifications, orders, portal, system, team];
 
 type ValuesOf<T> = T[keyof T];
 type Declared = Extract<
   | ValuesOf<typeof account>
   | ValuesOf<typeof admin>
   | ValuesOf<typeof calendar>
+  | ValuesOf<typeof commission>
   | ValuesOf<typeof creators>
   | ValuesOf<typeof developer>
   | ValuesOf<typeof funnels>

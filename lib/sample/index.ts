@@ -18,6 +18,7 @@ export function sampleWorkspace(now: Date) {
       integrations: sample.sampleIntegrations(now),
       webhookEvents: sample.sampleWebhookEvents(now),
       activity: sample.sampleActivity(now),
+      payments: sample.samplePayments(now),
     } as Record<string, { id: string }[]>,
     singletons: {
       session: { memberId: SAMPLE_ADMIN_ID },

@@ -12,6 +12,7 @@ import { SAMPLE_ADMIN_ID, samplePlan } from './defaults';
 export { SAMPLE_ADMIN_ID, defaultAutomation, defaultProfile, defaultSettings, samplePlan } from './defaults';
 import { buildStepsFromStatus, progressPercentage } from '../domain/funnels';
 import type {
+  CreatorPayment,
   ActivityEntry,
   AppNotification,
   CalendarEvent,
@@ -92,8 +93,27 @@ export function sampleFunnels(now: Date): Funnel[] {
       followers: seed.followers,
       outreach: [],
       discountCode: codeFromHandle(seed.handle),
+      ...(seed.id === SAMPLE_COMMISSIONED.funnelId ? SAMPLE_COMMISSIONED.terms : {}),
     };
   });
+}
+
+/** The sample engagement on commission terms, and the payment an Admin marked for it. */
+const SAMPLE_COMMISSIONED = { funnelId: 'CR12347', terms: { commissionPercent: 10, flatFee: 500 }, paidDaysAfterStart: 14, amount: 250 } as const;
+
+export function samplePayments(now: Date): CreatorPayment[] {
+  const seed = FUNNEL_SEEDS.find((f) => f.id === SAMPLE_COMMISSIONED.funnelId)!;
+  return [
+    {
+      id: 'pay_1',
+      funnelId: seed.id,
+      paidOn: subDays(now, seed.startedDaysAgo - SAMPLE_COMMISSIONED.paidDaysAfterStart).toISOString().slice(0, 10),
+      amount: SAMPLE_COMMISSIONED.amount,
+      reference: 'WIRE-0001',
+      recordedAt: subDays(now, seed.startedDaysAgo - SAMPLE_COMMISSIONED.paidDaysAfterStart).toISOString(),
+      recordedBy: 'Alex Morgan',
+    },
+  ];
 }
 
 export const SUGGESTED_CREATORS: SuggestedCreator[] = [

@@ -39,6 +39,7 @@ import {
   type Invoice,
   type Order,
   type Plan,
+  type CreatorPayment,
   type Profile,
   type Role,
   type TeamMember,
@@ -106,6 +107,8 @@ const funnel = v.object({
   ),
   giftAllowance: optional(v.object({ maxItems: num, maxValue: num })),
   discountCode: optional(str),
+  commissionPercent: optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100))),
+  flatFee: optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
 });
 const orderItem = v.object({
   id: str,
@@ -157,6 +160,8 @@ const order = v.object({
   attribution: optional(v.object({ funnelId: str, code: str, handle: str, rule: v.picklist(['code', 'ref', 'utm', 'manual']) })),
   refunds: optional(v.array(v.object({ id: str, amount: v.number() }))),
 });
+
+const creatorPayment = v.object({ id: str, funnelId: str, paidOn: str, amount: v.pipe(v.number(), v.finite(), v.minValue(0)), reference: str, recordedAt: str, recordedBy: str });
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
 const inventoryItem = v.object({
@@ -357,6 +362,8 @@ export const COLLECTION_DEFINITIONS = [
     },
   }),
   defineCollection({ name: 'webhookEvents', schema: validates<WebhookEvent>(webhookEvent), newRecords: 'first' }),
+  // Payments an Admin recorded as made to creators (the ledger's "paid"), newest first.
+  defineCollection({ name: 'payments', schema: validates<CreatorPayment>(creatorPayment), sort: newestFirst('paidOn'), newRecords: 'first' }),
 ] as const;
 
 /** Every singleton of a workspace. */

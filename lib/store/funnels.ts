@@ -43,6 +43,12 @@ export function createFunnelsSlice(ctx: StoreContext) {
     /** New Funnel wizard: creates a funnel at Brief with its steps, at the top of the list. */
     createFunnel: (draft: NewFunnelDraft) => ctx.mutate('funnels.create', { draft }),
     setDiscountCode: (id: string, code: string) => ctx.mutate('funnels.setDiscountCode', { id, code }),
+    /** Sets an engagement's commission terms; null removes a term. */
+    setCommissionTerms: (funnelId: string, commissionPercent: number | null, flatFee: number | null) => ctx.mutate('funnels.setCommissionTerms', { funnelId, commissionPercent, flatFee }),
+    /** Payments Admins recorded as made to creators. */
+    payments: ctx.collection('payments'),
+    /** Records a payment made to a creator (Admins only); Creatorflow never moves money. */
+    recordPayment: (funnelId: string, payment: { paidOn: string; amount: number; reference: string }) => ctx.mutate('payments.record', { funnelId, ...payment }),
     addCriteriaTag: (group: CriteriaGroup, text: string) => ctx.mutate('funnels.addCriteriaTag', { group, text }),
     removeCriteriaTag: (group: CriteriaGroup, tag: string) => ctx.mutate('funnels.removeCriteriaTag', { group, tag }),
     /** Saves the signed-in member's dashboard grid; Viewers may arrange their own dashboard too. */

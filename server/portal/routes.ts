@@ -24,6 +24,7 @@ import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
 import { endPortalLinks, findPortalLink, mintPortalLink, portalPath, type PortalLink } from './links';
 import { cannotEmail, emailCreator } from './outreach';
+import { portalResults } from './results';
 
 export const PORTAL_API = {
   view: '/portal/api/view',
@@ -59,7 +60,8 @@ async function viewOf(ctx: ServerContext, link: PortalLink): Promise<PortalView 
       const inventory = (await loadRecords(tx, link.workspaceId, 'inventory')).map((r) => r.record);
       const orderId = funnel.record.portal?.orderId;
       const [order] = orderId ? await loadRecords(tx, link.workspaceId, 'orders', { ids: [orderId] }) : [];
-      return portalView(funnel.record, { brand: settings?.companyName?.trim() || (workspace?.name ?? ''), language }, inventory, order?.record);
+      const results = await portalResults(tx, link.workspaceId, funnel.record, ctx.linkOrigin(), ctx.now());
+      return { ...portalView(funnel.record, { brand: settings?.companyName?.trim() || (workspace?.name ?? ''), language }, inventory, order?.record), results };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

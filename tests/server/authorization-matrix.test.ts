@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishOf, message } from '../../lib/domain/messages';
 import { MUTATION_PERMISSIONS, ROUTE_ONLY_MUTATIONS, writesOf, type MutationName, type PermissionRule } from '../../lib/domain/permissions';
 import { PERMISSIONS, type Permission, type Permissions, type Role } from '../../lib/domain/types';
 import { MUTATORS, type ArgsOf } from '../../lib/mutators';
@@ -84,7 +85,7 @@ function expectation(actor: Actor, rule: PermissionRule): { status: number; erro
   // Their session's workspace is theirs (Admin, every flag there): allowed, but never in Acme.
   if (actor.kind === 'elsewhere') return { status: 200 };
   if (rule.kind === 'signedIn') return { status: 200 };
-  if (rule.kind === 'admin') return actor.role === 'Admin' ? { status: 200 } : { status: 403, error: 'Only Admins can configure integrations' };
+  if (rule.kind === 'admin') return actor.role === 'Admin' ? { status: 200 } : { status: 403, error: rule.refusal ? englishOf(message(rule.refusal)) : 'Only Admins can configure integrations' };
   if (actor.role === 'Viewer') return { status: 403, error: 'Your role cannot make changes in this workspace' };
   if (rule.flag && !actor.permissions[rule.flag]) return { status: 403, error: expect.stringMatching(/^You do not have permission to /) };
   return { status: 200 };
@@ -144,6 +145,8 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'funnels.removeCriteriaTag': () => ({ group: CRITERIA_GROUPS[0].id, tag: 'criterion 0' }),
   'funnels.saveDashboardLayout': () => ({ layouts: { lg: [{ i: 'performance', x: 0, y: 0, w: 6, h: 4 }] } }),
   'funnels.setGiftAllowance': ({ ids, n }) => ({ funnelId: ids.funnel, maxItems: 2, maxValue: 50 + n }),
+  'funnels.setCommissionTerms': ({ ids, n }) => ({ funnelId: ids.funnel, commissionPercent: 10 + n, flatFee: 100 }),
+  'payments.record': ({ ids, n }) => ({ funnelId: ids.funnel, paidOn: '2026-03-01', amount: 10 + n, reference: `PAY-${n}` }),
   'portal.setLanguage': ({ ids }) => ({ funnelId: ids.funnel, language: 'fr' }),
   'portal.confirm': ({ ids }) => ({ funnelId: ids.funnel }),
   'portal.decline': ({ ids }) => ({ funnelId: ids.funnel }),

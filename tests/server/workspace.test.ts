@@ -146,6 +146,6 @@ describe.each(DB_KINDS)('workspace on %s', (kind) => {
     expect((await server.client().get(`/invitations/${token}`)).statusCode).toBe(200);
     expect((await server.client().post('/auth/signin', { email: USERS.editor.email, password: USERS.editor.password })).statusCode).toBe(200);
     const tables = Object.keys(RECORD_TABLES) as TableCollection[];
-    expect(tables).toHaveLength(9);
+    expect(tables).toHaveLength(10);
   });
 });

@@ -39,6 +39,7 @@ function records(store: Store) {
     invoices: store.admin.invoices.items.peek(),
     integrations: store.admin.integrations.items.peek(),
     webhookEvents: store.admin.webhookEvents.items.peek(),
+    payments: store.funnels.payments.items.peek(),
   };
   return Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, [...list].sort((a, b) => a.id.localeCompare(b.id))]));
 }
@@ -209,6 +210,12 @@ const callArb: fc.Arbitrary<Call> = fc.oneof(
   fc.record({ funnelId: fc.constantFrom(...funnelIds), message: fc.string({ maxLength: 10 }) }).map((a) => call('funnels.sendOutreach', a)),
   fc.record({ funnelId: fc.constantFrom(...funnelIds) }).map((a) => call('funnels.togglePriority', a)),
   fc.record({ suggestedId: fc.constantFrom(...SUGGESTED_CREATORS.map((c) => c.id)) }).map((a) => call('funnels.inviteSuggested', a)),
+  fc
+    .record({ funnelId: fc.constantFrom(...funnelIds), commissionPercent: fc.constantFrom(null, 0, 12.5, 101), flatFee: fc.constantFrom(null, 250, -1) })
+    .map((a) => call('funnels.setCommissionTerms', a)),
+  fc
+    .record({ funnelId: fc.constantFrom(...funnelIds, 'CR0'), paidOn: fc.constantFrom('2026-03-01', '2099-01-01'), amount: fc.constantFrom(0, 49.99), reference: fc.constantFrom('WIRE-1', '') })
+    .map((a) => call('payments.record', a)),
   fc.record({ day: fc.integer({ min: 1, max: 28 }), length: fc.integer({ min: -1, max: 3 }) }).map(({ day, length }) =>
     call('calendar.addEvent', {
       draft: {

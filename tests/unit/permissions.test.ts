@@ -51,10 +51,12 @@ interface Case {
   flag?: Permission;
   /** A personal preference any signed-in member may set (Viewers included). */
   viewerAllowed?: boolean;
-  /** Admins only: every other role is refused with the Admin message. */
-  adminOnly?: boolean;
+  /** Admins only: every other role is refused with the Admin message (or, given, this one). */
+  adminOnly?: boolean | string;
   run(store: Store): Result<unknown>;
 }
+
+const adminRefusal = (c: Case) => (typeof c.adminOnly === 'string' ? c.adminOnly : MESSAGES.adminOnly);
 
 const eventDraft = { title: 'Call Sarah', start: '2026-03-12T10:00', end: '2026-03-12T11:00', type: 'shipment' as const, description: 'Kick-off', creatorName: '' };
 
@@ -87,6 +89,8 @@ const CASES: Case[] = [
   { name: 'funnels.sendBrief', run: (s) => s.funnels.sendBrief('CR12346') },
   { name: 'funnels.togglePriority', run: (s) => s.funnels.togglePriority('CR12348') },
   { name: 'funnels.setGiftAllowance', run: (s) => s.funnels.setGiftAllowance('CR12348', 2, 60) },
+  { name: 'funnels.setCommissionTerms', run: (s) => s.funnels.setCommissionTerms('CR12348', 10, 250) },
+  { name: 'funnels.recordPayment', adminOnly: 'Only Admins can mark a payment to a creator', run: (s) => s.funnels.recordPayment('CR12348', { paidOn: '2026-03-01', amount: 100, reference: 'WIRE-1' }) },
   { name: 'funnels.updateBio', run: (s) => s.funnels.updateBio('CR12348', 'Chef and storyteller') },
   { name: 'funnels.setInterestTags', run: (s) => s.funnels.setInterestTags('CR12348', ['Cooking']) },
   { name: 'funnels.updateAvatar', run: (s) => s.funnels.updateAvatar('CR12348', 'data:image/png;base64,iVBORw0KGgo=') },
@@ -243,7 +247,7 @@ describe('permissions are enforced in the store actions', () => {
         expect(result.ok).toBe(true);
         return;
       }
-      expect(result).toMatchObject({ ok: false, error: c.adminOnly ? MESSAGES.adminOnly : MESSAGES.readOnly });
+      expect(result).toMatchObject({ ok: false, error: c.adminOnly ? adminRefusal(c) : MESSAGES.readOnly });
       expect(snapshot(store)).toBe(before);
       expect(store.admin.activity.items.peek()).toHaveLength(activity);
       expect(counter.writes).toBe(writes);
@@ -306,7 +310,7 @@ describe('permission flags gate their actions for an Editor', () => {
     const { store, counter } = await editorWith('editAutomations', true);
     const before = snapshot(store);
     const writes = counter.writes;
-    expect(c.run(store)).toMatchObject({ ok: false, error: MESSAGES.adminOnly });
+    expect(c.run(store)).toMatchObject({ ok: false, error: adminRefusal(c) });
     await store.flush();
     expect(snapshot(store)).toBe(before);
     expect(counter.writes).toBe(writes);

@@ -13,6 +13,7 @@ import { StepEditor, stepState } from '../shared/StepTimeline';
 import { creatorStyles } from './styles';
 import { useCreator } from './useCreator';
 import { CodeAndLink } from '../ui/CodeAndLink';
+import { CommissionPanel } from './CommissionPanel';
 import { CreatorPortalPanel } from './CreatorPortalPanel';
 import { useT } from '../ui/i18n';
 import { routeTo } from '../ui/routes';
@@ -85,6 +86,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
           }} />
           {statusIndex(funnel.status) >= statusIndex('Contract') && <CreatorAgreement funnel={funnel} timeZone={c.timeZone} />}
           <CodeAndLink funnel={funnel} editBlocked={c.writeBlocked} onSaveCode={(code) => c.store.funnels.setDiscountCode(funnel.id, code)} />
+          <CommissionPanel funnel={funnel} />
           <CreatorPortalPanel creator={c} funnel={funnel} />
           <OutreachHistory funnel={funnel} timeZone={c.timeZone} />
         </div>

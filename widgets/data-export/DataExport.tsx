@@ -5,6 +5,7 @@ import { adminBaseStyles } from '../ui/adminStyles';
 import { ScreenTitle } from '../ui/AdminScreen';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
+import { OwedExport } from './OwedExport';
 import { dataExportStyles } from './styles';
 import { useDataExportController } from './useDataExportController';
 
@@ -107,6 +108,7 @@ export function DataExportView({ embedded = false }: { embedded?: boolean }) {
           </div>
         </section>
       )}
+      <OwedExport />
     </div>
   );
 }

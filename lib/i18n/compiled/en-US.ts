@@ -426,4 +426,12 @@ export const formatted: Partial<CompiledCatalog> = {
   "activity.details.orderAttributionRemoved": (v, f) => f.text(v["order"]) + " no longer attributed to " + f.text(v["handle"]) + " (" + f.text(v["code"]) + ")",
   "orders.attributeOption": (v, f) => f.text(v["name"]) + " (" + f.text(v["handle"]) + "), code " + f.text(v["code"]),
   "results.codeCopied": (v, f) => "Code " + f.text(v["code"]) + " copied",
+  "domain.commission.reference": (v, f) => "Enter the payment’s reference (up to " + f.text(v["max"]) + " characters)",
+  "domain.commission.paymentSaved": (v, f) => "Payment of " + f.text(v["amount"]) + " recorded",
+  "activity.details.commissionTerms": (v, f) => f.text(v["name"]) + ": commission " + f.text(v["percent"]) + ", flat fee " + f.text(v["fee"]),
+  "activity.details.paymentRecorded": (v, f) => f.text(v["name"]) + ": " + f.text(v["amount"]) + " paid on " + f.text(v["date"]) + ", reference " + f.text(v["reference"]),
+  "commission.ledger": (v, f) => "Ledger of " + f.text(v["name"]) + " by month",
+  "commission.owed": (v, f) => "Owed: " + f.text(v["amount"]),
+  "commission.paidAhead": (v, f) => "Paid ahead by " + f.text(v["amount"]),
+  "commission.export.done": (v, f) => ((k) => k === "one" ? "Exported " + f.text(v["count"]) + " creator to " + f.text(v["name"]) : "Exported " + f.text(v["count"]) + " creators to " + f.text(v["name"]))(f.plural(v["count"], 0, [])),
 };

@@ -442,4 +442,12 @@ export interface MessageParams {
   "activity.details.orderAttributionRemoved": { order: string | number; handle: string | number; code: string | number };
   "orders.attributeOption": { name: string | number; handle: string | number; code: string | number };
   "results.codeCopied": { code: string | number };
+  "domain.commission.reference": { max: string | number };
+  "domain.commission.paymentSaved": { amount: string | number };
+  "activity.details.commissionTerms": { name: string | number; percent: string | number; fee: string | number };
+  "activity.details.paymentRecorded": { name: string | number; amount: string | number; date: string | number; reference: string | number };
+  "commission.ledger": { name: string | number };
+  "commission.owed": { amount: string | number };
+  "commission.paidAhead": { amount: string | number };
+  "commission.export.done": { count: number; name: string | number };
 }

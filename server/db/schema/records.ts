@@ -52,6 +52,8 @@ export const funnels = pgTable(
     portal: jsonb('portal').$type<CreatorAnswers>(),
     giftAllowance: jsonb('gift_allowance').$type<GiftAllowance>(),
     discountCode: text('discount_code'),
+    commissionPercent: doublePrecision('commission_percent'),
+    flatFee: doublePrecision('flat_fee'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -103,6 +105,8 @@ export const orders = pgTable(
     // The public API's lists, all or by status, a page at a time in display order.
     index('orders_position_idx').on(t.workspaceId, t.position),
     index('orders_status_position_idx').on(t.workspaceId, t.status, t.position),
+    // A creator's portal reads the sales attributed to its one funnel.
+    index('orders_attributed_funnel_idx').on(t.workspaceId, sql`(${t.attribution} ->> 'funnelId')`),
   ],
 );
 
@@ -225,4 +229,18 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('webhook_events_version_idx').on(t.workspaceId, t.version)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    ...recordColumns(),
+    funnelId: text('funnel_id').notNull(),
+    paidOn: text('paid_on').notNull(),
+    amount: doublePrecision('amount').notNull(),
+    reference: text('reference').notNull(),
+    recordedAt: text('recorded_at').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('payments_version_idx').on(t.workspaceId, t.version), index('payments_funnel_idx').on(t.workspaceId, t.funnelId)],
 );
