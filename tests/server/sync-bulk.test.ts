@@ -194,7 +194,7 @@ describe('paged imports through restarts and reloads', () => {
 });
 
 describe('a mutation carries at most two pages of rows', () => {
-  it('refuses a mutation of more rows than two pages, changes nothing, and applies the next one in the same push', async () => {
+  it('refuses a mutation of more rows than one may carry, changes nothing, and applies the next one in the same push', async () => {
     const http = await server.signIn('owner');
     const prefix = `cap${Date.now().toString(36)}`;
     const row = (i: number) => ({ sku: `${prefix}-${i}`, name: `Item ${i}`, quantity: '1' });
