@@ -193,7 +193,7 @@ describe('paged imports through restarts and reloads', () => {
   }, 120_000);
 });
 
-describe('a mutation carries at most two pages of rows', () => {
+describe('a mutation carries at most 1,000 rows', () => {
   it('refuses a mutation of more rows than one may carry, changes nothing, and applies the next one in the same push', async () => {
     const http = await server.signIn('owner');
     const prefix = `cap${Date.now().toString(36)}`;
