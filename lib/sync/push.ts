@@ -5,14 +5,34 @@
 import { isMessage } from '../domain/messages';
 import { mine, refresh, settle, type SyncCore } from './core';
 import { NOT_AUTHOR_CODE, SYNC_PATHS, TOO_LARGE_CODE, type PushResponse, type PushResult } from './protocol';
-import { halves, type Waiting } from './queue';
+import { halves, partOf, type Waiting } from './queue';
 import { pullOnce } from './pull';
 import { SyncError, SYNC_MESSAGES } from './transport';
 
 /** Most mutations in one push (the server takes up to 500). */
 const PUSH_BATCH = 100;
-/** Most bytes of mutations in one push: the pages of an import (about 100 KB each) go a few at a time, under the server's 1 MB body limit. */
+/** Most bytes of mutations in one push, under the server's 1 MB body limit. */
 export const PUSH_BYTES = 512 * 1024;
+
+/**
+ * The next push's mutations from the head of the queue: one tab's, up to PUSH_BATCH and
+ * PUSH_BYTES. A page of an import goes alone: the server answers a push when it has run all of
+ * it, so a page's rows count as saved as soon as the server confirms them, not once the pages
+ * pushed with it are done too.
+ */
+export function pushBatchOf(own: readonly Waiting[]): Waiting[] {
+  const batch: Waiting[] = [];
+  let bytes = 0;
+  for (const m of own) {
+    const size = JSON.stringify(m.args).length;
+    const page = partOf(m.args) !== null;
+    if (m.clientID !== own[0].clientID || batch.length === PUSH_BATCH || (batch.length > 0 && (page || bytes + size > PUSH_BYTES))) break;
+    batch.push(m);
+    bytes += size;
+    if (page) break;
+  }
+  return batch;
+}
 
 /** Pushes everything of the signed-in member that waits. Throws what stops it (offline, signed out...). */
 export async function pushAll(core: SyncCore) {
@@ -21,17 +41,9 @@ export async function pushAll(core: SyncCore) {
   for (;;) {
     const own = mine(core);
     if (!own.length || core.closed) return;
-    const owner = own[0].clientID;
-    const batch: Waiting[] = [];
-    let bytes = 0;
-    for (const m of own) {
-      const size = JSON.stringify(m.args).length;
-      if (m.clientID !== owner || batch.length === PUSH_BATCH || (batch.length > 0 && bytes + size > PUSH_BYTES)) break;
-      batch.push(m);
-      bytes += size;
-    }
+    const batch = pushBatchOf(own);
     refresh(core);
-    await pushBatch(core, owner, batch);
+    await pushBatch(core, batch[0].clientID, batch);
   }
 }
 

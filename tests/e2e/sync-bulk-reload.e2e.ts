@@ -7,18 +7,19 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK } from '../../lib/domain/bulk';
 import { adminQuery, resolvePostgres, withDatabase, type PostgresServer } from '../server/pg';
 import { CHROMIUM_ARGS, executablePath } from './browser';
 import { creatorsCsv } from './imports';
 import { OWNER, startTeamServer, type TeamServer } from './team-server';
 
-/** Rows per run: the whole 10,000 on PGlite; fewer on PostgreSQL, to keep the suite's time (the moments span the file either way). */
+/** The whole 10,000 rows on each database. */
 const RUNS = [
   { database: 'pglite', rows: 10_000 },
-  { database: 'postgres', rows: 3_000 },
+  { database: 'postgres', rows: 10_000 },
 ] as const;
 const MOMENTS = 5;
-const PAGE_ROWS = 500;
+const PAGE_ROWS = BULK.pageRows;
 
 const format = (n: number) => n.toLocaleString('en-US');
 

@@ -1,6 +1,6 @@
 // /healthz keeps answering within 100 ms while a 10,000-row import runs. The import is sent as
-// the sync client sends it: pages of 500 rows, each its own mutation and transaction, several
-// pages a push. A page's work in the server's thread (validation, the mutator, rows, SQL
+// the sync client sends it: pages of 200 rows, each its own mutation and transaction, one page
+// a push. A page's work in the server's thread (validation, the mutator, rows, SQL
 // statements, and on PGlite the database itself) is cut into slices with a turn of the event
 // loop between them (server/slices.ts).
 //
@@ -21,7 +21,6 @@ import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
 import { pagesOf } from '../../lib/domain/bulk';
-import { PUSH_BYTES } from '../../lib/sync/push';
 import { DB_KINDS, json, startServer, type TestServer } from './harness';
 
 const ROWS = 10_000;
@@ -86,26 +85,14 @@ describe.each(DB_KINDS)('responsiveness on %s', (kind) => {
     // Over a real socket: each answer needs the event loop, as a load balancer's probe does.
     const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const rows = Array.from({ length: ROWS }, (_, i) => ({ sku: `BULK-${i}`, name: `Bulk item ${i}`, quantity: String(i % 50) }));
-    // As the sync client sends an import: pages of at most 500 rows, each its own mutation, as
-    // many pages in a push as its byte limit takes.
+    // As the sync client sends an import: pages (`pagesOf`), each its own mutation in a push of its own.
     const pages = pagesOf(rows);
-    const pushes: (typeof pages)[] = [];
-    let bytes = 0;
-    for (const page of pages) {
-      const size = JSON.stringify(page).length;
-      if (!pushes.length || bytes + size > PUSH_BYTES) {
-        pushes.push([]);
-        bytes = 0;
-      }
-      pushes.at(-1)!.push(page);
-      bytes += size;
-    }
     // The bodies are written before the watch starts: the client's own work (serializing
     // 767 KB) is not the server's, and a real client does it in another process.
     const meta = { now: server.clock.now().toISOString() };
     let id = 0;
-    const bodies = pushes.map((push) =>
-      JSON.stringify({ clientID: 'bulk', mutations: push.map((page) => ({ id: ++id, name: 'inventory.importItems', args: { rows: page }, meta: { ...meta, idSeed: `bulk${String(id).padStart(3, '0')}x` } })) }),
+    const bodies = pages.map((page) =>
+      JSON.stringify({ clientID: 'bulk', mutations: [{ id: ++id, name: 'inventory.importItems', args: { rows: page }, meta: { ...meta, idSeed: `bulk${String(id).padStart(3, '0')}x` } }] }),
     );
     const cookie = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const loadBefore = loadavg()[0];
@@ -135,7 +122,7 @@ describe.each(DB_KINDS)('responsiveness on %s', (kind) => {
     }
     const { longest: longestStretch, longestPause } = await stretches.stop();
     const results = await importing;
-    expect(pushes.length).toBeGreaterThan(1);
+    expect(pages.length).toBeGreaterThan(1);
     expect(results).toEqual(pages.map((_, i) => ({ id: i + 1, ok: true })));
     const stored = json<PullResponse>(await owner.get('/sync/pull?since=0')).records.filter((r) => r.collection === 'inventory' && r.id && (r.value as { sku: string }).sku.startsWith('BULK-'));
     expect(stored).toHaveLength(ROWS);

@@ -12,7 +12,7 @@ import type { ActivityEntry, Funnel } from '../../lib/domain/types';
 import { MUTATORS } from '../../lib/mutators';
 import { createMemoryStorage } from '../../lib/storage/memory';
 import type { StorageAdapter } from '../../lib/storage/types';
-import { sumOf } from '../../lib/store/bulk';
+import { sumOf, type BulkJob } from '../../lib/store/bulk';
 import { createStore, type Store } from '../../lib/store/createStore';
 import { createSyncClient } from '../../lib/sync/client';
 import type { PullResponse, PushResponse } from '../../lib/sync/protocol';
@@ -49,7 +49,7 @@ function restart() {
   return restarting;
 }
 
-function network(http: Client, faults: Faults) {
+function network(http: Client, faults: Faults, beforePush?: () => Promise<void>) {
   let pushes = 0;
   const pushed: { clientID: string; ids: number[]; response: PushResponse | null }[] = [];
   const fetch = (async (input: string | URL, init: RequestInit = {}) => {
@@ -57,6 +57,7 @@ function network(http: Client, faults: Faults) {
     const body = typeof init.body === 'string' ? init.body : undefined;
     const isPush = path.startsWith('/sync/push');
     if (isPush) {
+      await beforePush?.();
       pushes += 1;
       if (faults.restartBefore.has(pushes)) {
         await restart();
@@ -112,7 +113,16 @@ describe('paged imports through restarts and reloads', () => {
           const http = await server.signIn('owner');
           const before = funnelsOf(json<PullResponse>(await http.get('/sync/pull?since=0'))).length;
           const faults = { restartBefore: new Set(restartBefore), restartAfter: new Set(restartAfter) };
-          const net = network(http, faults);
+          // Whenever the tab pushes, the import's progress says what the server holds: each page
+          // went in a push of its own and was counted when its answer came. (A lost answer is
+          // counted only once the page is pushed again, or a pull finds it taken.)
+          const counts: { server: number; shown: number }[] = [];
+          let watched: BulkJob | null = null;
+          const net = network(http, faults, async () => {
+            if (!watched || faults.restartAfter.size) return;
+            const server = funnelsOf(json<PullResponse>(await http.get('/sync/pull?since=0'))).filter((f) => f.creatorHandle.startsWith(`@${prefix}_`)).length;
+            counts.push({ server, shown: watched.progress.peek().confirmed });
+          });
           const cache = createMemoryStorage();
           let tab = await openTab(cache, net.fetch);
 
@@ -122,6 +132,7 @@ describe('paged imports through restarts and reloads', () => {
           expect(result).toMatchObject({ ok: true, value: { created: BULK.pageRows, updated: 0 } });
           const job = result.ok ? result.value.job : null;
           expect(job).not.toBeNull();
+          watched = job;
           const pages = Math.ceil(count / BULK.pageRows);
           // The first page is queued at once, the rest one per task (some may be pushed meanwhile).
           const seen = new Map<string, WaitingMutation>();
@@ -137,6 +148,8 @@ describe('paged imports through restarts and reloads', () => {
           // One push goes (or fails); then the tab may be reloaded on what its cache kept.
           await tab.sync.sync();
           if (reload) {
+            // The reloaded tab's import is another job: it is not watched.
+            watched = null;
             tab.store.dispose();
             tab = await openTab(cache, net.fetch);
           }
@@ -165,6 +178,10 @@ describe('paged imports through restarts and reloads', () => {
           // What the import screen reads: every row confirmed.
           for (const j of tab.store.bulk.jobs.peek()) expect(j.progress.peek()).toMatchObject({ confirmed: j.progress.peek().total, refused: 0 });
           if (!reload) expect(job!.state.peek()).toBe('saved');
+          // Each page went in a push of its own, and the progress said what the server held whenever the tab pushed.
+          expect(net.pushed.map((p) => p.ids.length).filter((n) => n !== 1)).toEqual([]);
+          for (const { server, shown } of counts) expect(shown).toBe(server);
+          if (!faults.restartAfter.size) expect(counts.length).toBeGreaterThan(0);
           tab.store.dispose();
         },
       ),
@@ -193,8 +210,8 @@ describe('paged imports through restarts and reloads', () => {
   }, 120_000);
 });
 
-describe('a mutation carries at most two pages of rows', () => {
-  it('refuses a mutation of more rows than two pages, changes nothing, and applies the next one in the same push', async () => {
+describe('a mutation carries at most 1,000 rows', () => {
+  it('refuses a mutation of more rows than one may carry, changes nothing, and applies the next one in the same push', async () => {
     const http = await server.signIn('owner');
     const prefix = `cap${Date.now().toString(36)}`;
     const row = (i: number) => ({ sku: `${prefix}-${i}`, name: `Item ${i}`, quantity: '1' });

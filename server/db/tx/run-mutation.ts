@@ -126,9 +126,24 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
   if (Date.parse(meta.now) > clock().getTime() + MAX_CLOCK_SKEW_MS)
     return { status: 'invalid', error: 'meta.now is in the future: check the device clock', field: 'meta.now' };
 
-  // A bulk mutation (an import's page) comes in a large request: what the request cost so far
-  // (its body, the session) and the transaction's start are separate turns.
-  if (longListOf(mutator.args as v.GenericSchema, options.args) !== undefined) await yieldToEventLoop();
+  // Validating, running and writing a large mutation (an import) are each long stretches of
+  // work in this thread: other requests get a turn between them (server/slices.ts). Not for
+  // an ordinary mutation: a turn taken while holding the workspace lock makes every other
+  // writer of the workspace wait longer.
+  const longList = longListOf(mutator.args as v.GenericSchema, options.args);
+  const bulk = longList !== undefined;
+  const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
+  /** The long list, when it holds more rows than one mutation may carry. */
+  const overLimit = bulk && (options.args as Record<string, unknown[]>)[longList].length > BULK.serverRows ? longList : undefined;
+  // The arguments are checked before the transaction: that needs nothing from the database, so
+  // the workspace stays unlocked while an import's page is validated. What the check found is
+  // the answer only once the member is known to be allowed (a refusal for the right comes first).
+  // A bulk mutation comes in a large request: what the request cost so far (its body, the
+  // session) and the check are separate turns.
+  await breathe();
+  const parsed = overLimit !== undefined ? null : await parseInSlices(mutator.args as v.GenericSchema, options.args);
+  const controlField = parsed?.success ? controlCharacterPath(parsed.output) : null;
+  await breathe();
   try {
     return await db.transaction(async (tx) => {
       await reserveIn(tx, options.reserve);
@@ -165,26 +180,16 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     const processed = tracked ? { lastMutationID: mutationID } : {};
     const markProcessed = () => (tracked ? recordClientMutation(tx, workspaceId, clientID, memberId, mutationID, clock()) : Promise.resolve());
 
-    // Validating, running and writing a large mutation (an import) are each long stretches of
-    // work in this thread: other requests get a turn between them (server/slices.ts). Not for
-    // an ordinary mutation: a turn taken while holding the workspace lock makes every other
-    // writer of the workspace wait longer.
-    const longList = longListOf(mutator.args as v.GenericSchema, options.args);
-    const bulk = longList !== undefined;
-    const breathe = () => (bulk ? yieldToEventLoop() : Promise.resolve());
-    if (bulk && (options.args as Record<string, unknown[]>)[longList].length > BULK.serverRows) {
+    if (overLimit !== undefined || !parsed) {
       await markProcessed();
-      const error = `${longList} holds at most ${BULK.serverRows.toLocaleString('en')} rows in one mutation: send them in pages`;
-      return { status: 'invalid', error, field: longList, ...processed } satisfies MutationOutcome;
+      const error = `${overLimit} holds at most ${BULK.serverRows.toLocaleString('en')} rows in one mutation: send them in pages`;
+      return { status: 'invalid', error, field: overLimit ?? '', ...processed } satisfies MutationOutcome;
     }
-    await breathe();
-    const parsed = await parseInSlices(mutator.args as v.GenericSchema, options.args);
     if (!parsed.success) {
       await markProcessed();
       const problem = describeIssues(parsed.issues);
       return { status: 'invalid', error: problem.message, field: problem.field, ...processed } satisfies MutationOutcome;
     }
-    const controlField = controlCharacterPath(parsed.output);
     if (controlField !== null) {
       await markProcessed();
       return { status: 'invalid', error: `${controlField || 'The arguments'} must not contain control characters`, field: controlField, ...processed } satisfies MutationOutcome;
@@ -198,7 +203,6 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
       ...(options.creatorFunnelId ? { creatorOf: options.creatorFunnelId } : {}),
     };
     const serverTx = createServerTx(tx, workspaceId, actor, { ...options.txOptions, meta, clock, lockedVersion: base });
-    await breathe();
     await serverTx.preload(mutator.reads(parsed.output));
     await breathe();
     let result: Result<unknown>;
