@@ -34,6 +34,7 @@ import { syncRoutes } from './sync/routes';
 import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { trackingLinkRoutes } from './results/links';
+import { resultsTotalsRoutes } from './results/totals';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiRoutes, { ctx, limits: { ...DEFAULT_API_LIMITS, ...options.apiLimits } });
   await app.register(shopWebhookRoutes, { ctx });
   await app.register(trackingLinkRoutes, { ctx });
+  await app.register(resultsTotalsRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
   await app.register(portalRoutes, { ctx, root });
   if (root !== null) {
