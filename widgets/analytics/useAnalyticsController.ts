@@ -1,12 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { analyticsSummary, HEATMAP_METRICS, parsePeriod, periodDays, type HeatmapMetric } from '../../lib/domain/analytics';
-import { periodTotalsOf, salesDaysOf, type PeriodTotals } from '../../lib/domain/results';
 import type { AnalyticsPeriod } from '../../lib/domain/constants';
 import { message } from '../../lib/domain/messages';
 import { PERMISSION_REFUSALS } from '../../lib/domain/permissions';
 import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
+import { useResultsTotals } from '../ui/useResultsTotals';
 
 export interface AnalyticsControllerOptions {
   /** The period shown first: '6m' or '12m'. Unknown values fall back to the default, '6m'. */
@@ -36,34 +36,14 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   const { t, say } = useT();
   const focus = focusedHeatmapMetric(metric);
   const { from, to } = useMemo(() => periodDays(period, store.now()), [period, store]);
-  const teamApi = store.teamApi;
-  // With the team server, sales and clicks stay there and the period's totals are read from it
-  // (again when orders change, so a new or refunded sale shows); without one, the browser's own
-  // attributed sales are counted (no clicks: only the server counts them).
-  const [served, setServed] = useState<{ key: string; totals: PeriodTotals | null; error: string | null } | null>(null);
-  const key = `${from}/${to}`;
-  useEffect(() => {
-    if (!teamApi) return;
-    let live = true;
-    void teamApi.resultsTotals(from, to).then((answer) => {
-      if (!live) return;
-      setServed(answer.ok ? { key, totals: { funnels: answer.funnels, days: answer.days }, error: null } : { key, totals: null, error: answer.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [teamApi, from, to, key, orders]);
-  const totals = teamApi ? (served?.key === key ? served.totals : null) : periodTotalsOf(salesDaysOf(orders), from, to);
-  const loading = teamApi ? served?.key !== key : false;
-  const error = teamApi && served?.key === key ? served.error : null;
+  const { totals, loading, error, countsClicks } = useResultsTotals(from, to);
   // Figures are recomputed whenever funnels, orders, inventory or the totals change, so they never show stale data.
   const summary = useMemo(() => {
     const result = analyticsSummary({ funnels, orders, inventory, totals: totals ?? { funnels: [], days: [] } }, period, store.now());
     if (!focus) return result;
     const index = HEATMAP_METRICS.findIndex((m) => m.key === focus);
     return { ...result, heatmap: [...result.heatmap].sort((a, b) => (b.cells[index].raw ?? -Infinity) - (a.cells[index].raw ?? -Infinity)) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `totals` is new each render without a server; its inputs are listed
-  }, [funnels, orders, inventory, served, period, store, focus]);
+  }, [funnels, orders, inventory, totals, period, store, focus]);
 
   return {
     summary,
@@ -72,7 +52,7 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
     /** Why the server's totals could not be read, or null. */
     error,
     /** Whether clicks are counted at all (only the team server counts them). */
-    countsClicks: Boolean(teamApi),
+    countsClicks,
     period,
     setPeriod(next: AnalyticsPeriod) {
       setPeriodState(next);
