@@ -34,6 +34,7 @@ import { syncRoutes } from './sync/routes';
 import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { trackingLinkRoutes } from './results/links';
+import { resultsTotalsRoutes } from './results/totals';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
@@ -355,6 +356,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiRoutes, { ctx });
   await app.register(shopWebhookRoutes, { ctx });
   await app.register(trackingLinkRoutes, { ctx });
+  await app.register(resultsTotalsRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
   await app.register(portalRoutes, { ctx, root });
   if (root !== null) {

@@ -1,15 +1,14 @@
-// Analytics figures: spec §2 "Analytics", §9 (periods, heatmap), computed from the workspace's
-// own funnels and orders for the chosen period, so they change when the data changes
-// (docs/decisions/analytics-are-computed-from-the-workspace.md). Pure: `now` comes in as an argument.
+// Analytics figures: spec §2 "Analytics", §9 (periods, heatmap), computed for the chosen period
+// from measured results (attributed sales and link clicks by day, gifts as cost: lib/domain/results.ts),
+// never from figures typed on a funnel (docs/decisions/where-sales-and-clicks-live.md). Pure:
+// `now` comes in as an argument.
 import { addMonths } from 'date-fns/addMonths';
 import { format } from 'date-fns/format';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { subMonths } from 'date-fns/subMonths';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, HEATMAP, type AnalyticsPeriod } from './constants';
-import type { Funnel, Order, OrderStatus } from './types';
-
-/** Orders in these states are not counted as sales. */
-export const UNCOUNTED_ORDER_STATUSES: readonly OrderStatus[] = ['Canceled', 'Refunded'];
+import { missingReason, NO_RESULTS, periodResults, utcDay, type PeriodTotals, type Results, type ResultsReport } from './results';
+import type { Funnel, InventoryItem, Order } from './types';
 
 export const HEATMAP_METRICS = [
   { key: 'engagement', label: 'Engagement' },
@@ -31,25 +30,30 @@ export interface MonthBucket {
 }
 
 export interface ConversionFunnel {
+  /** Followers of the creators running in the period: the audience reached, as their profiles say. */
   impressions: number;
+  /** Tracking-link clicks counted in the period. */
   clicks: number;
+  /** Attributed sales in the period that still count. */
   orders: number;
 }
 
 export interface RoiPoint {
   month: string;
   label: string;
-  /** Average ROI of the funnels running that month, or null when none ran. */
+  /** (revenue − cost) / cost of the month; null with no cost that month. */
   roi: number | null;
+  revenue: number;
+  cost: number;
   orders: number;
 }
 
 export interface HeatmapCell {
   metric: HeatmapMetric;
-  /** The raw figure (percent, x, followers, dollars). */
-  raw: number;
-  /** Scaled into HEATMAP.min..HEATMAP.max across the creators shown. */
-  score: number;
+  /** The raw figure (percent, x, followers, dollars); null when nothing was measured. */
+  raw: number | null;
+  /** Scaled into HEATMAP.min..HEATMAP.max across the creators with a figure; null without one. */
+  score: number | null;
 }
 
 export interface HeatmapRow {
@@ -61,19 +65,27 @@ export interface HeatmapRow {
 export interface AnalyticsSummary {
   period: AnalyticsPeriod;
   months: MonthBucket[];
+  /** First and last UTC day of the period (yyyy-MM-dd). */
+  from: string;
+  to: string;
   /** Funnels running at some point in the period. */
   funnelCount: number;
-  /** Orders placed in the period (all statuses). */
-  orderCount: number;
-  /** Average conversion rate of those funnels, percent; null when there are none. */
-  conversionRate: number | null;
-  /** Average ROI of those funnels (x); null when there are none. */
-  averageRoi: number | null;
-  /** Sales revenue in the period, gifts, canceled and refunded orders excluded. */
-  revenue: number;
+  /** The period's measured results for the whole workspace. */
+  results: Results;
+  byCampaignType: ResultsReport['byCampaignType'];
+  byCreator: ResultsReport['byCreator'];
   funnel: ConversionFunnel;
   roiTrend: RoiPoint[];
   heatmap: HeatmapRow[];
+}
+
+/** What the Analytics figures are computed from. */
+export interface AnalyticsData {
+  funnels: readonly Funnel[];
+  orders: readonly Order[];
+  inventory: readonly Pick<InventoryItem, 'id' | 'sku' | 'unitCost'>[];
+  /** The period's measured totals: the team server's, or the browser's own attributed sales without one. */
+  totals: PeriodTotals;
 }
 
 /** A known period value, else the default (6m). */
@@ -103,61 +115,38 @@ export function funnelRunsBetween(funnel: Pick<Funnel, 'startDate' | 'dueDate'>,
   return start < to.getTime() && (!Number.isFinite(due) || due >= from.getTime());
 }
 
-/** A sale that was not canceled or refunded; a gift is a cost, never revenue. */
-export const countsAsSale = (order: Pick<Order, 'status' | 'kind'>) => order.kind === 'sale' && !UNCOUNTED_ORDER_STATUSES.includes(order.status);
-
-function placedBetween(order: Pick<Order, 'createdAt'>, from: Date, to: Date) {
-  const at = time(order.createdAt);
-  return at >= from.getTime() && at <= to.getTime();
-}
-
-const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/**
- * Impressions: the followers reached by each running funnel; clicks: impressions times the
- * creator's engagement rate; orders: orders placed in the period that are not canceled or refunded.
- */
-export function conversionFunnel(funnels: readonly Funnel[], orders: readonly Order[]): ConversionFunnel {
-  let impressions = 0;
-  let clicks = 0;
-  for (const f of funnels) {
-    const reach = Math.max(0, f.followers ?? 0);
-    impressions += reach;
-    clicks += Math.round((reach * Math.max(0, f.engagementRate)) / 100);
-  }
-  return { impressions, clicks, orders: orders.filter(countsAsSale).length };
-}
-
-/** Scales raw values into HEATMAP.min..max (spec §9); equal values sit in the middle. */
-export function scaleToHeatmap(values: readonly number[]): number[] {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+/** Scales raw values into HEATMAP.min..max (spec §9); equal values sit in the middle; a missing value has no score. */
+export function scaleToHeatmap(values: readonly (number | null)[]): (number | null)[] {
+  const known = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  const lo = Math.min(...known);
+  const hi = Math.max(...known);
   return values.map((v) => {
-    if (!Number.isFinite(v) || hi === lo) return round((HEATMAP.min + HEATMAP.max) / 2);
+    if (v === null || !Number.isFinite(v)) return null;
+    if (hi === lo) return round((HEATMAP.min + HEATMAP.max) / 2);
     return round(HEATMAP.min + ((v - lo) / (hi - lo)) * (HEATMAP.max - HEATMAP.min));
   });
 }
 
 /** White text above 3.5 (spec §9). */
-export const heatmapTextIsWhite = (score: number) => score > HEATMAP.whiteTextAbove;
+export const heatmapTextIsWhite = (score: number | null) => score !== null && score > HEATMAP.whiteTextAbove;
 
-/** Creators by Engagement, Conversion, ROI, Reach and Sales; sales are their orders' totals. */
-export function performanceHeatmap(funnels: readonly Funnel[], orders: readonly Order[]): HeatmapRow[] {
+/**
+ * Creators by Engagement and Reach (their profiles' engagement rate and followers) and by
+ * Conversion, ROI and Sales measured in the period (null where nothing was measured).
+ */
+export function performanceHeatmap(funnels: readonly Funnel[], byCreator: ReadonlyMap<string, Results>): HeatmapRow[] {
   if (funnels.length === 0) return [];
-  const sales = new Map<string, number>();
-  for (const order of orders) {
-    if (!order.creatorId || !countsAsSale(order)) continue;
-    sales.set(order.creatorId, (sales.get(order.creatorId) ?? 0) + order.total);
-  }
-  const raw: Record<HeatmapMetric, number[]> = {
+  const measured = funnels.map((f) => byCreator.get(f.id) ?? NO_RESULTS);
+  const raw: Record<HeatmapMetric, (number | null)[]> = {
     engagement: funnels.map((f) => f.engagementRate),
-    conversion: funnels.map((f) => f.conversionRate),
-    roi: funnels.map((f) => f.roi),
+    conversion: measured.map((r) => (r.conversion === null ? null : round(r.conversion * 100))),
+    roi: measured.map((r) => (r.roi === null ? null : round(r.roi))),
     reach: funnels.map((f) => f.followers ?? 0),
-    sales: funnels.map((f) => round(sales.get(f.id) ?? 0)),
+    sales: measured.map((r) => (missingReason(r, 'revenue') ? null : r.revenue)),
   };
-  const scores = Object.fromEntries(HEATMAP_METRICS.map((m) => [m.key, scaleToHeatmap(raw[m.key])])) as Record<HeatmapMetric, number[]>;
+  const scores = Object.fromEntries(HEATMAP_METRICS.map((m) => [m.key, scaleToHeatmap(raw[m.key])])) as Record<HeatmapMetric, (number | null)[]>;
   return funnels.map((f, index) => ({
     creatorId: f.id,
     creatorName: f.creatorName,
@@ -165,35 +154,34 @@ export function performanceHeatmap(funnels: readonly Funnel[], orders: readonly 
   }));
 }
 
-/** Every figure of the Analytics screen for the period ending at `now`. */
-export function analyticsSummary(funnels: readonly Funnel[], orders: readonly Order[], period: AnalyticsPeriod, now: Date): AnalyticsSummary {
+/** The period of `period` months ending at `now`, as UTC days. */
+export function periodDays(period: AnalyticsPeriod, now: Date): { months: MonthBucket[]; from: string; to: string } {
   const months = monthBuckets(period, now);
-  const from = months[0].start;
-  const running = funnels.filter((f) => funnelRunsBetween(f, from, now));
-  const placed = orders.filter((o) => placedBetween(o, from, now));
-  const counted = placed.filter(countsAsSale);
-  const conversion = average(running.map((f) => f.conversionRate));
-  const roi = average(running.map((f) => f.roi));
+  return { months, from: `${months[0].key}-01`, to: utcDay(now.toISOString()) };
+}
+
+/** Every figure of the Analytics screen for the period ending at `now`. */
+export function analyticsSummary(data: AnalyticsData, period: AnalyticsPeriod, now: Date): AnalyticsSummary {
+  const { months, from, to } = periodDays(period, now);
+  const running = data.funnels.filter((f) => funnelRunsBetween(f, months[0].start, now));
+  const report = periodResults({ funnels: data.funnels, orders: data.orders, inventory: data.inventory, totals: data.totals, from, to });
+  // The heatmap shows the creators running in the period and any other with results in it.
+  const shown = [...running, ...data.funnels.filter((f) => !running.includes(f) && report.byCreator.has(f.id))];
   const roiTrend: RoiPoint[] = months.map((month) => {
-    const to = month.end.getTime() < now.getTime() ? month.end : now;
-    const monthRoi = average(funnels.filter((f) => funnelRunsBetween(f, month.start, to)).map((f) => f.roi));
-    return {
-      month: month.key,
-      label: month.label,
-      roi: monthRoi === null ? null : round(monthRoi),
-      orders: counted.filter((o) => placedBetween(o, month.start, new Date(month.end.getTime() - 1))).length,
-    };
+    const r = report.byMonth.get(month.key) ?? NO_RESULTS;
+    return { month: month.key, label: month.label, roi: r.roi === null ? null : round(r.roi), revenue: r.revenue, cost: r.cost, orders: r.orders };
   });
   return {
     period,
     months,
+    from,
+    to,
     funnelCount: running.length,
-    orderCount: placed.length,
-    conversionRate: conversion === null ? null : round(conversion),
-    averageRoi: roi === null ? null : round(roi),
-    revenue: round(counted.reduce((sum, o) => sum + o.total, 0)),
-    funnel: conversionFunnel(running, placed),
+    results: report.overall,
+    byCampaignType: report.byCampaignType,
+    byCreator: report.byCreator,
+    funnel: { impressions: running.reduce((sum, f) => sum + Math.max(0, f.followers ?? 0), 0), clicks: report.overall.clicks, orders: report.overall.orders },
     roiTrend,
-    heatmap: performanceHeatmap(running, placed),
+    heatmap: performanceHeatmap(shown, report.byCreator),
   };
 }

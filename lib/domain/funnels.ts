@@ -330,32 +330,35 @@ export const creatorRating = (funnel: Pick<Funnel, 'roi'>) => Math.min(5, Math.m
 export interface DashboardFilterDef {
   id: string;
   label: string;
-  /** Sort key, highest first unless `ascending`. */
-  value(funnel: Funnel): number;
+  /** Sort key, highest first unless `ascending`; `revenueOf` gives a funnel's measured attributed revenue. */
+  value(funnel: Funnel, revenueOf: (funnelId: string) => number): number;
   ascending?: boolean;
 }
 
 /**
  * The `?filter=` values: each keeps the top 10 funnels by one field.
  * match_rate_top10 by conversion rate, collab_success_top10 by creator rating (from ROI),
- * engagement_top10 by engagement rate, sales_top10 by campaign value; from `/`,
+ * engagement_top10 by engagement rate, sales_top10 by attributed revenue (measured, lib/domain/results.ts); from `/`,
  * top_creators by creator rating and price_optimization the 10 lowest ROI (candidates to renegotiate).
  */
 export const DASHBOARD_FILTERS: Record<string, DashboardFilterDef> = {
   match_rate_top10: { id: 'match_rate_top10', label: 'Top 10 by conversion rate', value: (f) => f.conversionRate },
   collab_success_top10: { id: 'collab_success_top10', label: 'Top 10 by creator rating', value: creatorRating },
   engagement_top10: { id: 'engagement_top10', label: 'Top 10 by engagement', value: (f) => f.engagementRate },
-  sales_top10: { id: 'sales_top10', label: 'Top 10 by revenue', value: (f) => f.value },
+  sales_top10: { id: 'sales_top10', label: 'Top 10 by revenue', value: (f, revenueOf) => revenueOf(f.id) },
   top_creators: { id: 'top_creators', label: 'Top creators', value: creatorRating },
   price_optimization: { id: 'price_optimization', label: 'Lowest ROI (price optimization)', value: (f) => f.roi, ascending: true },
 };
 
-/** Applies a dashboard filter: sorted by its field (ties by id), the first 10. Unknown ids change nothing. */
-export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10): Funnel[] {
+/**
+ * Applies a dashboard filter: sorted by its field (ties by id), the first 10. Unknown ids change
+ * nothing. `revenueOf` is each funnel's attributed revenue (none measured: 0).
+ */
+export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10, revenueOf: (funnelId: string) => number = () => 0): Funnel[] {
   const def = filterId ? DASHBOARD_FILTERS[filterId] : undefined;
   if (!def) return funnels as Funnel[];
   const sign = def.ascending ? 1 : -1;
-  return [...funnels].sort((a, b) => sign * (def.value(a) - def.value(b)) || a.id.localeCompare(b.id)).slice(0, limit);
+  return [...funnels].sort((a, b) => sign * (def.value(a, revenueOf) - def.value(b, revenueOf)) || a.id.localeCompare(b.id)).slice(0, limit);
 }
 
 /** `content_type=video`: campaigns on video platforms (YouTube, TikTok) or with video deliverables. */

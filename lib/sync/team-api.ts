@@ -3,6 +3,7 @@
 // language. Screens reach them through the store (`store.teamApi`), never directly.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { MailStatus } from '../domain/mail';
+import type { PeriodTotals } from '../domain/results';
 import type { ServerRefusal } from '../domain/server-errors';
 import type { PasswordChange, Permissions, Role } from '../domain/types';
 import { isLanguageCode, type LanguageCode } from '../i18n/codes';
@@ -66,6 +67,8 @@ export interface TeamApi {
   shopConnection(shop: ShopSlug): Promise<({ ok: true } & ShopConnection) | ServerRefusal>;
   /** Where the workspace's tracking links live: the server's public origin and the workspace they name. */
   trackingLinks(): Promise<({ ok: true } & TrackingLinks) | ServerRefusal>;
+  /** The period's measured results (link clicks, attributed sales) per funnel and per day, from `from` to `to` (UTC days, yyyy-MM-dd). */
+  resultsTotals(from: string, to: string): Promise<({ ok: true } & PeriodTotals) | ServerRefusal>;
   /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
   saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
   /** Ends the session on the server (Logout): true once the server has ended it, false when it could not be reached. */
@@ -178,6 +181,14 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
     async trackingLinks() {
       try {
         return { ok: true, ...(await request<TrackingLinks>('/results/links')) };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async resultsTotals(from, to) {
+      try {
+        const answer = await request<PeriodTotals>(`/results/totals?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+        return { ok: true, funnels: answer.funnels, days: answer.days };
       } catch (error) {
         return refusedBy(error);
       }

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { liftStoredEnglish } from './lift';
+import { keepSalesTotals } from './sales-totals';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -178,5 +179,6 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
       await migrateNodePostgres(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     }
     await liftStoredEnglish(handle.db);
+    await keepSalesTotals(handle.db);
   });
 }

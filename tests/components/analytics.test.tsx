@@ -1,6 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { PeriodTotals } from '../../lib/domain/results';
+import type { Order } from '../../lib/domain/types';
+import type { TeamApi } from '../../lib/sync/team-api';
 import { Analytics } from '../../widgets/analytics';
 import { renderScreen } from '../helpers/render';
 
@@ -8,18 +11,73 @@ const cell = (tableName: string, row: string) => {
   const table = screen.getByRole('table', { name: tableName });
   return within(table).getByRole('rowheader', { name: row }).closest('tr')!;
 };
-const card = (label: string) => within(screen.getByRole('region', { name: 'Key figures' })).getByText(label).nextElementSibling;
+/** A key figure's card, found by its label, as assistive technology names it. */
+const figure = (label: string) => within(screen.getByRole('region', { name: 'Key figures' })).getByRole('article', { name: label });
+
+const attributed = (order: Order, funnelId: string, more: Partial<Order> = {}): Order => ({ ...order, attribution: { funnelId, code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'code' }, ...more });
 
 describe('<Analytics>', () => {
-  it('shows the cards computed from the sample funnels and orders', async () => {
+  it('with nothing attributed and no gifts, every figure says "—" and why, never a typed number, and how it is computed', async () => {
     await renderScreen(<Analytics />);
     await screen.findByRole('heading', { name: 'Analytics', level: 1 });
-    expect(card('Conversion Rate')).toHaveTextContent('4.0%');
-    expect(card('Average ROI')).toHaveTextContent('3.15x');
-    expect(within(cell('Conversion Funnel', 'Impressions')).getByRole('cell')).toHaveTextContent('2,485,000');
-    expect(within(cell('Conversion Funnel', 'Clicks')).getByRole('cell')).toHaveTextContent('188,464');
-    expect(within(cell('Conversion Funnel', 'Orders')).getByRole('cell')).toHaveTextContent('3');
+    expect(figure('Attributed revenue')).toHaveTextContent('—No sales attributed yet');
+    expect(figure('Attributed revenue')).toHaveAccessibleDescription('Sales attributed to creators by their code or link, after discounts and refunds, without tax or shipping.');
+    expect(figure('Cost')).toHaveTextContent('—No gifts shipped yet');
+    expect(figure('ROI')).toHaveTextContent('—No cost yet: ROI needs a cost');
+    expect(figure('ROI')).toHaveAccessibleDescription('(Attributed revenue − cost) ÷ cost.');
+    // Without the team server no click is ever counted: the reason says so.
+    expect(figure('Conversion Rate')).toHaveTextContent('—Link clicks are counted by the team server');
+    expect(figure('Conversion Rate')).toHaveAccessibleDescription('Attributed orders ÷ tracking-link clicks.');
+    expect(screen.queryByText('3.15x')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveDisplayValue('Last 6 months');
+  });
+
+  it('an attributed sale is revenue (its subtotal), a gift is cost, and ROI follows; cancelling the sale takes it back', async () => {
+    const { store } = await renderScreen(<Analytics />);
+    await screen.findByRole('region', { name: 'Key figures' });
+    const sale = store.orders.items.get('ord_3')!;
+    act(() => {
+      store.orders.items.put(attributed(sale, 'CR12345'));
+      store.orders.items.put({ ...sale, id: 'gift_1', kind: 'gift', creatorId: 'CR12345', tax: 0, shipping: 0, shippingCost: 10, items: [{ ...sale.items[0], productId: 'inv_1', sku: 'SKU-001', quantity: 1 }] });
+    });
+    expect(figure('Attributed revenue')).toHaveTextContent('$89.00');
+    expect(figure('Cost')).toHaveTextContent('$28.00');
+    expect(figure('ROI')).toHaveTextContent('2.18x');
+    expect(figure('Attributed orders')).toHaveTextContent('1');
+    const byType = screen.getByRole('table', { name: 'Results by campaign type' });
+    expect(within(byType).getByRole('rowheader', { name: 'Sponsored Post' }).closest('tr')).toHaveTextContent('Sponsored Post$89.00$28.002.18x—01');
+    act(() => store.orders.items.put(attributed(sale, 'CR12345', { status: 'Canceled' })));
+    expect(figure('Attributed revenue')).toHaveTextContent('—No sales attributed yet');
+    expect(figure('ROI')).toHaveTextContent('-1.00x');
+  });
+
+  it('with the team server, reads the period’s clicks and sales from it: conversion = orders ÷ clicks', async () => {
+    const asked: string[] = [];
+    let answer: (totals: PeriodTotals) => void = () => {};
+    const teamApi = {
+      resultsTotals: (from: string, to: string) => {
+        asked.push(`${from}..${to}`);
+        return new Promise((resolve) => (answer = (totals) => resolve({ ok: true, ...totals })));
+      },
+    } as unknown as TeamApi;
+    await renderScreen(<Analytics />, { teamApi });
+    expect(await screen.findByText('Loading results…', { selector: '[data-figure="revenue"] p' })).toBeInTheDocument();
+    expect(asked).toEqual(['2025-10-01..2026-03-10']);
+    await act(async () => answer({ funnels: [{ funnelId: 'CR12345', clicks: 200, visitors: 150, orders: 4, revenue: 360 }], days: [{ day: '2026-03-02', clicks: 200, visitors: 150, orders: 4, revenue: 360 }] }));
+    expect(figure('Attributed revenue')).toHaveTextContent('$360.00');
+    expect(figure('Conversion Rate')).toHaveTextContent('2.0%');
+    expect(figure('Clicks')).toHaveTextContent('200');
+    expect(figure('Clicks')).toHaveAccessibleDescription('Clicks on creators’ tracking links (150 daily unique visitors).');
+    expect(within(cell('Conversion Funnel', 'Clicks')).getByRole('cell')).toHaveTextContent('200');
+    expect(within(cell('Conversion Funnel', 'Orders')).getByRole('cell')).toHaveTextContent('4');
+    expect(within(cell('ROI Trends', 'Mar 2026')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '$360.00', '$0.00', '4']);
+  });
+
+  it('says when the server refuses the results, and shows no figure', async () => {
+    const teamApi = { resultsTotals: async () => ({ ok: false, error: 'You do not have permission to view analytics' }) } as unknown as TeamApi;
+    await renderScreen(<Analytics />, { teamApi });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Results could not be loaded: You do not have permission to view analytics');
+    expect(figure('Attributed revenue')).toHaveTextContent('—Results could not be loaded');
   });
 
   it('the period selector switches to the last 12 months', async () => {
@@ -31,23 +89,20 @@ describe('<Analytics>', () => {
     expect(within(screen.getByRole('table', { name: 'ROI Trends' })).getAllByRole('rowheader')).toHaveLength(12);
   });
 
-  it('figures change when an order is canceled', async () => {
+  it('shows the heatmap of creators by the five metrics; a measured figure with no data is "—" with its reason', async () => {
     const { store } = await renderScreen(<Analytics />);
-    await screen.findByRole('table', { name: 'Conversion Funnel' });
-    const order = store.orders.items.get('ord_3')!;
-    act(() => store.orders.items.put({ ...order, status: 'Canceled' }));
-    expect(within(cell('Conversion Funnel', 'Orders')).getByRole('cell')).toHaveTextContent('2');
-    expect(screen.getByText(/Revenue \$427\.07 from 2 orders/)).toBeInTheDocument();
-  });
-
-  it('shows the heatmap of creators by the five metrics, with white text on every cell', async () => {
-    await renderScreen(<Analytics />);
     const heatmap = await screen.findByRole('table', { name: 'Performance Heatmap' });
     expect(within(heatmap).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Creator', 'Engagement', 'Conversion', 'ROI', 'Reach', 'Sales']);
     const jordan = within(heatmap).getByRole('rowheader', { name: 'Jordan Lee' }).closest('tr')!;
-    const engagement = within(jordan).getAllByRole('cell')[0];
+    const [engagement, conversion, roi, , sales] = within(jordan).getAllByRole('cell');
     expect(engagement).toHaveTextContent('4.5');
     expect(engagement).toHaveAttribute('data-text', 'white');
+    expect(conversion).toHaveTextContent('— (No link clicks counted yet)');
+    expect(roi).toHaveTextContent('— (No cost yet: ROI needs a cost)');
+    expect(sales).toHaveTextContent('— (No sales attributed yet)');
+    act(() => store.orders.items.put(attributed(store.orders.items.get('ord_1')!, 'CR12350')));
+    const row = within(screen.getByRole('table', { name: 'Performance Heatmap' })).getByRole('rowheader', { name: 'Jordan Lee' }).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('4.2 ($119.98)');
   });
 
   it('shows the metric notice and three AI Next Best Actions', async () => {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildStepsFromStatus, progressPercentage } from '../../lib/domain/funnels';
@@ -137,6 +137,15 @@ describe('search, filters and chips', () => {
     expect(names).toEqual(['Jordan Lee', 'Emma Davis', 'Priya Patel', 'Sarah Johnson', 'Mike Chen', 'Alex Rivera']);
     expect(screen.getByRole('button', { name: 'Remove filter Top 10 by engagement' })).toBeInTheDocument();
     expect(within(card('Emma Davis')).getByText(/Step 5 of 7/)).toBeInTheDocument();
+  });
+
+  it('Top 10 by revenue ranks by attributed revenue: a creator with attributed sales comes first, whatever the campaign value typed', async () => {
+    const { store } = await renderScreen(<DashboardOverview filter="sales_top10" />);
+    await screen.findAllByRole('article');
+    const sale = store.orders.items.get('ord_1')!;
+    act(() => store.orders.items.put({ ...sale, attribution: { funnelId: 'CR12348', code: 'ALEXCOOKS', handle: '@alexcooks', rule: 'code' } }));
+    // Alex Rivera's typed campaign value is the lowest; his attributed sale puts him first.
+    await waitFor(() => expect(screen.getAllByRole('article')[0].querySelector('h3')?.textContent).toBe('Alex Rivera'));
   });
 });
 

@@ -7,10 +7,13 @@ const b = useBrowser();
 const ordersCell = (page: Page, scope = '') =>
   page.locator(`${scope} table`, { has: page.getByText('Conversion Funnel', { exact: true }) }).getByRole('row', { name: /^Orders/ }).getByRole('cell');
 
-/** Changes an order's status the way another tab of the workspace does: stored, then announced. */
-async function changeOrderStatusElsewhere(page: Page, id: string, status: string) {
+/** A key figure's value, the card found by its accessible name. */
+const figure = (page: Page, label: string) => page.getByRole('article', { name: label, exact: true }).locator('.cf-stat-value');
+
+/** Changes an order the way another tab of the workspace does: stored, then announced. */
+async function changeOrderElsewhere(page: Page, id: string, change: Record<string, unknown>) {
   await page.evaluate(
-    async ({ id, status }) => {
+    async ({ id, change }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('creatorflow:default');
         request.onsuccess = () => resolve(request.result);
@@ -22,7 +25,7 @@ async function changeOrderStatusElsewhere(page: Page, id: string, status: string
         const request = records.get(['orders', id]);
         request.onsuccess = () => resolve(request.result);
       });
-      const value = { ...stored.value, status, updatedAt: new Date().toISOString() };
+      const value = { ...stored.value, ...change, updatedAt: new Date().toISOString() };
       records.put({ collection: 'orders', id, value });
       await new Promise((resolve) => (tx.oncomplete = resolve));
       db.close();
@@ -30,18 +33,21 @@ async function changeOrderStatusElsewhere(page: Page, id: string, status: string
       channel.postMessage([{ type: 'put', collection: 'orders', id, value }]);
       channel.close();
     },
-    { id, status },
+    { id, change },
   );
 }
 
 describe('analytics in the host app', () => {
-  it('renders the figures and charts, switches period, and follows an order status change', async () => {
+  it('renders the figures and charts, switches period, and follows a sale attributed and cancelled elsewhere', async () => {
     const { page, problems } = await b.open('/analytics?metric=engagement');
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await page.getByText('Filtering by metric: engagement').waitFor();
-    expect(await page.getByText('Conversion Rate', { exact: true }).locator('xpath=following-sibling::p[1]').textContent()).toBe('4.0%');
-    expect(await page.getByText('Average ROI', { exact: true }).locator('xpath=following-sibling::p[1]').textContent()).toBe('3.15x');
-    expect(await ordersCell(page).textContent()).toBe('3');
+    // The sample's sales are attributed to no one, and without the team server no click is counted.
+    expect(await figure(page, 'Attributed revenue').textContent()).toBe('—');
+    await page.getByText('No sales attributed yet').first().waitFor();
+    expect(await figure(page, 'Conversion Rate').textContent()).toBe('—');
+    expect(await figure(page, 'ROI').textContent()).toBe('—');
+    expect(await ordersCell(page).textContent()).toBe('0');
     // recharts drew both charts: three bars and a line.
     await page.locator('.recharts-bar-rectangle').nth(2).waitFor();
     await page.locator('.recharts-line-curve').first().waitFor();
@@ -52,9 +58,12 @@ describe('analytics in the host app', () => {
     await page.getByLabel('Period').selectOption('Last 12 months');
     expect(await trendRows()).toBe(12);
 
-    await changeOrderStatusElsewhere(page, 'ord_3', 'Canceled');
-    await page.waitForFunction(() => document.body.textContent?.includes('from 2 orders'));
-    expect(await ordersCell(page).textContent()).toBe('2');
+    await changeOrderElsewhere(page, 'ord_3', { attribution: { funnelId: 'CR12347', code: 'EMMADAVISFIT', handle: '@emmadavisfit', rule: 'manual' } });
+    await figure(page, 'Attributed revenue').filter({ hasText: '$89.00' }).waitFor();
+    expect(await ordersCell(page).textContent()).toBe('1');
+    await changeOrderElsewhere(page, 'ord_3', { status: 'Canceled' });
+    await figure(page, 'Attributed revenue').filter({ hasText: '—' }).waitFor();
+    expect(await ordersCell(page).textContent()).toBe('0');
     expect(problems.errors).toEqual([]);
     expect(problems.thirdParty).toEqual([]);
   });

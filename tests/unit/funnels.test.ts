@@ -204,7 +204,9 @@ describe('funnel list (spec §2, §5)', () => {
     const top = applyDashboardFilter(many, 'engagement_top10');
     expect(top).toHaveLength(10);
     expect(top[0].engagementRate).toBe(14);
-    expect(applyDashboardFilter(many, 'sales_top10')[0].value).toBe(100);
+    // sales_top10 ranks by attributed revenue, never the typed campaign value.
+    const revenue = new Map([['CR20014', 500], ['CR20003', 20]]);
+    expect(applyDashboardFilter(many, 'sales_top10', 10, (id) => revenue.get(id) ?? 0).map((f) => f.id).slice(0, 3)).toEqual(['CR20014', 'CR20003', 'CR20000']);
     expect(applyDashboardFilter(funnels, 'match_rate_top10')[0].id).toBe('CR12347');
     expect(applyDashboardFilter(funnels, 'nonsense')).toBe(funnels);
   });

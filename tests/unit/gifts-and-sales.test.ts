@@ -1,7 +1,8 @@
 // Gifts and sales are different orders: a gift ships to a creator, is charged nothing and is a
 // cost; a sale is a paying customer's order and is revenue. Older stored orders are lifted by one rule.
 import { describe, expect, it } from 'vitest';
-import { analyticsSummary } from '../../lib/domain/analytics';
+import { analyticsSummary, periodDays } from '../../lib/domain/analytics';
+import { periodTotalsOf, salesDaysOf } from '../../lib/domain/results';
 import { parseMoney, updateInventoryItem } from '../../lib/domain/inventory';
 import { createOrder, GIFT_SHIPPING_COST, orderTotals, type NewOrderDraft } from '../../lib/domain/orders';
 import { chooseProducts } from '../../lib/domain/portal';
@@ -68,12 +69,16 @@ describe('shop orders', () => {
 });
 
 describe('Analytics revenue', () => {
-  it('counts sales and never gifts', () => {
-    const sale = sampleOrders(NOW)[0];
-    const gift: Order = { ...sale, id: 'g1', kind: 'gift', creatorId: 'CR12345', tax: 0, shipping: 0, total: 500, shippingCost: 8.95 };
-    const withoutGift = analyticsSummary(sampleFunnels(NOW), [sale], '6m', NOW).revenue;
-    expect(analyticsSummary(sampleFunnels(NOW), [sale, gift], '6m', NOW).revenue).toBe(withoutGift);
-    expect(withoutGift).toBe(sale.total);
+  it('counts attributed sales (their subtotal, no tax or shipping) and never gifts: a gift is a cost', () => {
+    const sale: Order = { ...sampleOrders(NOW)[0], attribution: { funnelId: 'CR12345', code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'code' } };
+    const gift: Order = { ...sale, id: 'g1', kind: 'gift', attribution: undefined, creatorId: 'CR12345', tax: 0, shipping: 0, total: 500, shippingCost: 8.95 };
+    const summary = (orders: Order[]) => {
+      const { from, to } = periodDays('6m', NOW);
+      return analyticsSummary({ funnels: sampleFunnels(NOW), orders, inventory: sampleInventory(NOW), totals: periodTotalsOf(salesDaysOf(orders), from, to) }, '6m', NOW).results;
+    };
+    const withoutGift = summary([sale]);
+    expect(withoutGift).toMatchObject({ revenue: sale.subtotal, cost: 0 });
+    expect(summary([sale, gift])).toMatchObject({ revenue: sale.subtotal, cost: 8.95 + 18 * 2 });
   });
 });
 

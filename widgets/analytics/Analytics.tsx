@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { HEATMAP_METRICS, heatmapTextIsWhite, type HeatmapCell, type HeatmapMetric } from '../../lib/domain/analytics';
+import { HEATMAP_METRICS, heatmapTextIsWhite, type HeatmapMetric } from '../../lib/domain/analytics';
+import type { Results } from '../../lib/domain/results';
 import { ANALYTICS_PERIODS, HEATMAP, type AnalyticsPeriod } from '../../lib/domain/constants';
 import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
 import { Badge } from '../ui/Badge';
@@ -32,7 +33,7 @@ export interface AnalyticsProps {
   embedded?: boolean;
 }
 
-/** The Analytics screen (spec §2 "Analytics"), computed from the workspace's funnels and orders. */
+/** The Analytics screen (spec §2 "Analytics"): measured results (attributed sales, link clicks, gift costs) for the period. */
 export function Analytics(props: AnalyticsProps) {
   return (
     <Screen name="Analytics" styles={analyticsStyles} part="root">
@@ -43,7 +44,52 @@ export function Analytics(props: AnalyticsProps) {
 
 type T = ReturnType<typeof useT>;
 const roiText = ({ t, formatNumber }: T, roi: number | null) =>
-  roi === null ? t('analytics.noData') : t('analytics.roi', { value: formatNumber(roi, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+  roi === null ? t('analytics.none') : t('analytics.roi', { value: formatNumber(roi, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+
+/**
+ * One key figure: its value, or "—" and why; and how it is computed, as the card's description
+ * (read with the figure by assistive technology, and on screen for everyone).
+ */
+function FigureCard({ id, label, value, reason, how, note }: { id: string; label: string; value: string | null; reason: string; how: string; note?: string }) {
+  const { t } = useT();
+  return (
+    <article className="cf-card" aria-labelledby={`cf-figure-${id}`} aria-describedby={`cf-figure-${id}-how`} data-figure={id}>
+      <p className="cf-stat-label" id={`cf-figure-${id}`}>
+        {label}
+      </p>
+      <p className="cf-stat-value">{value ?? t('analytics.none')}</p>
+      {value === null && <p className="cf-muted">{reason}</p>}
+      {note && <p className="cf-muted">{note}</p>}
+      <p className="cf-muted cf-figure-how" id={`cf-figure-${id}-how`}>
+        {how}
+      </p>
+    </article>
+  );
+}
+
+/** Measured results, one row each (a campaign type), with "—" where a figure has no value. */
+function ResultsTable({ caption, first, rows, empty }: { caption: string; first: string; rows: { name: string; results: Results }[]; empty: string }) {
+  const i18n = useT();
+  const { t, formatMoney, formatNumber, formatPercent } = i18n;
+  if (rows.length === 0) return <p className="cf-empty">{empty}</p>;
+  return (
+    <DataTable
+      visible
+      caption={caption}
+      headers={[first, t('analytics.attributedRevenue'), t('analytics.cost'), t('analytics.roiLabel'), t('analytics.conversionRate'), t('analytics.clicks'), t('analytics.orders')]}
+      rows={rows.map(({ name, results: r }) => [
+        name,
+        formatMoney(r.revenue),
+        formatMoney(r.cost),
+        roiText(i18n, r.roi),
+        r.conversion === null ? t('analytics.none') : formatPercent(r.conversion * 100),
+        formatNumber(r.clicks),
+        formatNumber(r.orders),
+      ])}
+    />
+  );
+}
+
 /** A month of the trend ('yyyy-MM') named in the screen's language. */
 const monthText = ({ formatPattern }: T, month: string) => formatPattern(`${month}-15T12:00:00Z`, 'MMM yyyy', 'UTC');
 
@@ -54,9 +100,12 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
   const s = a.summary;
   const i18n = useT();
   const { t, formatCompact, formatMoney, formatPercent, formatNumber } = i18n;
-  const periodLabel = t(`analytics.periodIn.${a.period}`);
   const periods = ANALYTICS_PERIODS.map((p) => ({ value: p.value, label: t(`analytics.period.${p.value}`) }));
   const scope = [filter, contentType].filter(Boolean).join(' · ');
+  const r = s.results;
+  /** Why a figure shows "—": loading, the server's refusal, or what is missing. */
+  const reason = (missing: 'noSales' | 'noCost' | 'noRoi' | 'noClicks') =>
+    a.loading ? t('analytics.loadingResults') : a.error ? t('analytics.noResults') : missing === 'noClicks' && !a.countsClicks ? t('analytics.why.clicksNeedServer') : t(`analytics.why.${missing}`);
 
   return (
     <div className="cf-stack">
@@ -89,17 +138,18 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
         </p>
       ) : (
         <>
+          {a.error && (
+            <p role="alert" className="cf-banner" data-tone="error">
+              {t('analytics.resultsUnavailable', { reason: a.error })}
+            </p>
+          )}
           <section aria-label={t('analytics.keyFigures')} className="cf-grid-cards" part="cards">
-            <div className="cf-card">
-              <p className="cf-stat-label">{t('analytics.conversionRate')}</p>
-              <p className="cf-stat-value">{s.conversionRate === null ? t('analytics.noData') : formatPercent(s.conversionRate)}</p>
-              <p className="cf-muted">{t('analytics.averageOf', { count: s.funnelCount, period: periodLabel })}</p>
-            </div>
-            <div className="cf-card">
-              <p className="cf-stat-label">{t('analytics.averageRoi')}</p>
-              <p className="cf-stat-value">{roiText(i18n, s.averageRoi)}</p>
-              <p className="cf-muted">{t('analytics.revenue', { revenue: formatMoney(s.revenue), count: s.funnel.orders })}</p>
-            </div>
+            <FigureCard id="revenue" label={t('analytics.attributedRevenue')} value={r.orders || r.revenue ? formatMoney(r.revenue) : null} reason={reason('noSales')} how={t('analytics.how.revenue')} />
+            <FigureCard id="cost" label={t('analytics.cost')} value={r.cost || r.gifts ? formatMoney(r.cost) : null} reason={reason('noCost')} how={t('analytics.how.cost')} note={r.missingUnitCosts ? t('analytics.missingUnitCosts', { count: r.missingUnitCosts }) : undefined} />
+            <FigureCard id="roi" label={t('analytics.roiLabel')} value={r.roi === null ? null : roiText(i18n, r.roi)} reason={reason('noRoi')} how={t('analytics.how.roi')} />
+            <FigureCard id="conversion" label={t('analytics.conversionRate')} value={r.conversion === null ? null : formatPercent(r.conversion * 100)} reason={reason('noClicks')} how={t('analytics.how.conversion')} />
+            <FigureCard id="clicks" label={t('analytics.clicks')} value={r.clicks ? formatNumber(r.clicks) : null} reason={reason('noClicks')} how={t('analytics.how.clicks', { visitors: formatNumber(r.visitors) })} />
+            <FigureCard id="orders" label={t('analytics.attributedOrders')} value={r.orders ? formatNumber(r.orders) : null} reason={reason('noSales')} how={t('analytics.how.orders')} />
           </section>
           <div className="cf-analytics-charts">
             <ChartFigure
@@ -127,12 +177,21 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
               table={
                 <DataTable
                   caption={t('analytics.roiTrends')}
-                  headers={[t('analytics.month'), t('analytics.averageRoi'), t('analytics.orders')]}
-                  rows={s.roiTrend.map((p) => [monthText(i18n, p.month), roiText(i18n, p.roi), formatNumber(p.orders)])}
+                  headers={[t('analytics.month'), t('analytics.roiLabel'), t('analytics.attributedRevenue'), t('analytics.cost'), t('analytics.orders')]}
+                  rows={s.roiTrend.map((p) => [monthText(i18n, p.month), roiText(i18n, p.roi), formatMoney(p.revenue), formatMoney(p.cost), formatNumber(p.orders)])}
                 />
               }
             />
           </div>
+          <section className="cf-card" aria-labelledby="cf-by-type-title" part="by-campaign-type">
+            <Section id="cf-by-type-title">{t('analytics.byCampaignType')}</Section>
+            <ResultsTable
+              caption={t('analytics.byCampaignType')}
+              first={t('analytics.campaignType')}
+              rows={s.byCampaignType.map((row) => ({ name: row.type || t('analytics.unnamedType'), results: row.results }))}
+              empty={t('analytics.noCampaignResults')}
+            />
+          </section>
           <section className="cf-card" aria-labelledby="cf-heatmap-title" part="heatmap">
             <Section id="cf-heatmap-title">{t('analytics.heatmap')}</Section>
             <Heatmap rows={s.heatmap} focus={a.focus} />
@@ -172,13 +231,13 @@ function ChartFigure({ title, Heading, summary, chart, table }: { title: string;
   );
 }
 
-/** The text alternative of a chart: a table only screen readers see. */
-function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
+/** The text alternative of a chart: a table only screen readers see; `visible`, a table for everyone (its caption for screen readers). */
+function DataTable({ caption, headers, rows, visible = false }: { caption: string; headers: string[]; rows: string[][]; visible?: boolean }) {
   return (
-    // The wrapper clips the table (a table is as wide as its content), so it never widens the page.
-    <div className="cf-visually-hidden">
-      <table>
-        <caption>{caption}</caption>
+    // The hidden wrapper clips the table (a table is as wide as its content), so it never widens the page.
+    <div className={visible ? 'cf-heatmap-wrap' : 'cf-visually-hidden'}>
+      <table className={visible ? 'cf-results-table' : undefined}>
+        <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>
             {headers.map((h) => (
@@ -216,10 +275,19 @@ const RAW_FORMAT: Record<HeatmapMetric, (i18n: T, raw: number) => string> = {
   sales: ({ formatMoney }, v) => formatMoney(v),
 };
 
+/** Why a heatmap cell has no figure. */
+const HEATMAP_MISSING = {
+  engagement: 'analytics.why.noProfile',
+  reach: 'analytics.why.noProfile',
+  conversion: 'analytics.why.noClicks',
+  roi: 'analytics.why.noRoi',
+  sales: 'analytics.why.noSales',
+} as const satisfies Record<HeatmapMetric, string>;
+
 /** Darker for higher scores; white text above 3.5 (spec §9), dark text otherwise. */
-function cellStyle(cell: HeatmapCell) {
-  const t = Math.min(1, Math.max(0, (cell.score - HEATMAP.min) / (HEATMAP.max - HEATMAP.min)));
-  const white = heatmapTextIsWhite(cell.score);
+function cellStyle(score: number) {
+  const t = Math.min(1, Math.max(0, (score - HEATMAP.min) / (HEATMAP.max - HEATMAP.min)));
+  const white = heatmapTextIsWhite(score);
   return { backgroundColor: white ? `hsl(245 55% ${50 - t * 22}%)` : `hsl(245 70% ${90 - t * 10}%)` };
 }
 
@@ -244,12 +312,19 @@ function Heatmap({ rows, focus }: { rows: ReturnType<typeof useAnalyticsControll
           {rows.map((row) => (
             <tr key={row.creatorId}>
               <th scope="row">{row.creatorName}</th>
-              {row.cells.map((cell) => (
-                <td key={cell.metric} style={cellStyle(cell)} data-text={heatmapTextIsWhite(cell.score) ? 'white' : 'dark'} title={RAW_FORMAT[cell.metric](i18n, cell.raw)}>
-                  {formatNumber(cell.score, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
-                  <span className="cf-visually-hidden"> ({RAW_FORMAT[cell.metric](i18n, cell.raw)})</span>
-                </td>
-              ))}
+              {row.cells.map((cell) =>
+                cell.score === null || cell.raw === null ? (
+                  <td key={cell.metric} data-text="dark">
+                    {t('analytics.none')}
+                    <span className="cf-visually-hidden"> ({t(HEATMAP_MISSING[cell.metric])})</span>
+                  </td>
+                ) : (
+                  <td key={cell.metric} style={cellStyle(cell.score)} data-text={heatmapTextIsWhite(cell.score) ? 'white' : 'dark'} title={RAW_FORMAT[cell.metric](i18n, cell.raw)}>
+                    {formatNumber(cell.score, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                    <span className="cf-visually-hidden"> ({RAW_FORMAT[cell.metric](i18n, cell.raw)})</span>
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

@@ -46,7 +46,7 @@ export function RoiTrendChart({ points }: { points: readonly RoiPoint[] }) {
         <YAxis tickFormatter={(v: number) => t('analytics.roi', { value: formatNumber(v) })} width={48} />
         <Tooltip formatter={(v) => (typeof v === 'number' ? roi(v, 2) : t('analytics.noData'))} />
         {/* A month without data is a gap in the line, as on the dashboard chart, not a bridge across it. */}
-        <Line type="monotone" dataKey="roi" name={t('analytics.averageRoi')} stroke={PRIMARY} strokeWidth={2} isAnimationActive={false} />
+        <Line type="monotone" dataKey="roi" name={t('analytics.roiLabel')} stroke={PRIMARY} strokeWidth={2} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );

@@ -14,6 +14,11 @@ export const analyticsStyles = `
 .cf-heatmap td[data-text="white"] { color: #ffffff; }
 .cf-heatmap td[data-text="dark"] { color: var(--cf-color-text); }
 .cf-heatmap th[data-focus="true"] { color: var(--cf-color-primary); }
+.cf-results-table { border-collapse: collapse; width: 100%; }
+.cf-results-table th, .cf-results-table td { text-align: right; padding: 6px 8px; border-bottom: 1px solid var(--cf-color-border); white-space: nowrap; }
+.cf-results-table th:first-child { text-align: left; }
+.cf-results-table thead th { font-size: 0.85rem; color: var(--cf-color-muted); font-weight: 600; }
+.cf-figure-how { font-size: 0.85rem; }
 .cf-nba { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 16px; margin: 0; padding: 0; list-style: none; }
 .cf-nba li { display: flex; flex-direction: column; gap: 8px; align-items: flex-start; }
 .cf-nba p { margin: 0; }

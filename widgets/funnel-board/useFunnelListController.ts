@@ -9,8 +9,10 @@ import {
   createFunnelSearch,
   type FunnelFilters,
 } from '../../lib/domain/funnels';
+import { periodDays } from '../../lib/domain/analytics';
 import type { Funnel } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
+import { useResultsTotals } from '../ui/useResultsTotals';
 import { useWhyNot } from '../ui/i18n';
 import { useControllableState } from '../ui/useControllableState';
 import { usePreparedSearch } from '../ui/usePreparedSearch';
@@ -54,6 +56,11 @@ export function useFunnelListController({
   const selected = useMemo(() => findCreator(all, creator), [all, creator]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(selected && expand ? [selected.id] : []));
 
+  // sales_top10 ranks by attributed revenue over the last 12 months (measured: the server's totals, or the browser's own sales).
+  const { from, to } = useMemo(() => periodDays('12m', store.now()), [store]);
+  const { totals } = useResultsTotals(from, to, dashboardFilter === 'sales_top10');
+  const revenue = useMemo(() => new Map((totals?.funnels ?? []).map((f) => [f.funnelId, f.revenue])), [totals]);
+
   // The input shows each keystroke at once; the list follows in a transition React can interrupt.
   const deferredSearch = useDeferredValue(search);
   const searchFunnels = useMemo(() => createFunnelSearch(all), [all]);
@@ -61,8 +68,8 @@ export function useFunnelListController({
   const visible = useMemo(() => {
     let list: Funnel[] = searchFunnels(deferredSearch, filters);
     if (videoOnly) list = filterContentType(list, 'video');
-    return applyDashboardFilter(list, dashboardFilter);
-  }, [searchFunnels, deferredSearch, filters, videoOnly, dashboardFilter]);
+    return applyDashboardFilter(list, dashboardFilter, 10, (id) => revenue.get(id) ?? 0);
+  }, [searchFunnels, deferredSearch, filters, videoOnly, dashboardFilter, revenue]);
 
   const toggleFilter = useCallback((group: FilterGroup, value: string) => {
     setFilters((current) => {

@@ -299,8 +299,9 @@ export interface MessageParams {
   "inventory.rowNotImported": { row: string | number; error: string | number };
   "inventory.imported": { total: number; created: string | number; updated: string | number };
   "analytics.roi": { value: string | number };
-  "analytics.averageOf": { count: number; period: string | number };
-  "analytics.revenue": { revenue: string | number; count: number };
+  "analytics.resultsUnavailable": { reason: string | number };
+  "analytics.how.clicks": { visitors: string | number };
+  "analytics.missingUnitCosts": { count: number };
   "analytics.funnelSummary": { impressions: string | number; clicks: string | number; orders: string | number };
   "analytics.roiSummary": { period: string | number };
   "analytics.followers": { count: string | number };

@@ -1,6 +1,6 @@
 // Results the server keeps and never syncs to every browser: tracking-link clicks (and later
 // attributed sales). Browsers get per-funnel totals or ask the server.
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspace';
 
 /** Clicks on a funnel's tracking link, one row per funnel and UTC day: all clicks, and unique visitors. */
@@ -16,7 +16,33 @@ export const linkClicks = pgTable(
     clicks: integer('clicks').notNull(),
     visitors: integer('visitors').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.funnelId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.funnelId, t.day] }),
+    // A period's totals for the whole workspace: the days in range, not every funnel's history.
+    index('link_clicks_day_idx').on(t.workspaceId, t.day),
+  ],
+);
+
+/**
+ * Attributed sales kept as totals per funnel and UTC day (the day the order was made), changed
+ * in the transaction of every order write by what the write changed (server/db/tx/commit.ts),
+ * so a period's results are read from these rows, never from every sale.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    funnelId: text('funnel_id').notNull(),
+    /** yyyy-MM-dd, UTC. */
+    day: text('day').notNull(),
+    /** Sales that still count: not cancelled, not wholly refunded. */
+    orders: integer('orders').notNull(),
+    /** The goods after discounts, less refunds; no tax, no shipping. */
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.funnelId, t.day] }), index('sales_daily_day_idx').on(t.workspaceId, t.day)],
 );
 
 /**

@@ -1,0 +1,72 @@
+// A period's measured results per funnel and per day, as browsers read them: the clicks the tracking
+// links counted and the attributed sales, both kept as daily totals (link_clicks, sales_daily),
+// so the read touches the period's day rows of one workspace, never every sale or click.
+// The sales totals change in the transaction of each order write (server/db/sales-totals.ts).
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { PeriodTotals } from '../../lib/domain/results';
+import { toDollars } from '../../lib/domain/sales';
+import { signedIn } from '../http/auth';
+import type { ValibotTypeProvider } from '../http/valibot';
+import { HttpError, type ServerContext } from '../context';
+import type { Executor } from '../db/client';
+
+type Row = { funnel_id: string | null; day: string | null; clicks: number; visitors: number; orders: number; revenue_cents: string | number };
+const measured = (row: Row) => ({ clicks: Number(row.clicks), visitors: Number(row.visitors), orders: Number(row.orders), revenue: toDollars(Number(row.revenue_cents)) });
+
+/**
+ * A workspace's measured totals from `from` to `to` (UTC days, both included): per funnel, and
+ * per day: one aggregate over the period's day rows (link_clicks, sales_daily), found by their
+ * (workspace, day) indexes.
+ */
+export async function periodTotals(db: Executor, workspaceId: string, from: string, to: string): Promise<PeriodTotals> {
+  // One pass over the period's rows, summed both ways (by funnel, and by day).
+  const result = await db.execute(sql`
+    select funnel_id, day, sum(clicks)::int as clicks, sum(visitors)::int as visitors, sum(orders)::int as orders, sum(revenue_cents)::bigint as revenue_cents from (
+      select funnel_id, day, clicks, visitors, 0 as orders, 0::bigint as revenue_cents from link_clicks where workspace_id = ${workspaceId} and day >= ${from} and day <= ${to}
+      union all
+      select funnel_id, day, 0, 0, orders, revenue_cents from sales_daily where workspace_id = ${workspaceId} and day >= ${from} and day <= ${to}
+    ) measured group by grouping sets ((funnel_id), (day))
+    having sum(clicks) <> 0 or sum(orders) <> 0 or sum(revenue_cents) <> 0
+    order by funnel_id, day`);
+  const rows = (result as { rows: Row[] }).rows;
+  const out: PeriodTotals = { funnels: [], days: [] };
+  for (const row of rows) {
+    if (row.funnel_id !== null) out.funnels.push({ funnelId: row.funnel_id, ...measured(row) });
+    else if (row.day !== null) out.days.push({ day: row.day, ...measured(row) });
+  }
+  return out;
+}
+
+const DAY = v.pipe(v.string('from and to are days, yyyy-MM-dd'), v.isoDate('from and to are days, yyyy-MM-dd'));
+const totalsQuery = v.object({ from: DAY, to: DAY });
+/** At most this many days in one read (a little over two years). */
+export const MAX_RESULTS_DAYS = 800;
+
+const measuredSchema = { clicks: v.number(), visitors: v.number(), orders: v.number(), revenue: v.number() };
+const totalsAnswer = v.object({
+  from: v.string(),
+  to: v.string(),
+  funnels: v.array(v.object({ funnelId: v.string(), ...measuredSchema })),
+  days: v.array(v.object({ day: v.string(), ...measuredSchema })),
+});
+
+export async function resultsTotalsRoutes(fastify: FastifyInstance, options: { ctx: ServerContext }) {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const { ctx } = options;
+  /** The signed-in member's workspace's daily totals from `from` to `to` (both included); a member without viewAnalytics is refused. */
+  app.get(
+    '/results/totals',
+    { schema: { querystring: totalsQuery, response: { 200: totalsAnswer } }, config: { auth: 'member' } },
+    async (request) => {
+      const session = signedIn(request);
+      if (!session.member.viewAnalytics) throw new HttpError(403, 'You do not have permission to view analytics');
+      const { from, to } = request.query;
+      const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+      if (!(span >= 0)) throw new HttpError(400, 'from must be on or before to', 'from');
+      if (span > MAX_RESULTS_DAYS) throw new HttpError(400, `A read covers at most ${MAX_RESULTS_DAYS} days`, 'to');
+      return { from, to, ...(await periodTotals(ctx.db, session.workspace.id, from, to)) };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+// Measured results (lib/domain/results.ts): what an attributed sale adds to its funnel's day,
+// how a write moves the kept totals, and a period's revenue, cost, ROI and conversion per
+// creator, per campaign type, per month and overall.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { giftCostOf, periodResults, periodTotalsOf, saleContribution, salesDaysOf, salesDelta, type PeriodTotals } from '../../lib/domain/results';
+import type { Order } from '../../lib/domain/types';
+import { sampleFunnels, sampleInventory, sampleOrders } from '../../lib/sample/workspace';
+
+const NOW = new Date('2026-03-10T12:00:00Z');
+const funnels = sampleFunnels(NOW);
+const inventory = sampleInventory(NOW);
+const base = sampleOrders(NOW)[0];
+const attribution = (funnelId: string) => ({ funnelId, code: 'CODE', handle: '@h', rule: 'code' as const });
+const sale = (id: string, funnelId: string, subtotal: number, createdAt: string, more: Partial<Order> = {}): Order => ({ ...base, id, subtotal, tax: 9.9, shipping: 8.95, total: subtotal + 18.85, createdAt, attribution: attribution(funnelId), ...more });
+const gift = (id: string, creatorId: string, createdAt: string, more: Partial<Order> = {}): Order => ({
+  ...base,
+  id,
+  kind: 'gift',
+  creatorId,
+  tax: 0,
+  shipping: 0,
+  createdAt,
+  shippingCost: 8.95,
+  items: [{ id: 'oi', productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: 2, price: 59.99 }],
+  ...more,
+});
+const NONE: PeriodTotals = { funnels: [], days: [] };
+
+describe('what a sale adds to its funnel’s day', () => {
+  it('an attributed sale: its subtotal (after discounts, no tax or shipping) on the UTC day it was made', () => {
+    expect(saleContribution(sale('s1', 'CR12345', 80, '2026-03-01T23:30:00-05:00'))).toEqual({ funnelId: 'CR12345', day: '2026-03-02', orders: 1, revenueCents: 8000 });
+  });
+  it('refunds take back exactly what they refund; a wholly refunded or cancelled sale no longer counts as an order', () => {
+    expect(saleContribution(sale('s1', 'F', 80, '2026-03-01T10:00:00Z', { refunds: [{ id: 'r1', amount: 30.1 }] }))).toMatchObject({ orders: 1, revenueCents: 4990 });
+    expect(saleContribution(sale('s1', 'F', 80, '2026-03-01T10:00:00Z', { refunds: [{ id: 'r1', amount: 30 }, { id: 'r2', amount: 50 }] }))).toMatchObject({ orders: 0, revenueCents: 0 });
+    expect(saleContribution(sale('s1', 'F', 80, '2026-03-01T10:00:00Z', { status: 'Refunded' }))).toMatchObject({ orders: 0, revenueCents: 0 });
+    expect(saleContribution(sale('s1', 'F', 80, '2026-03-01T10:00:00Z', { status: 'Canceled' }))).toMatchObject({ orders: 0, revenueCents: 0 });
+  });
+  it('a gift, or a sale attributed to no one, adds nothing', () => {
+    expect(saleContribution(gift('g1', 'CR12345', '2026-03-01T10:00:00Z'))).toBeNull();
+    expect(saleContribution({ ...base })).toBeNull();
+  });
+  it('a write moves the totals by what it changed: a partial refund, a new attribution, a deletion', () => {
+    const before = sale('s1', 'A', 100, '2026-03-01T10:00:00Z');
+    expect(salesDelta([before], [{ ...before, refunds: [{ id: 'r', amount: 25 }] }])).toEqual([{ funnelId: 'A', day: '2026-03-01', orders: 0, revenueCents: -2500 }]);
+    expect(salesDelta([before], [{ ...before, attribution: attribution('B') }])).toEqual([
+      { funnelId: 'A', day: '2026-03-01', orders: -1, revenueCents: -10000 },
+      { funnelId: 'B', day: '2026-03-01', orders: 1, revenueCents: 10000 },
+    ]);
+    expect(salesDelta([before], [])).toEqual([{ funnelId: 'A', day: '2026-03-01', orders: -1, revenueCents: -10000 }]);
+    expect(salesDelta([before], [{ ...before, status: 'Shipped' }])).toEqual([]);
+  });
+  it('property: applying each write’s delta in turn gives the totals of the orders as they end', () => {
+    const state = fc.record({ funnel: fc.constantFrom('A', 'B'), subtotal: fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100), refund: fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100), status: fc.constantFrom('New', 'Canceled', 'Refunded', 'Shipped') });
+    fc.assert(
+      fc.property(fc.array(state, { minLength: 1, maxLength: 12 }), (states) => {
+        const orders = states.map((x) => sale('s', x.funnel, x.subtotal, '2026-03-01T10:00:00Z', { status: x.status as Order['status'], refunds: x.refund ? [{ id: 'r', amount: x.refund }] : [] }));
+        const kept = new Map<string, number>();
+        orders.forEach((order, i) => {
+          for (const d of salesDelta(i ? [orders[i - 1]] : [], [order])) kept.set(d.funnelId, (kept.get(d.funnelId) ?? 0) + d.revenueCents);
+        });
+        const last = saleContribution(orders.at(-1)!)!;
+        expect(kept.get(last.funnelId) ?? 0).toBe(last.revenueCents);
+        for (const [funnel, cents] of kept) if (funnel !== last.funnelId) expect(cents).toBe(0);
+      }),
+    );
+  });
+});
+
+describe('a gift’s cost', () => {
+  it('its items at the inventory unit cost plus its shipping cost; an item without a unit cost is counted 0 and said', () => {
+    expect(giftCostOf(gift('g', 'CR12345', '2026-03-01T10:00:00Z'), inventory)).toEqual({ cost: 44.95, missingUnitCosts: 0 });
+    expect(giftCostOf(gift('g', 'CR12345', '2026-03-01T10:00:00Z'), inventory.map((i) => ({ ...i, unitCost: undefined })))).toEqual({ cost: 8.95, missingUnitCosts: 1 });
+  });
+});
+
+describe('a period’s results', () => {
+  const from = '2026-02-01';
+  const to = '2026-03-10';
+  const orders = [
+    gift('g1', 'CR12345', '2026-02-10T10:00:00Z'), // 44.95
+    gift('g2', 'CR12347', '2026-03-05T10:00:00Z', { shippingCost: 5 }), // 41
+    gift('g3', 'CR12347', '2026-03-06T10:00:00Z', { status: 'Canceled' }),
+    gift('g4', 'CR12347', '2025-12-06T10:00:00Z'),
+  ];
+  const days = salesDaysOf([sale('s1', 'CR12345', 100, '2026-02-11T10:00:00Z'), sale('s2', 'CR12345', 60.5, '2026-03-02T10:00:00Z'), sale('s3', 'CR12347', 20, '2026-03-03T10:00:00Z', { refunds: [{ id: 'r', amount: 5 }] })]);
+  const clicks = [
+    { funnelId: 'CR12345', day: '2026-02-11', clicks: 40, visitors: 30, orders: 0, revenue: 0 },
+    { funnelId: 'CR12347', day: '2026-03-03', clicks: 10, visitors: 10, orders: 0, revenue: 0 },
+    { funnelId: 'CR12347', day: '2026-01-03', clicks: 999, visitors: 999, orders: 0, revenue: 0 },
+  ];
+  const totals = periodTotalsOf([...days, ...clicks], from, to);
+  const report = periodResults({ funnels, orders, inventory, totals, from, to });
+
+  it('overall: attributed revenue, gift cost, ROI = (revenue − cost) / cost, conversion = orders / clicks', () => {
+    expect(report.overall).toMatchObject({ revenue: 175.5, cost: 85.95, clicks: 50, visitors: 40, orders: 3, gifts: 2 });
+    expect(report.overall.roi).toBeCloseTo((175.5 - 85.95) / 85.95, 10);
+    expect(report.overall.conversion).toBe(3 / 50);
+  });
+  it('per creator and per campaign type', () => {
+    expect(report.byCreator.get('CR12345')).toMatchObject({ revenue: 160.5, cost: 44.95, clicks: 40, orders: 2, conversion: 0.05 });
+    expect(report.byCreator.get('CR12347')).toMatchObject({ revenue: 15, cost: 41, clicks: 10, orders: 1 });
+    expect(report.byCampaignType.map((row) => [row.type, row.results.revenue, row.results.cost])).toEqual([
+      ['Sponsored Post', 160.5, 44.95],
+      ['Unboxing Video', 15, 41],
+    ]);
+  });
+  it('per month', () => {
+    expect(report.byMonth.get('2026-02')).toMatchObject({ revenue: 100, cost: 44.95, orders: 1, clicks: 40 });
+    expect(report.byMonth.get('2026-03')).toMatchObject({ revenue: 75.5, cost: 41, orders: 2, clicks: 10 });
+    expect(report.byMonth.has('2026-01')).toBe(false);
+  });
+  it('with no cost there is no ROI, and with no clicks no conversion: null, never 0 or a typed figure', () => {
+    const noCost = periodResults({ funnels, orders: [], inventory, totals, from, to });
+    expect(noCost.overall.roi).toBeNull();
+    expect(noCost.overall.revenue).toBe(175.5);
+    const nothing = periodResults({ funnels, orders: [], inventory, totals: NONE, from, to });
+    expect(nothing.overall).toMatchObject({ revenue: 0, cost: 0, roi: null, conversion: null, clicks: 0, orders: 0 });
+    expect(nothing.byCampaignType).toEqual([]);
+  });
+});
