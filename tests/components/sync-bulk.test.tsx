@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { parseCsv } from '../../lib/csv';
+import { BULK } from '../../lib/domain/bulk';
 import { DataImport } from '../../widgets/data-import';
 import { Inventory } from '../../widgets/inventory';
 import { fakeSync } from '../helpers/fake-sync';
@@ -15,7 +16,8 @@ vi.mock('../../widgets/ui/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 
-const ROWS = 1200;
+// Pages of BULK.pageRows (200) rows: 480 rows make three pages, 200, 200 and 80.
+const ROWS = 480;
 const csv = ['creator_handle,creator_name,platform', ...Array.from({ length: ROWS }, (_, i) => `@bulk_${i},Bulk Creator ${i},Instagram`)].join('\n');
 const csvFile = () => new File([csv], 'creators.csv', { type: 'text/csv' });
 
@@ -24,7 +26,7 @@ async function startImport() {
   const user = userEvent.setup();
   const rendered = await renderScreen(<DataImport />, { sync: sync.client });
   await user.upload(await screen.findByLabelText('Choose a CSV file'), csvFile());
-  await user.click(await screen.findByRole('button', { name: 'Import 1,200 rows' }));
+  await user.click(await screen.findByRole('button', { name: 'Import 480 rows' }));
   return { sync, user, ...rendered };
 }
 
@@ -35,29 +37,30 @@ async function allQueued(sync: ReturnType<typeof fakeSync>) {
 
 describe('an import sent in pages', () => {
   it('counts the rows the server confirmed, and says imported only when it has them all', async () => {
+    expect(BULK.pageRows).toBe(200);
     const { sync, store } = await startImport();
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
-    expect(bar).toHaveAttribute('aria-valuemax', '1200');
+    expect(bar).toHaveAttribute('aria-valuemax', '480');
     expect(bar).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText('0 of 1,200 saved')).toBeInTheDocument();
+    expect(screen.getByText('0 of 480 saved')).toBeInTheDocument();
     // Three pages, each its own mutation, queued one per task; the rows show on screen as they are.
     await waitFor(() => expect(sync.waiting.value).toHaveLength(3));
     expect(store.funnels.items.items.value.filter((f) => f.creatorHandle.startsWith('@bulk_'))).toHaveLength(ROWS);
 
     act(() => sync.confirm(1));
-    expect(await screen.findByText('500 of 1,200 saved')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '500');
+    expect(await screen.findByText('200 of 480 saved')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '200');
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
 
     act(() => sync.confirm(1));
-    expect(await screen.findByText('1,000 of 1,200 saved')).toBeInTheDocument();
+    expect(await screen.findByText('400 of 480 saved')).toBeInTheDocument();
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
 
     act(() => sync.confirm());
     expect((await screen.findAllByText('Data imported successfully')).length).toBeGreaterThan(0);
-    expect(screen.getByText('1,200 creators created, 0 updated.')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '1200');
-    expect(screen.getByText('1,200 of 1,200 saved')).toBeInTheDocument();
+    expect(screen.getByText('480 creators created, 0 updated.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '480');
+    expect(screen.getByText('480 of 480 saved')).toBeInTheDocument();
   });
 
   it('Cancel discards the waiting pages, keeps what the server took and says how many rows were saved', async () => {
@@ -65,10 +68,10 @@ describe('an import sent in pages', () => {
     await allQueued(sync);
     act(() => sync.confirm(1));
     await user.click(await screen.findByRole('button', { name: 'Cancel import' }));
-    expect(await screen.findByText('Import cancelled: 500 of 1,200 rows saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Import cancelled: 200 of 480 rows saved.')).toBeInTheDocument();
     expect(sync.waiting.value).toEqual([]);
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '500');
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '200');
   });
 
   it('says which rows the server refused, and never that the import succeeded', async () => {
@@ -77,7 +80,7 @@ describe('an import sent in pages', () => {
     act(() => sync.confirm(1));
     act(() => sync.refuse('You may not import creators', 'forbidden'));
     act(() => sync.confirm());
-    expect(await screen.findByRole('alert')).toHaveTextContent('700 of 1,200 rows saved. The server refused 500 rows: You may not import creators');
+    expect(await screen.findByRole('alert')).toHaveTextContent('280 of 480 rows saved. The server refused 200 rows: You may not import creators');
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
   });
 
@@ -87,7 +90,7 @@ describe('an import sent in pages', () => {
     act(() => sync.confirm(1));
     act(() => sync.refuse('You may not import creators', 'forbidden'));
     act(() => sync.confirm());
-    expect(await screen.findByText('500 rows were not saved: rows 501–1,000.')).toBeInTheDocument();
+    expect(await screen.findByText('200 rows were not saved: rows 201–400.')).toBeInTheDocument();
 
     downloads.length = 0;
     await user.click(screen.getByRole('button', { name: 'Download the rows not saved (CSV)' }));
@@ -95,15 +98,15 @@ describe('an import sent in pages', () => {
     expect(downloads[0].name).toBe('creators-not-saved.csv');
     const parsed = parseCsv(downloads[0].text);
     expect(parsed.headers).toEqual(['creator_handle', 'creator_name', 'email', 'platform', 'followers', 'engagement_rate', 'category']);
-    expect(parsed.rows).toHaveLength(500);
-    expect(parsed.rows[0].slice(0, 2)).toEqual(['@bulk_500', 'Bulk Creator 500']);
-    expect(parsed.rows.at(-1)?.slice(0, 2)).toEqual(['@bulk_999', 'Bulk Creator 999']);
+    expect(parsed.rows).toHaveLength(200);
+    expect(parsed.rows[0].slice(0, 2)).toEqual(['@bulk_200', 'Bulk Creator 200']);
+    expect(parsed.rows.at(-1)?.slice(0, 2)).toEqual(['@bulk_399', 'Bulk Creator 399']);
 
     await user.click(screen.getByRole('button', { name: 'Retry the rows not saved' }));
-    expect(await screen.findByText('0 of 500 saved')).toBeInTheDocument();
-    expect(sync.waiting.value.map((m) => (m.args as { rows: unknown[] }).rows.length)).toEqual([500]);
+    expect(await screen.findByText('0 of 200 saved')).toBeInTheDocument();
+    expect(sync.waiting.value.map((m) => (m.args as { rows: unknown[] }).rows.length)).toEqual([200]);
     act(() => sync.confirm());
-    expect(await screen.findByText('500 of 500 saved')).toBeInTheDocument();
+    expect(await screen.findByText('200 of 200 saved')).toBeInTheDocument();
     expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
   });
 
@@ -112,7 +115,7 @@ describe('an import sent in pages', () => {
     await allQueued(sync);
     act(() => sync.confirm(1));
     await user.click(await screen.findByRole('button', { name: 'Cancel import' }));
-    expect(await screen.findByText('700 rows were not saved: rows 501–1,200.')).toBeInTheDocument();
+    expect(await screen.findByText('280 rows were not saved: rows 201–480.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry the rows not saved' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the rows not saved (CSV)' })).toBeInTheDocument();
   });
@@ -147,7 +150,7 @@ describe('success toasts wait for the server', () => {
 });
 
 describe('a large import keeps a few pages in the queue', () => {
-  const BIG = 3000;
+  const BIG = 1200;
   const bigCsv = ['creator_handle,creator_name,platform', ...Array.from({ length: BIG }, (_, i) => `@win_${i},Window Creator ${i},Instagram`)].join('\n');
   const indexOf = (args: unknown) => (args as { part: { index: number } }).part.index;
 
@@ -155,7 +158,7 @@ describe('a large import keeps a few pages in the queue', () => {
     const user = userEvent.setup();
     const rendered = await renderScreen(<DataImport />, { sync: sync.client });
     await user.upload(await screen.findByLabelText('Choose a CSV file'), new File([bigCsv], 'creators.csv', { type: 'text/csv' }));
-    await user.click(await screen.findByRole('button', { name: 'Import 3,000 rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1,200 rows' }));
     // Six pages: four in the queue, the other two kept aside until the server takes the first ones.
     await waitFor(() => expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([0, 1, 2, 3]));
     expect(sync.staged.value.map((p) => indexOf(p.args))).toEqual([4, 5]);
@@ -166,12 +169,12 @@ describe('a large import keeps a few pages in the queue', () => {
     const sync = fakeSync(FIXED_NOW);
     const { user } = await startBig(sync);
     act(() => sync.confirm(1));
-    expect(await screen.findByText('500 of 3,000 saved')).toBeInTheDocument();
+    expect(await screen.findByText('200 of 1,200 saved')).toBeInTheDocument();
     expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([1, 2, 3, 4]);
     expect(sync.staged.value.map((p) => indexOf(p.args))).toEqual([5]);
 
     await user.click(screen.getByRole('button', { name: 'Cancel import' }));
-    expect(await screen.findByText('Import cancelled: 500 of 3,000 rows saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Import cancelled: 200 of 1,200 rows saved.')).toBeInTheDocument();
     expect(sync.waiting.value).toEqual([]);
     expect(sync.staged.value).toEqual([]);
   });
@@ -195,14 +198,14 @@ describe('a large import keeps a few pages in the queue', () => {
     first.store.dispose();
     await renderScreen(<DataImport />, { sync: sync.client });
     // It counts the whole file: the page the server took before the reload is saved.
-    expect(await screen.findByText('500 of 3,000 saved')).toBeInTheDocument();
+    expect(await screen.findByText('200 of 1,200 saved')).toBeInTheDocument();
     expect(screen.getByText('An import from your last visit is still being saved.')).toBeInTheDocument();
     act(() => sync.confirm());
-    expect(await screen.findByText('2,500 of 3,000 saved')).toBeInTheDocument();
+    expect(await screen.findByText('1,000 of 1,200 saved')).toBeInTheDocument();
     expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
     await waitFor(() => expect(sync.waiting.value.map((m) => indexOf(m.args))).toEqual([5]));
     act(() => sync.confirm());
-    expect(await screen.findByText('3,000 of 3,000 saved')).toBeInTheDocument();
+    expect(await screen.findByText('1,200 of 1,200 saved')).toBeInTheDocument();
     expect((await screen.findAllByText('Data imported successfully')).length).toBeGreaterThan(0);
     expect(sync.staged.value).toEqual([]);
     expect(sent).toEqual([0, 1, 2, 3, 4, 5]);

@@ -68,6 +68,7 @@ const SAME_IN: Record<'es' | 'fr', Set<string>> = {
     'Editor',
   ]),
   fr: new Set([
+    'Commission',
     'Notifications',
     'Funnels',
     'Description',

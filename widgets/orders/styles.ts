@@ -9,9 +9,9 @@ export const ordersStyles = `
 .cf-order-detail { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 16px; }
 .cf-order-detail .cf-wide { grid-column: 1 / -1; }
 .cf-order-meta { display: flex; gap: 16px; flex-wrap: wrap; color: var(--cf-color-muted); margin: 0; }
-.cf-details { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; }
+.cf-details { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 16px; }
 .cf-details dt { color: var(--cf-color-muted); }
-.cf-details dd { margin: 0; }
+.cf-details dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 .cf-details .cf-total { font-weight: 650; color: var(--cf-color-text); }
 .cf-address { font-style: normal; white-space: pre-line; }
 .cf-history { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px; }

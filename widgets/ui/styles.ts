@@ -90,7 +90,7 @@ ${tokens}
 
 .cf-field { display: flex; flex-direction: column; gap: 4px; }
 .cf-field label, .cf-label { font-weight: 550; font-size: 0.9rem; }
-.cf-input, .cf-select, .cf-textarea { font: inherit; color: var(--cf-color-text); background: var(--cf-color-surface); border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); padding: 7px 10px; min-height: 36px; }
+.cf-input, .cf-select, .cf-textarea { font: inherit; color: var(--cf-color-text); background: var(--cf-color-surface); border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); padding: 7px 10px; min-height: 36px; max-width: 100%; }
 .cf-textarea { min-height: 90px; resize: vertical; }
 .cf-input[aria-invalid="true"] { border-color: var(--cf-color-danger); }
 .cf-error { color: var(--cf-color-danger); font-size: 0.875rem; margin: 0; }
