@@ -98,6 +98,7 @@ export const MUTATION_PERMISSIONS = {
   'team.resendInvitation': flag('manageTeam'),
   'developer.recordKeyChange': { kind: 'admin' },
   'developer.recordEndpointChange': { kind: 'admin' },
+  'integrations.recordShopSecret': { kind: 'admin' },
   'mail.recordFailure': system,
   'webhooks.disableEndpoint': system,
 } as const satisfies Record<string, PermissionRule>;
@@ -116,6 +117,7 @@ export const ROUTE_ONLY_MUTATIONS: ReadonlySet<MutationName> = new Set<MutationN
   'team.resendInvitation',
   'developer.recordKeyChange',
   'developer.recordEndpointChange',
+  'integrations.recordShopSecret',
   'mail.recordFailure',
   'webhooks.disableEndpoint',
   'orders.receiveFromShop',

@@ -1,6 +1,7 @@
-// The activity entries of the Developer area's changes. API keys and webhook endpoints are
-// server-only rows (a key's hash, an endpoint's secret): their route writes them in the same
-// transaction, as the Admin stored in the database, and only that route runs these.
+// The activity entries of the Developer area's and the shop connection's changes. API keys,
+// webhook endpoints and shop signing secrets are server-only rows (a key's hash, a sealed
+// secret): their route writes them in the same transaction, as the Admin stored in the
+// database, and only that route runs these.
 import * as v from 'valibot';
 import { listValue, message } from '../domain/messages';
 import { ok, ROLES } from '../domain/types';
@@ -48,6 +49,24 @@ export const recordEndpointChange = defineMutator({
         actionType: 'system',
         details: message('activity.details.hostEvents', { host, events: listValue(args.events ?? []) }),
       });
+    return ok(undefined);
+  },
+});
+
+export const recordShopSecret = defineMutator({
+  name: 'integrations.recordShopSecret',
+  args: v.object({
+    shop: v.picklist(['Shopify', 'WooCommerce']),
+    /** The secret's last characters as Settings shows them, never the secret. */
+    hint: v.optional(text(8)),
+  }),
+  reads: () => [],
+  run(tx, args) {
+    tx.log({
+      action: message('activity.action.shopSecretSaved', { shop: args.shop }),
+      actionType: 'system',
+      details: args.hint ? message('activity.details.secretHint', { hint: args.hint }) : message('activity.details.secretSaved'),
+    });
     return ok(undefined);
   },
 });

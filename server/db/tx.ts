@@ -3,7 +3,7 @@
 // (run-mutation.ts, actors.ts, outcome.ts) and the errors (errors.ts).
 export { NotPreloadedError, TxRejected, WorkspaceMissingError } from './tx/errors';
 export { lockWorkspaceVersion, type CommitResult, type ServerTx, type ServerTxOptions } from './tx/staged';
-export { createServerTx, withServerTx } from './tx/server-tx';
+export { createServerTx } from './tx/server-tx';
 export { outcomeHttpStatus, type MutationOutcome } from './tx/outcome';
 export { MAX_CLOCK_SKEW_MS, runMutation, type InTransaction, type RunMutationOptions } from './tx/run-mutation';
 export { shopActor, systemActor } from './tx/actors';

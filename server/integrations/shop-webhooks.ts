@@ -9,20 +9,19 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { readShopifyOrder, readShopifyRefundDelivery, readWooCommerceOrder, type ShopName, type ShopOrder, type ShopRefund } from '../../lib/domain/shop-orders';
+import { secretHint } from '../../lib/domain/developer';
 import type { Result } from '../../lib/domain/types';
 import { checkArgs, MUTATORS } from '../../lib/mutators';
-import type { Actor } from '../../lib/mutators/types';
 import { seed } from '../auth/routes';
 import { checkControlCharacters } from '../http/control-characters';
 import { HttpError, type ServerContext } from '../context';
 import { signedIn } from '../http/auth';
-import { permissionsOf } from '../db/records';
 import { loggableError } from '../validation';
 import * as t from '../db/schema';
-import { runMutation, shopActor, withServerTx } from '../db/tx';
+import { runMutation, shopActor } from '../db/tx';
+import { routeWrite } from '../http/route-write';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { deleteSecret, listSecretHints, putSecret, readSecret } from '../secrets';
-import { message } from '../../lib/domain/messages';
 
 /** Where each shop's signing secret is kept (server/secrets). */
 export const SIGNING_SECRET_NAME: Record<ShopName, string> = {
@@ -154,17 +153,18 @@ export async function shopWebhookRoutes(instance: FastifyInstance, { ctx }: { ct
       const session = signedIn(request);
       const workspaceId = session.workspace.id;
       const shop = SHOP_SLUGS[request.params.shop];
-      const actor: Actor = { id: session.member.id, name: session.member.name, role: session.member.role, permissions: permissionsOf(session.member) };
-      const now = ctx.now();
-      const { version } = await withServerTx(ctx.db, workspaceId, actor, { meta: { now: now.toISOString(), idSeed: seed() }, clock: ctx.now }, async (serverTx, dbTx) => {
-        const { hint } = await putSecret(dbTx, ctx.secrets, { workspaceId, name: SIGNING_SECRET_NAME[shop], value: request.body.secret, memberId: session.member.id, at: now });
-        serverTx.log({
-          action: message('activity.action.shopSecretSaved', { shop }),
-          actionType: 'system',
-          details: hint ? message('activity.details.secretHint', { hint }) : message('activity.details.secretSaved'),
-        });
+      // The sealed secret and its activity entry in one transaction, through the one runner, as
+      // the Admin stored in the database: the entry shows only the secret's last characters.
+      await routeWrite(ctx, request, {
+        workspaceId,
+        memberId: session.member.id,
+        mutator: MUTATORS['integrations.recordShopSecret'],
+        args: { shop, hint: secretHint(request.body.secret) || undefined },
+        meta: { now: ctx.now().toISOString(), idSeed: seed() },
+        beforeCommit: async ({ tx }) => {
+          await putSecret(tx, ctx.secrets, { workspaceId, name: SIGNING_SECRET_NAME[shop], value: request.body.secret, memberId: session.member.id, at: ctx.now() });
+        },
       });
-      ctx.pokes?.poke(workspaceId, version);
       return connectionOf(request.params.shop, workspaceId);
     },
   );

@@ -228,6 +228,7 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'team.resendInvitation': ({ ids }) => ({ id: ids.target }),
   'developer.recordKeyChange': () => ({ change: 'created', lastFour: 'mx12', role: 'Editor' }),
   'developer.recordEndpointChange': () => ({ change: 'added', host: 'example.com', events: ['order.created'] }),
+  'integrations.recordShopSecret': () => ({ shop: 'Shopify', hint: 'mx12' }),
   'mail.recordFailure': ({ n }) => ({ subject: `Matrix ${n}`, to: 'mail@matrix.test', reason: 'Refused', givenUp: false }),
   'webhooks.disableEndpoint': ({ n }) => ({ endpointId: `we_mx_${n}`, url: 'https://example.com/hook' }),
 };

@@ -5,7 +5,7 @@ import type { Entity } from '../../../lib/domain/types';
 import { createStagedTx } from '../../../lib/mutators/staged-tx';
 import type { Actor, ReadSpec } from '../../../lib/mutators/types';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../../../lib/schema/names';
-import type { Database, DbTx } from '../client';
+import type { DbTx } from '../client';
 import { commit } from './commit';
 import { TxRejected } from './errors';
 import { preload, snapshotBase } from './reads';
@@ -55,24 +55,4 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
       return s.version;
     },
   };
-}
-
-/**
- * A write transaction outside the runner: no actor check, no validation. Every record write goes
- * through `runMutation` instead (docs/decisions/every-write-goes-through-the-runner.md).
- */
-export async function withServerTx<T>(
-  db: Database,
-  workspaceId: string,
-  actor: Actor | null,
-  options: ServerTxOptions & { reads?: readonly ReadSpec[] },
-  fn: (tx: ServerTx, dbTx: DbTx) => Promise<T>,
-): Promise<{ value: T; version: number }> {
-  return db.transaction(async (dbTx) => {
-    const serverTx = createServerTx(dbTx, workspaceId, actor, options);
-    await serverTx.preload(options.reads ?? []);
-    const value = await fn(serverTx, dbTx);
-    const { version } = await serverTx.commit();
-    return { value, version };
-  });
 }
