@@ -182,7 +182,7 @@ export const CAMPAIGN_ROUTES = {
     }),
     body: v.object({ description: v.optional(textField('description', 10_000, 'Notes kept on the step (default: its current description).')) }),
     responses: { 200: funnelView },
-    refusals: [403, 404, 409],
+    refusals: [403, 404, 409, 422],
     idempotent: true,
   }),
   sendOutreach: defineApiRoute({
@@ -375,7 +375,7 @@ export function campaignRoutes(kit: ApiKit) {
     const funnel = await funnelOr404(key, request.params.id);
     const index = request.params.step - 1;
     const step = funnel.steps[index];
-    if (!step) throw new HttpError(400, `step must be a step number from 1 to ${funnel.steps.length}`, 'step');
+    if (!step) throw new HttpError(422, `step must be a step number from 1 to ${funnel.steps.length}`, 'step');
     const draft = { name: step.name, description: request.body.description ?? step.description };
     return mutateOnce(request, reply, 'funnels.saveStep', { funnelId: funnel.id, stepIndex: index, draft }, (value) => ({ statusCode: 200, body: funnelOf((value as { funnel: Funnel }).funnel) }));
   });
