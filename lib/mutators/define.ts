@@ -2,10 +2,11 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { ActivityEntry, Result } from '../domain/types';
 import { englishOf } from '../domain/messages';
+import { codeKey } from '../domain/attribution';
 import { MUTATION_PERMISSIONS, type MutationName } from '../domain/permissions';
 import { lookupKey, type LookupCollection } from '../schema/lookups';
 import type { CollectionName, SingletonName } from '../schema/names';
-import type { Actor, LogEntry, Mutator, MutationMeta, ReadSpec, WriteTx } from './types';
+import type { Actor, LogEntry, Mutator, MutationMeta, ReadSpec, ReadTx, WriteTx } from './types';
 
 /** Declares a mutator; its permission comes from the permission table by name. */
 export function defineMutator<
@@ -16,6 +17,7 @@ export function defineMutator<
   name: Name;
   args: Schema;
   reads: (args: InferOutput<Schema>) => readonly ReadSpec[];
+  readsFound?: (tx: ReadTx, args: InferOutput<Schema>) => readonly ReadSpec[];
   run: Run;
 }): Mutator<Name, Schema, Extract<ReturnType<Run>, { ok: true }>['value']> {
   return { ...definition, permission: MUTATION_PERMISSIONS[definition.name] };
@@ -33,6 +35,10 @@ export const one = (collection: CollectionName, id: string): ReadSpec => ({ coll
 export const all = (collection: CollectionName): ReadSpec => ({ collection, all: true });
 export const single = (singleton: SingletonName): ReadSpec => ({ singleton });
 /** The records whose lookup field (a handle, a SKU) is one of `keys`: a read that grows with the keys, not the workspace. */
+/** The funnels whose discount code is one of `codes`, in any letter case: an index read, whatever the workspace holds. */
+export const byCode = (codes: readonly string[]): ReadSpec => ({ collection: 'funnels', codes: [...new Set(codes.map(codeKey))] });
+/** The order a new order's number follows (the highest ORD-n): one index read. */
+export const highestOrderNumber = (): ReadSpec => ({ highestOrderNumber: true });
 export const byKey = (collection: LookupCollection, keys: readonly string[]): ReadSpec => ({ collection, keys: [...new Set(keys.map(lookupKey))] });
 
 /**

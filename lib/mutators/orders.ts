@@ -11,12 +11,11 @@ import {
 import { MAX_AMOUNT, MAX_QUANTITY } from '../domain/constants';
 import { orderFromShop, shopOrderId, UNKNOWN_SKU_TAG, unknownSkuLines, type ShopName } from '../domain/shop-orders';
 import { listValue, message, type Message } from '../domain/messages';
-import { codeKey } from '../domain/attribution';
-import { matchAttribution, withRefund, type AttributionEvidence } from '../domain/sales';
-import { accept, refuse, ok, type Funnel, type Order, type OrderAttribution, type OrderRefund, type Result } from '../domain/types';
-import { all, defineMutator, idsFrom, nowOf, one } from './define';
+import { attributionCandidates, matchAttribution, withRefund, type AttributionEvidence } from '../domain/sales';
+import { accept, refuse, ok, type InventoryItem, type Order, type OrderAttribution, type OrderRefund, type Result } from '../domain/types';
+import { all, byCode, byKey, defineMutator, highestOrderNumber, idsFrom, nowOf, one } from './define';
 import { address, id, newOrderDraft, orderStatus, text, trackingDraft } from './args';
-import type { WriteTx } from './types';
+import type { ReadTx, WriteTx } from './types';
 
 export const ORDER_GONE = 'This order no longer exists';
 
@@ -33,12 +32,21 @@ function commit(tx: WriteTx, change: OrderChange, action: Message, details: Mess
 }
 
 /** The live funnel an order's codes or landing page name, by the matching rules (code, ref, utm), in any letter case. */
-function attributionOf(tx: WriteTx, evidence: AttributionEvidence): OrderAttribution | undefined {
-  const byCode = new Map<string, Funnel>();
-  for (const funnel of tx.scan('funnels')) if (funnel.discountCode && !byCode.has(codeKey(funnel.discountCode))) byCode.set(codeKey(funnel.discountCode), funnel);
-  const match = matchAttribution(evidence, (key) => byCode.get(key));
+function attributionOf(tx: ReadTx, evidence: AttributionEvidence): OrderAttribution | undefined {
+  const funnelOf = (key: string) => tx.withCode(key)[0];
+  const match = matchAttribution(evidence, funnelOf);
   if (!match) return undefined;
-  return { funnelId: match.funnelId, code: match.code, handle: byCode.get(codeKey(match.code))!.creatorHandle, rule: match.rule };
+  return { funnelId: match.funnelId, code: match.code, handle: tx.get('funnels', match.funnelId)!.creatorHandle, rule: match.rule };
+}
+
+/** The codes an order's evidence could name, each rule's: what attributing it reads. */
+const codesOf = (evidence: AttributionEvidence) => attributionCandidates(evidence).map((candidate) => candidate.code);
+
+/** The inventory items these SKUs name (any letter case), each once, in display order. */
+function stockOf(tx: ReadTx, skus: readonly string[]) {
+  const items = new Map<string, InventoryItem>();
+  for (const sku of skus) if (sku.trim()) for (const item of tx.lookup('inventory', sku.trim())) items.set(item.id, item);
+  return [...items.values()];
 }
 
 /** Moves an order to any status, checking, deducting or returning stock. */
@@ -97,11 +105,16 @@ export const saveNotes = defineMutator({
 export const create = defineMutator({
   name: 'orders.create',
   args: v.object({ draft: newOrderDraft, attribution: v.optional(v.object({ code: text(100) })) }),
-  reads: (args) => [all('inventory'), all('orders'), ...(args.attribution ? [all('funnels')] : args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : [])],
+  reads: (args) => [
+    all('inventory'),
+    highestOrderNumber(),
+    ...(args.attribution ? [byCode(codesOf({ codes: [args.attribution.code] }))] : []),
+    ...(args.draft.creatorId ? [one('funnels', args.draft.creatorId)] : []),
+  ],
   run(tx, args, meta): Result<Order> {
     // A gift ships to a creator of this workspace, never to an id the browser made up.
     if (args.draft.creatorId && !tx.get('funnels', args.draft.creatorId)) return refuse('domain.funnels.gone');
-    const result = buildOrder(args.draft, tx.scan('inventory'), tx.scan('orders'), nowOf(meta), idsFrom(meta));
+    const result = buildOrder(args.draft, tx.scan('inventory'), tx.numberedOrders(), nowOf(meta), idsFrom(meta));
     if (!result.ok) return result;
     // A sale that names a creator's code is theirs; a code that names no funnel leaves it unattributed.
     const attribution = args.attribution && result.value.kind === 'sale' ? attributionOf(tx, { codes: [args.attribution.code] }) : undefined;
@@ -173,14 +186,25 @@ function withShopRefunds(tx: WriteTx, order: Order, refunds: readonly OrderRefun
 export const receiveFromShop = defineMutator({
   name: 'orders.receiveFromShop',
   args: v.object({ order: shopOrder }),
-  reads: () => [all('inventory'), all('orders'), all('funnels')],
+  // What one delivery reads, whatever the workspace holds: its order by id, the stock its lines
+  // and the order's items name by SKU, the funnels its codes name, and the highest order number.
+  reads: (args) => [
+    one('orders', shopOrderId(args.order.shop, args.order.externalId)),
+    highestOrderNumber(),
+    byKey('inventory', args.order.lines.map((line) => line.sku.trim()).filter(Boolean)),
+    byCode(codesOf({ codes: args.order.codes ?? [], landingSite: args.order.landingSite })),
+  ],
+  readsFound: (tx, args) => {
+    const held = tx.get('orders', shopOrderId(args.order.shop, args.order.externalId));
+    return held ? [byKey('inventory', held.items.map((item) => item.sku.trim()).filter(Boolean))] : [];
+  },
   run(tx, args, meta): Result<Order> {
     const shop = args.order;
     const newId = idsFrom(meta);
     const now = nowOf(meta);
     let order = tx.get('orders', shopOrderId(shop.shop, shop.externalId));
     if (!order) {
-      order = orderFromShop(shop, tx.scan('inventory'), tx.scan('orders'), now, newId);
+      order = orderFromShop(shop, stockOf(tx, shop.lines.map((line) => line.sku)), tx.numberedOrders(), now, newId);
       const attribution = attributionOf(tx, { codes: shop.codes ?? [], landingSite: shop.landingSite });
       if (attribution) order = { ...order, attribution };
       tx.put('orders', order, { prepend: true });
@@ -204,7 +228,7 @@ export const receiveFromShop = defineMutator({
           ? 'Shipped'
           : null;
     if (!target || order.status === target) return ok(order);
-    const changed = changeOrderStatus(order, target, tx.scan('inventory'), now, newId('oh'));
+    const changed = changeOrderStatus(order, target, stockOf(tx, order.items.map((item) => item.sku)), now, newId('oh'));
     // A fulfilled order the stock cannot cover stays where it is: the Orders screen shows why.
     if (!changed.ok) return ok(order);
     const note = noteOf(changed.value.order);

@@ -5,6 +5,7 @@
 // `StagingBase` and applies what it staged; the server, whose records are the rows a mutation
 // preloaded, can give it those the same way (a missing preload throws from the base).
 import type { ActivityEntry } from '../domain/types';
+import { codeKey } from '../domain/attribution';
 import { activityEntry } from './define';
 import type { Actor, LogEntry, MutationMeta, WriteTx } from './types';
 import { keyOfRecord, lookupKey, type LookupCollection } from '../schema/lookups';
@@ -26,6 +27,10 @@ export interface StagingBase {
   list<C extends CollectionName>(name: C): readonly RecordOf<C>[];
   /** The ids of committed records by lookup key (may throw as `get`). */
   idsByKey(name: LookupCollection, key: string): readonly string[] | undefined;
+  /** The ids of committed funnels by discount code key (may throw as `get`). */
+  idsWithCode(key: string): readonly string[] | undefined;
+  /** Committed orders among which is the highest-numbered (may throw as `get`). */
+  numberedOrders(): readonly RecordOf<'orders'>[];
   singleton<S extends SingletonName>(name: S): SingletonOf<S>;
 }
 
@@ -72,6 +77,20 @@ export function createStagedTx(base: StagingBase, actor: Actor | null, meta: Mut
         if (record && keyOfRecord(name, record) === wanted) found.push(record);
       }
       return found;
+    },
+    withCode(key) {
+      const ids = new Set(base.idsWithCode(key));
+      for (const [id, write] of staged.get('funnels')?.writes ?? []) if (write.record) ids.add(id);
+      const found: RecordOf<'funnels'>[] = [];
+      for (const id of ids) {
+        const funnel = tx.get('funnels', id);
+        if (funnel?.discountCode && codeKey(funnel.discountCode) === key) found.push(funnel);
+      }
+      return found;
+    },
+    numberedOrders() {
+      const entry = staged.get('orders');
+      return entry ? merge(base.numberedOrders(), entry) : base.numberedOrders();
     },
     singleton(name) {
       return (stagedSingletons.has(name) ? stagedSingletons.get(name) : base.singleton(name)) as never;

@@ -57,6 +57,17 @@ export interface ReadTx {
    * collection loaded (`all`).
    */
   lookup<C extends LookupCollection>(collection: C, key: string): readonly RecordOf<C>[];
+  /**
+   * The funnels whose discount code is `key` (a code key: trimmed, lower case), in display
+   * order. On the server the key must be listed in `reads()` (`byCode`) or funnels loaded whole.
+   */
+  withCode(key: string): readonly RecordOf<'funnels'>[];
+  /**
+   * Orders enough to number a new one (lib/domain/orders.ts `nextOrderNumber`): every order in
+   * the browser; on the server the highest-numbered (`highestOrderNumber()` in `reads()`), or
+   * every order when loaded whole, with this transaction's own writes.
+   */
+  numberedOrders(): readonly RecordOf<'orders'>[];
 }
 
 /** What a write logs: its action and details as messages (stored with their English), its type, status and data. */
@@ -86,6 +97,10 @@ export type ReadSpec =
   | { collection: CollectionName; all: true }
   /** The records of a lookup collection whose lookup field is one of `keys` (ignoring letter case). */
   | { collection: LookupCollection; keys: readonly string[] }
+  /** The funnels whose discount code is one of `codes` (code keys: trimmed, lower case). */
+  | { collection: 'funnels'; codes: readonly string[] }
+  /** The order with the highest order number (ORD-n), which a new order's number follows. */
+  | { highestOrderNumber: true }
   | { singleton: SingletonName };
 
 export type { PermissionRule } from '../domain/permissions';
@@ -97,6 +112,11 @@ export interface Mutator<Name extends string = MutationName, Schema extends Gene
   args: Schema;
   /** Records `run` reads; the server loads (and locks) these first. */
   reads(args: InferOutput<Schema>): readonly ReadSpec[];
+  /**
+   * Records `run` reads that only what `reads` found names (the stock an order already holds):
+   * the server loads these second, over the first reads. The browser holds everything already.
+   */
+  readsFound?(tx: ReadTx, args: InferOutput<Schema>): readonly ReadSpec[];
   run(tx: WriteTx, args: InferOutput<Schema>, meta: MutationMeta): Result<R>;
 }
 

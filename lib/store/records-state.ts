@@ -4,6 +4,7 @@
 import { batch, signal, type Signal } from '@preact/signals-core';
 import type { WriteTx } from '../mutators/types';
 import { keyOfRecord, type LookupCollection } from '../schema/lookups';
+import { codeKey } from '../domain/attribution';
 import type { CollectionName, RecordOf, SingletonName, SingletonOf } from '../schema/names';
 import type { WorkspaceSchema } from '../schema/records';
 import type { StorageOp } from '../storage/types';
@@ -97,6 +98,17 @@ export function createRecordState(options: {
     idsByKey(name, key) {
       if (loading.isPartial(name)) throw new StillLoadingError();
       return keyIndexOf(name).get(key);
+    },
+    idsWithCode(key) {
+      if (loading.isPartial('funnels')) throw new StillLoadingError();
+      return collection('funnels')
+        .signal.peek()
+        .filter((funnel) => funnel.discountCode && codeKey(funnel.discountCode) === key)
+        .map((funnel) => funnel.id);
+    },
+    numberedOrders() {
+      if (loading.isPartial('orders')) throw new StillLoadingError();
+      return collection('orders').signal.peek();
     },
     singleton: (name) => singletons.get(name)!.peek() as never,
   };

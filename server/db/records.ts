@@ -1,7 +1,7 @@
 // Rows <-> records. A record table's columns carry the record's own field names, so a row
 // is the record plus workspaceId, version and position; optional fields are NULL when absent.
 // The mappers are strict: a field the table does not know is refused rather than dropped.
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Permissions, TeamMember } from '../../lib/domain/types';
 import { LOOKUP_FIELDS, isLookupCollection, lookupKey } from '../../lib/schema/lookups';
@@ -10,6 +10,7 @@ import type { CollectionDefinition } from '../../lib/schema/define';
 import { collectionDefinition, type COLLECTIONS } from '../../lib/schema/records';
 import type { Executor } from './client';
 import * as t from './schema';
+import { ORDER_NUMBERED, ORDER_NUMBER_DIGITS, ORDER_NUMBER_LENGTH } from './schema/records';
 
 /** Collections kept in a table of their own, named after them (`team` lives in `members`): their definitions say. */
 export type TableCollection = { [C in CollectionName]: (typeof COLLECTIONS)[C]['serverTable'] extends C ? C : never }[CollectionName];
@@ -158,6 +159,36 @@ export async function loadRecords<C extends CollectionName>(
     version: row.version,
     position: row.position,
   }));
+}
+
+/** The funnels whose discount code is one of `codes` (code keys), through the lower(discount_code) index, in display order. */
+export async function loadFunnelsByCode(db: Executor, workspaceId: string, codes: readonly string[], options: { lock?: boolean } = {}) {
+  if (codes.length === 0) return [];
+  const f = t.funnels;
+  const query = db
+    .select()
+    .from(f)
+    .where(and(eq(f.workspaceId, workspaceId), inArray(sql`lower(${f.discountCode})`, [...codes])))
+    .orderBy(asc(f.position), asc(f.id));
+  const rows = (options.lock ? await query.for('update') : await query) as RecordRow[];
+  return rows.map((row) => ({ record: rowToRecord('funnels', row), version: row.version, position: row.position }));
+}
+
+/**
+ * The order with the highest order number (ORD-n, compared as a number: its digits without
+ * leading zeros by length, then by digit), through `orders_number_idx`; none when no order has
+ * such a number.
+ */
+export async function loadHighestNumberedOrder(db: Executor, workspaceId: string, options: { lock?: boolean } = {}) {
+  const o = t.orders;
+  const query = db
+    .select()
+    .from(o)
+    .where(and(eq(o.workspaceId, workspaceId), ORDER_NUMBERED(o.orderNumber)))
+    .orderBy(desc(ORDER_NUMBER_LENGTH(o.orderNumber)), desc(ORDER_NUMBER_DIGITS(o.orderNumber)))
+    .limit(1);
+  const rows = (options.lock ? await query.for('update') : await query) as RecordRow[];
+  return rows.map((row) => ({ record: rowToRecord('orders', row), version: row.version, position: row.position }));
 }
 
 /** The column of a collection's lookup field (its definition's `lookup`). */

@@ -3,6 +3,8 @@
 import { activityEntry } from '../../lib/mutators/define';
 import type { Actor, LogEntry, MutationMeta, WriteTx } from '../../lib/mutators/types';
 import { keyOfRecord, lookupKey } from '../../lib/schema/lookups';
+import { codeKey } from '../../lib/domain/attribution';
+import type { Funnel, Order } from '../../lib/domain/types';
 import { COLLECTIONS, SINGLETONS } from '../../lib/schema/records';
 import { COLLECTION_NAMES, SINGLETON_NAMES, type CollectionName, type SingletonName } from '../../lib/schema/names';
 
@@ -48,6 +50,8 @@ export function mapTx(state: MapState, actor: Actor | null, meta: MutationMeta) 
     },
     scan: (name) => view(name) as never,
     lookup: (name, key) => view(name).filter((record) => keyOfRecord(name, record as never) === lookupKey(key)) as never,
+    withCode: (key) => (view('funnels') as Funnel[]).filter((funnel) => funnel.discountCode && codeKey(funnel.discountCode) === key),
+    numberedOrders: () => view('orders') as Order[],
     singleton: (name) => (stagedSingletons.has(name) ? stagedSingletons.get(name) : state.singletons.get(name)) as never,
     put: (name, record) => void stage(name).set(record.id, record),
     delete: (name, id) => void stage(name).set(id, null),

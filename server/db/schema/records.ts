@@ -1,6 +1,6 @@
 // One table per record collection of lib/schema/names.ts (see the index for how records map to columns).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActivityMessage, NotificationMessage, Address, IntegrationCredentials, OrderHistoryEntry, OrderItem, OrderAttribution, OrderRefund, Deliverable, OutreachMessage, Step, CreatorAnswers, GiftAllowance } from '../../../lib/domain/types';
 import { workspaces } from './workspace';
 
@@ -69,6 +69,16 @@ export const funnels = pgTable(
   ],
 );
 
+// An order number ORD-n compared as a number: its digits without leading zeros, by length and
+// then digit by digit (byte order, whatever the database's collation).
+const numberDigits = (column: AnyPgColumn) => sql`ltrim(substring(${column} from 5), '0')`;
+export const ORDER_NUMBERED = (column: AnyPgColumn) => sql`${column} ~ '^ORD-[0-9]+$'`;
+export const ORDER_NUMBER_LENGTH = (column: AnyPgColumn) => sql`length(${numberDigits(column)})`;
+export const ORDER_NUMBER_DIGITS = (column: AnyPgColumn) => sql`(${numberDigits(column)} collate "C")`;
+
+/** A column as a search by its start compares it: lower case, in byte order (an index range, whatever the collation). */
+export const SEARCHABLE = (column: AnyPgColumn) => sql`(lower(${column}) collate "C")`;
+
 export const orders = pgTable(
   'orders',
   {
@@ -107,6 +117,15 @@ export const orders = pgTable(
     index('orders_status_position_idx').on(t.workspaceId, t.status, t.position),
     // A creator's portal reads the sales attributed to its one funnel.
     index('orders_attributed_funnel_idx').on(t.workspaceId, sql`(${t.attribution} ->> 'funnelId')`),
+    // A new order's number follows the highest ORD-n: one index read, however many orders.
+    index('orders_number_idx').on(t.workspaceId, ORDER_NUMBER_LENGTH(t.orderNumber), ORDER_NUMBER_DIGITS(t.orderNumber)).where(ORDER_NUMBERED(t.orderNumber)),
+    // The Sales list (sales stay on the server): a page at a time in display order, all or by
+    // status, and searched by the start of the order number, customer name or email.
+    index('orders_kind_position_idx').on(t.workspaceId, t.kind, t.position),
+    index('orders_kind_status_position_idx').on(t.workspaceId, t.kind, t.status, t.position),
+    index('orders_number_search_idx').on(t.workspaceId, SEARCHABLE(t.orderNumber)),
+    index('orders_customer_name_search_idx').on(t.workspaceId, SEARCHABLE(t.customerName)),
+    index('orders_customer_email_search_idx').on(t.workspaceId, SEARCHABLE(t.customerEmail)),
   ],
 );
 

@@ -6,7 +6,8 @@ import type { StagingBase } from '../../../lib/mutators/staged-tx';
 import { LOOKUP_FIELDS, keyOfRecord, lookupKey, type LookupCollection } from '../../../lib/schema/lookups';
 import { COLLECTION_NAMES, type CollectionName, type RecordOf, type SingletonName, type SingletonOf } from '../../../lib/schema/names';
 import { yieldToEventLoop } from '../../slices';
-import { loadRecords } from '../records';
+import { loadFunnelsByCode, loadHighestNumberedOrder, loadRecords } from '../records';
+import { codeKey } from '../../../lib/domain/attribution';
 import * as t from '../schema';
 import { singletonDefault } from '../seed-data';
 import { NotPreloadedError, TxRejected } from './errors';
@@ -19,7 +20,17 @@ export async function preload(s: Staged, specs: readonly ReadSpec[]) {
   const keys = new Map<LookupCollection, Set<string>>();
   const wholes = new Set<CollectionName>();
   const singletonNames = new Set<SingletonName>();
+  const codes = new Set<string>();
+  let highestNumbered = false;
   for (const spec of specs) {
+    if ('highestOrderNumber' in spec) {
+      highestNumbered = true;
+      continue;
+    }
+    if ('codes' in spec) {
+      for (const code of spec.codes) codes.add(code);
+      continue;
+    }
     if ('singleton' in spec) {
       if (!SINGLETONS.has(spec.singleton)) throw new TxRejected(`Unknown singleton "${spec.singleton}"`);
       singletonNames.add(spec.singleton);
@@ -60,7 +71,13 @@ export async function preload(s: Staged, specs: readonly ReadSpec[]) {
         for (const row of rows) if (!map.get(row.record.id)) map.set(row.record.id, { record: row.record, position: row.position });
       }
       for (const key of wantedKeys) loaded.add(key);
-
+    }
+    if (c === 'funnels' && !complete.has(c)) await preloadCodes(s, codes);
+    if (c === 'orders' && highestNumbered && !complete.has(c) && s.highestNumbered === null) {
+      const rows = await loadHighestNumberedOrder(tx, workspaceId, { lock: true });
+      const map = knownOf(c);
+      for (const row of rows) if (!map.get(row.record.id)) map.set(row.record.id, { record: row.record, position: row.position });
+      s.highestNumbered = rows.map((row) => map.get(row.record.id)!);
     }
     const wanted = [...(ids.get(c) ?? [])].filter((id) => !knownOf(c).has(id)).sort();
     if (wanted.length === 0 || complete.has(c)) continue;
@@ -81,6 +98,16 @@ export async function preload(s: Staged, specs: readonly ReadSpec[]) {
     const found = new Map(rows.map((row) => [row.name, row.value]));
     for (const name of names) singletons.set(name, found.has(name) ? found.get(name) : singletonDefault(name, meta.now));
   }
+}
+
+/** Loads (and locks) the funnels of the discount code keys not loaded yet. */
+async function preloadCodes(s: Staged, codes: ReadonlySet<string>) {
+  const wanted = [...codes].filter((code) => !s.loadedCodes.has(code)).sort();
+  if (wanted.length === 0) return;
+  const map = s.knownOf('funnels');
+  for (const row of await loadFunnelsByCode(s.tx, s.workspaceId, wanted, { lock: true }))
+    if (!map.get(row.record.id)) map.set(row.record.id, { record: row.record, position: row.position });
+  for (const code of wanted) s.loadedCodes.add(code);
 }
 
 /**
@@ -109,6 +136,22 @@ export function snapshotBase(s: Staged): StagingBase {
       if (!complete.has(collection) && !loadedKeys.get(collection)?.has(wanted))
         throw new NotPreloadedError(`${collection} by key "${wanted}" was looked up but not loaded: list byKey('${collection}', keys) in reads()`);
       return [...(keyIndexOf(s, collection).get(wanted) ?? [])].sort(byPosition).map((k) => k.record.id);
+    },
+    idsWithCode(key) {
+      if (!complete.has('funnels') && !s.loadedCodes.has(key))
+        throw new NotPreloadedError(`funnels by code "${key}" were looked up but not loaded: list byCode(codes) in reads()`);
+      return [...knownOf('funnels').values()]
+        .filter((k): k is Known => {
+          const code = (k?.record as RecordOf<'funnels'> | undefined)?.discountCode;
+          return code !== undefined && codeKey(code) === key;
+        })
+        .sort(byPosition)
+        .map((k) => k.record.id);
+    },
+    numberedOrders() {
+      if (complete.has('orders')) return [...knownOf('orders').values()].filter((k): k is Known => k !== null).map((k) => k.record as RecordOf<'orders'>);
+      if (s.highestNumbered === null) throw new NotPreloadedError('orders were numbered but the highest-numbered was not loaded: list highestOrderNumber() in reads()');
+      return s.highestNumbered.map((k) => k.record as RecordOf<'orders'>);
     },
     singleton<S extends SingletonName>(name: S): SingletonOf<S> {
       if (singletons.has(name)) return singletons.get(name) as SingletonOf<S>;

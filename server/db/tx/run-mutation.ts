@@ -204,6 +204,7 @@ export async function runMutation<M extends AnyMutator>(options: RunMutationOpti
     };
     const serverTx = createServerTx(tx, workspaceId, actor, { ...options.txOptions, meta, clock, lockedVersion: base });
     await serverTx.preload(mutator.reads(parsed.output));
+    if (mutator.readsFound) await serverTx.preload(mutator.readsFound(serverTx, parsed.output));
     await breathe();
     let result: Result<unknown>;
     try {

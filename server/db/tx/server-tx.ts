@@ -43,6 +43,8 @@ export function createServerTx(tx: DbTx, workspaceId: string, actor: Actor | nul
     get: writes.get,
     scan: writes.scan,
     lookup: writes.lookup,
+    withCode: writes.withCode,
+    numberedOrders: writes.numberedOrders,
     singleton: writes.singleton,
     put,
     delete: remove,

@@ -99,6 +99,10 @@ export interface Staged {
   readonly complete: Set<CollectionName>;
   /** The lookup keys loaded per collection (`byKey` reads): a lookup of another key was not preloaded. */
   readonly loadedKeys: Map<LookupCollection, Set<string>>;
+  /** The discount code keys whose funnels were loaded (`byCode` reads). */
+  readonly loadedCodes: Set<string>;
+  /** The highest-numbered orders, once loaded (`highestOrderNumber` reads). */
+  highestNumbered: Known[] | null;
   readonly singletons: Map<SingletonName, unknown>;
   /** Loaded records of a lookup collection by key, built on first lookup and again after a preload. */
   readonly keyIndexes: Map<LookupCollection, Map<string, Known[]>>;
@@ -138,6 +142,8 @@ export function createStaged(tx: DbTx, workspaceId: string, actor: Actor | null,
     known,
     complete: new Set(),
     loadedKeys: new Map(),
+    loadedCodes: new Set(),
+    highestNumbered: null,
     singletons: new Map(),
     keyIndexes: new Map(),
     knownOf,
