@@ -6,7 +6,7 @@ import { message } from '../../lib/domain/messages';
 import { PERMISSION_REFUSALS } from '../../lib/domain/permissions';
 import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
-import { useResultsTotals } from '../ui/useResultsTotals';
+import { useResultsMonths, useResultsTotals } from '../ui/useResultsTotals';
 
 export interface AnalyticsControllerOptions {
   /** The period shown first: '6m' or '12m'. Unknown values fall back to the default, '6m'. */
@@ -36,14 +36,17 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   const { t, say } = useT();
   const focus = focusedHeatmapMetric(metric);
   const { from, to } = useMemo(() => periodDays(period, store.now()), [period, store]);
-  const { totals, loading, error, countsClicks } = useResultsTotals(from, to);
+  const { totals, loading: totalsLoading, error: totalsError, countsClicks } = useResultsTotals(from, to);
+  const months = useResultsMonths(from.slice(0, 7), to.slice(0, 7));
+  const loading = totalsLoading || months.loading;
+  const error = totalsError ?? months.error;
   // Figures are recomputed whenever funnels, orders, inventory or the totals change, so they never show stale data.
   const summary = useMemo(() => {
-    const result = analyticsSummary({ funnels, orders, inventory, totals: totals ?? { funnels: [], days: [] } }, period, store.now());
+    const result = analyticsSummary({ funnels, orders, inventory, totals: totals ?? { funnels: [], days: [] }, months: months.value ?? [] }, period, store.now());
     if (!focus) return result;
     const index = HEATMAP_METRICS.findIndex((m) => m.key === focus);
     return { ...result, heatmap: [...result.heatmap].sort((a, b) => (b.cells[index].raw ?? -Infinity) - (a.cells[index].raw ?? -Infinity)) };
-  }, [funnels, orders, inventory, totals, period, store, focus]);
+  }, [funnels, orders, inventory, totals, months.value, period, store, focus]);
 
   return {
     summary,
