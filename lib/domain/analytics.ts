@@ -47,6 +47,9 @@ export interface RoiPoint {
   revenue: number;
   cost: number;
   orders: number;
+  clicks: number;
+  /** Attributed orders ÷ clicks of the month; null with no clicks. */
+  conversion: number | null;
 }
 
 export interface HeatmapCell {
@@ -173,7 +176,7 @@ export function analyticsSummary(data: AnalyticsData, period: AnalyticsPeriod, n
   const shown = [...running, ...data.funnels.filter((f) => !running.includes(f) && report.byCreator.has(f.id))];
   const roiTrend: RoiPoint[] = months.map((month) => {
     const r = report.byMonth.get(month.key) ?? NO_RESULTS;
-    return { month: month.key, label: month.label, roi: r.roi === null ? null : round(r.roi), revenue: r.revenue, cost: r.cost, orders: r.orders };
+    return { month: month.key, label: month.label, roi: r.roi === null ? null : round(r.roi), revenue: r.revenue, cost: r.cost, orders: r.orders, clicks: r.clicks, conversion: r.conversion };
   });
   return {
     period,

@@ -4,7 +4,9 @@
 // counted by the same pure functions (no clicks: only the server counts them).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState } from 'react';
+import { analyticsSummary, periodDays } from '../../lib/domain/analytics';
 import { monthRowsOf, type FunnelMonthSales } from '../../lib/domain/commission';
+import type { AnalyticsPeriod } from '../../lib/domain/constants';
 import { periodTotalsOf, salesDaysOf, type PeriodTotals } from '../../lib/domain/results';
 import type { Order } from '../../lib/domain/types';
 import type { TeamApi } from '../../lib/sync/team-api';
@@ -99,4 +101,30 @@ export function useResultsMonths(from: string, to: string, funnelId?: string, en
     },
     (orders) => monthRowsOf(funnelId === undefined ? orders : orders.filter((o) => o.attribution?.funnelId === funnelId), { from, to }),
   );
+}
+
+/**
+ * Every measured figure of a period (analyticsSummary): the server's totals and sales by month
+ * (or the browser's own without a server), the synced funnels' terms and the gifts. What
+ * Analytics, the dashboard's tiles and its measured filters show; not read while `enabled` is false.
+ */
+export function useAnalyticsSummary(period: AnalyticsPeriod, enabled = true) {
+  useSignals();
+  const store = useStore();
+  const funnels = store.funnels.items.items.value;
+  const orders = store.orders.items.items.value;
+  const inventory = store.inventory.items.items.value;
+  const { from, to } = useMemo(() => periodDays(period, store.now()), [period, store]);
+  const totals = useResultsTotals(from, to, enabled);
+  const months = useResultsMonths(from.slice(0, 7), to.slice(0, 7), undefined, enabled);
+  // Recomputed whenever funnels, orders, inventory or the totals change, so the figures are never stale.
+  // Not enabled: nothing to count (a cheap empty summary, so a screen that may not need it pays nothing).
+  const summary = useMemo(
+    () =>
+      enabled
+        ? analyticsSummary({ funnels, orders, inventory, totals: totals.totals ?? { funnels: [], days: [] }, months: months.value ?? [] }, period, store.now())
+        : analyticsSummary({ funnels: [], orders: [], inventory: [], totals: { funnels: [], days: [] }, months: [] }, period, store.now()),
+    [enabled, funnels, orders, inventory, totals.totals, months.value, period, store],
+  );
+  return { summary, loading: totals.loading || months.loading, error: totals.error ?? months.error, countsClicks: totals.countsClicks };
 }
