@@ -1,11 +1,12 @@
 // Analytics figures: spec §2 "Analytics", §9 (periods, heatmap), computed for the chosen period
-// from measured results (attributed sales and link clicks by day, gifts as cost: lib/domain/results.ts),
+// from measured results (attributed sales and link clicks by day; gifts, commission and flat fees as cost: lib/domain/results.ts),
 // never from figures typed on a funnel (docs/decisions/where-sales-and-clicks-live.md). Pure:
 // `now` comes in as an argument.
 import { addMonths } from 'date-fns/addMonths';
 import { format } from 'date-fns/format';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { subMonths } from 'date-fns/subMonths';
+import { commissionCosts, salesByFunnel, type FunnelMonthSales } from './commission';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, HEATMAP, type AnalyticsPeriod } from './constants';
 import { missingReason, NO_RESULTS, periodResults, utcDay, type PeriodTotals, type Results, type ResultsReport } from './results';
 import type { Funnel, InventoryItem, Order } from './types';
@@ -46,6 +47,9 @@ export interface RoiPoint {
   revenue: number;
   cost: number;
   orders: number;
+  clicks: number;
+  /** Attributed orders ÷ clicks of the month; null with no clicks. */
+  conversion: number | null;
 }
 
 export interface HeatmapCell {
@@ -86,6 +90,8 @@ export interface AnalyticsData {
   inventory: readonly Pick<InventoryItem, 'id' | 'sku' | 'unitCost'>[];
   /** The period's measured totals: the team server's, or the browser's own attributed sales without one. */
   totals: PeriodTotals;
+  /** The period's attributed sales per funnel and month, read the same way: each engagement's commission is computed from them. */
+  months: readonly FunnelMonthSales[];
 }
 
 /** A known period value, else the default (6m). */
@@ -164,12 +170,13 @@ export function periodDays(period: AnalyticsPeriod, now: Date): { months: MonthB
 export function analyticsSummary(data: AnalyticsData, period: AnalyticsPeriod, now: Date): AnalyticsSummary {
   const { months, from, to } = periodDays(period, now);
   const running = data.funnels.filter((f) => funnelRunsBetween(f, months[0].start, now));
-  const report = periodResults({ funnels: data.funnels, orders: data.orders, inventory: data.inventory, totals: data.totals, from, to });
+  const commission = commissionCosts(data.funnels, salesByFunnel(data.months), { from: months[0].key, to: months[months.length - 1].key }, to);
+  const report = periodResults({ funnels: data.funnels, orders: data.orders, inventory: data.inventory, totals: data.totals, commission, from, to });
   // The heatmap shows the creators running in the period and any other with results in it.
   const shown = [...running, ...data.funnels.filter((f) => !running.includes(f) && report.byCreator.has(f.id))];
   const roiTrend: RoiPoint[] = months.map((month) => {
     const r = report.byMonth.get(month.key) ?? NO_RESULTS;
-    return { month: month.key, label: month.label, roi: r.roi === null ? null : round(r.roi), revenue: r.revenue, cost: r.cost, orders: r.orders };
+    return { month: month.key, label: month.label, roi: r.roi === null ? null : round(r.roi), revenue: r.revenue, cost: r.cost, orders: r.orders, clicks: r.clicks, conversion: r.conversion };
   });
   return {
     period,

@@ -105,6 +105,26 @@ export function attributedSalesByMonth(orders: readonly SaleFields[]): Map<strin
   return out;
 }
 
+/** One engagement's attributed sales in one month, as the team server keeps them (`GET /results/months`). */
+export interface FunnelMonthSales extends MonthSales {
+  funnelId: string;
+}
+
+/** Month rows of many engagements, grouped by engagement (each oldest month first). */
+export function salesByFunnel(rows: readonly FunnelMonthSales[]): Map<string, MonthSales[]> {
+  const out = new Map<string, MonthSales[]>();
+  for (const { funnelId, month, netSales, orders } of rows) out.set(funnelId, [...(out.get(funnelId) ?? []), { month, netSales, orders }]);
+  for (const months of out.values()) months.sort((a, b) => a.month.localeCompare(b.month));
+  return out;
+}
+
+/** A browser's own attributed sales (no team server) as month rows, from `from` to `to` (yyyy-MM, both included). */
+export function monthRowsOf(orders: readonly SaleFields[], range: MonthRange): FunnelMonthSales[] {
+  return [...attributedSalesByMonth(orders)].flatMap(([funnelId, months]) =>
+    months.filter((m) => m.month >= range.from && m.month <= range.to).map((m) => ({ funnelId, ...m })),
+  );
+}
+
 // ---------- The ledger ----------
 
 export interface LedgerMonth {
@@ -209,13 +229,27 @@ export interface MonthRange {
   to: string;
 }
 
+/** A period of whole months: real months, the first not after the last, at most MAX_RESULTS_MONTHS. */
 export function validateMonthRange(range: MonthRange): Result<MonthRange> {
   const month = /^\d{4}-(0[1-9]|1[0-2])$/;
   if (!month.test(range.from)) return refuseField('domain.commission.chooseFrom', 'from');
   if (!month.test(range.to)) return refuseField('domain.commission.chooseTo', 'to');
   if (range.from > range.to) return refuseField('domain.commission.range', 'to');
+  if (shiftMonth(range.from, MAX_RESULTS_MONTHS - 1) < range.to) return refuseField('domain.commission.tooLong', 'to', { max: MAX_RESULTS_MONTHS });
   return ok(range);
 }
+
+/** The most months one read of the kept monthly totals covers (ten years): a ledger's balance runs over at most these. */
+export const MAX_RESULTS_MONTHS = 120;
+
+/** The month (yyyy-MM) `by` months after `month` (before, when negative). */
+export function shiftMonth(month: string, by: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The months a ledger ending in `to` reads: the last MAX_RESULTS_MONTHS, `to` included. */
+export const ledgerMonths = (to: string): MonthRange => ({ from: shiftMonth(to, 1 - MAX_RESULTS_MONTHS), to });
 
 export interface OwedRow {
   creator: string;
@@ -239,12 +273,11 @@ export const OWED_CSV_HEADERS = ['Creator', 'Handle', 'Code', 'Net Sales', 'Comm
  */
 export function owedForPeriod(
   funnels: readonly Pick<Funnel, 'id' | 'creatorName' | 'creatorHandle' | 'discountCode' | 'startDate' | 'commissionPercent' | 'flatFee'>[],
-  orders: readonly SaleFields[],
+  sales: ReadonlyMap<string, readonly MonthSales[]>,
   payments: readonly Pick<CreatorPayment, 'funnelId' | 'paidOn' | 'amount'>[],
   range: MonthRange,
   today: string,
 ): OwedRow[] {
-  const sales = attributedSalesByMonth(orders);
   const paymentsOf = new Map<string, Pick<CreatorPayment, 'paidOn' | 'amount'>[]>();
   for (const p of payments) paymentsOf.set(p.funnelId, [...(paymentsOf.get(p.funnelId) ?? []), p]);
   const rows: OwedRow[] = [];
@@ -266,6 +299,38 @@ export function owedForPeriod(
     });
   }
   return rows.sort((a, b) => a.creator.localeCompare(b.creator) || a.handle.localeCompare(b.handle));
+}
+
+// ---------- What commission costs the brand ----------
+
+/** What an engagement's terms cost the brand in one month: its commission and its flat fee (dollars). */
+export interface CommissionCost {
+  funnelId: string;
+  month: string;
+  commission: number;
+  flatFee: number;
+}
+
+/**
+ * What each engagement's terms cost from `range.from` to `range.to` (yyyy-MM, both included),
+ * month by month, by the ledger's rule (`creatorLedger`): the percentage of the month's
+ * attributed net sales rounded once half up to the cent, and the flat fee in the month the
+ * engagement starts once that day has come. Engagements without terms cost nothing here.
+ */
+export function commissionCosts(
+  funnels: readonly Pick<Funnel, 'id' | 'startDate' | 'commissionPercent' | 'flatFee'>[],
+  sales: ReadonlyMap<string, readonly MonthSales[]>,
+  range: MonthRange,
+  today: string,
+): CommissionCost[] {
+  const out: CommissionCost[] = [];
+  for (const funnel of funnels) {
+    if (!hasCommissionTerms(funnel)) continue;
+    const ledger = creatorLedger({ terms: funnel, startDate: funnel.startDate, sales: sales.get(funnel.id) ?? [], payments: [], today });
+    for (const m of ledger.months)
+      if (m.month >= range.from && m.month <= range.to && (m.commission || m.flatFee)) out.push({ funnelId: funnel.id, month: m.month, commission: m.commission, flatFee: m.flatFee });
+  }
+  return out;
 }
 
 /** The export's rows: amounts as plain numbers to the cent (the CSV writer makes each cell formula-safe). */

@@ -1,4 +1,6 @@
 // Funnel rules of spec §4, and the dashboard filters and KPIs built on them.
+import type { AnalyticsSummary } from './analytics';
+import { DEFAULT_ANALYTICS_PERIOD } from './constants';
 import { createListSearch } from './list-search';
 import { englishOf, message, type Message } from './messages';
 import {
@@ -16,6 +18,7 @@ import {
   type Result,
   type Step,
 } from './types';
+import { missingReason, type Results } from './results';
 
 export const STEP_NAMES = [
   'Creator Confirmation',
@@ -324,41 +327,70 @@ export function createFunnelSearch(funnels: readonly Funnel[]) {
 // Dashboard filters (?filter=) and the Performance Overview KPIs (spec §2; docs/decisions/dashboard-filters-the-top-10-by-one-field-each.md)
 // ---------------------------------------------------------------------------
 
-/** A creator rating out of 5 derived from ROI: 3 + ROI x 0.35, capped at 5 (ROI 3.4 rates 4.2). */
-export const creatorRating = (funnel: Pick<Funnel, 'roi'>) => Math.min(5, Math.max(0, 3 + funnel.roi * 0.35));
+/** A creator rating out of 5 from a measured ROI: 3 + ROI x 0.35, between 0 and 5 (ROI 3.4 rates 4.2). */
+export const ratingFromRoi = (roi: number) => Math.min(5, Math.max(0, 3 + roi * 0.35));
+
+/** A funnel's measured results for a dashboard filter, or undefined when nothing was measured or spent. */
+export type MeasuredOf = (funnelId: string) => Results | undefined;
 
 export interface DashboardFilterDef {
   id: string;
   label: string;
-  /** Sort key, highest first unless `ascending`; `revenueOf` gives a funnel's measured attributed revenue. */
-  value(funnel: Funnel, revenueOf: (funnelId: string) => number): number;
+  /** Sort key, highest first unless `ascending`; null leaves the funnel out (nothing measured to rank it by). */
+  value(funnel: Funnel, measured: MeasuredOf): number | null;
   ascending?: boolean;
+  /** Ranks by a measured result (the period's results must be read first), not a profile field. */
+  measured?: boolean;
 }
 
-/**
- * The `?filter=` values: each keeps the top 10 funnels by one field.
- * match_rate_top10 by conversion rate, collab_success_top10 by creator rating (from ROI),
- * engagement_top10 by engagement rate, sales_top10 by attributed revenue (measured, lib/domain/results.ts); from `/`,
- * top_creators by creator rating and price_optimization the 10 lowest ROI (candidates to renegotiate).
- */
-export const DASHBOARD_FILTERS: Record<string, DashboardFilterDef> = {
-  match_rate_top10: { id: 'match_rate_top10', label: 'Top 10 by conversion rate', value: (f) => f.conversionRate },
-  collab_success_top10: { id: 'collab_success_top10', label: 'Top 10 by creator rating', value: creatorRating },
-  engagement_top10: { id: 'engagement_top10', label: 'Top 10 by engagement', value: (f) => f.engagementRate },
-  sales_top10: { id: 'sales_top10', label: 'Top 10 by revenue', value: (f, revenueOf) => revenueOf(f.id) },
-  top_creators: { id: 'top_creators', label: 'Top creators', value: creatorRating },
-  price_optimization: { id: 'price_optimization', label: 'Lowest ROI (price optimization)', value: (f) => f.roi, ascending: true },
+const measuredRoi = (f: Funnel, measured: MeasuredOf) => measured(f.id)?.roi ?? null;
+const measuredRating = (f: Funnel, measured: MeasuredOf) => {
+  const roi = measuredRoi(f, measured);
+  return roi === null ? null : ratingFromRoi(roi);
 };
 
 /**
- * Applies a dashboard filter: sorted by its field (ties by id), the first 10. Unknown ids change
- * nothing. `revenueOf` is each funnel's attributed revenue (none measured: 0).
+ * The `?filter=` values: each keeps the top 10 funnels by one figure, measured over the
+ * dashboard's period (DASHBOARD_PERIOD) except engagement, a field of the creator's profile:
+ * match_rate_top10 by measured conversion (attributed orders ÷ clicks), collab_success_top10 and
+ * top_creators by creator rating from measured ROI, engagement_top10 by engagement rate,
+ * sales_top10 by attributed revenue, price_optimization the 10 lowest measured ROI (candidates to
+ * renegotiate). A funnel with nothing measured for the figure is left out, never ranked as 0.
  */
-export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10, revenueOf: (funnelId: string) => number = () => 0): Funnel[] {
+export const DASHBOARD_FILTERS: Record<string, DashboardFilterDef> = {
+  match_rate_top10: { id: 'match_rate_top10', label: 'Top 10 by conversion rate', value: (f, measured) => measured(f.id)?.conversion ?? null, measured: true },
+  collab_success_top10: { id: 'collab_success_top10', label: 'Top 10 by creator rating', value: measuredRating, measured: true },
+  engagement_top10: { id: 'engagement_top10', label: 'Top 10 by engagement', value: (f) => f.engagementRate },
+  sales_top10: {
+    id: 'sales_top10',
+    label: 'Top 10 by revenue',
+    value: (f, measured) => {
+      const r = measured(f.id);
+      return r && !missingReason(r, 'revenue') ? r.revenue : null;
+    },
+    measured: true,
+  },
+  top_creators: { id: 'top_creators', label: 'Top creators', value: measuredRating, measured: true },
+  price_optimization: { id: 'price_optimization', label: 'Lowest ROI (price optimization)', value: measuredRoi, ascending: true, measured: true },
+};
+
+/** The period the dashboard's tiles and measured filters cover: Analytics' default, so both say the same. */
+export const DASHBOARD_PERIOD = DEFAULT_ANALYTICS_PERIOD;
+
+/**
+ * Applies a dashboard filter: the funnels with a value, sorted by it (ties by id), the first 10.
+ * Unknown ids change nothing. `measured` gives each funnel's results over the dashboard's period.
+ */
+export function applyDashboardFilter(funnels: readonly Funnel[], filterId: string | undefined, limit = 10, measured: MeasuredOf = () => undefined): Funnel[] {
   const def = filterId ? DASHBOARD_FILTERS[filterId] : undefined;
   if (!def) return funnels as Funnel[];
   const sign = def.ascending ? 1 : -1;
-  return [...funnels].sort((a, b) => sign * (def.value(a, revenueOf) - def.value(b, revenueOf)) || a.id.localeCompare(b.id)).slice(0, limit);
+  return funnels
+    .map((funnel) => ({ funnel, value: def.value(funnel, measured) }))
+    .filter((x): x is { funnel: Funnel; value: number } => x.value !== null && Number.isFinite(x.value))
+    .sort((a, b) => sign * (a.value - b.value) || a.funnel.id.localeCompare(b.funnel.id))
+    .slice(0, limit)
+    .map((x) => x.funnel);
 }
 
 /** `content_type=video`: campaigns on video platforms (YouTube, TikTok) or with video deliverables. */
@@ -369,18 +401,22 @@ export function filterContentType(funnels: readonly Funnel[], contentType: strin
 
 export type KpiId = 'conversion' | 'engagement' | 'revenue' | 'rating';
 
+/** Why a tile has no figure: no sales, no clicks, no cost (so no ROI or rating), or no funnel running. */
+export type KpiReason = 'noSales' | 'noClicks' | 'noCost' | 'noFunnels';
+
 export interface Kpi {
   id: KpiId;
   label: string;
-  /** The value now, in the KPI's unit (percent, dollars, rating out of 5); null when no funnel had started. */
+  /** The figure over the period, in the KPI's unit (percent, dollars, rating out of 5); null with nothing measured (`reason`). */
   value: number | null;
-  /** Change against a month earlier, in percent (null when there was nothing to compare). */
+  reason: KpiReason | null;
+  /** This month against the month before, in percent (null when either has no figure). */
   change: number | null;
   /** Trend text such as '+12.5% vs last month'. */
   trend: string;
   /** `?filter=` the tile opens. */
   filter: string;
-  /** Six monthly points, oldest first; null for a month before any funnel started (no data, not zero). */
+  /** Six monthly points, oldest first; null for a month with nothing measured (no data, not zero). */
   series: { month: string; value: number | null }[];
 }
 
@@ -394,43 +430,64 @@ export const KPI_TILES: { id: KpiId; label: string; filter: string }[] = [
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
-function kpiValue(id: KpiId, funnels: readonly Funnel[]): number | null {
-  // No funnel yet is no data, as Analytics says it, not a rate of 0.
-  if (funnels.length === 0) return null;
-  switch (id) {
-    case 'conversion':
-      return average(funnels.map((f) => f.conversionRate));
-    case 'engagement':
-      return average(funnels.map((f) => f.engagementRate));
-    case 'revenue':
-      return funnels.reduce((sum, f) => sum + f.value, 0);
-    case 'rating':
-      return average(funnels.map(creatorRating));
-  }
-}
-
 export function trendText(change: number | null): string {
   if (change === null) return 'No data for last month';
   if (Math.abs(change) < 0.05) return 'No change vs last month';
   return `${change > 0 ? '+' : ''}${change.toFixed(1)}% vs last month`;
 }
 
+/** A measured tile: the period's figure (or why there is none) and its monthly points. */
+function measuredKpi(id: Exclude<KpiId, 'engagement'>, summary: Pick<AnalyticsSummary, 'results' | 'roiTrend'>): Pick<Kpi, 'value' | 'reason' | 'series'> {
+  const r = summary.results;
+  const label = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1];
+  switch (id) {
+    case 'conversion':
+      return {
+        value: r.conversion === null ? null : r.conversion * 100,
+        reason: r.conversion === null ? 'noClicks' : null,
+        series: summary.roiTrend.map((p) => ({ month: label(p.month), value: p.conversion === null ? null : p.conversion * 100 })),
+      };
+    case 'revenue':
+      return {
+        value: missingReason(r, 'revenue') ? null : r.revenue,
+        reason: missingReason(r, 'revenue') ? 'noSales' : null,
+        series: summary.roiTrend.map((p) => ({ month: label(p.month), value: p.orders || p.revenue ? p.revenue : null })),
+      };
+    case 'rating':
+      return {
+        value: r.roi === null ? null : ratingFromRoi(r.roi),
+        reason: r.roi === null ? 'noCost' : null,
+        series: summary.roiTrend.map((p) => ({ month: label(p.month), value: p.roi === null ? null : ratingFromRoi(p.roi) })),
+      };
+  }
+}
+
 /**
- * Performance Overview, computed from the workspace rather than fixed sample figures. For each of the last six
- * months, a KPI is taken over the funnels started by that month's end: averages for rates and
- * rating, the sum of campaign values for revenue; a month before any funnel started has no
- * data (null). The tile shows the latest point and its change against the month before.
+ * Performance Overview: the same measured figures as Analytics' cards for the dashboard's
+ * period (`summary`, analyticsSummary of DASHBOARD_PERIOD): Conversion Rate (attributed orders ÷
+ * clicks), Revenue (attributed revenue) and Creator Rating (from the measured ROI), each null
+ * with its reason when nothing was measured. Avg. Engagement is the creators' profile figure:
+ * the average engagement rate of the funnels started by each month's end. The trend compares
+ * this month with the month before.
  */
-export function performanceKpis(funnels: readonly Funnel[], now: Date): Kpi[] {
+export function performanceKpis(funnels: readonly Funnel[], summary: Pick<AnalyticsSummary, 'results' | 'roiTrend'>, now: Date): Kpi[] {
   const ends: Date[] = [];
   for (let back = 5; back >= 0; back--) ends.push(new Date(now.getFullYear(), now.getMonth() - back + 1, 1));
-  const startedBy = ends.map((end) => funnels.filter((f) => new Date(f.startDate).getTime() < end.getTime()));
   return KPI_TILES.map((tile) => {
-    const series = ends.map((end, i) => ({ month: MONTHS[(end.getMonth() + 11) % 12], value: kpiValue(tile.id, startedBy[i]) }));
-    const latest = series[series.length - 1].value;
-    const before = series[series.length - 2].value;
+    let figure: Pick<Kpi, 'value' | 'reason' | 'series'>;
+    if (tile.id === 'engagement') {
+      const series = ends.map((end) => {
+        const started = funnels.filter((f) => new Date(f.startDate).getTime() < end.getTime());
+        return { month: MONTHS[(end.getMonth() + 11) % 12], value: started.length ? average(started.map((f) => f.engagementRate)) : null };
+      });
+      const value = series[series.length - 1].value;
+      figure = { value, reason: value === null ? 'noFunnels' : null, series };
+    } else figure = measuredKpi(tile.id, summary);
+    const { series } = figure;
+    const latest = series[series.length - 1]?.value ?? null;
+    const before = series[series.length - 2]?.value ?? null;
     const change = latest !== null && before ? ((latest - before) / before) * 100 : null;
-    return { ...tile, value: latest, change, trend: trendText(change), series };
+    return { ...tile, ...figure, change, trend: trendText(change) };
   });
 }
 

@@ -3,6 +3,7 @@
 // totals (sales and clicks stay on the server) and browsers read them for a period; the same
 // functions count a browser's own orders when there is no server. Pure.
 import { attributedRevenue, conversionRate, countsAsAttributedOrder, giftCost, returnOnInvestment, saleAmountsOf, toCents, toDollars } from './sales';
+import type { CommissionCost } from './commission';
 import type { Funnel, InventoryItem, Order } from './types';
 
 /** One funnel's measured totals for one UTC day (yyyy-MM-dd). Revenue is in dollars. */
@@ -121,8 +122,10 @@ export interface Results {
   orders: number;
   /** Attributed revenue, dollars. */
   revenue: number;
-  /** Gifts at unit cost plus shipping (commission and fees once engagements carry terms), dollars. */
+  /** Gifts at unit cost plus shipping, plus commission and flat fees, dollars. */
   cost: number;
+  /** The part of the cost that is commission and flat fees, dollars. */
+  commission: number;
   gifts: number;
   /** Gift items whose product has no unit cost: counted as 0, and said. */
   missingUnitCosts: number;
@@ -138,11 +141,12 @@ interface Tally {
   orders: number;
   revenueCents: number;
   costCents: number;
+  commissionCents: number;
   gifts: number;
   missingUnitCosts: number;
 }
 
-const emptyTally = (): Tally => ({ clicks: 0, visitors: 0, orders: 0, revenueCents: 0, costCents: 0, gifts: 0, missingUnitCosts: 0 });
+const emptyTally = (): Tally => ({ clicks: 0, visitors: 0, orders: 0, revenueCents: 0, costCents: 0, commissionCents: 0, gifts: 0, missingUnitCosts: 0 });
 
 function resultsOf(t: Tally): Results {
   const revenue = toDollars(t.revenueCents);
@@ -153,6 +157,7 @@ function resultsOf(t: Tally): Results {
     orders: t.orders,
     revenue,
     cost,
+    commission: toDollars(t.commissionCents),
     gifts: t.gifts,
     missingUnitCosts: t.missingUnitCosts,
     roi: returnOnInvestment(revenue, cost),
@@ -167,6 +172,8 @@ export interface ResultsInput {
   inventory: readonly Pick<InventoryItem, 'id' | 'sku' | 'unitCost'>[];
   /** The period's measured totals (from the team server, or periodTotalsOf(salesDaysOf(orders)) without one). */
   totals: PeriodTotals;
+  /** What engagements' terms cost in the period's months (commissionCosts), counted with the cost. */
+  commission?: readonly CommissionCost[];
   /** First and last UTC day of the period, yyyy-MM-dd, both included. */
   from: string;
   to: string;
@@ -188,7 +195,8 @@ export const UNNAMED_CAMPAIGN_TYPE = '';
 /**
  * The period's results per creator, per campaign type, per month and overall. Revenue, orders
  * and clicks come from the measured days; cost from the gifts shipped to each creator in the
- * period (dated by when the order was made; a cancelled gift costs nothing).
+ * period (dated by when the order was made; a cancelled gift costs nothing) and the commission
+ * and flat fees their engagements earned in the period's months.
  */
 export function periodResults(input: ResultsInput): ResultsReport {
   const inPeriod = (day: string) => day >= input.from && day <= input.to;
@@ -228,6 +236,14 @@ export function periodResults(input: ResultsInput): ResultsReport {
       t.costCents += toCents(cost);
       t.gifts += 1;
       t.missingUnitCosts += missingUnitCosts;
+    }
+  }
+  for (const c of input.commission ?? []) {
+    if (c.month < input.from.slice(0, 7) || c.month > input.to.slice(0, 7)) continue;
+    const cents = toCents(c.commission) + toCents(c.flatFee);
+    for (const t of tallies(c.funnelId, `${c.month}-01`)) {
+      t.costCents += cents;
+      t.commissionCents += cents;
     }
   }
   const byCampaignType = [...types]

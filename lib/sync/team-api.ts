@@ -3,6 +3,7 @@
 // language. Screens reach them through the store (`store.teamApi`), never directly.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { MailStatus } from '../domain/mail';
+import type { FunnelMonthSales } from '../domain/commission';
 import type { PeriodTotals } from '../domain/results';
 import type { ServerRefusal } from '../domain/server-errors';
 import type { PasswordChange, Permissions, Role } from '../domain/types';
@@ -69,6 +70,8 @@ export interface TeamApi {
   trackingLinks(): Promise<({ ok: true } & TrackingLinks) | ServerRefusal>;
   /** The period's measured results (link clicks, attributed sales) per funnel and per day, from `from` to `to` (UTC days, yyyy-MM-dd). */
   resultsTotals(from: string, to: string): Promise<({ ok: true } & PeriodTotals) | ServerRefusal>;
+  /** Attributed sales per funnel and month from `from` to `to` (yyyy-MM), of one funnel when `funnelId` is given. */
+  resultsMonths(from: string, to: string, funnelId?: string): Promise<{ ok: true; months: FunnelMonthSales[] } | ServerRefusal>;
   /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
   saveShopSigningSecret(shop: ShopSlug, secret: string): Promise<({ ok: true } & ShopConnection) | (ServerRefusal & { field?: string })>;
   /** Ends the session on the server (Logout): true once the server has ended it, false when it could not be reached. */
@@ -189,6 +192,15 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
       try {
         const answer = await request<PeriodTotals>(`/results/totals?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
         return { ok: true, funnels: answer.funnels, days: answer.days };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async resultsMonths(from, to, funnelId) {
+      try {
+        const one = funnelId === undefined ? '' : `&funnelId=${encodeURIComponent(funnelId)}`;
+        const answer = await request<{ months: FunnelMonthSales[] }>(`/results/months?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${one}`);
+        return { ok: true, months: answer.months };
       } catch (error) {
         return refusedBy(error);
       }

@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { validateMonthRange, type FunnelMonthSales } from '../../lib/domain/commission';
+import { refusedInput } from '../../lib/domain/types';
 import type { PeriodTotals } from '../../lib/domain/results';
 import { toDollars } from '../../lib/domain/sales';
 import { signedIn } from '../http/auth';
@@ -39,6 +41,27 @@ export async function periodTotals(db: Executor, workspaceId: string, from: stri
   return out;
 }
 
+/**
+ * A workspace's attributed sales per funnel and UTC month from `from` to `to` (yyyy-MM, both
+ * included), summed from the months' day rows of sales_daily, found by its (workspace, day)
+ * index, or by its (workspace, funnel, day) key for one funnel. Months with nothing are left out.
+ */
+export async function monthTotals(db: Executor, workspaceId: string, from: string, to: string, funnelId?: string): Promise<FunnelMonthSales[]> {
+  const oneFunnel = funnelId === undefined ? sql`` : sql` and funnel_id = ${funnelId}`;
+  const result = await db.execute(sql`
+    select funnel_id, substr(day, 1, 7) as month, sum(orders)::int as orders, sum(revenue_cents)::bigint as revenue_cents
+    from sales_daily where workspace_id = ${workspaceId}${oneFunnel} and day >= ${`${from}-01`} and day <= ${`${to}-31`}
+    group by funnel_id, substr(day, 1, 7)
+    having sum(orders) <> 0 or sum(revenue_cents) <> 0
+    order by funnel_id, month`);
+  return (result as { rows: { funnel_id: string; month: string; orders: number; revenue_cents: string | number }[] }).rows.map((row) => ({
+    funnelId: row.funnel_id,
+    month: row.month,
+    orders: Number(row.orders),
+    netSales: toDollars(Number(row.revenue_cents)),
+  }));
+}
+
 const DAY = v.pipe(v.string('from and to are days, yyyy-MM-dd'), v.isoDate('from and to are days, yyyy-MM-dd'));
 const totalsQuery = v.object({ from: DAY, to: DAY });
 /** At most this many days in one read (a little over two years). */
@@ -50,6 +73,14 @@ const totalsAnswer = v.object({
   to: v.string(),
   funnels: v.array(v.object({ funnelId: v.string(), ...measuredSchema })),
   days: v.array(v.object({ day: v.string(), ...measuredSchema })),
+});
+
+const MONTH = v.pipe(v.string('from and to are months, yyyy-MM'), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'from and to are months, yyyy-MM'));
+const monthsQuery = v.object({ from: MONTH, to: MONTH, funnelId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))) });
+const monthsAnswer = v.object({
+  from: v.string(),
+  to: v.string(),
+  months: v.array(v.object({ funnelId: v.string(), month: v.string(), orders: v.number(), netSales: v.number() })),
 });
 
 export async function resultsTotalsRoutes(fastify: FastifyInstance, options: { ctx: ServerContext }) {
@@ -67,6 +98,23 @@ export async function resultsTotalsRoutes(fastify: FastifyInstance, options: { c
       if (!(span >= 0)) throw new HttpError(400, 'from must be on or before to', 'from');
       if (span > MAX_RESULTS_DAYS) throw new HttpError(400, `A read covers at most ${MAX_RESULTS_DAYS} days`, 'to');
       return { from, to, ...(await periodTotals(ctx.db, session.workspace.id, from, to)) };
+    },
+  );
+  /**
+   * The signed-in member's workspace's attributed sales per funnel and month from `from` to `to`
+   * (yyyy-MM, both included, at most ten years), optionally of one funnel: what
+   * commission, the creator ledger and the export of what is owed are computed from.
+   */
+  app.get(
+    '/results/months',
+    { schema: { querystring: monthsQuery, response: { 200: monthsAnswer } }, config: { auth: 'member' } },
+    async (request) => {
+      const session = signedIn(request);
+      if (!session.member.viewAnalytics) throw new HttpError(403, 'You do not have permission to view analytics');
+      const { from, to, funnelId } = request.query;
+      const range = validateMonthRange({ from, to });
+      if (!range.ok) throw new HttpError(400, range.error, refusedInput(range));
+      return { from, to, months: await monthTotals(ctx.db, session.workspace.id, from, to, funnelId) };
     },
   );
 }

@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FunnelMonthSales } from '../../lib/domain/commission';
 import type { PeriodTotals } from '../../lib/domain/results';
+import type { Store } from '../../lib/store';
 import type { Order } from '../../lib/domain/types';
 import type { TeamApi } from '../../lib/sync/team-api';
 import { Analytics } from '../../widgets/analytics';
@@ -16,9 +18,20 @@ const figure = (label: string) => within(screen.getByRole('region', { name: 'Key
 
 const attributed = (order: Order, funnelId: string, more: Partial<Order> = {}): Order => ({ ...order, attribution: { funnelId, code: 'SARAHJSTYLE', handle: '@sarahjstyle', rule: 'code' }, ...more });
 
+/** The sample's one engagement with terms (Emma Davis: 10% and a $500 flat fee) without them, so cost is gifts only. */
+const withoutTerms = (store: Store) => act(() => void store.funnels.setCommissionTerms('CR12347', null, null));
+
+/** A team server answering the period's totals and its sales by month. */
+const server = (totals: PeriodTotals, months: FunnelMonthSales[] = []) =>
+  ({
+    resultsTotals: async () => ({ ok: true, ...totals }),
+    resultsMonths: async () => ({ ok: true, months }),
+  }) as unknown as TeamApi;
+
 describe('<Analytics>', () => {
   it('with nothing attributed and no gifts, every figure says "—" and why, never a typed number, and how it is computed', async () => {
-    await renderScreen(<Analytics />);
+    const { store } = await renderScreen(<Analytics />);
+    withoutTerms(store);
     await screen.findByRole('heading', { name: 'Analytics', level: 1 });
     expect(figure('Attributed revenue')).toHaveTextContent('—No sales attributed yet');
     expect(figure('Attributed revenue')).toHaveAccessibleDescription('Sales attributed to creators by their code or link, after discounts and refunds, without tax or shipping.');
@@ -35,6 +48,7 @@ describe('<Analytics>', () => {
   it('an attributed sale is revenue (its subtotal), a gift is cost, and ROI follows; cancelling the sale takes it back', async () => {
     const { store } = await renderScreen(<Analytics />);
     await screen.findByRole('region', { name: 'Key figures' });
+    withoutTerms(store);
     const sale = store.orders.items.get('ord_3')!;
     act(() => {
       store.orders.items.put(attributed(sale, 'CR12345'));
@@ -59,10 +73,15 @@ describe('<Analytics>', () => {
         asked.push(`${from}..${to}`);
         return new Promise((resolve) => (answer = (totals) => resolve({ ok: true, ...totals })));
       },
+      resultsMonths: async (from: string, to: string) => {
+        asked.push(`${from}..${to}`);
+        return { ok: true, months: [] };
+      },
     } as unknown as TeamApi;
-    await renderScreen(<Analytics />, { teamApi });
+    const { store } = await renderScreen(<Analytics />, { teamApi });
+    withoutTerms(store);
     expect(await screen.findByText('Loading results…', { selector: '[data-figure="revenue"] p' })).toBeInTheDocument();
-    expect(asked).toEqual(['2025-10-01..2026-03-10']);
+    expect(asked).toEqual(['2025-10-01..2026-03-10', '2025-10..2026-03']);
     await act(async () => answer({ funnels: [{ funnelId: 'CR12345', clicks: 200, visitors: 150, orders: 4, revenue: 360 }], days: [{ day: '2026-03-02', clicks: 200, visitors: 150, orders: 4, revenue: 360 }] }));
     expect(figure('Attributed revenue')).toHaveTextContent('$360.00');
     expect(figure('Conversion Rate')).toHaveTextContent('2.0%');
@@ -74,10 +93,35 @@ describe('<Analytics>', () => {
   });
 
   it('says when the server refuses the results, and shows no figure', async () => {
-    const teamApi = { resultsTotals: async () => ({ ok: false, error: 'You do not have permission to view analytics' }) } as unknown as TeamApi;
+    const refused = async () => ({ ok: false, error: 'You do not have permission to view analytics' });
+    const teamApi = { resultsTotals: refused, resultsMonths: refused } as unknown as TeamApi;
     await renderScreen(<Analytics />, { teamApi });
     expect(await screen.findByRole('alert')).toHaveTextContent('Results could not be loaded: You do not have permission to view analytics');
     expect(figure('Attributed revenue')).toHaveTextContent('—Results could not be loaded');
+  });
+
+  it('counts commission and flat fees in the cost, from the server’s sales by month and the engagements’ terms, and says so', async () => {
+    const totals: PeriodTotals = { funnels: [{ funnelId: 'CR12345', clicks: 0, visitors: 0, orders: 2, revenue: 333.33 }], days: [{ day: '2026-03-02', clicks: 0, visitors: 0, orders: 2, revenue: 333.33 }] };
+    const { store } = await renderScreen(<Analytics />, { teamApi: server(totals, [{ funnelId: 'CR12345', month: '2026-03', orders: 2, netSales: 333.33 }]) });
+    withoutTerms(store);
+    act(() => void store.funnels.setCommissionTerms('CR12345', 12.5, null));
+    // 12.5% of $333.33 is $41.66625: rounded once, half up, to $41.67. No order is in the browser.
+    await screen.findByText('$41.67', { selector: '[data-figure="cost"] .cf-stat-value' });
+    expect(figure('Cost')).toHaveTextContent('Of which commission and flat fees: $41.67');
+    expect(figure('Cost')).toHaveAccessibleDescription(/plus the commission and flat fees their engagements earned in the period/);
+    expect(figure('ROI')).toHaveTextContent('7.00x');
+    expect(within(cell('ROI Trends', 'Mar 2026')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7.00x', '$333.33', '$41.67', '2']);
+    expect(cell('Results by campaign type', 'Sponsored Post')).toHaveTextContent('Sponsored Post$333.33$41.677.00x');
+  });
+
+  it('the sample’s flat fee is a cost in its start month; with no cost at all ROI is "—"', async () => {
+    const { store } = await renderScreen(<Analytics />);
+    expect(await screen.findByText('$500.00', { selector: '[data-figure="cost"] .cf-stat-value' })).toBeInTheDocument();
+    expect(figure('ROI')).toHaveTextContent('-1.00x');
+    expect(within(cell('ROI Trends', 'Dec 2025')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['-1.00x', '$0.00', '$500.00', '0']);
+    withoutTerms(store);
+    expect(figure('Cost')).toHaveTextContent('—No gifts shipped yet');
+    expect(figure('ROI')).toHaveTextContent('—No cost yet: ROI needs a cost');
   });
 
   it('the period selector switches to the last 12 months', async () => {

@@ -3,10 +3,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FunnelMonthSales } from '../../lib/domain/commission';
+import type { TeamApi } from '../../lib/sync/team-api';
 import { CreatorDetail } from '../../widgets/creator';
 import { renderScreen } from '../helpers/render';
 import { sellWithCode } from '../helpers/sales';
 
+const trackingLinks = async () => ({ ok: true, origin: 'https://cf.example.com', workspaceId: 'acme' });
 const panel = () => screen.getByRole('region', { name: 'Commission and what is owed' });
 const ledger = () => within(panel()).getByRole('table', { name: 'Ledger of Sarah Johnson by month' });
 
@@ -79,5 +82,33 @@ describe('commission on the creator page', () => {
     expect(within(panel()).queryByRole('spinbutton', { name: 'Flat fee' })).not.toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Record payment' })).toBeDisabled();
     expect(ledger()).toBeInTheDocument();
+  });
+
+  it('with the team server, the ledger reads the engagement’s sales by month from it, with no sale order in the browser', async () => {
+    const asked: string[] = [];
+    let answer: (months: FunnelMonthSales[]) => void = () => {};
+    const teamApi = {
+      trackingLinks,
+      resultsMonths: (from: string, to: string, funnelId?: string) => {
+        asked.push(`${from}..${to} ${funnelId}`);
+        return new Promise((resolve) => (answer = (months) => resolve({ ok: true, months })));
+      },
+    } as unknown as TeamApi;
+    const { store } = await renderScreen(<CreatorDetail creatorId="CR12345" />, { teamApi });
+    act(() => void store.funnels.setCommissionTerms('CR12345', 12.5, null));
+    expect(await within(panel()).findByRole('status')).toHaveTextContent('Loading the attributed sales…');
+    expect(within(panel()).queryByText('Nothing owed')).not.toBeInTheDocument();
+    expect(asked).toEqual(['2016-04..2026-03 CR12345']);
+    await act(async () => answer([{ funnelId: 'CR12345', month: '2026-02', orders: 3, netSales: 333.33 }]));
+    expect(within(ledger()).getByRole('row', { name: /February 2026/ })).toHaveTextContent('February 2026$333.333$41.67$0.00$41.67$0.00$41.67');
+    expect(within(panel()).getByText('Owed: $41.67')).toBeInTheDocument();
+    expect(store.orders.items.items.peek().some((o) => o.attribution?.funnelId === 'CR12345')).toBe(false);
+  });
+
+  it('says why when the server cannot give the ledger’s sales, and shows no balance', async () => {
+    const teamApi = { trackingLinks, resultsMonths: async () => ({ ok: false, error: 'You do not have permission to view analytics' }) } as unknown as TeamApi;
+    await renderScreen(<CreatorDetail creatorId="CR12345" />, { teamApi });
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('The ledger could not be read: You do not have permission to view analytics');
+    expect(within(panel()).queryByText(/Owed:|Nothing owed|Paid ahead/)).not.toBeInTheDocument();
   });
 });

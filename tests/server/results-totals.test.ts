@@ -2,7 +2,8 @@
 // each funnel's clicks and attributed sales for the period, and the workspace's by day, from
 // daily totals kept in the transaction of every
 // order write (a sale made, cancelled, refunded or re-attributed moves them by exactly that).
-// Workspace-scoped; a Viewer with viewAnalytics reads it; a member without it, or a stranger, can't.
+// GET /results/months answers the same kept sales per funnel and month (commission, the ledger).
+// Workspace-scoped; a Viewer with viewAnalytics reads them; a member without it, or a stranger, can't.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodTotalsOf, salesDaysOf, type PeriodTotals } from '../../lib/domain/results';
@@ -94,6 +95,34 @@ describe.each(DB_KINDS)('results totals on %s', (kind) => {
     expect((await owner.get('/results/totals?from=2020-01-01&to=2026-01-01')).statusCode).toBe(400);
   });
 
+  it('answers the attributed sales per funnel and month for a Viewer, of one funnel when asked, and nothing of another workspace', async () => {
+    const month = today.slice(0, 7);
+    const months = async (client: Client, query: string) => json<{ from: string; to: string; months: { funnelId: string; month: string; orders: number; netSales: number }[] }>(await client.get(`/results/months?${query}`));
+    const answer = await months(viewer, `from=${month}&to=${month}`);
+    const kept = await sarah(owner);
+    expect(answer.months.find((m) => m.funnelId === 'CR12345')).toEqual({ funnelId: 'CR12345', month, orders: kept!.orders, netSales: kept!.revenue });
+    expect((await months(viewer, `from=${month}&to=${month}&funnelId=CR12345`)).months.map((m) => m.funnelId)).toEqual(['CR12345']);
+    expect((await months(viewer, `from=${month}&to=${month}&funnelId=NOPE`)).months).toEqual([]);
+    expect(await months(await server.signIn('globexOwner'), `from=${month}&to=${month}`)).toEqual({ from: month, to: month, months: [] });
+    expect((await server.client().get(`/results/months?from=${month}&to=${month}`)).statusCode).toBe(401);
+  });
+
+  it('refuses the monthly totals without viewAnalytics, and a malformed, reversed or too long range, with a reason', async () => {
+    await db().update(t.members).set({ viewAnalytics: false }).where(and(eq(t.members.workspaceId, 'acme'), eq(t.members.id, 'tm_viewer')));
+    const refused = await viewer.get('/results/months?from=2026-01&to=2026-02');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toEqual({ error: 'You do not have permission to view analytics' });
+    await db().update(t.members).set({ viewAnalytics: true }).where(and(eq(t.members.workspaceId, 'acme'), eq(t.members.id, 'tm_viewer')));
+    for (const query of ['from=2026-13&to=2026-12', 'from=2026-01-01&to=2026-02', 'to=2026-01', 'from=2026-01&to=2026-02&funnelId=']) {
+      const bad = await owner.get(`/results/months?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(json<{ error: string }>(bad).error, query).toMatch(/\w/);
+    }
+    expect(json(await owner.get('/results/months?from=2026-02&to=2026-01'))).toEqual({ error: 'The first month must not be after the last', field: 'to' });
+    expect(json(await owner.get('/results/months?from=2016-01&to=2026-01'))).toEqual({ error: 'A period covers at most 120 months', field: 'to' });
+    expect((await owner.get('/results/months?from=2016-02&to=2026-01')).statusCode).toBe(200);
+  });
+
   it('reads a period from the kept day rows fast: 2,000 funnels × 30 days of clicks and sales', async () => {
     const rows = sql`select 'acme', 'F' || f, to_char(date '2026-06-01' + d, 'YYYY-MM-DD') from generate_series(0, 1999) f, generate_series(0, 29) d`;
     await db().execute(sql`insert into link_clicks (workspace_id, funnel_id, day, clicks, visitors) select r.*, 5, 4 from (${rows}) r`);
@@ -108,5 +137,11 @@ describe.each(DB_KINDS)('results totals on %s', (kind) => {
     // Another workspace's rows are never read.
     expect((await totals(await server.signIn('globexOwner'), '2026-06-01', '2026-06-30')).funnels).toEqual([]);
     console.info(`results totals on ${kind}: 60,000 funnel-days of clicks and 60,000 of sales read in ${Math.round(elapsed)} ms`);
+    const monthsStarted = performance.now();
+    const byMonth = json<{ months: { funnelId: string; month: string; orders: number; netSales: number }[] }>(await owner.get('/results/months?from=2026-06&to=2026-06'));
+    const monthsElapsed = performance.now() - monthsStarted;
+    expect(byMonth.months).toHaveLength(2000);
+    expect(byMonth.months[0]).toEqual({ funnelId: 'F0', month: '2026-06', orders: 30, netSales: 750 });
+    console.info(`results months on ${kind}: 60,000 funnel-days of sales read by month in ${Math.round(monthsElapsed)} ms`);
   });
 });

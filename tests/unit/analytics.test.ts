@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyticsSummary, heatmapTextIsWhite, monthBuckets, parsePeriod, performanceHeatmap, periodDays, scaleToHeatmap } from '../../lib/domain/analytics';
 import { NO_RESULTS, periodTotalsOf, salesDaysOf, type DayTotals } from '../../lib/domain/results';
+import { monthRowsOf } from '../../lib/domain/commission';
 import type { Order } from '../../lib/domain/types';
 import { sampleFunnels, sampleInventory, sampleOrders } from '../../lib/sample/workspace';
 import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
+import { attributedSale, giftTo } from '../helpers/orders';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const funnels = sampleFunnels(now);
+// The sample's terms (a commission and flat fee for CR12347) are left out here; the test of commission in the cost puts them back.
+const sampleWithTerms = sampleFunnels(now);
+const funnels = sampleWithTerms.map(({ commissionPercent: _percent, flatFee: _fee, ...f }) => f);
 const orders = sampleOrders(now);
 const inventory = sampleInventory(now);
 
@@ -22,29 +26,12 @@ describe('periods (spec §9)', () => {
 });
 
 describe('analyticsSummary: measured results for the period, never typed figures', () => {
-  const attributed = (id: string, funnelId: string, subtotal: number, createdAt: string, more: Partial<Order> = {}): Order => ({
-    ...orders[0],
-    id,
-    subtotal,
-    createdAt,
-    attribution: { funnelId, code: 'CODE', handle: '@h', rule: 'code' },
-    ...more,
-  });
-  const gift = (id: string, creatorId: string, createdAt: string): Order => ({
-    ...orders[0],
-    id,
-    kind: 'gift',
-    creatorId,
-    tax: 0,
-    shipping: 0,
-    createdAt,
-    shippingCost: 10,
-    items: [{ id: 'oi', productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: 1, price: 59.99 }],
-  });
+  const attributed = attributedSale;
+  const gift = (id: string, creatorId: string, createdAt: string) => giftTo(id, creatorId, createdAt, { shippingCost: 10, items: [{ id: 'oi', productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: 1, price: 59.99 }] });
   const mine = [...orders, attributed('s1', 'CR12345', 100, '2026-02-11T10:00:00Z'), attributed('s2', 'CR12347', 50, '2026-03-02T10:00:00Z'), gift('g1', 'CR12345', '2026-02-10T10:00:00Z')];
   const clicks: DayTotals[] = [{ funnelId: 'CR12345', day: '2026-02-11', clicks: 40, visitors: 30, orders: 0, revenue: 0 }];
   const { from, to } = periodDays('6m', now);
-  const data = (list: Order[], extra: DayTotals[] = clicks) => ({ funnels, orders: list, inventory, totals: periodTotalsOf([...salesDaysOf(list), ...extra], from, to) });
+  const data = (list: Order[], extra: DayTotals[] = clicks) => ({ funnels, orders: list, inventory, totals: periodTotalsOf([...salesDaysOf(list), ...extra], from, to), months: monthRowsOf(list, { from: from.slice(0, 7), to: to.slice(0, 7) }) });
   const summary = analyticsSummary(data(mine), '6m', now);
 
   it('the sample workspace’s unattributed sales count for nothing: no revenue, no ROI, no conversion', () => {
@@ -63,6 +50,15 @@ describe('analyticsSummary: measured results for the period, never typed figures
     expect(summary.roiTrend.map((p) => p.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
     expect(summary.roiTrend.map((p) => p.roi)).toEqual([null, null, null, null, 2.57, null]);
     expect(summary.roiTrend.map((p) => p.revenue)).toEqual([0, 0, 0, 0, 100, 50]);
+  });
+  it('counts each engagement’s commission and flat fee in the cost: the sample’s 10% and $500 for Emma Davis', () => {
+    const termed = analyticsSummary({ ...data(mine), funnels: sampleWithTerms }, '6m', now);
+    // 28 of gifts, the $500 fee in Emma's start month (December) and 10% of her $50 March sale.
+    expect(termed.results).toMatchObject({ revenue: 150, cost: 533, commission: 505 });
+    expect(termed.byCreator.get('CR12347')).toMatchObject({ revenue: 50, cost: 505, commission: 505 });
+    expect(termed.roiTrend.map((p) => p.cost)).toEqual([0, 0, 500, 0, 28, 5]);
+    expect(termed.roiTrend.map((p) => p.roi)).toEqual([null, null, -1, null, 2.57, 9]);
+    expect(termed.byCampaignType.find((row) => row.type === 'Unboxing Video')?.results.cost).toBe(505);
   });
   it('changes when a sale is cancelled', () => {
     const cancelled = mine.map((o) => (o.id === 's2' ? { ...o, status: 'Canceled' as const } : o));

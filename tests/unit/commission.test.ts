@@ -5,9 +5,11 @@ import {
   attributedSalesByMonth,
   creatorLedger,
   creatorResults,
+  ledgerMonths,
   OWED_CSV_HEADERS,
   owedCsvRows,
   owedForPeriod,
+  shiftMonth,
   validateCommissionTerms,
   validateMonthRange,
   validatePayment,
@@ -16,12 +18,10 @@ import {
 import { toCsv } from '../../lib/csv';
 import type { Funnel, Order } from '../../lib/domain/types';
 import { sampleWorkspace } from '../../lib/sample';
+import { attributedSale } from '../helpers/orders';
 
-const sale = (id: string, funnelId: string, createdAt: string, subtotal: number, extra: Partial<Order> = {}) =>
-  ({ kind: 'sale', attribution: { funnelId, code: 'CODE', handle: '@x', rule: 'code' }, subtotal, status: 'New', refunds: [], createdAt, ...extra }) as Pick<
-    Order,
-    'kind' | 'attribution' | 'subtotal' | 'status' | 'refunds' | 'createdAt'
-  > & { id?: string };
+/** A sale attributed to `funnelId`, made at `createdAt`. */
+const sale = (id: string, funnelId: string, createdAt: string, subtotal: number, extra: Partial<Order> = {}) => attributedSale(id, funnelId, subtotal, createdAt, extra);
 
 describe('commission terms', () => {
   it('takes a percentage from 0 to 100 to 2 decimals and a flat fee to the cent', () => {
@@ -142,7 +142,7 @@ describe('what is owed for a period', () => {
   ];
 
   it('sums the period’s months and gives the balance at its end, earlier months unpaid included', () => {
-    const rows = owedForPeriod(funnels, orders, payments, { from: '2026-03', to: '2026-03' }, '2026-05-01');
+    const rows = owedForPeriod(funnels, attributedSalesByMonth(orders), payments, { from: '2026-03', to: '2026-03' }, '2026-05-01');
     // F1: Feb earned 100 + 100 fee, paid 150 → 50 carried; Mar earned 20 → balance 70.
     expect(rows.find((r) => r.handle === '@sarah')).toEqual({ creator: 'Sarah', handle: '@sarah', code: 'SARAH', netSales: 200, commission: 20, flatFees: 0, paid: 0, balance: 70 });
     // F2 has sales but no terms: listed with nothing earned. F3 has neither: left out.
@@ -151,15 +151,20 @@ describe('what is owed for a period', () => {
   });
 
   it('writes formula-safe CSV cells under its headers', () => {
-    const rows = owedForPeriod(funnels, orders, payments, { from: '2026-02', to: '2026-04' }, '2026-05-01');
+    const rows = owedForPeriod(funnels, attributedSalesByMonth(orders), payments, { from: '2026-02', to: '2026-04' }, '2026-05-01');
     const csv = toCsv(OWED_CSV_HEADERS, owedCsvRows(rows));
     expect(csv.split(/\r?\n/)[0]).toBe('Creator,Handle,Code,Net Sales,Commission,Flat Fees,Paid,Balance');
     expect(csv).toContain("'=HYPERLINK");
     expect(csv).toContain("Sarah,'@sarah,SARAH,1200.00,120.00,100.00,170.00,50.00");
   });
 
-  it('refuses a period whose first month is after its last', () => {
+  it('refuses a period whose first month is after its last, or longer than ten years', () => {
     expect(validateMonthRange({ from: '2026-05', to: '2026-04' })).toMatchObject({ ok: false, params: { field: 'to' } });
+    expect(validateMonthRange({ from: '2016-12', to: '2026-11' })).toMatchObject({ ok: true });
+    expect(validateMonthRange({ from: '2016-11', to: '2026-11' })).toMatchObject({ ok: false, error: 'A period covers at most 120 months', params: { field: 'to' } });
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-11', 14)).toBe('2028-01');
+    expect(ledgerMonths('2026-11')).toEqual({ from: '2016-12', to: '2026-11' });
     expect(validateMonthRange({ from: '2026-13', to: '2026-14' })).toMatchObject({ ok: false, params: { field: 'from' } });
   });
 });

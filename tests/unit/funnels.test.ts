@@ -10,6 +10,8 @@ import {
   nextFunnelId,
   notificationChannels,
   performanceKpis,
+  DASHBOARD_PERIOD,
+  ratingFromRoi,
   progressPercentage,
   progressStepIndex,
   saveStep,
@@ -17,6 +19,9 @@ import {
   statusIndex,
   statusNotificationText,
 } from '../../lib/domain/funnels';
+import { analyticsSummary, periodDays } from '../../lib/domain/analytics';
+import { shiftMonth } from '../../lib/domain/commission';
+import { NO_RESULTS, type PeriodTotals, type Results } from '../../lib/domain/results';
 import { FUNNEL_STATUSES, type Funnel, type FunnelStatus } from '../../lib/domain/types';
 import { createStore } from '../../lib/store/createStore';
 import { createMemoryStorage } from '../../lib/storage/memory';
@@ -204,28 +209,70 @@ describe('funnel list (spec §2, §5)', () => {
     const top = applyDashboardFilter(many, 'engagement_top10');
     expect(top).toHaveLength(10);
     expect(top[0].engagementRate).toBe(14);
-    // sales_top10 ranks by attributed revenue, never the typed campaign value.
-    const revenue = new Map([['CR20014', 500], ['CR20003', 20]]);
-    expect(applyDashboardFilter(many, 'sales_top10', 10, (id) => revenue.get(id) ?? 0).map((f) => f.id).slice(0, 3)).toEqual(['CR20014', 'CR20003', 'CR20000']);
-    expect(applyDashboardFilter(funnels, 'match_rate_top10')[0].id).toBe('CR12347');
+    // Measured filters rank by the period's results, never the typed fields; a funnel with nothing measured is left out.
+    const measured = new Map<string, Results>([
+      ['CR20014', { ...NO_RESULTS, revenue: 500, orders: 5, cost: 100, roi: 4, clicks: 50, conversion: 0.1 }],
+      ['CR20003', { ...NO_RESULTS, revenue: 20, orders: 1, cost: 40, roi: -0.5, clicks: 5, conversion: 0.2 }],
+      ['CR20007', { ...NO_RESULTS, cost: 10, roi: -1 }],
+    ]);
+    const of = (id: string) => measured.get(id);
+    expect(applyDashboardFilter(many, 'sales_top10', 10, of).map((f) => f.id)).toEqual(['CR20014', 'CR20003']);
+    expect(applyDashboardFilter(many, 'match_rate_top10', 10, of).map((f) => f.id)).toEqual(['CR20003', 'CR20014']);
+    expect(applyDashboardFilter(many, 'collab_success_top10', 10, of).map((f) => f.id)).toEqual(['CR20014', 'CR20003', 'CR20007']);
+    expect(applyDashboardFilter(many, 'top_creators', 10, of).map((f) => f.id)).toEqual(['CR20014', 'CR20003', 'CR20007']);
+    expect(applyDashboardFilter(many, 'price_optimization', 10, of).map((f) => f.id)).toEqual(['CR20007', 'CR20003', 'CR20014']);
+    // Nothing measured: the typed conversion rate and ROI rank nothing.
+    expect(applyDashboardFilter(funnels, 'match_rate_top10')).toEqual([]);
+    expect(applyDashboardFilter(funnels, 'price_optimization')).toEqual([]);
     expect(applyDashboardFilter(funnels, 'nonsense')).toBe(funnels);
+    expect(ratingFromRoi(3.4)).toBeCloseTo(4.19, 10);
+    expect([ratingFromRoi(-20), ratingFromRoi(20)]).toEqual([0, 5]);
   });
 });
 
-describe('performance KPIs (computed from the workspace)', () => {
-  it('computes four tiles from the funnels, with six monthly points and trend text', () => {
-    const kpis = performanceKpis(funnels, now);
+describe('performance KPIs: the measured figures of Analytics, engagement from the profiles', () => {
+  const { to } = periodDays(DASHBOARD_PERIOD, now);
+  const summaryOf = (totals: PeriodTotals, list = funnels) => analyticsSummary({ funnels: list, orders: [], inventory: [], totals, months: [] }, DASHBOARD_PERIOD, now);
+  const month = to.slice(0, 7);
+  const lastMonth = shiftMonth(month, -1);
+  const measured: PeriodTotals = {
+    funnels: [{ funnelId: 'CR12345', clicks: 300, visitors: 200, orders: 9, revenue: 900 }],
+    days: [
+      { day: `${lastMonth}-10`, clicks: 100, visitors: 80, orders: 2, revenue: 200 },
+      { day: to, clicks: 200, visitors: 120, orders: 7, revenue: 700 },
+    ],
+  };
+  const bare = funnels.map(({ commissionPercent: _p, flatFee: _f, ...f }) => f);
+
+  it('four tiles in spec order, each opening its filter, with six monthly points and trend text', () => {
+    const kpis = performanceKpis(bare, summaryOf(measured, bare), now);
     expect(kpis.map((k) => k.label)).toEqual(['Conversion Rate', 'Avg. Engagement', 'Revenue', 'Creator Rating']);
     expect(kpis.map((k) => k.filter)).toEqual(['match_rate_top10', 'engagement_top10', 'sales_top10', 'collab_success_top10']);
-    const revenue = kpis.find((k) => k.id === 'revenue')!;
-    expect(revenue.value).toBe(funnels.reduce((s, f) => s + f.value, 0));
+    const [conversion, , revenue, rating] = kpis;
+    expect(summaryOf(measured, bare).results).toMatchObject({ revenue: 900, clicks: 300, orders: 9 });
+    expect(revenue).toMatchObject({ value: 900, reason: null, change: 250, trend: '+250.0% vs last month' });
     expect(revenue.series).toHaveLength(6);
-    expect(revenue.trend).toMatch(/vs last month|No data/);
+    expect(conversion).toMatchObject({ value: 3, reason: null });
+    expect(conversion.change).toBeCloseTo(75, 10);
+    // No cost: no ROI, so no rating, and the reason, never a typed figure.
+    expect(rating).toMatchObject({ value: null, reason: 'noCost' });
   });
-  it('changes when the data changes', () => {
-    const before = performanceKpis(funnels, now)[2].value;
-    const after = performanceKpis([...funnels, { ...funnels[0], id: 'CR99999', value: 1000 }], now)[2].value;
-    expect(after! - before!).toBe(1000);
+  it('with nothing measured, the measured tiles have no figure and say why', () => {
+    const kpis = performanceKpis(bare, summaryOf({ funnels: [], days: [] }, bare), now);
+    expect(kpis.map((k) => [k.id, k.value, k.reason])).toEqual([
+      ['conversion', null, 'noClicks'],
+      ['engagement', kpis[1].value, null],
+      ['revenue', null, 'noSales'],
+      ['rating', null, 'noCost'],
+    ]);
+    expect(kpis[1].value).toBeGreaterThan(0);
+    expect(performanceKpis([], summaryOf({ funnels: [], days: [] }, []), now)[1]).toMatchObject({ value: null, reason: 'noFunnels' });
+  });
+  it('the rating follows the measured ROI, with commission in the cost', () => {
+    const termed = bare.map((f) => (f.id === 'CR12345' ? { ...f, flatFee: 300, startDate: `${to}T00:00:00Z` } : f));
+    const summary = analyticsSummary({ funnels: termed, orders: [], inventory: [], totals: measured, months: [] }, DASHBOARD_PERIOD, now);
+    // ROI = (900 − 300) ÷ 300 = 2: rating 3 + 2 × 0.35 = 3.7.
+    expect(performanceKpis(termed, summary, now)[3].value).toBeCloseTo(3.7, 10);
   });
 });
 

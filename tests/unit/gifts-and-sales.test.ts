@@ -74,7 +74,7 @@ describe('Analytics revenue', () => {
     const gift: Order = { ...sale, id: 'g1', kind: 'gift', attribution: undefined, creatorId: 'CR12345', tax: 0, shipping: 0, total: 500, shippingCost: 8.95 };
     const summary = (orders: Order[]) => {
       const { from, to } = periodDays('6m', NOW);
-      return analyticsSummary({ funnels: sampleFunnels(NOW), orders, inventory: sampleInventory(NOW), totals: periodTotalsOf(salesDaysOf(orders), from, to) }, '6m', NOW).results;
+      return analyticsSummary({ funnels: sampleFunnels(NOW), orders, inventory: sampleInventory(NOW), totals: periodTotalsOf(salesDaysOf(orders), from, to), months: [] }, '6m', NOW).results;
     };
     const withoutGift = summary([sale]);
     expect(withoutGift).toMatchObject({ revenue: sale.subtotal, cost: 0 });

@@ -3,28 +3,19 @@
 // creator, per campaign type, per month and overall.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { giftCostOf, periodResults, periodTotalsOf, saleContribution, salesDaysOf, salesDelta, type PeriodTotals } from '../../lib/domain/results';
+import { commissionCosts, monthRowsOf, salesByFunnel } from '../../lib/domain/commission';
+import { giftCostOf, missingReason, periodResults, periodTotalsOf, saleContribution, salesDaysOf, salesDelta, type PeriodTotals } from '../../lib/domain/results';
 import type { Order } from '../../lib/domain/types';
 import { sampleFunnels, sampleInventory, sampleOrders } from '../../lib/sample/workspace';
+import { attributedSale, attributionTo, giftTo } from '../helpers/orders';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const funnels = sampleFunnels(NOW);
 const inventory = sampleInventory(NOW);
 const base = sampleOrders(NOW)[0];
-const attribution = (funnelId: string) => ({ funnelId, code: 'CODE', handle: '@h', rule: 'code' as const });
-const sale = (id: string, funnelId: string, subtotal: number, createdAt: string, more: Partial<Order> = {}): Order => ({ ...base, id, subtotal, tax: 9.9, shipping: 8.95, total: subtotal + 18.85, createdAt, attribution: attribution(funnelId), ...more });
-const gift = (id: string, creatorId: string, createdAt: string, more: Partial<Order> = {}): Order => ({
-  ...base,
-  id,
-  kind: 'gift',
-  creatorId,
-  tax: 0,
-  shipping: 0,
-  createdAt,
-  shippingCost: 8.95,
-  items: [{ id: 'oi', productId: 'inv_1', name: 'Wireless Earbuds', sku: 'SKU-001', quantity: 2, price: 59.99 }],
-  ...more,
-});
+const attribution = attributionTo;
+const sale = attributedSale;
+const gift = giftTo;
 const NONE: PeriodTotals = { funnels: [], days: [] };
 
 describe('what a sale adds to its funnel’s day', () => {
@@ -118,5 +109,50 @@ describe('a period’s results', () => {
     const nothing = periodResults({ funnels, orders: [], inventory, totals: NONE, from, to });
     expect(nothing.overall).toMatchObject({ revenue: 0, cost: 0, roi: null, conversion: null, clicks: 0, orders: 0 });
     expect(nothing.byCampaignType).toEqual([]);
+  });
+});
+
+describe('commission and flat fees in the cost', () => {
+  const from = '2026-02-01';
+  const to = '2026-03-10';
+  const range = { from: '2026-02', to: '2026-03' };
+  // 12.5% of 33.33 is 4.16625: rounded once, half up, to 4.17; of 60.50 it is 7.5625 → 7.56.
+  const sales = [sale('s1', 'CR12345', 33.33, '2026-02-11T10:00:00Z'), sale('s2', 'CR12345', 60.5, '2026-03-02T10:00:00Z'), sale('s3', 'CR12347', 20, '2026-03-03T10:00:00Z')];
+  const totals = periodTotalsOf(salesDaysOf(sales), from, to);
+  const months = salesByFunnel(monthRowsOf(sales, range));
+  const noTerms = funnels.map(({ commissionPercent: _percent, flatFee: _fee, ...f }) => f);
+  const termed = noTerms.map((f) =>
+    f.id === 'CR12345' ? { ...f, commissionPercent: 12.5, startDate: '2026-01-20' } : f.id === 'CR12347' ? { ...f, flatFee: 250, startDate: '2026-03-04T00:00:00Z' } : f,
+  );
+
+  it('commission is the percentage of each month’s attributed net sales, rounded once half up to the cent; a flat fee falls in the start month', () => {
+    expect(commissionCosts(termed, months, range, to)).toEqual([
+      { funnelId: 'CR12345', month: '2026-02', commission: 4.17, flatFee: 0 },
+      { funnelId: 'CR12345', month: '2026-03', commission: 7.56, flatFee: 0 },
+      { funnelId: 'CR12347', month: '2026-03', commission: 0, flatFee: 250 },
+    ]);
+    // A flat fee whose start day has not come is not a cost yet; a fee before the period is not this period's.
+    expect(commissionCosts(termed, months, range, '2026-03-03')).toHaveLength(2);
+    expect(commissionCosts(termed, months, { from: '2026-04', to: '2026-05' }, '2026-05-01')).toEqual([]);
+  });
+
+  it('joins the cost per creator, per campaign type, per month and overall, and ROI follows', () => {
+    const commission = commissionCosts(termed, months, range, to);
+    const report = periodResults({ funnels: termed, orders: [], inventory, totals, commission, from, to });
+    expect(report.overall).toMatchObject({ revenue: 113.83, cost: 261.73, commission: 261.73 });
+    expect(report.overall.roi).toBeCloseTo((113.83 - 261.73) / 261.73, 10);
+    expect(report.byCreator.get('CR12345')).toMatchObject({ revenue: 93.83, cost: 11.73, commission: 11.73 });
+    expect(report.byCreator.get('CR12347')).toMatchObject({ revenue: 20, cost: 250 });
+    expect(report.byCampaignType.find((row) => row.type === 'Unboxing Video')?.results.cost).toBe(250);
+    expect(report.byMonth.get('2026-02')).toMatchObject({ cost: 4.17 });
+    expect(report.byMonth.get('2026-03')).toMatchObject({ cost: 257.56 });
+  });
+
+  it('with no terms and no gifts the cost is 0 and ROI has no value ("—"), never 0', () => {
+    const commission = commissionCosts(noTerms, months, range, to);
+    expect(commission).toEqual([]);
+    const report = periodResults({ funnels: noTerms, orders: [], inventory, totals, commission, from, to });
+    expect(report.overall).toMatchObject({ revenue: 113.83, cost: 0, commission: 0, roi: null });
+    expect(missingReason(report.overall, 'roi')).toBe('noCost');
   });
 });

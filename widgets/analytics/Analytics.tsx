@@ -145,7 +145,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
           )}
           <section aria-label={t('analytics.keyFigures')} className="cf-grid-cards" part="cards">
             <FigureCard id="revenue" label={t('analytics.attributedRevenue')} value={r.orders || r.revenue ? formatMoney(r.revenue) : null} reason={reason('noSales')} how={t('analytics.how.revenue')} />
-            <FigureCard id="cost" label={t('analytics.cost')} value={r.cost || r.gifts ? formatMoney(r.cost) : null} reason={reason('noCost')} how={t('analytics.how.cost')} note={r.missingUnitCosts ? t('analytics.missingUnitCosts', { count: r.missingUnitCosts }) : undefined} />
+            <FigureCard id="cost" label={t('analytics.cost')} value={r.cost || r.gifts ? formatMoney(r.cost) : null} reason={reason('noCost')} how={t('analytics.how.cost')} note={[r.commission ? t('analytics.commissionPart', { amount: formatMoney(r.commission) }) : '', r.missingUnitCosts ? t('analytics.missingUnitCosts', { count: r.missingUnitCosts }) : ''].filter(Boolean).join(' ') || undefined} />
             <FigureCard id="roi" label={t('analytics.roiLabel')} value={r.roi === null ? null : roiText(i18n, r.roi)} reason={reason('noRoi')} how={t('analytics.how.roi')} />
             <FigureCard id="conversion" label={t('analytics.conversionRate')} value={r.conversion === null ? null : formatPercent(r.conversion * 100)} reason={reason('noClicks')} how={t('analytics.how.conversion')} />
             <FigureCard id="clicks" label={t('analytics.clicks')} value={r.clicks ? formatNumber(r.clicks) : null} reason={reason('noClicks')} how={t('analytics.how.clicks', { visitors: formatNumber(r.visitors) })} />

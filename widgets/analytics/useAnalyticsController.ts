@@ -1,12 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
-import { analyticsSummary, HEATMAP_METRICS, parsePeriod, periodDays, type HeatmapMetric } from '../../lib/domain/analytics';
+import { HEATMAP_METRICS, parsePeriod, type HeatmapMetric } from '../../lib/domain/analytics';
 import type { AnalyticsPeriod } from '../../lib/domain/constants';
 import { message } from '../../lib/domain/messages';
 import { PERMISSION_REFUSALS } from '../../lib/domain/permissions';
 import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
-import { useResultsTotals } from '../ui/useResultsTotals';
+import { useAnalyticsSummary } from '../ui/useResultsTotals';
 
 export interface AnalyticsControllerOptions {
   /** The period shown first: '6m' or '12m'. Unknown values fall back to the default, '6m'. */
@@ -29,21 +29,15 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   useSignals();
   const store = useStore();
   const [period, setPeriodState] = useState<AnalyticsPeriod>(() => parsePeriod(initialPeriod));
-  const funnels = store.funnels.items.items.value;
-  const orders = store.orders.items.items.value;
-  const inventory = store.inventory.items.items.value;
   const member = store.session.currentMember.value;
   const { t, say } = useT();
   const focus = focusedHeatmapMetric(metric);
-  const { from, to } = useMemo(() => periodDays(period, store.now()), [period, store]);
-  const { totals, loading, error, countsClicks } = useResultsTotals(from, to);
-  // Figures are recomputed whenever funnels, orders, inventory or the totals change, so they never show stale data.
+  const { summary: result, loading, error, countsClicks } = useAnalyticsSummary(period);
   const summary = useMemo(() => {
-    const result = analyticsSummary({ funnels, orders, inventory, totals: totals ?? { funnels: [], days: [] } }, period, store.now());
     if (!focus) return result;
     const index = HEATMAP_METRICS.findIndex((m) => m.key === focus);
     return { ...result, heatmap: [...result.heatmap].sort((a, b) => (b.cells[index].raw ?? -Infinity) - (a.cells[index].raw ?? -Infinity)) };
-  }, [funnels, orders, inventory, totals, period, store, focus]);
+  }, [result, focus]);
 
   return {
     summary,

@@ -1,6 +1,7 @@
 // The creator page's commission: the engagement's terms (edited by staff who may, read by
 // everyone else), its ledger by month (earned, paid, balance) and the payments an Admin marked.
 import { useId, useState, type FormEvent } from 'react';
+import type { Ledger } from '../../lib/domain/commission';
 import type { Funnel } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
@@ -12,7 +13,7 @@ const termOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
 export function CommissionPanel({ funnel }: { funnel: Funnel }) {
   const id = useId();
-  const { t, formatMoney, formatPercent, formatPattern, formatDay } = useT();
+  const { t, formatMoney, formatPercent, formatDay } = useT();
   const c = useCommission(funnel);
   const { ledger } = c;
   const [percent, setPercent] = useState(funnel.commissionPercent === undefined ? '' : String(funnel.commissionPercent));
@@ -20,7 +21,6 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
   const [paidOn, setPaidOn] = useState(c.today);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const monthName = (month: string) => formatPattern(`${month}-15T12:00:00Z`, 'MMMM yyyy', 'UTC');
 
   function saveTerms(event: FormEvent) {
     event.preventDefault();
@@ -61,61 +61,16 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
         </form>
       )}
       <p className="cf-muted">{t('commission.termsHelp')}</p>
-      <p>
-        <strong>
-          {ledger.balance > 0
-            ? t('commission.owed', { amount: formatMoney(ledger.balance) })
-            : ledger.balance < 0
-              ? t('commission.paidAhead', { amount: formatMoney(-ledger.balance) })
-              : t('commission.settled')}
-        </strong>
-      </p>
-      {ledger.months.length === 0 ? (
-        <p className="cf-muted">{t('commission.empty')}</p>
+      {ledger ? (
+        <LedgerTable ledger={ledger} name={funnel.creatorName} />
+      ) : c.salesError ? (
+        <p role="alert" className="cf-banner" data-tone="error">
+          {t('commission.salesUnavailable', { reason: c.salesError })}
+        </p>
       ) : (
-        <div className="cf-table-wrap">
-          <table className="cf-table">
-            <caption>{t('commission.ledger', { name: funnel.creatorName })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('commission.month')}</th>
-                <th scope="col">{t('commission.netSales')}</th>
-                <th scope="col">{t('commission.orders')}</th>
-                <th scope="col">{t('commission.commission')}</th>
-                <th scope="col">{t('commission.flatFeeColumn')}</th>
-                <th scope="col">{t('commission.earned')}</th>
-                <th scope="col">{t('commission.paid')}</th>
-                <th scope="col">{t('commission.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthName(m.month)}</th>
-                  <td>{formatMoney(m.netSales)}</td>
-                  <td>{m.orders}</td>
-                  <td>{formatMoney(m.commission)}</td>
-                  <td>{formatMoney(m.flatFee)}</td>
-                  <td>{formatMoney(m.earned)}</td>
-                  <td>{formatMoney(m.paid)}</td>
-                  <td>{formatMoney(m.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{t('commission.total')}</th>
-                <td>{formatMoney(ledger.netSales)}</td>
-                <td>{ledger.orders}</td>
-                <td>{formatMoney(ledger.commission)}</td>
-                <td>{formatMoney(ledger.flatFees)}</td>
-                <td>{formatMoney(ledger.earned)}</td>
-                <td>{formatMoney(ledger.paid)}</td>
-                <td>{formatMoney(ledger.balance)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <p className="cf-muted" role="status">
+          {t('commission.loadingSales')}
+        </p>
       )}
       <h3>{t('commission.markPaid')}</h3>
       <p className="cf-muted">{t('commission.noMoney')}</p>
@@ -162,5 +117,71 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The ledger: what is owed now, and earned, paid and the balance by month. */
+function LedgerTable({ ledger, name }: { ledger: Ledger; name: string }) {
+  const { t, formatMoney, formatPattern } = useT();
+  const monthName = (month: string) => formatPattern(`${month}-15T12:00:00Z`, 'MMMM yyyy', 'UTC');
+  return (
+    <>
+    <p>
+      <strong>
+        {ledger.balance > 0
+          ? t('commission.owed', { amount: formatMoney(ledger.balance) })
+          : ledger.balance < 0
+            ? t('commission.paidAhead', { amount: formatMoney(-ledger.balance) })
+            : t('commission.settled')}
+      </strong>
+    </p>
+    {ledger.months.length === 0 ? (
+      <p className="cf-muted">{t('commission.empty')}</p>
+    ) : (
+      <div className="cf-table-wrap">
+        <table className="cf-table">
+          <caption>{t('commission.ledger', { name: name })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('commission.month')}</th>
+              <th scope="col">{t('commission.netSales')}</th>
+              <th scope="col">{t('commission.orders')}</th>
+              <th scope="col">{t('commission.commission')}</th>
+              <th scope="col">{t('commission.flatFeeColumn')}</th>
+              <th scope="col">{t('commission.earned')}</th>
+              <th scope="col">{t('commission.paid')}</th>
+              <th scope="col">{t('commission.balance')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthName(m.month)}</th>
+                <td>{formatMoney(m.netSales)}</td>
+                <td>{m.orders}</td>
+                <td>{formatMoney(m.commission)}</td>
+                <td>{formatMoney(m.flatFee)}</td>
+                <td>{formatMoney(m.earned)}</td>
+                <td>{formatMoney(m.paid)}</td>
+                <td>{formatMoney(m.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('commission.total')}</th>
+              <td>{formatMoney(ledger.netSales)}</td>
+              <td>{ledger.orders}</td>
+              <td>{formatMoney(ledger.commission)}</td>
+              <td>{formatMoney(ledger.flatFees)}</td>
+              <td>{formatMoney(ledger.earned)}</td>
+              <td>{formatMoney(ledger.paid)}</td>
+              <td>{formatMoney(ledger.balance)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    )}
+    </>
   );
 }

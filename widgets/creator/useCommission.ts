@@ -1,11 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { creatorLedger, attributedSalesByMonth } from '../../lib/domain/commission';
+import { creatorLedger, ledgerMonths, monthOf } from '../../lib/domain/commission';
 import { formatIsoDay, toZonedWallTime } from '../../lib/format';
 import type { Funnel } from '../../lib/domain/types';
 import { useWhyNot } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
+import { useResultsMonths } from '../ui/useResultsTotals';
 
-/** An engagement's commission: its ledger from the attributed sales and recorded payments, and who may change what. */
+/**
+ * An engagement's commission: its ledger from its attributed sales by month (the team server's
+ * kept totals over the last ten years, or the browser's own sales without one) and the recorded
+ * payments, and who may change what. The ledger is null while the server's totals are on their way
+ * or could not be read (`salesError` says why).
+ */
 export function useCommission(funnel: Funnel) {
   useSignals();
   const store = useStore();
@@ -13,10 +19,13 @@ export function useCommission(funnel: Funnel) {
   const timeZone = store.admin.settings.value.value.timeZone;
   const today = formatIsoDay(toZonedWallTime(store.now(), timeZone));
   const payments = store.funnels.payments.items.value.filter((p) => p.funnelId === funnel.id);
-  const sales = attributedSalesByMonth(store.orders.items.items.value.filter((o) => o.attribution?.funnelId === funnel.id)).get(funnel.id) ?? [];
-  const ledger = creatorLedger({ terms: funnel, startDate: funnel.startDate, sales, payments, today });
+  const range = ledgerMonths(monthOf(today));
+  const sales = useResultsMonths(range.from, range.to, funnel.id);
+  const ledger = sales.value ? creatorLedger({ terms: funnel, startDate: funnel.startDate, sales: sales.value, payments, today }) : null;
   return {
     ledger,
+    salesLoading: sales.loading,
+    salesError: sales.error,
     payments,
     today,
     timeZone,

@@ -28,7 +28,7 @@ export function OwedExport() {
         </p>
       )}
       <div>
-        <Button disabled={Boolean(owed.rangeError)} title={owed.rangeError ?? undefined} onClick={owed.download}>
+        <Button disabled={Boolean(owed.rangeError)} title={owed.rangeError ?? undefined} onClick={() => void owed.download()}>
           {t('commission.export.download')}
         </Button>
       </div>

@@ -1,16 +1,18 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useMemo } from 'react';
-import { performanceKpis, type Kpi } from '../../lib/domain/funnels';
+import { DASHBOARD_PERIOD, performanceKpis, type Kpi } from '../../lib/domain/funnels';
+import type { MessageKey } from '../../lib/domain/messages';
 import type { Translator } from '../../lib/i18n';
 import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
 import { useStore } from '../ui/store-context';
+import { useAnalyticsSummary } from '../ui/useResultsTotals';
 import { LineChart } from './LineChart';
 import { routeTo } from '../ui/routes';
 
-/** A KPI tile's figure in the screen's language ('12.3%', '$1,234.00', '4.5 / 5'; 'No data'). */
+/** A KPI tile's figure in the screen's language ('12.3%', '$1,234.00', '4.5 / 5'); '—' with none. */
 export function formatKpi(kpi: Pick<Kpi, 'id' | 'value'>, { t, formatMoney, formatNumber }: Translator): string {
-  if (kpi.value === null) return t('analytics.noData');
+  if (kpi.value === null) return t('analytics.none');
   if (kpi.id === 'revenue') return formatMoney(kpi.value);
   const value = formatNumber(kpi.value, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   return t(kpi.id === 'rating' ? 'funnelBoard.kpi.ratingValue' : 'funnelBoard.kpi.percent', { value });
@@ -24,40 +26,70 @@ export function formatTrend(change: number | null, { t, formatNumber }: Translat
   return t('funnelBoard.trend.change', { change: `${change > 0 ? '+' : ''}${figure}` });
 }
 
-/** The KPIs of the workspace's funnels, recomputed when they change. */
+/** How each tile is computed, said under it and as its link's description. */
+const HOW: Record<Kpi['id'], MessageKey> = {
+  conversion: 'analytics.how.conversion',
+  engagement: 'funnelBoard.kpi.how.engagement',
+  revenue: 'analytics.how.revenue',
+  rating: 'funnelBoard.kpi.how.rating',
+};
+
+/** The tiles' figures: measured as on Analytics over the dashboard's period (engagement from the creators' profiles), and why one is missing. */
 export function usePerformanceKpis() {
   useSignals();
   const store = useStore();
   const funnels = store.funnels.items.items.value;
-  return useMemo(() => performanceKpis(funnels, store.now()), [funnels, store]);
+  const { summary, loading, error, countsClicks } = useAnalyticsSummary(DASHBOARD_PERIOD);
+  const kpis = useMemo(() => performanceKpis(funnels, summary, store.now()), [funnels, summary, store]);
+  return { kpis, loading, error, countsClicks };
 }
 
 /**
  * Performance Overview (spec §2): four KPI tiles with trend text, each opening
- * `/dashboard?filter=...`, and a six-month line chart, all computed from the workspace.
+ * `/dashboard?filter=...` and saying how it is computed, and a six-month line chart: the same
+ * measured figures as Analytics' cards, "—" with the reason where nothing was measured.
  */
 export function PerformanceOverview({ headingLevel = 2, hideTitle = false }: { headingLevel?: 2 | 3; hideTitle?: boolean }) {
-  const kpis = usePerformanceKpis();
+  const { kpis, loading, error, countsClicks } = usePerformanceKpis();
   const translator = useT();
   const { t } = translator;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const rate = (id: Kpi['id']) => kpis.find((k) => k.id === id)!;
+  const why = (kpi: Kpi) =>
+    kpi.id !== 'engagement' && loading
+      ? t('analytics.loadingResults')
+      : kpi.id !== 'engagement' && error
+        ? t('analytics.noResults')
+        : kpi.reason === 'noClicks' && !countsClicks
+          ? t('analytics.why.clicksNeedServer')
+          : kpi.reason === 'noCost'
+            ? t('analytics.why.noRoi')
+            : kpi.reason === 'noFunnels'
+              ? t('analytics.noData')
+              : t(`analytics.why.${kpi.reason ?? 'noSales'}`);
   return (
     <section className="cf-stack" aria-labelledby={titleId} part="performance">
       <Heading id={titleId} className={hideTitle ? 'cf-visually-hidden' : undefined}>
         {t('funnelBoard.performance.title')}
       </Heading>
+      <p className="cf-muted">{t('funnelBoard.performance.period')}</p>
       <div className="cf-kpis">
         {kpis.map((kpi) => (
-          <Link key={kpi.id} className="cf-kpi" href={routeTo.dashboard({ filter: kpi.filter })}>
-            <span className="cf-stat-label">{t(`funnelBoard.kpi.${kpi.id}`)}</span>
-            <span className="cf-kpi-value">{formatKpi(kpi, translator)}</span>
-            <span className="cf-kpi-trend" data-direction={kpi.change === null || Math.abs(kpi.change) < 0.05 ? 'flat' : kpi.change > 0 ? 'up' : 'down'}>
-              {formatTrend(kpi.change, translator)}
-            </span>
-            <span className="cf-visually-hidden"> {t('funnelBoard.kpi.showTop')}</span>
-          </Link>
+          <div key={kpi.id} className="cf-kpi-tile" data-kpi={kpi.id}>
+            <Link className="cf-kpi" href={routeTo.dashboard({ filter: kpi.filter })} aria-describedby={`${titleId}-${kpi.id}-how`}>
+              <span className="cf-stat-label">{t(`funnelBoard.kpi.${kpi.id}`)}</span>
+              <span className="cf-kpi-value">{formatKpi(kpi, translator)}</span>
+              {kpi.value === null && <span className="cf-muted cf-kpi-why">{why(kpi)}</span>}
+              <span className="cf-kpi-trend" data-direction={kpi.change === null || Math.abs(kpi.change) < 0.05 ? 'flat' : kpi.change > 0 ? 'up' : 'down'}>
+                {formatTrend(kpi.change, translator)}
+              </span>
+              <span className="cf-visually-hidden"> {t('funnelBoard.kpi.showTop')}</span>
+            </Link>
+            <p className="cf-muted cf-kpi-how" id={`${titleId}-${kpi.id}-how`}>
+              {t(HOW[kpi.id])}
+            </p>
+          </div>
         ))}
       </div>
       <LineChart

@@ -83,6 +83,9 @@ ${gridLayoutStyles}
 .cf-kpi-value { font-size: 1.4rem; font-weight: 650; }
 .cf-kpi-trend[data-direction="up"] { color: var(--cf-color-green); }
 .cf-kpi-trend[data-direction="down"] { color: var(--cf-color-red); }
+.cf-kpi-tile { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.cf-kpi-tile .cf-kpi { flex: 1; }
+.cf-kpi-how { font-size: 0.75rem; margin: 0; }
 .cf-chart { width: 100%; height: auto; max-height: 240px; }
 .cf-chart text { font-size: 11px; fill: var(--cf-color-muted); }
 .cf-chart-legend { display: flex; gap: 12px; flex-wrap: wrap; font-size: 0.8rem; list-style: none; margin: 6px 0 0; padding: 0; }

@@ -7,12 +7,12 @@ import {
   EMPTY_FUNNEL_FILTERS,
   filterContentType,
   createFunnelSearch,
+  DASHBOARD_PERIOD,
   type FunnelFilters,
 } from '../../lib/domain/funnels';
-import { periodDays } from '../../lib/domain/analytics';
 import type { Funnel } from '../../lib/domain/types';
 import { useStore } from '../ui/store-context';
-import { useResultsTotals } from '../ui/useResultsTotals';
+import { useAnalyticsSummary } from '../ui/useResultsTotals';
 import { useWhyNot } from '../ui/i18n';
 import { useControllableState } from '../ui/useControllableState';
 import { usePreparedSearch } from '../ui/usePreparedSearch';
@@ -56,10 +56,9 @@ export function useFunnelListController({
   const selected = useMemo(() => findCreator(all, creator), [all, creator]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(selected && expand ? [selected.id] : []));
 
-  // sales_top10 ranks by attributed revenue over the last 12 months (measured: the server's totals, or the browser's own sales).
-  const { from, to } = useMemo(() => periodDays('12m', store.now()), [store]);
-  const { totals } = useResultsTotals(from, to, dashboardFilter === 'sales_top10');
-  const revenue = useMemo(() => new Map((totals?.funnels ?? []).map((f) => [f.funnelId, f.revenue])), [totals]);
+  // A measured filter ranks by the dashboard period's results (the same as Analytics' and the tiles'); engagement by the profile.
+  const { summary } = useAnalyticsSummary(DASHBOARD_PERIOD, Boolean(dashboardFilter && DASHBOARD_FILTERS[dashboardFilter]?.measured));
+  const byCreator = summary.byCreator;
 
   // The input shows each keystroke at once; the list follows in a transition React can interrupt.
   const deferredSearch = useDeferredValue(search);
@@ -68,8 +67,8 @@ export function useFunnelListController({
   const visible = useMemo(() => {
     let list: Funnel[] = searchFunnels(deferredSearch, filters);
     if (videoOnly) list = filterContentType(list, 'video');
-    return applyDashboardFilter(list, dashboardFilter, 10, (id) => revenue.get(id) ?? 0);
-  }, [searchFunnels, deferredSearch, filters, videoOnly, dashboardFilter, revenue]);
+    return applyDashboardFilter(list, dashboardFilter, 10, (id) => byCreator.get(id));
+  }, [searchFunnels, deferredSearch, filters, videoOnly, dashboardFilter, byCreator]);
 
   const toggleFilter = useCallback((group: FilterGroup, value: string) => {
     setFilters((current) => {

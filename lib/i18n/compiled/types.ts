@@ -300,6 +300,7 @@ export interface MessageParams {
   "inventory.imported": { total: number; created: string | number; updated: string | number };
   "analytics.roi": { value: string | number };
   "analytics.resultsUnavailable": { reason: string | number };
+  "analytics.commissionPart": { amount: string | number };
   "analytics.how.clicks": { visitors: string | number };
   "analytics.missingUnitCosts": { count: number };
   "analytics.funnelSummary": { impressions: string | number; clicks: string | number; orders: string | number };
@@ -445,10 +446,13 @@ export interface MessageParams {
   "results.codeCopied": { code: string | number };
   "domain.commission.reference": { max: string | number };
   "domain.commission.paymentSaved": { amount: string | number };
+  "domain.commission.tooLong": { max: string | number };
   "activity.details.commissionTerms": { name: string | number; percent: string | number; fee: string | number };
   "activity.details.paymentRecorded": { name: string | number; amount: string | number; date: string | number; reference: string | number };
   "commission.ledger": { name: string | number };
   "commission.owed": { amount: string | number };
   "commission.paidAhead": { amount: string | number };
   "commission.export.done": { count: number; name: string | number };
+  "commission.export.failed": { reason: string | number };
+  "commission.salesUnavailable": { reason: string | number };
 }
