@@ -34,6 +34,8 @@ const PAGE_SEGMENTS: Record<string, MessageKey> = {
   terms: 'pages.auth.terms',
   privacy: 'pages.auth.privacy',
   maintenance: 'crumb.maintenance',
+  api: 'pages.docs.apiTitle',
+  support: 'pages.support.title',
 };
 
 /**

@@ -10,12 +10,6 @@ import { notKept } from './not-kept';
 import { isTeamServer } from './server-mode';
 import { syncStatusText } from './SyncStatus';
 
-/** Pages anyone may read without signing in: the legal texts, the maintenance notice and the guides. */
-export function isPublicPage(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return ['/terms', '/privacy', '/maintenance'].includes(path) || path.startsWith('/docs/');
-}
-
 /** Sign in: the team server's sign-in page, or (browser-only) this browser's workspace again. */
 function useSignIn() {
   const store = useStore();

@@ -34,17 +34,26 @@ export function UserMenu() {
     if (step === 'waiting' && waiting === 0) void signOut();
   });
   const navigation = useNavigation();
-  const name = store.session.currentMember.value?.name ?? store.admin.profile.value.value.name;
+  // Only the signed-in member's own name: until the session is known (the workspace still
+  // loading), a neutral placeholder, never the sample owner's or another member's.
+  const name = store.session.currentMember.value?.name ?? null;
   const close = () => (signOutStep.value = 'idle');
   return (
     <>
       <Menu
         className="cf-user-menu"
         trigger={
-          <>
-            <Avatar name={name} size={28} decorative />
-            <span className="cf-user-name">{name}</span>
-          </>
+          name === null ? (
+            <>
+              <span className="cf-avatar cf-avatar-placeholder" aria-hidden="true" />
+              <span className="cf-user-name">{t('shell.account')}</span>
+            </>
+          ) : (
+            <>
+              <Avatar name={name} size={28} decorative />
+              <span className="cf-user-name">{name}</span>
+            </>
+          )
         }
         items={[
           { label: t('shell.menu.profile'), onSelect: () => navigation.navigate('/profile') },

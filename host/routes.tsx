@@ -68,7 +68,8 @@ export const routes: RouteObject[] = [
       // Breadcrumb parents that are not pages of their own lead somewhere sensible.
       { path: '/creator', element: <Navigate to="/funnel" replace /> },
       { path: '/creator/:id/shipment', element: <ShipmentRedirect /> },
-      { path: '/docs', element: <Navigate to="/help" replace /> },
+      // The guides' index is the support page's list of them, readable signed out.
+      { path: '/docs', element: <Navigate to="/support" replace /> },
       { path: '*', element: <NotFound />, handle: { preload: NotFound.preload } },
     ],
   },

@@ -39,6 +39,7 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-notifications-link { position: relative; color: var(--cf-color-text); }
 .cf-unread-badge { position: absolute; top: 0; right: 0; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 999px; background: var(--cf-color-danger); color: #fff; font-size: 0.7rem; font-weight: 700; display: grid; place-items: center; line-height: 1; }
 .cf-user-menu > button { gap: 8px; }
+.cf-avatar-placeholder { display: inline-block; width: 28px; height: 28px; border-radius: 50%; background: var(--cf-color-border); }
 .cf-sync-status { font-size: 0.8125rem; color: var(--cf-color-muted); white-space: nowrap; margin-inline-end: var(--cf-space); }
 .cf-sync-status[data-state='error'] { color: var(--cf-color-danger); }
 .cf-signed-out { grid-column: 1 / -1; grid-row: 1 / -1; display: grid; place-items: center; padding: 24px; }
@@ -51,7 +52,8 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 @media (max-width: 768px) {
   .cf-shell { grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "content"; }
   .cf-sidebar-toggle { display: inline-flex; }
-  .cf-user-name { display: none; }
+  /* Hidden from sight only: it stays the user menu button's accessible name. */
+  .cf-user-name { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .cf-sync-status { display: none; }
   .cf-brand { display: none; }
   .cf-sidebar { position: fixed; top: 0; bottom: 0; left: 0; width: 260px; z-index: 50; transform: translateX(-100%); visibility: hidden; transition: transform 150ms ease, visibility 150ms; box-shadow: var(--cf-shadow); }

@@ -1,5 +1,7 @@
 // Support page: where Contact Support, the docs list and the maintenance status link lead.
+import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../widgets/ui/i18n';
+import { useStore } from '../../widgets/ui/store-context';
 import { Link } from '../../widgets/ui/navigation';
 import { StaticPage, useScrollToHash } from './shared';
 
@@ -14,8 +16,11 @@ export function Support() {
 }
 
 function SupportContent() {
+  useSignals();
   useScrollToHash();
   const { t } = useT();
+  // The help center is the workspace's: a visitor who is not signed in is offered what they can read.
+  const signedIn = useStore().session.signedIn.value;
   return (
     <article className="cf-page cf-stack">
       <h1>{t('pages.support.title')}</h1>
@@ -37,10 +42,12 @@ function SupportContent() {
       <section className="cf-card" aria-labelledby="cf-support-self">
         <h2 id="cf-support-self">{t('pages.support.selfTitle')}</h2>
         <ul>
-          <li>
-            <Link href="/help">{t('pages.support.helpCenter')}</Link>
-            {t('pages.support.helpCenterDetail')}
-          </li>
+          {signedIn && (
+            <li>
+              <Link href="/help">{t('pages.support.helpCenter')}</Link>
+              {t('pages.support.helpCenterDetail')}
+            </li>
+          )}
           <li>
             <Link href="/docs/dashboard">{t('pages.support.dashboardGuide')}</Link>
           </li>

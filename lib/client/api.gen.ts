@@ -333,7 +333,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last item of the previous page. */
                 starting_after?: string;
-                /** @description Only creators whose funnel has with this status. */
+                /** @description Only creators whose funnel has this status. */
                 status?: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
             };
             header?: never;

@@ -8,6 +8,7 @@ import type { StorageAdapter, StorageOp, StoredRecord } from '../storage/types';
 import { addWaiting, currentAuthor, mine, refresh, type SyncCore } from './core';
 import { CACHE_SCHEMA, pullForLoad, pullForLoadInParts, readCache, settleCacheRead, takeCached } from './pull';
 import { partOf, PENDING, putOp, STAGED, stagedKeyOf, SYNC, unstageOp, type Waiting } from './queue';
+import { SyncError } from './transport';
 
 export interface CacheStorageHooks {
   /** Opens the event stream and the page's listeners (after the first load). */
@@ -22,7 +23,12 @@ export function createCacheStorage(core: SyncCore, hooks: CacheStorageHooks): St
   const { cache } = core;
   let lastQueued = 0;
 
-  /** First visit: the whole workspace from the server. The event stream opens after it: its opening pull then asks only for what changed since. */
+  /**
+   * First visit: the whole workspace from the server. The event stream opens after it: its opening
+   * pull then asks only for what changed since. Nobody signed in (a visitor reading a public page,
+   * an ended session) is no failure to store: the workspace is empty here, and the sync's status
+   * says why.
+   */
   async function firstVisit(): Promise<StoredRecord[]> {
     core.version = 0;
     try {
@@ -31,6 +37,7 @@ export function createCacheStorage(core: SyncCore, hooks: CacheStorageHooks): St
       return first;
     } catch (error) {
       hooks.noteFailure(error);
+      if (error instanceof SyncError && error.kind === 'signed-out') return [];
       throw error;
     } finally {
       hooks.watch();

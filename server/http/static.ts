@@ -8,20 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicPage } from '../../lib/domain/public-pages';
 import { isLanguageCode } from '../../lib/i18n/codes';
 import { errorBody } from '../context';
 import { contentSecurityPolicy } from './security';
 
-/** Pages anyone may open: signing in, a forgotten password, accepting an invitation, first setup, the legal and status pages, and the guides. */
-export const PUBLIC_PAGES = ['/signin', '/forgot-password', '/reset-password', '/setup', '/terms', '/privacy', '/maintenance'];
-export const PUBLIC_PREFIXES = ['/invite/', '/docs/'];
 /** Where a member who must turn two-factor on is sent (a page for signed-in members, outside the shell). */
 export const TWO_FACTOR_SETUP_PAGE = '/two-factor-setup';
-
-export function isPublicPage(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PAGES.includes(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
-}
 
 /** A `next` target that stays on this site: a path, never `//host` or a scheme. */
 export function safeNext(value: unknown): string {

@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('serving the app on %s', (kind) => {
     expect((await visitor.get('/creator/CR12345/brief')).statusCode).toBe(302);
   });
 
-  it.each(['/signin', '/signin?next=%2Forders', '/setup?token=abc', '/invite/abc', '/terms', '/privacy', '/maintenance', '/docs/dashboard', '/docs/api'])(
+  it.each(['/signin', '/signin?next=%2Forders', '/setup?token=abc', '/invite/abc', '/terms', '/privacy', '/maintenance', '/docs', '/docs/dashboard', '/docs/api', '/support'])(
     '%s is public',
     async (path) => {
       const response = await server.client().get(path);

@@ -77,6 +77,7 @@ export const en = {
   'crumb.record.inventoryItem': 'Item',
   'shell.notifications': 'Notifications',
   'shell.notificationsUnread': 'Notifications, {count} unread',
+  'shell.account': 'Account',
   'shell.menu.profile': 'Profile',
   'shell.menu.settings': 'Settings',
   'shell.menu.feedback': 'Submit Feedback',

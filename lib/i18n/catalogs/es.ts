@@ -78,6 +78,7 @@ const messages: Catalog = {
   'crumb.record.inventoryItem': 'Artículo',
   'shell.notifications': 'Notificaciones',
   'shell.notificationsUnread': 'Notificaciones, {count} sin leer',
+  'shell.account': 'Cuenta',
   'shell.menu.profile': 'Perfil',
   'shell.menu.settings': 'Configuración',
   'shell.menu.feedback': 'Enviar comentarios',

@@ -78,6 +78,7 @@ const messages: Catalog = {
   'crumb.record.inventoryItem': 'Article',
   'shell.notifications': 'Notifications',
   'shell.notificationsUnread': 'Notifications, {count} non lues',
+  'shell.account': 'Compte',
   'shell.menu.profile': 'Profil',
   'shell.menu.settings': 'Paramètres',
   'shell.menu.feedback': 'Donner votre avis',

@@ -80,6 +80,7 @@ export const pack: LanguagePack = {
     "crumb.record.inventoryItem": "Artículo",
     "shell.notifications": "Notificaciones",
     "shell.notificationsUnread": (v, f) => "Notificaciones, " + f.text(v["count"]) + " sin leer",
+    "shell.account": "Cuenta",
     "shell.menu.profile": "Perfil",
     "shell.menu.settings": "Configuración",
     "shell.menu.feedback": "Enviar comentarios",

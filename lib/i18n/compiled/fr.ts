@@ -80,6 +80,7 @@ export const pack: LanguagePack = {
     "crumb.record.inventoryItem": "Article",
     "shell.notifications": "Notifications",
     "shell.notificationsUnread": (v, f) => "Notifications, " + f.text(v["count"]) + " non lues",
+    "shell.account": "Compte",
     "shell.menu.profile": "Profil",
     "shell.menu.settings": "Paramètres",
     "shell.menu.feedback": "Donner votre avis",

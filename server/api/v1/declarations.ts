@@ -9,12 +9,12 @@ import { limit, startingAfter, unknownParameter } from './params';
 
 export { API_WEBHOOKS } from './webhook-events';
 
-const listQuery = <S extends readonly string[]>(statuses: S, what: string) =>
+const listQuery = <S extends readonly string[]>(statuses: S, description: string) =>
   v.strictObject(
     {
       limit,
       starting_after: startingAfter,
-      status: v.optional(v.pipe(v.picklist(statuses, `status must be one of ${statuses.join(', ')}`), v.description(`Only ${what} with this status.`))),
+      status: v.optional(v.pipe(v.picklist(statuses, `status must be one of ${statuses.join(', ')}`), v.description(description))),
     },
     unknownParameter,
   );
@@ -40,7 +40,7 @@ export const API_ROUTES = {
     method: 'GET',
     url: '/api/v1/creators',
     summary: 'List the creators in your workspace, newest first.',
-    query: listQuery(FUNNEL_STATUSES, 'creators whose funnel has'),
+    query: listQuery(FUNNEL_STATUSES, 'Only creators whose funnel has this status.'),
     responses: { 200: page('creators', creator) },
   }),
   createFunnel: defineApiRoute({
@@ -60,7 +60,7 @@ export const API_ROUTES = {
     method: 'GET',
     url: '/api/v1/orders',
     summary: 'List orders, in the order the Orders screen shows them.',
-    query: listQuery(ORDER_STATUSES, 'orders'),
+    query: listQuery(ORDER_STATUSES, 'Only orders with this status.'),
     responses: { 200: page('orders', orderView) },
   }),
   updateOrder: defineApiRoute({
