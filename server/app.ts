@@ -33,6 +33,7 @@ import { createPokeHub } from './sync/pokes';
 import { syncRoutes } from './sync/routes';
 import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
+import { createLifecycle, type Lifecycle } from './http/shutdown';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
@@ -103,6 +104,8 @@ declare module 'fastify' {
     webhooks: WebhookWorker;
     /** The mail worker, when the app sends mail. */
     mail: MailWorker | null;
+    /** Draining for a graceful stop (server/http/shutdown.ts). */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -238,9 +241,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (await embedPreflight(ctx.db, request, reply)) return reply;
   });
   registerCsrfGuard(app, ctx.publicOrigin);
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  ctx.lifecycle = lifecycle;
 
   app.addHook('onSend', async (request, reply, payload) => {
     commonHeaders(request, reply);
+    // Stopping: each answer closes its connection, or a kept-alive one would hold the stop until it times out.
+    if (lifecycle.draining) reply.header('connection', 'close');
     return payload;
   });
 
@@ -277,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/healthz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
+    // Stopping: a load balancer or orchestrator sends no more work here (the process still answers what comes).
+    if (lifecycle.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await ctx.handle.ping();
       return { status: 'ready' };

@@ -3,6 +3,7 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { mailFolderOf } from './data-folder';
 import { DEFAULT_PORT, isLoopbackHost, parsePublicUrl } from './http/links';
+import { DEFAULT_DRAIN_DELAY_MS, SHUTDOWN_BOUND_MS } from './http/shutdown';
 import { DEFAULT_MAIL_FROM, fromAddress, type MailSettings } from './mail/transport';
 
 export interface ServerConfig {
@@ -27,6 +28,8 @@ export interface ServerConfig {
   secretKeyFile: string;
   /** Webhook endpoints on this machine (localhost, 127.0.0.0/8, [::1]) for local development; never other private ranges. */
   webhooksAllowLoopback: boolean;
+  /** CREATORFLOW_DRAIN_DELAY_MS: how long a stopping process keeps serving with /readyz failing, before it stops listening. */
+  drainDelayMs: number;
   /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `<dataDir>/mail` (CREATORFLOW_MAIL_DIR moves it). */
   mail: MailSettings;
 }
@@ -54,6 +57,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LEVELS.join(', ')}`);
+  const drainDelayMs = env.CREATORFLOW_DRAIN_DELAY_MS?.trim() ? Number(env.CREATORFLOW_DRAIN_DELAY_MS.trim()) : DEFAULT_DRAIN_DELAY_MS;
+  if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > SHUTDOWN_BOUND_MS / 2)
+    throw new ConfigError(`CREATORFLOW_DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to ${SHUTDOWN_BOUND_MS / 2}, not "${env.CREATORFLOW_DRAIN_DELAY_MS}"`);
   const absoluteDataDir = isAbsolute(dataDir) ? dataDir : resolve(dataDir);
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl) {
@@ -85,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     secretKeyPrevious: env.CREATORFLOW_SECRET_KEY_PREVIOUS?.trim() || undefined,
     secretKeyFile: join(dirname(absoluteDataDir), 'secret.key'),
     webhooksAllowLoopback: env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === '1' || env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === 'true',
+    drainDelayMs,
     mail: { smtpUrl, from: from ?? DEFAULT_MAIL_FROM, dir: mailDir },
   };
 }

@@ -13,6 +13,7 @@ import { memberToRecord } from './db/records';
 import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
+import type { Lifecycle } from './http/shutdown';
 import { originOfRequest } from './http/request-origin';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -56,6 +57,8 @@ export interface ServerContext {
   secrets: SecretBox;
   /** The public API's door: the key, then its rate limit (server/api/gate.ts). */
   apiGate: ApiGate;
+  /** The graceful stop's state: open event streams end with a reconnect hint when it begins. */
+  lifecycle?: Lifecycle;
   /** Registers a cleanup for when the server closes (open event streams). */
   onClose?: (fn: () => void) => void;
   /** Tells browsers of a workspace that it moved to a new version. */

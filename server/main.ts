@@ -1,10 +1,11 @@
 // The team server's entry: settings from the environment, the database (PGlite in the data
 // folder, or PostgreSQL at DATABASE_URL), migrations, the first-start seed, then listening.
-// SIGINT/SIGTERM close the app and the database before exiting.
+// SIGINT/SIGTERM stop it gracefully (server/http/shutdown.ts) before exiting.
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { buildApp } from './app';
 import { localOrigin } from './http/links';
+import { shutDown, SHUTDOWN_BOUND_MS } from './http/shutdown';
 import { bootstrap, BootstrapError, checkOwnerSettings } from './bootstrap';
 import { ConfigError, describeDatabaseUrl, describeSmtpUrl, readConfig } from './config';
 import { migrateDatabase, openPostgres, type DatabaseHandle } from './db/client';
@@ -112,9 +113,10 @@ async function main() {
     if (closing) process.exit(1); // a second Ctrl-C: stop waiting
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // The bound: whatever is still running then (a stuck request, a mail server that does not answer) is cut.
+    setTimeout(() => process.exit(1), SHUTDOWN_BOUND_MS).unref();
     try {
-      await app.close(); // stops accepting, finishes requests in flight, closes the database
+      await shutDown(app, { drainDelayMs: config.drainDelayMs });
     } finally {
       lock?.release();
     }

@@ -93,6 +93,13 @@ export const HEARTBEAT_MS = 1_000;
 export const HEARTBEAT_OVERDUE_MS = 1_500;
 export const SILENCE_MS = 5_000;
 
+/**
+ * The event name a stream ends with when its server process stops gracefully, after a `retry:`
+ * of a fraction of a second: the browser's EventSource reconnects by itself (behind a load
+ * balancer, to another process), well inside the heartbeat's silence.
+ */
+export const RECONNECT_EVENT = 'reconnect';
+
 /** The refusal code of a member removed from the workspace (403 on pull, push and events). */
 export const REMOVED_CODE = 'removed';
 /** The refusal code of a push whose stated author is not the session's member. */

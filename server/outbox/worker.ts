@@ -3,6 +3,8 @@
 // another process holds), then attempts each with the outbox's sender, which records the
 // attempt: done, rescheduled by its backoff, or given up. A process that dies mid-attempt
 // leaves its rows claimed: when the lease runs out they are attempted again, with the same id.
+// A process that stops gracefully hands back the rows it claimed and did not record
+// (releaseLeases), so another process attempts them at once.
 import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type * as t from '../db/schema';
@@ -42,6 +44,26 @@ export async function claimDue<T extends OutboxTable>(db: Database, table: T, op
   });
 }
 
+/**
+ * Hands claimed rows back: their next attempt is `at` again, for rows still pending and still
+ * under this claim's lease (a row another process claimed since, or one recorded, is left alone).
+ */
+export async function releaseLeases<T extends OutboxTable>(db: Database, table: T, rows: { id: string; nextAttemptAt: Date }[], at: Date): Promise<number> {
+  const q = table as typeof t.mailOutbox;
+  let released = 0;
+  const byLease = new Map<number, string[]>();
+  for (const row of rows) byLease.set(row.nextAttemptAt.getTime(), [...(byLease.get(row.nextAttemptAt.getTime()) ?? []), row.id]);
+  for (const [lease, ids] of byLease) {
+    const done = await db
+      .update(q)
+      .set({ nextAttemptAt: at })
+      .where(and(inArray(q.id, ids), eq(q.status, 'pending'), eq(q.nextAttemptAt, new Date(lease))))
+      .returning({ id: q.id });
+    released += done.length;
+  }
+  return released;
+}
+
 /** What one outbox sends and how. */
 export interface OutboxSender<Row> {
   /** Claims the rows due now (claimDue). */
@@ -50,6 +72,8 @@ export interface OutboxSender<Row> {
   attempt(row: Row): Promise<void>;
   /** Stopping, before the pass running ends (abandon requests in flight). */
   abandon?(): void;
+  /** Stopping, after the pass running ended: hand back the rows claimed and not recorded (releaseLeases). */
+  release?(): Promise<void>;
   /** Stopping, after the pass running ended (close the transport). */
   close?(): void;
 }
@@ -108,6 +132,7 @@ export function createOutboxWorker<Row>(sender: OutboxSender<Row>, options: { de
       timer = null;
       sender.abandon?.();
       if (running) await running.catch(() => undefined);
+      await sender.release?.().catch(report);
       sender.close?.();
     },
     get stopped() {

@@ -9,7 +9,7 @@ import { fail } from '../../lib/domain/types';
 import { MUTATORS, isMutationName } from '../../lib/mutators';
 import type { Mutator } from '../../lib/mutators/types';
 import { errorBody } from '../../lib/domain/server-errors';
-import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
+import { HEARTBEAT_EVENT, HEARTBEAT_MS, NOT_AUTHOR_CODE, POKE_EVENT, RECONNECT_EVENT, SYNC_PATHS, type PulledRecord, type PullResponse, type PushResult } from '../../lib/sync/protocol';
 import { ROUTE_ONLY_MUTATIONS, SIGNED_OUT_MESSAGE } from '../../lib/domain/permissions';
 import { HttpError, sessionToken, type ServerContext } from '../context';
 import { REMOVED_MESSAGE, signedIn } from '../http/auth';
@@ -21,6 +21,7 @@ import { loggableError } from '../validation';
 import { outreachEmail } from '../portal/outreach';
 import { SESSIONS_ENDED, type PokeHub } from './pokes';
 import { findSession } from '../auth/sessions';
+import { RECONNECT_HINT_MS } from '../http/shutdown';
 import type { PullAnswers } from './pull-answers';
 import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE, wholeWorkspace } from './pull-pages';
 import type { Role } from '../../lib/domain/types';
@@ -297,6 +298,11 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
 
   app.get(SYNC_PATHS.events, { config: { auth: 'memberOrEmbed' } }, async (request, reply) => {
     const who = principalOf(request);
+    // A process that is stopping takes no new stream: the browser (or the proxy) tries again, elsewhere.
+    if (ctx.lifecycle?.draining) {
+      reply.header('retry-after', '1');
+      throw new HttpError(503, 'This server process is restarting: connect again');
+    }
     // The hijacked stream writes its own head: carry over a CORS grant made above.
     const allowOrigin = reply.getHeader('access-control-allow-origin');
     reply.hijack();
@@ -343,6 +349,13 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
       close();
       raw.end();
     }
+    // Stopping: the browser is told to reconnect at once (behind a load balancer, to another process).
+    const unregister = ctx.lifecycle?.onDrain(() => {
+      if (closed) return;
+      raw.write(`retry: ${RECONNECT_HINT_MS}\nevent: ${RECONNECT_EVENT}\ndata: {}\n\n`);
+      end();
+    });
+    request.raw.on('close', () => unregister?.());
     if (embed) {
       const streams = embedStreams.get(embed.keyId) ?? new Set();
       streams.add(end);

@@ -3,7 +3,8 @@
 // rows another process holds), then posted with
 // Standard Webhooks headers, then marked delivered, rescheduled or failed. A process that
 // dies mid-delivery leaves the row claimed: when the lease runs out it is sent again, with
-// the same webhook-id, so receivers can drop the duplicate.
+// the same webhook-id, so receivers can drop the duplicate. A process that stops gracefully
+// abandons its requests in flight and hands their rows back, so another process sends them at once.
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -14,7 +15,7 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { systemWrite } from '../db/tx';
 import { disableEndpoint as disableEndpointMutator } from '../../lib/mutators/system';
-import { claimDue, createOutboxWorker } from '../outbox/worker';
+import { claimDue, createOutboxWorker, releaseLeases } from '../outbox/worker';
 import { checkTarget, type ResolvedAddress, type Resolver } from './targets';
 import { memberRecipients, queueMail } from '../mail/outbox';
 
@@ -95,9 +96,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const { db, now } = options;
   const send = options.send ?? pinnedSender;
   const targets = options.targets ?? { allowLoopback: false };
-  // Stopping abandons requests in flight and records nothing of them: like a crash, their rows
-  // stay claimed and are sent again (same webhook-id) when the lease runs out.
+  // Stopping abandons requests in flight and records nothing of them: their rows are handed
+  // back (release) and sent again, with the same webhook-id, by whichever process claims them next.
   const abandon = new AbortController();
+  const unrecorded: { id: string; nextAttemptAt: Date }[] = [];
 
   /** The due deliveries of endpoints not disabled, with their endpoint's address and secret. */
   async function claim() {
@@ -145,7 +147,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
     }
-    if (worker.stopped) return;
+    if (worker.stopped) return void unrecorded.push({ id: row.id, nextAttemptAt: row.nextAttemptAt });
     const attempts = row.attempts + 1;
     const at = now();
     if (!error) {
@@ -211,6 +213,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     options.onWorkspaceChanged?.(workspaceId, version);
   }
 
-  const worker = createOutboxWorker({ claim, attempt, abandon: () => abandon.abort() }, { defaultIntervalMs: 1000, onError: options.onError });
+  const release = async () => {
+    await releaseLeases(db, t.webhookDeliveries, unrecorded.splice(0), now());
+  };
+  const worker = createOutboxWorker({ claim, attempt, abandon: () => abandon.abort(), release }, { defaultIntervalMs: 1000, onError: options.onError });
   return worker;
 }
