@@ -94,7 +94,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One funnel with its steps. */
+        /** One funnel with its steps, its discount code and tracking link, and what it measured over all time. */
         get: operations["getFunnel"];
         put?: never;
         post?: never;
@@ -115,6 +115,23 @@ export interface paths {
         put?: never;
         /** Send outreach to the creator (kept in their history); a funnel at Brief moves to Confirmation. Needs a key whose role may send outreach. */
         post: operations["sendOutreach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/funnels/{id}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A funnel’s measured results for each UTC day of a range (at most 366 days; default the last 30), every day listed, and the range’s totals. Needs a key whose role may view analytics (Admin or Editor). */
+        get: operations["funnelPerformance"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -474,10 +491,28 @@ export interface operations {
                             name: string;
                             platform: string;
                         };
+                        /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                        discountCode: string | null;
                         dueDate: string;
                         id: string;
                         lastUpdated: string;
                         progressPercentage: number;
+                        /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                        results: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /**
+                             * @description The totals cover all time: every day since the funnel’s first click or sale.
+                             * @constant
+                             */
+                            period: "all_time";
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        } | null;
                         startDate: string;
                         /** @enum {string} */
                         status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -486,6 +521,8 @@ export interface operations {
                             current: boolean;
                             name: string;
                         }[];
+                        /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                        trackingUrl: string | null;
                         /** @description The engagement type. */
                         type: string;
                         value: number;
@@ -786,10 +823,28 @@ export interface operations {
                                 name: string;
                                 platform: string;
                             };
+                            /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                            discountCode: string | null;
                             dueDate: string;
                             id: string;
                             lastUpdated: string;
                             progressPercentage: number;
+                            /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                            results: {
+                                /** @description Clicks on the funnel’s tracking link. */
+                                clicks: number;
+                                /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                                orders: number;
+                                /**
+                                 * @description The totals cover all time: every day since the funnel’s first click or sale.
+                                 * @constant
+                                 */
+                                period: "all_time";
+                                /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                                revenue: number;
+                                /** @description Unique visitors, counted once a day each and summed over the days. */
+                                visitors: number;
+                            } | null;
                             startDate: string;
                             /** @enum {string} */
                             status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -798,6 +853,8 @@ export interface operations {
                                 current: boolean;
                                 name: string;
                             }[];
+                            /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                            trackingUrl: string | null;
                             /** @description The engagement type. */
                             type: string;
                             value: number;
@@ -1098,10 +1155,28 @@ export interface operations {
                                 name: string;
                                 platform: string;
                             };
+                            /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                            discountCode: string | null;
                             dueDate: string;
                             id: string;
                             lastUpdated: string;
                             progressPercentage: number;
+                            /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                            results: {
+                                /** @description Clicks on the funnel’s tracking link. */
+                                clicks: number;
+                                /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                                orders: number;
+                                /**
+                                 * @description The totals cover all time: every day since the funnel’s first click or sale.
+                                 * @constant
+                                 */
+                                period: "all_time";
+                                /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                                revenue: number;
+                                /** @description Unique visitors, counted once a day each and summed over the days. */
+                                visitors: number;
+                            } | null;
                             startDate: string;
                             /** @enum {string} */
                             status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -1110,6 +1185,8 @@ export interface operations {
                                 current: boolean;
                                 name: string;
                             }[];
+                            /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                            trackingUrl: string | null;
                             /** @description The engagement type. */
                             type: string;
                             value: number;
@@ -1363,10 +1440,28 @@ export interface operations {
                             name: string;
                             platform: string;
                         };
+                        /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                        discountCode: string | null;
                         dueDate: string;
                         id: string;
                         lastUpdated: string;
                         progressPercentage: number;
+                        /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                        results: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /**
+                             * @description The totals cover all time: every day since the funnel’s first click or sale.
+                             * @constant
+                             */
+                            period: "all_time";
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        } | null;
                         startDate: string;
                         /** @enum {string} */
                         status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -1375,6 +1470,8 @@ export interface operations {
                             current: boolean;
                             name: string;
                         }[];
+                        /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                        trackingUrl: string | null;
                         /** @description The engagement type. */
                         type: string;
                         value: number;
@@ -1500,10 +1597,28 @@ export interface operations {
                             name: string;
                             platform: string;
                         };
+                        /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                        discountCode: string | null;
                         dueDate: string;
                         id: string;
                         lastUpdated: string;
                         progressPercentage: number;
+                        /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                        results: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /**
+                             * @description The totals cover all time: every day since the funnel’s first click or sale.
+                             * @constant
+                             */
+                            period: "all_time";
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        } | null;
                         startDate: string;
                         /** @enum {string} */
                         status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -1512,6 +1627,8 @@ export interface operations {
                             current: boolean;
                             name: string;
                         }[];
+                        /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                        trackingUrl: string | null;
                         /** @description The engagement type. */
                         type: string;
                         value: number;
@@ -1655,6 +1772,170 @@ export interface operations {
             };
         };
     };
+    funnelPerformance: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, yyyy-MM-dd (default: 29 days before to). */
+                from?: string;
+                /** @description Last UTC day, yyyy-MM-dd, included (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The funnel id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every day of the range in order, days with nothing measured as zeros. */
+                        days: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description A UTC day, yyyy-MM-dd. */
+                            day: string;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        }[];
+                        /** @description First day of the range. */
+                        from: string;
+                        funnelId: string;
+                        /** @description Last day of the range, included. */
+                        to: string;
+                        /** @description The range’s totals. */
+                        totals: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s role may not do this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for a moment: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     completeStep: {
         parameters: {
             query?: never;
@@ -1698,10 +1979,28 @@ export interface operations {
                             name: string;
                             platform: string;
                         };
+                        /** @description The creator’s discount code for this engagement; matched in any letter case. */
+                        discountCode: string | null;
                         dueDate: string;
                         id: string;
                         lastUpdated: string;
                         progressPercentage: number;
+                        /** @description What the funnel measured over all time, from the server’s daily totals. null for a key whose role may not view analytics (Viewer). */
+                        results: {
+                            /** @description Clicks on the funnel’s tracking link. */
+                            clicks: number;
+                            /** @description Sales attributed to the funnel that still count (not cancelled, not wholly refunded). */
+                            orders: number;
+                            /**
+                             * @description The totals cover all time: every day since the funnel’s first click or sale.
+                             * @constant
+                             */
+                            period: "all_time";
+                            /** @description Attributed revenue in the workspace’s currency: the goods after discounts, less refunds; never tax or shipping. */
+                            revenue: number;
+                            /** @description Unique visitors, counted once a day each and summed over the days. */
+                            visitors: number;
+                        } | null;
                         startDate: string;
                         /** @enum {string} */
                         status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
@@ -1710,6 +2009,8 @@ export interface operations {
                             current: boolean;
                             name: string;
                         }[];
+                        /** @description The tracking link served by the team server (/r/<code>): it counts a click and sends the visitor to the shop with the code and UTM parameters. null without a code. */
+                        trackingUrl: string | null;
                         /** @description The engagement type. */
                         type: string;
                         value: number;

@@ -281,3 +281,27 @@ export function missingReason(results: Results, figure: 'revenue' | 'roi' | 'con
       return results.roi === null ? 'noCost' : null;
   }
 }
+
+/** Every UTC day from `from` to `to` (yyyy-MM-dd, both included), in order; none when `from` is after `to`. */
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= end; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Days between two UTC days (0 for the same day; negative when `to` is before `from`). */
+export const daySpan = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** Measured totals summed, revenue in whole cents so it never drifts. */
+export function sumMeasured(rows: Iterable<Measured>): Measured {
+  const total = { clicks: 0, visitors: 0, orders: 0, revenue: 0 };
+  let cents = 0;
+  for (const row of rows) {
+    total.clicks += row.clicks;
+    total.visitors += row.visitors;
+    total.orders += row.orders;
+    cents += toCents(row.revenue);
+  }
+  return { ...total, revenue: toDollars(cents) };
+}

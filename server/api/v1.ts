@@ -36,6 +36,7 @@ import { ApiProblem, apiErrorBody } from './errors';
 import { unknownFields } from './v1/unknown-fields';
 import type { ListedCollection } from '../db/lists';
 import { apiKeyOf } from '../http/auth';
+import { funnelMeasures, funnelPerformance, mayReadResults, performanceRange } from './v1/results';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
 export { API_ROUTES, API_WEBHOOKS };
@@ -148,6 +149,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
   }
 
   const r = API_ROUTES;
+  const measures = funnelMeasures(ctx);
 
   route(r.listCreators, async (request) => {
     const key = apiKeyOf(request);
@@ -219,7 +221,16 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
     const key = apiKeyOf(request);
     const [found] = await loadRecords(ctx.db, key.workspaceId, 'funnels', { ids: [request.params.id] });
     if (!found) throw new HttpError(404, `No funnel ${request.params.id}`);
-    return funnelOf(found.record);
+    return funnelOf(found.record, await measures(key, [found.record.id]));
+  });
+
+  route(r.funnelPerformance, async (request) => {
+    const key = apiKeyOf(request);
+    if (!mayReadResults(key)) throw new HttpError(403, 'This key’s role may not view analytics: use an Admin or Editor key');
+    const range = performanceRange(request.query, ctx.now());
+    const [found] = await loadRecords(ctx.db, key.workspaceId, 'funnels', { ids: [request.params.id] });
+    if (!found) throw new HttpError(404, `No funnel ${request.params.id}`);
+    return funnelPerformance(ctx, key, found.record.id, range);
   });
 
   route(r.listOrders, async (request) => {
@@ -253,7 +264,7 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
     return reply.code(201).send(session);
   });
 
-  campaignRoutes({ route, apiKeyOf, find, list, mayRun, mutate, mutateOnce, itemOf });
+  campaignRoutes({ route, apiKeyOf, find, list, mayRun, mutate, mutateOnce, itemOf, measures });
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', { config: { auth: 'public' } }, async (request, reply) => {

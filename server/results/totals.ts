@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { validateMonthRange, type FunnelMonthSales } from '../../lib/domain/commission';
 import { refusedInput } from '../../lib/domain/types';
-import type { PeriodTotals } from '../../lib/domain/results';
+import type { Measured, PeriodTotals } from '../../lib/domain/results';
 import { toDollars } from '../../lib/domain/sales';
 import { signedIn } from '../http/auth';
 import type { ValibotTypeProvider } from '../http/valibot';
@@ -117,4 +117,35 @@ export async function resultsTotalsRoutes(fastify: FastifyInstance, options: { c
       return { from, to, months: await monthTotals(ctx.db, session.workspace.id, from, to, funnelId) };
     },
   );
+}
+
+/** Measured totals of each of `funnelIds` over all time, from their kept day rows (the primary keys' workspace-and-funnel prefix). */
+export async function funnelAllTimeTotals(db: Executor, workspaceId: string, funnelIds: readonly string[]): Promise<Map<string, Measured>> {
+  const out = new Map<string, Measured>();
+  if (funnelIds.length === 0) return out;
+  const ids = sql.join(
+    funnelIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select funnel_id, null as day, sum(clicks)::int as clicks, sum(visitors)::int as visitors, sum(orders)::int as orders, sum(revenue_cents)::bigint as revenue_cents from (
+      select funnel_id, clicks, visitors, 0 as orders, 0::bigint as revenue_cents from link_clicks where workspace_id = ${workspaceId} and funnel_id in (${ids})
+      union all
+      select funnel_id, 0, 0, orders, revenue_cents from sales_daily where workspace_id = ${workspaceId} and funnel_id in (${ids})
+    ) measured group by funnel_id`);
+  for (const row of (result as { rows: Row[] }).rows) if (row.funnel_id !== null) out.set(row.funnel_id, measured(row));
+  return out;
+}
+
+/** One funnel's measured totals for each UTC day from `from` to `to` (both included) that has any. */
+export async function funnelDayTotals(db: Executor, workspaceId: string, funnelId: string, from: string, to: string): Promise<Map<string, Measured>> {
+  const result = await db.execute(sql`
+    select null as funnel_id, day, sum(clicks)::int as clicks, sum(visitors)::int as visitors, sum(orders)::int as orders, sum(revenue_cents)::bigint as revenue_cents from (
+      select day, clicks, visitors, 0 as orders, 0::bigint as revenue_cents from link_clicks where workspace_id = ${workspaceId} and funnel_id = ${funnelId} and day >= ${from} and day <= ${to}
+      union all
+      select day, 0, 0, orders, revenue_cents from sales_daily where workspace_id = ${workspaceId} and funnel_id = ${funnelId} and day >= ${from} and day <= ${to}
+    ) measured group by day`);
+  const out = new Map<string, Measured>();
+  for (const row of (result as { rows: Row[] }).rows) if (row.day !== null) out.set(String(row.day), measured(row));
+  return out;
 }

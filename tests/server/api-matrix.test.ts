@@ -1,8 +1,8 @@
 // Who may call what on the public API, over real HTTP on PGlite and PostgreSQL: every /api/v1
 // route × every kind of caller (a key of each role, a revoked key, the old secret of a
 // regenerated key, a key of another workspace, no key, an expired embed client secret), each
-// cell allowed or refused as the permission table says (reads for every role, writes for Admin
-// and Editor keys, embed sessions for every role at no more than its own). Then the sync routes
+// cell allowed or refused as the permission table says (reads for every role, measured results
+// and writes for Admin and Editor keys, embed sessions for every role at no more than its own). Then the sync routes
 // embed sessions use × an expired session and a session limited to another screen. Every
 // refused call is checked to change nothing in Acme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   listCreators: () => ({ method: 'GET', url: '/api/v1/creators' }),
   createFunnel: (_ids, n) => ({ method: 'POST', url: '/api/v1/funnels', body: { creatorId: `SC${n || 1}`, type: 'Product Review' } }),
   getFunnel: (ids) => ({ method: 'GET', url: `/api/v1/funnels/${ids.funnel}` }),
+  funnelPerformance: (ids) => ({ method: 'GET', url: `/api/v1/funnels/${ids.funnel}/performance?from=2026-01-01&to=2026-01-31` }),
   listOrders: () => ({ method: 'GET', url: '/api/v1/orders' }),
   updateOrder: (ids, n) => ({ method: 'PATCH', url: `/api/v1/orders/${ids.order}`, body: { status: n === 1 ? 'Canceled' : 'Refunded' } }),
   listInventory: () => ({ method: 'GET', url: '/api/v1/inventory' }),
@@ -55,7 +56,7 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
 const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
 const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'createCreator', 'createCreators', 'createOrder']);
 /** Routes that name one of Acme's records: another workspace does not find it. */
-const ACME_RECORD = new Set<RouteName>(['getFunnel', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
+const ACME_RECORD = new Set<RouteName>(['getFunnel', 'funnelPerformance', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
 
 /** The table's answer for a cell, read independently of the server's code. */
 function expected(route: RouteName, caller: Caller): { status: number; code?: string; error?: string } {
@@ -69,6 +70,8 @@ function expected(route: RouteName, caller: Caller): { status: number; code?: st
     if (route === 'createOrder') return { status: 422, code: 'invalidValue', error: 'SKU SKU-001 is not in inventory' };
     return { status: CREATES.has(route) ? 201 : 200 };
   }
+  // Measured results are analytics: a Viewer key may not read them.
+  if (route === 'funnelPerformance' && caller === 'Viewer') return { status: 403, code: 'forbidden', error: 'This key’s role may not view analytics: use an Admin or Editor key' };
   if (WRITES.has(route) && caller === 'Viewer') return { status: 403, code: 'forbidden', error: 'Your role cannot make changes in this workspace' };
   if (CREATES.has(route)) return { status: 201 };
   return { status: 200 };

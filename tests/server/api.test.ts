@@ -272,6 +272,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
       '/api/v1/funnels',
       '/api/v1/funnels/{id}',
       '/api/v1/funnels/{id}/outreach',
+      '/api/v1/funnels/{id}/performance',
       '/api/v1/funnels/{id}/steps/{step}/complete',
       '/api/v1/inventory',
       '/api/v1/inventory/{sku}',

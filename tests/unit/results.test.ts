@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commissionCosts, monthRowsOf, salesByFunnel } from '../../lib/domain/commission';
-import { giftCostOf, missingReason, periodResults, periodTotalsOf, saleContribution, salesDaysOf, salesDelta, type PeriodTotals } from '../../lib/domain/results';
+import { daySpan, daysFrom, sumMeasured, giftCostOf, missingReason, periodResults, periodTotalsOf, saleContribution, salesDaysOf, salesDelta, type PeriodTotals } from '../../lib/domain/results';
 import type { Order } from '../../lib/domain/types';
 import { sampleFunnels, sampleInventory, sampleOrders } from '../../lib/sample/workspace';
 import { attributedSale, attributionTo, giftTo } from '../helpers/orders';
@@ -106,9 +106,19 @@ describe('a period’s results', () => {
     const noCost = periodResults({ funnels, orders: [], inventory, totals, from, to });
     expect(noCost.overall.roi).toBeNull();
     expect(noCost.overall.revenue).toBe(175.5);
+    // Revenue without a cost: the ROI card says "—" for this reason, never a number.
+    expect(missingReason(noCost.overall, 'roi')).toBe('noCost');
+    expect(missingReason(noCost.overall, 'revenue')).toBeNull();
+    expect(missingReason(report.overall, 'roi')).toBeNull();
     const nothing = periodResults({ funnels, orders: [], inventory, totals: NONE, from, to });
     expect(nothing.overall).toMatchObject({ revenue: 0, cost: 0, roi: null, conversion: null, clicks: 0, orders: 0 });
     expect(nothing.byCampaignType).toEqual([]);
+  });
+  it('days of a range, every one listed, and totals summed to the cent', () => {
+    expect(daysFrom('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(daysFrom('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(daySpan('2025-03-02', '2026-03-02')).toBe(365);
+    expect(sumMeasured([{ clicks: 1, visitors: 1, orders: 1, revenue: 0.1 }, { clicks: 2, visitors: 1, orders: 0, revenue: 0.2 }])).toEqual({ clicks: 3, visitors: 2, orders: 1, revenue: 0.3 });
   });
 });
 

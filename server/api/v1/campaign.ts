@@ -20,6 +20,7 @@ import type { ApiKeyRow } from '../keys';
 import { defineApiRoute, type ApiRouteSpec } from '../openapi';
 import type { ApiHandler } from '../v1';
 import { limit, startingAfter, unknownParameter } from './params';
+import { funnelMeasureEntries, type FunnelMeasures } from './results';
 
 // ---------- Schemas ----------
 
@@ -66,6 +67,7 @@ export const funnelView = v.object({
   dueDate: v.string(),
   lastUpdated: v.string(),
   steps: v.array(v.object({ name: v.string(), completed: v.boolean(), current: v.boolean() })),
+  ...funnelMeasureEntries,
 });
 const addressInput = v.object({
   line1: requiredText('shippingAddress.line1', 500, 'Street and number.'),
@@ -248,7 +250,8 @@ export const CAMPAIGN_ROUTES = {
 
 // ---------- Views ----------
 
-export const funnelOf = (f: Funnel) => ({
+/** A funnel as the API shows it, with its code, link and totals (`measures`, read before: see ApiKit.measures). */
+export const funnelOf = (f: Funnel, measures: (f: Funnel) => FunnelMeasures) => ({
   id: f.id,
   status: f.status,
   type: f.engagementType,
@@ -260,6 +263,7 @@ export const funnelOf = (f: Funnel) => ({
   dueDate: f.dueDate,
   lastUpdated: f.lastUpdated,
   steps: f.steps.map((s) => ({ name: s.name, completed: s.completed, current: s.current })),
+  ...measures(f),
 });
 export const orderOf = (o: Order) => ({
   id: o.id,
@@ -305,6 +309,8 @@ export interface ApiKit {
   /** Runs a mutator once per Idempotency-Key and answers with `success` of its value. */
   mutateOnce(request: FastifyRequest, reply: FastifyReply, name: keyof typeof MUTATORS, args: unknown, success: (value: unknown) => { statusCode: number; body: unknown }): Promise<FastifyReply>;
   itemOf(item: InventoryItem): v.InferInput<typeof inventoryView>;
+  /** Reads the all-time totals of `funnelIds` at once; then describes any funnel's code, link and totals (zeros for one not read). */
+  measures(key: ApiKeyRow, funnelIds: readonly string[]): Promise<(f: Funnel) => FunnelMeasures>;
 }
 
 /** The first problem the CSV import's rules find in a creator's fields, as a 422 naming the field (`prefix` for a batch: creators.3.). */
@@ -318,7 +324,7 @@ function requireValidCreator(fields: v.InferOutput<typeof creatorInput>, prefix 
 
 export function campaignRoutes(kit: ApiKit) {
   const r = CAMPAIGN_ROUTES;
-  const { route, apiKeyOf, find, mayRun, mutate, mutateOnce } = kit;
+  const { route, apiKeyOf, find, mayRun, mutate, mutateOnce, measures } = kit;
 
   async function funnelOr404(key: ApiKeyRow, id: string) {
     const [found] = await find(key, 'funnels', { ids: [id] });
@@ -328,15 +334,20 @@ export function campaignRoutes(kit: ApiKit) {
   const created = (statusCode: number, view: (funnels: Funnel[]) => unknown) => (value: unknown) => ({ statusCode, body: view(value as Funnel[]) });
 
   route(r.createCreator, async (request, reply) => {
-    mayRun(apiKeyOf(request), 'creators.create');
+    const key = apiKeyOf(request);
+    mayRun(key, 'creators.create');
     requireValidCreator(request.body);
-    return mutateOnce(request, reply, 'creators.create', { creators: [request.body] }, created(201, ([funnel]) => funnelOf(funnel)));
+    // A new funnel has measured nothing yet.
+    const measured = await measures(key, []);
+    return mutateOnce(request, reply, 'creators.create', { creators: [request.body] }, created(201, ([funnel]) => funnelOf(funnel, measured)));
   });
 
   route(r.createCreators, async (request, reply) => {
-    mayRun(apiKeyOf(request), 'creators.create');
+    const key = apiKeyOf(request);
+    mayRun(key, 'creators.create');
     request.body.creators.forEach((fields, index) => requireValidCreator(fields, `creators.${index}.`));
-    return mutateOnce(request, reply, 'creators.create', { creators: request.body.creators }, created(201, (funnels) => ({ funnels: funnels.map(funnelOf) })));
+    const measured = await measures(key, []);
+    return mutateOnce(request, reply, 'creators.create', { creators: request.body.creators }, created(201, (funnels) => ({ funnels: funnels.map((f) => funnelOf(f, measured)) })));
   });
 
   route(r.getCreator, async (request) => {
@@ -365,8 +376,10 @@ export function campaignRoutes(kit: ApiKit) {
     const f = t.funnels;
     // Records carry their times as ISO strings in UTC (toISOString), which sort as text.
     const filter = and(who ? sql`lower(${f.assignedTo}) = ${who}` : undefined, updated_since ? gte(f.lastUpdated, new Date(updated_since).toISOString()) : undefined);
-    const { records, hasMore, total } = await kit.list(apiKeyOf(request), 'funnels', { status, filter, size, startingAfter: starting_after });
-    return { funnels: records.map(funnelOf), total, has_more: hasMore };
+    const key = apiKeyOf(request);
+    const { records, hasMore, total } = await kit.list(key, 'funnels', { status, filter, size, startingAfter: starting_after });
+    const measured = await measures(key, records.map((f) => f.id));
+    return { funnels: records.map((f) => funnelOf(f, measured)), total, has_more: hasMore };
   });
 
   route(r.completeStep, async (request, reply) => {
@@ -377,14 +390,17 @@ export function campaignRoutes(kit: ApiKit) {
     const step = funnel.steps[index];
     if (!step) throw new HttpError(422, `step must be a step number from 1 to ${funnel.steps.length}`, 'step');
     const draft = { name: step.name, description: request.body.description ?? step.description };
-    return mutateOnce(request, reply, 'funnels.saveStep', { funnelId: funnel.id, stepIndex: index, draft }, (value) => ({ statusCode: 200, body: funnelOf((value as { funnel: Funnel }).funnel) }));
+    // A step changes neither the code nor the totals: read them before the write.
+    const measured = await measures(key, [funnel.id]);
+    return mutateOnce(request, reply, 'funnels.saveStep', { funnelId: funnel.id, stepIndex: index, draft }, (value) => ({ statusCode: 200, body: funnelOf((value as { funnel: Funnel }).funnel, measured) }));
   });
 
   route(r.sendOutreach, async (request, reply) => {
     const key = apiKeyOf(request);
     mayRun(key, 'funnels.sendOutreach');
     await funnelOr404(key, request.params.id);
-    return mutateOnce(request, reply, 'funnels.sendOutreach', { funnelId: request.params.id, message: request.body.message }, (value) => ({ statusCode: 200, body: funnelOf(value as Funnel) }));
+    const measured = await measures(key, [request.params.id]);
+    return mutateOnce(request, reply, 'funnels.sendOutreach', { funnelId: request.params.id, message: request.body.message }, (value) => ({ statusCode: 200, body: funnelOf(value as Funnel, measured) }));
   });
 
   route(r.createOrder, async (request, reply) => {

@@ -6,6 +6,7 @@ import { EMBED_SCREEN_NAMES } from '../embed';
 import { defineApiRoute } from '../openapi';
 import { CAMPAIGN_ROUTES, funnelView, inventoryView, orderView } from './campaign';
 import { limit, startingAfter, unknownParameter } from './params';
+import { RESULTS_ROUTES } from './results';
 
 export { API_WEBHOOKS } from './webhook-events';
 
@@ -55,7 +56,15 @@ export const API_ROUTES = {
     refusals: [403, 404, 409],
     idempotent: true,
   }),
-  getFunnel: defineApiRoute({ method: 'GET', url: '/api/v1/funnels/:id', summary: 'One funnel with its steps.', params: pathId, responses: { 200: funnelView }, refusals: [404] }),
+  getFunnel: defineApiRoute({
+    method: 'GET',
+    url: '/api/v1/funnels/:id',
+    summary: 'One funnel with its steps, its discount code and tracking link, and what it measured over all time.',
+    params: pathId,
+    responses: { 200: funnelView },
+    refusals: [404],
+  }),
+  ...RESULTS_ROUTES,
   listOrders: defineApiRoute({
     method: 'GET',
     url: '/api/v1/orders',
