@@ -35,6 +35,7 @@ import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
+import { salesRoutes } from './orders/sales';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
@@ -357,6 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopWebhookRoutes, { ctx });
   await app.register(trackingLinkRoutes, { ctx });
   await app.register(resultsTotalsRoutes, { ctx });
+  await app.register(salesRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
   await app.register(portalRoutes, { ctx, root });
   if (root !== null) {
