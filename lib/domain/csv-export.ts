@@ -19,16 +19,16 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   {
     id: 'funnels',
     name: 'Funnels',
-    description: 'Funnel status, dates and results per creator.',
+    description: 'Funnel status, dates, campaign value and the typed estimates of conversion and ROI (measured results are on Analytics).',
     icon: '🔀',
-    fields: ['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI'],
+    fields: ['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Estimated Conversion Rate', 'Campaign Value', 'Estimated ROI'],
   },
   {
     id: 'analytics',
     name: 'Analytics',
-    description: 'Reach, clicks, conversions, revenue and cost per creator campaign.',
+    description: 'Reach per creator campaign, with clicks, conversions, revenue and cost estimated from the typed rates (measured results are on Analytics).',
     icon: '📊',
-    fields: ['Date', 'Creator', 'Platform', 'Impressions', 'Clicks', 'Conversions', 'Revenue', 'Cost'],
+    fields: ['Date', 'Creator', 'Platform', 'Impressions', 'Estimated Clicks', 'Estimated Conversions', 'Estimated Revenue', 'Estimated Cost'],
   },
 ];
 
@@ -40,9 +40,8 @@ export const EXPORT_TYPE_DESCRIPTION: Record<ExportTypeId, MessageKey> = {
   analytics: 'export.type.analyticsDescription',
 };
 
-/** A column's catalog entry: its English name in camel case ("Creator Handle" is `creatorHandle`), ROI the metric's. */
-export const exportFieldKey = (field: string): MessageKey =>
-  field === 'ROI' ? 'analytics.metric.roi' : (`export.field.${field.toLowerCase().replace(/ (\w)/g, (_, c: string) => c.toUpperCase())}` as MessageKey);
+/** A column's catalog entry: its English name in camel case ("Creator Handle" is `creatorHandle`, "Estimated ROI" `estimatedRoi`). */
+export const exportFieldKey = (field: string): MessageKey => `export.field.${field.toLowerCase().replace(/ (\w)/g, (_, c: string) => c.toUpperCase())}` as MessageKey;
 
 export const exportTypeById = (id: string) => EXPORT_TYPES.find((t) => t.id === id);
 
@@ -60,9 +59,10 @@ export function validateDateRange(range: DateRange): Result<DateRange> {
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * Analytics figures derived from a funnel's own numbers: impressions are the creator's audience,
- * clicks its engaged share, conversions the converted share of clicks, revenue the funnel value and
- * cost the value divided by its ROI.
+ * Estimates from a funnel's own typed numbers, never measured results (those are on Analytics,
+ * from attributed sales and link clicks): impressions are the creator's audience, clicks its
+ * engaged share, conversions the typed conversion rate of clicks, revenue the campaign value and
+ * cost the value divided by the typed ROI. The export names each column "Estimated …".
  */
 export function funnelAnalytics(funnel: Funnel) {
   const impressions = Math.max(0, Math.round(funnel.followers ?? 0));
@@ -94,9 +94,9 @@ function fieldValues(type: ExportTypeId, funnel: Funnel, day: (iso: string) => s
       Status: funnel.status,
       'Start Date': day(funnel.startDate),
       'End Date': day(funnel.dueDate),
-      'Conversion Rate': funnel.conversionRate,
-      Revenue: funnel.value,
-      ROI: funnel.roi,
+      'Estimated Conversion Rate': funnel.conversionRate,
+      'Campaign Value': funnel.value,
+      'Estimated ROI': funnel.roi,
     };
   const a = funnelAnalytics(funnel);
   return {
@@ -104,10 +104,10 @@ function fieldValues(type: ExportTypeId, funnel: Funnel, day: (iso: string) => s
     Creator: funnel.creatorName,
     Platform: funnel.platform,
     Impressions: a.impressions,
-    Clicks: a.clicks,
-    Conversions: a.conversions,
-    Revenue: a.revenue,
-    Cost: a.cost,
+    'Estimated Clicks': a.clicks,
+    'Estimated Conversions': a.conversions,
+    'Estimated Revenue': a.revenue,
+    'Estimated Cost': a.cost,
   };
 }
 

@@ -59,7 +59,7 @@ describe('<DataExport>', () => {
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe('export-funnels-2026-03-10.csv');
     const parsed = parseCsv(downloads[0].text);
-    expect(parsed.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
+    expect(parsed.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Estimated Conversion Rate', 'Campaign Value', 'Estimated ROI']);
     expect(parsed.rows.map((r) => r[0])).toEqual(['CR12346', 'CR12348']);
   });
 
@@ -72,7 +72,7 @@ describe('<DataExport>', () => {
     const files = readZip(zips[0].bytes);
     expect(files.map((f) => f.name)).toEqual(['export-creators-2026-03-10.csv', 'export-funnels-2026-03-10.csv', 'export-analytics-2026-03-10.csv']);
     const funnels = parseCsv(files[1].text);
-    expect(funnels.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
+    expect(funnels.headers).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Estimated Conversion Rate', 'Campaign Value', 'Estimated ROI']);
     // Every date: more funnels than the range-limited download above.
     expect(funnels.rows.map((r) => r[0])).toEqual(expect.arrayContaining(['CR12346', 'CR12348']));
     expect(funnels.rows.length).toBeGreaterThan(2);

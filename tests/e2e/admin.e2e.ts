@@ -109,7 +109,7 @@ describe('CSV export and import', () => {
     expect(download.suggestedFilename()).toMatch(/^export-funnels-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile(await download.path(), 'utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Funnel ID,Creator,Status,Start Date,End Date,Conversion Rate,Revenue,ROI');
+    expect(lines[0]).toBe('Funnel ID,Creator,Status,Start Date,End Date,Estimated Conversion Rate,Campaign Value,Estimated ROI');
     expect(text).toContain('CR12345,Sarah Johnson,Production');
     expect(lines).toHaveLength(7);
     expect(problems.errors).toEqual([]);

@@ -46,13 +46,21 @@ describe('analytics in the host app', () => {
     expect(await figure(page, 'Attributed revenue').textContent()).toBe('—');
     await page.getByText('No sales attributed yet').first().waitFor();
     expect(await figure(page, 'Conversion Rate').textContent()).toBe('—');
-    expect(await figure(page, 'ROI').textContent()).toBe('—');
+    // The sample's one cost is Emma Davis' $500 flat fee, earned in the month her engagement
+    // started: commission and fees are cost, so ROI is -1.00x overall and in that month only.
+    expect(await figure(page, 'Cost').textContent()).toBe('$500.00');
+    expect(await figure(page, 'ROI').textContent()).toBe('-1.00x');
     expect(await ordersCell(page).textContent()).toBe('0');
     // recharts drew the funnel chart: a bar for the impressions (clicks and orders are 0, drawn
-    // as nothing on the log axis but labelled). The sample has no measured ROI in these months,
-    // so the trend chart has its axis and no line (its table says "—").
+    // as nothing on the log axis but labelled).
     await page.locator('.recharts-bar-rectangle').first().waitFor();
-    expect(await page.locator('.recharts-line-curve').count()).toBe(0);
+    // The trend chart loads on its own: once its month axis is drawn, its one measured month
+    // (the only ROI in its table) is its one line; before that, no line would prove nothing.
+    const trend = page.locator('figure', { has: page.getByRole('heading', { name: 'ROI Trends' }) });
+    await trend.locator('.recharts-cartesian-axis-tick-value', { hasText: /^[A-Z][a-z]{2} \d{4}$/ }).first().waitFor();
+    const measuredMonths = await trend.locator('table tbody tr').evaluateAll((rows) => rows.filter((r) => r.querySelector('td')?.textContent !== '—').length);
+    expect(measuredMonths).toBe(1);
+    expect(await trend.locator('.recharts-line-curve').count()).toBe(1);
     expect(await page.getByRole('listitem').filter({ has: page.getByRole('link') }).count()).toBeGreaterThanOrEqual(3);
 
     const trendRows = () => page.locator('table', { has: page.getByText('ROI Trends', { exact: true }) }).locator('tbody tr').count();

@@ -146,7 +146,7 @@ describe('export', () => {
   const funnels = sampleFunnels(NOW);
   it('has the three types with the spec fields', () => {
     expect(EXPORT_TYPES.map((t) => t.id)).toEqual(['creators', 'funnels', 'analytics']);
-    expect(EXPORT_TYPES[1].fields).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Conversion Rate', 'Revenue', 'ROI']);
+    expect(EXPORT_TYPES[1].fields).toEqual(['Funnel ID', 'Creator', 'Status', 'Start Date', 'End Date', 'Estimated Conversion Rate', 'Campaign Value', 'Estimated ROI']);
     expect(fieldsSelectedLabel(3)).toBe('3 fields selected');
     expect(fieldsSelectedLabel(1)).toBe('1 field selected');
   });
