@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm test: install what is missing (Chromium from Debian's packages included), then run
 // every test: the screen list's generated files and the compiled message catalogs, types, lint, unit, component and server tests,
-// the build, package checks, and end-to-end tests in real Chromium. Prints each step's time and
-// one closing line: 'N passed, N failed'.
+// the build, package checks, and end-to-end tests in real Chromium. Prints each step's time, its
+// processor time (scripts/cpu-time.mjs) and one closing line: 'N passed, N failed'.
 //
 // After the two checks of generated files, every step starts as soon as what it needs is done:
 // the build, then the package and consumer checks, then the end-to-end tests (they need the
@@ -33,7 +33,14 @@ function step(label, command, { live = false } = {}) {
   const t0 = Date.now();
   if (live) console.log(`\n$ ${command}`);
   return new Promise((resolveStep) => {
-    const child = spawn(command, { cwd: root, shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } });
+    // Through scripts/cpu-time.mjs, which reports the processor time the step used.
+    const report = join(root, '.tmp', `cpu-${label.replace(/\W+/g, '-')}.json`);
+    rmSync(report, { force: true });
+    const child = spawn(process.execPath, [join(root, 'scripts', 'cpu-time.mjs'), report, command], {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1' },
+    });
     const output = [];
     if (!live) {
       child.stdout.on('data', (chunk) => output.push(chunk));
@@ -41,7 +48,7 @@ function step(label, command, { live = false } = {}) {
     }
     child.on('close', (code) => {
       const seconds = (Date.now() - t0) / 1000;
-      timings.push([label, seconds, (t0 - started) / 1000]);
+      timings.push([label, seconds, (t0 - started) / 1000, cpuSeconds(report)]);
       if (!live) {
         console.log(`\n$ ${command}`);
         process.stdout.write(Buffer.concat(output));
@@ -53,6 +60,15 @@ function step(label, command, { live = false } = {}) {
       resolveStep(code ?? 1);
     });
   });
+}
+
+/** The processor time a step reported (scripts/cpu-time.mjs), or null. */
+function cpuSeconds(report) {
+  try {
+    return JSON.parse(readFileSync(report, 'utf8')).seconds;
+  } catch {
+    return null;
+  }
 }
 
 /** A vitest run whose pass and fail counts go into the totals. */
@@ -75,9 +91,12 @@ async function vitest(name, args, options) {
 }
 
 function finish() {
-  console.log('\nTime per step (and when it started: steps that overlap ran side by side):');
-  for (const [label, seconds, from] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label.padEnd(24)} from ${from.toFixed(0)} s`);
-  console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} at the end, ${availableParallelism()} cores)`);
+  console.log('\nTime per step, its processor time, and when it started (steps that overlap ran side by side):');
+  const cpu = (value) => (value === null || value === undefined ? '' : `${value.toFixed(0).padStart(5)} s cpu`);
+  for (const [label, seconds, from, used] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${cpu(used).padEnd(10)}  ${label.padEnd(24)} from ${from.toFixed(0)} s`);
+  const total = timings.reduce((sum, [, , , used]) => sum + (used ?? 0), 0);
+  console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  ${cpu(total).padEnd(10)}  in all (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} at the end, ${availableParallelism()} cores)`);
+  console.log(`  On ${availableParallelism()} cores with nothing else running, ${(total / availableParallelism()).toFixed(0)} s is as short as this run could be (PostgreSQL's own processor time aside).`);
   if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
   for (const test of failedTests) console.log(`  ✗ ${test}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
