@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildStepsFromStatus, progressPercentage } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
+import type { TeamApi } from '../../lib/sync/team-api';
 import { sampleFunnels } from '../../lib/sample/workspace';
 import { DashboardOverview, FunnelBoard, FunnelDashboard } from '../../widgets/funnel-board';
 import { createStore } from '../../lib/store/createStore';
@@ -310,6 +311,36 @@ describe('Performance Overview chart', () => {
     // November have no engagement; no link click is counted in any month, so no conversion either.
     expect(rows[0]).toBe('OctNo dataNo data');
     expect(rows[5]).toBe('MarNo data7.0');
+  });
+
+  it('with the team server, the tiles read its totals for the last 6 months, as Analytics does; a refusal is said', async () => {
+    const asked: string[] = [];
+    const teamApi = {
+      resultsTotals: async (from: string, to: string) => {
+        asked.push(`${from}..${to}`);
+        return { ok: true, funnels: [{ funnelId: 'CR12345', clicks: 400, visitors: 300, orders: 10, revenue: 1234.5 }], days: [{ day: '2026-03-02', clicks: 400, visitors: 300, orders: 10, revenue: 1234.5 }] };
+      },
+      resultsMonths: async (from: string, to: string) => {
+        asked.push(`${from}..${to}`);
+        return { ok: true, months: [{ funnelId: 'CR12345', month: '2026-03', orders: 10, netSales: 1234.5 }] };
+      },
+    } as unknown as TeamApi;
+    await renderScreen(<DashboardOverview />, { teamApi });
+    expect(await screen.findByRole('link', { name: /^Revenue\$1,234\.50/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Conversion Rate2\.5%/ })).toBeInTheDocument();
+    expect(asked).toEqual(['2025-10-01..2026-03-10', '2025-10..2026-03']);
+  });
+
+  it('a member without viewAnalytics is told why the measured tiles are empty', async () => {
+    const refusedIfAsked = async () => ({ ok: false, error: 'refused' });
+    const { store } = await renderScreen(<DashboardOverview />, { teamApi: { resultsTotals: refusedIfAsked, resultsMonths: refusedIfAsked } as unknown as TeamApi });
+    const member = store.session.members.get('tm_2')!;
+    act(() => {
+      store.session.members.put({ ...member, permissions: { ...member.permissions, viewAnalytics: false } });
+      store.session.signIn('tm_2');
+    });
+    expect(await screen.findByRole('link', { name: /^Revenue—You do not have permission to view analytics/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Creator Rating—You do not have permission to view analytics/ })).toBeInTheDocument();
   });
 
   it('the tiles show Analytics’ measured figures, "—" and the reason with none, and say how each is computed', async () => {

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useMemo } from 'react';
 import { DASHBOARD_PERIOD, performanceKpis, type Kpi } from '../../lib/domain/funnels';
 import type { MessageKey } from '../../lib/domain/messages';
+import { PERMISSION_REFUSALS } from '../../lib/domain/permissions';
 import type { Translator } from '../../lib/i18n';
 import { useT } from '../ui/i18n';
 import { Link } from '../ui/navigation';
@@ -38,10 +39,13 @@ const HOW: Record<Kpi['id'], MessageKey> = {
 export function usePerformanceKpis() {
   useSignals();
   const store = useStore();
+  const { say } = useT();
   const funnels = store.funnels.items.items.value;
-  const { summary, loading, error, countsClicks } = useAnalyticsSummary(DASHBOARD_PERIOD);
+  // Results are for members who may view analytics: anyone else sees why, and nothing is read.
+  const allowed = store.session.currentMember.value?.permissions.viewAnalytics ?? false;
+  const { summary, loading, error, countsClicks } = useAnalyticsSummary(DASHBOARD_PERIOD, allowed);
   const kpis = useMemo(() => performanceKpis(funnels, summary, store.now()), [funnels, summary, store]);
-  return { kpis, loading, error, countsClicks };
+  return { kpis, loading, error: allowed ? error : say(PERMISSION_REFUSALS.missing('viewAnalytics')), countsClicks };
 }
 
 /**
@@ -60,7 +64,7 @@ export function PerformanceOverview({ headingLevel = 2, hideTitle = false }: { h
     kpi.id !== 'engagement' && loading
       ? t('analytics.loadingResults')
       : kpi.id !== 'engagement' && error
-        ? t('analytics.noResults')
+        ? error
         : kpi.reason === 'noClicks' && !countsClicks
           ? t('analytics.why.clicksNeedServer')
           : kpi.reason === 'noCost'

@@ -51,6 +51,7 @@ function useMeasuredRead<T>(key: string, enabled: boolean, ask: (api: TeamApi) =
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const local = useMemo(() => (teamApi || !enabled ? null : count(orders)), [teamApi, enabled, orders, key]);
   if (!teamApi) return { value: local, loading: false, error: null, served: false };
+  if (!enabled) return { value: null, loading: false, error: null, served: true };
   const current = served?.key === key ? served : null;
   return { value: current?.value ?? null, loading: !current, error: current?.error ?? null, served: true };
 }
