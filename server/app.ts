@@ -34,6 +34,7 @@ import { syncRoutes } from './sync/routes';
 import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { createLifecycle, type Lifecycle } from './http/shutdown';
+import { createMetrics, registerMetrics } from './http/metrics';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
 import { salesRoutes } from './orders/sales';
@@ -96,6 +97,8 @@ export interface BuildAppOptions {
    * messages wait in the outbox. `deliverEveryMs: false` leaves delivery to `app.mail.deliverDue()` (tests).
    */
   mail?: ({ settings: MailSettings; transportOptions?: MailTransportOptions } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
+  /** CREATORFLOW_METRICS_TOKEN: `GET /metrics` answers a request bearing it; without one, metrics are off (401 to all). */
+  metricsToken?: string;
   /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
   pullAnswers?: PullAnswers;
 }
@@ -283,6 +286,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // From here on every route declares who may call it, and gets its one auth hook (server/http/auth.ts).
   registerAuth(app, ctx);
+
+  // Counted only when someone may read them (a token is set): otherwise nothing is collected.
+  const metrics = options.metricsToken ? createMetrics(options.database, now) : null;
+  if (metrics) ctx.metrics = metrics;
+  registerMetrics(app, metrics, options.metricsToken);
 
   app.get('/healthz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {

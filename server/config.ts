@@ -28,6 +28,8 @@ export interface ServerConfig {
   secretKeyFile: string;
   /** Webhook endpoints on this machine (localhost, 127.0.0.0/8, [::1]) for local development; never other private ranges. */
   webhooksAllowLoopback: boolean;
+  /** CREATORFLOW_METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, metrics are off. */
+  metricsToken?: string;
   /** CREATORFLOW_DRAIN_DELAY_MS: how long a stopping process keeps serving with /readyz failing, before it stops listening. */
   drainDelayMs: number;
   /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `<dataDir>/mail` (CREATORFLOW_MAIL_DIR moves it). */
@@ -60,6 +62,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const drainDelayMs = env.CREATORFLOW_DRAIN_DELAY_MS?.trim() ? Number(env.CREATORFLOW_DRAIN_DELAY_MS.trim()) : DEFAULT_DRAIN_DELAY_MS;
   if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > SHUTDOWN_BOUND_MS / 2)
     throw new ConfigError(`CREATORFLOW_DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to ${SHUTDOWN_BOUND_MS / 2}, not "${env.CREATORFLOW_DRAIN_DELAY_MS}"`);
+  const metricsToken = env.CREATORFLOW_METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{24,}$/.test(metricsToken))
+    throw new ConfigError('CREATORFLOW_METRICS_TOKEN must be at least 24 printable characters without spaces (for example: openssl rand -hex 24)');
   const absoluteDataDir = isAbsolute(dataDir) ? dataDir : resolve(dataDir);
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl) {
@@ -92,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     secretKeyFile: join(dirname(absoluteDataDir), 'secret.key'),
     webhooksAllowLoopback: env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === '1' || env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === 'true',
     drainDelayMs,
+    metricsToken,
     mail: { smtpUrl, from: from ?? DEFAULT_MAIL_FROM, dir: mailDir },
   };
 }

@@ -14,6 +14,7 @@ import { errorBody, type ServerProblem } from '../lib/domain/server-errors';
 import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
 import type { Lifecycle } from './http/shutdown';
+import type { Metrics } from './http/metrics';
 import { originOfRequest } from './http/request-origin';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -57,6 +58,8 @@ export interface ServerContext {
   secrets: SecretBox;
   /** The public API's door: the key, then its rate limit (server/api/gate.ts). */
   apiGate: ApiGate;
+  /** The Prometheus counters, when metrics are on (server/http/metrics.ts). */
+  metrics?: Metrics;
   /** The graceful stop's state: open event streams end with a reconnect hint when it begins. */
   lifecycle?: Lifecycle;
   /** Registers a cleanup for when the server closes (open event streams). */

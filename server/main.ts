@@ -105,6 +105,7 @@ async function main() {
     logger: { level: config.logLevel },
     secretBox: secrets.box,
     webhooks: { allowLoopback: config.webhooksAllowLoopback },
+    metricsToken: config.metricsToken,
     mail: { settings: config.mail },
   });
 

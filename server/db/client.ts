@@ -39,6 +39,10 @@ export interface DatabaseHandle {
    * PostgreSQL never migrate or seed at once. PGlite is one process per data folder.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL: the pool's connections (open, idle, and requests waiting for one), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** PostgreSQL: calls `listener` with each query's duration in seconds (the metrics); returns what stops it. */
+  onQueryTime?(listener: (seconds: number) => void): () => void;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -117,16 +121,48 @@ function guardCheckedOutClients(pool: pg.Pool) {
   (pool as { connect: unknown }).connect = (callback?: unknown) => (callback ? connect(callback) : guarded());
 }
 
+/**
+ * Times every query the app makes (promise form: drizzle's, on the pool or on a transaction's
+ * client), from asking to its answer (on the pool, waiting for a connection included).
+ */
+function timeQueries(pool: pg.Pool, observe: (seconds: number) => void) {
+  const timed = (query: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]) {
+      const started = performance.now();
+      const result = query.apply(this, args);
+      if (result && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(
+          () => observe((performance.now() - started) / 1000),
+          () => observe((performance.now() - started) / 1000),
+        );
+      return result;
+    };
+  (pool as { query: unknown }).query = timed(pool.query);
+  pool.on('connect', (client) => {
+    (client as { query: unknown }).query = timed(client.query);
+  });
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onPoolError?.(error));
   guardCheckedOutClients(pool);
+  const timers = new Set<(seconds: number) => void>();
+  timeQueries(pool, (seconds) => {
+    for (const listener of timers) listener(seconds);
+  });
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   let closed = false;
+  const max = options.max ?? 10;
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    onQueryTime(listener) {
+      timers.add(listener);
+      return () => void timers.delete(listener);
+    },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });
       client.on('error', (error) => options.onPoolError?.(error));

@@ -186,6 +186,7 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
         if (lastVersion) pokes.poke(workspaceId, lastVersion);
         return reply.code(403).send(errorBody(REMOVED_MESSAGE, undefined, { code: 'removed' }));
       }
+      ctx.metrics?.mutation(mutation.name, outcome.status);
       lastMutationID = 'lastMutationID' in outcome ? outcome.lastMutationID : undefined;
       if (outcome.status === 'applied') {
         lastVersion = Math.max(lastVersion, outcome.version);
@@ -338,9 +339,11 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
     const heartbeat = setInterval(() => raw.write(`event: ${HEARTBEAT_EVENT}\ndata: {}\n\n`), HEARTBEAT_MS);
     heartbeat.unref();
     let closed = false;
+    const counted = ctx.metrics?.streamOpened();
     const close = () => {
       if (closed) return;
       closed = true;
+      counted?.();
       clearInterval(heartbeat);
       stop();
       if (embed) embedStreams.get(embed.keyId)?.delete(end);

@@ -10,7 +10,7 @@ import { RECONNECT_HINT_MS, shutDown } from '../../server/http/shutdown';
 import type { WebhookSender } from '../../server/webhooks/worker';
 import { SEED_TIME } from './fixture';
 import { DB_KINDS, startServer, type TestServer } from './harness';
-import { eventually, getOnNewConnection, isListening, listenOnLoopback, openStream, pushLive, signInLive } from './http-live';
+import { eventually, getOnNewConnection, isListening, listenOnLoopback, openStream, MOVING_STEP, pushLive, registerWebhookLive, signInLive } from './http-live';
 
 const meta = (seed: string) => ({ now: SEED_TIME.toISOString(), idSeed: seed });
 
@@ -38,14 +38,9 @@ describe.each(DB_KINDS)('a graceful stop on %s', (kind) => {
     const owner = await signInLive(base, 'owner');
     const editor = await signInLive(base, 'editor');
 
-    const registered = await fetch(`${base}/developer/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: owner.cookie, origin: base },
-      body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['funnel.status.updated'] }),
-    });
-    expect(registered.status).toBe(201);
+    await registerWebhookLive(owner);
     const step = await pushLive(editor, 'graceful-hooks', [
-      { id: 1, name: 'funnels.saveStep', args: { funnelId: 'CR12349', stepIndex: 3, draft: { name: 'Content Production', description: 'Go' } }, meta: meta('gsstep1') },
+      { id: 1, ...MOVING_STEP, meta: meta('gsstep1') },
     ]);
     expect(step.status).toBe(200);
     const pass = server.app.webhooks.deliverDue();

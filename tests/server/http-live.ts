@@ -42,6 +42,19 @@ export function pushLive(session: LiveSession, clientID: string, mutations: { id
 
 export type { PushResponse };
 
+/** Registers a webhook endpoint for funnel.status.updated as an Admin (the tests' sender never connects to it). */
+export async function registerWebhookLive(admin: LiveSession, url = 'http://127.0.0.1:9/hooks') {
+  const response = await fetch(`${admin.base}/developer/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: admin.base },
+    body: JSON.stringify({ url, events: ['funnel.status.updated'] }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The saved step that moves funnel CR12349 to Production (so it queues one funnel.status.updated). */
+export const MOVING_STEP = { name: 'funnels.saveStep', args: { funnelId: 'CR12349', stepIndex: 3, draft: { name: 'Content Production', description: 'Go' } } };
+
 /** An open event stream: its text so far, and whether it ended. */
 export interface LiveStream {
   status: number;
