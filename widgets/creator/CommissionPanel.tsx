@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 import { useCommission } from './useCommission';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** A number field's text as a term: empty is no term. */
 const termOf = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -73,7 +74,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
       {ledger.months.length === 0 ? (
         <p className="cf-muted">{t('commission.empty')}</p>
       ) : (
-        <div className="cf-table-wrap">
+        <ScrollRegion label={t('commission.ledger', { name: funnel.creatorName })}>
           <table className="cf-table">
             <caption>{t('commission.ledger', { name: funnel.creatorName })}</caption>
             <thead>
@@ -115,7 +116,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <h3>{t('commission.markPaid')}</h3>
       <p className="cf-muted">{t('commission.noMoney')}</p>
@@ -139,7 +140,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
         </div>
       </form>
       {c.payments.length > 0 && (
-        <div className="cf-table-wrap">
+        <ScrollRegion label={t('commission.payments')}>
           <table className="cf-table">
             <caption>{t('commission.payments')}</caption>
             <thead>
@@ -159,7 +160,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
