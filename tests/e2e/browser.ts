@@ -34,6 +34,7 @@ export interface PageProblems {
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  const kept: BrowserContext[] = [];
   const baseURL = inject('baseURL');
 
   beforeAll(async () => {
@@ -43,12 +44,14 @@ export function useBrowser() {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
+    await Promise.all(kept.map((c) => c.close()));
     await browser?.close();
   });
 
-  async function newContext() {
+  /** A context of its own (its own IndexedDB), closed after the test; with `keep`, after the file (a page reused by several tests). */
+  async function newContext({ keep = false } = {}) {
     const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
+    (keep ? kept : contexts).push(context);
     return context;
   }
 

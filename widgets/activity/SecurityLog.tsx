@@ -7,6 +7,7 @@ import type { SecurityEvent } from '../../lib/domain/two-factor';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
 import { useT } from '../ui/i18n';
 import { useStore } from '../ui/store-context';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 export function SecurityLog({ timeZone }: { timeZone: string }) {
   useSignals();
@@ -42,7 +43,7 @@ export function SecurityLog({ timeZone }: { timeZone: string }) {
       )}
       {events && events.length === 0 && <p>{t('security.log.empty')}</p>}
       {events && events.length > 0 && (
-        <div className="cf-table-wrap">
+        <ScrollRegion label={t('security.log.tableLabel')}>
           <table className="cf-table" aria-label={t('security.log.tableLabel')}>
             <thead>
               <tr>
@@ -67,7 +68,7 @@ export function SecurityLog({ timeZone }: { timeZone: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { Select } from '../ui/Select';
 import { analyticsStyles } from './styles';
 import { useAnalyticsController } from './useAnalyticsController';
 import { routeTo } from '../ui/routes';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 // recharts is heavy: only this screen loads it, and the figures show before it arrives.
 const ConversionFunnelChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ConversionFunnelChart })));
@@ -296,7 +297,7 @@ function Heatmap({ rows, focus }: { rows: ReturnType<typeof useAnalyticsControll
   const { t, formatNumber } = i18n;
   if (rows.length === 0) return <p className="cf-empty">{t('analytics.noFunnels')}</p>;
   return (
-    <div className="cf-heatmap-wrap">
+    <ScrollRegion className="cf-heatmap-wrap" labelledBy="cf-heatmap-title">
       <table className="cf-heatmap" aria-labelledby="cf-heatmap-title">
         <thead>
           <tr>
@@ -329,6 +330,6 @@ function Heatmap({ rows, focus }: { rows: ReturnType<typeof useAnalyticsControll
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
 import { showResult } from '../ui/toast';
 import { useCommission } from './useCommission';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** A number field's text as a term: empty is no term. */
 const termOf = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -94,7 +95,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
         </div>
       </form>
       {c.payments.length > 0 && (
-        <div className="cf-table-wrap">
+        <ScrollRegion label={t('commission.payments')}>
           <table className="cf-table">
             <caption>{t('commission.payments')}</caption>
             <thead>
@@ -114,7 +115,7 @@ export function CommissionPanel({ funnel }: { funnel: Funnel }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -138,9 +139,9 @@ function LedgerTable({ ledger, name }: { ledger: Ledger; name: string }) {
     {ledger.months.length === 0 ? (
       <p className="cf-muted">{t('commission.empty')}</p>
     ) : (
-      <div className="cf-table-wrap">
+      <ScrollRegion label={t('commission.ledger', { name })}>
         <table className="cf-table">
-          <caption>{t('commission.ledger', { name: name })}</caption>
+          <caption>{t('commission.ledger', { name })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('commission.month')}</th>
@@ -180,7 +181,7 @@ function LedgerTable({ ledger, name }: { ledger: Ledger; name: string }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     )}
     </>
   );

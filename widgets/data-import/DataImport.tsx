@@ -11,6 +11,7 @@ import { Screen } from '../ui/Screen';
 import { Select, type SelectOption } from '../ui/Select';
 import { dataImportStyles } from './styles';
 import { useDataImportController, type DataImportControllerOptions } from './useDataImportController';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 export interface DataImportProps extends DataImportControllerOptions {}
 
@@ -106,7 +107,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
           )}
           <section className="cf-stack" aria-labelledby="cf-import-preview-title">
             <h3 id="cf-import-preview-title">{t('import.preview', { count: CSV.previewRows })}</h3>
-            <div className="cf-table-wrap">
+            <ScrollRegion labelledBy="cf-import-preview-title">
               <table className="cf-table" aria-labelledby="cf-import-preview-title">
                 <thead>
                   <tr>
@@ -129,7 +130,7 @@ export function DataImportView({ embedded = false, ...options }: DataImportProps
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
           <section className="cf-card cf-stack" aria-labelledby="cf-import-mapping-title">
             <h3 id="cf-import-mapping-title">{t('import.mapping')}</h3>

@@ -1,11 +1,12 @@
 import type { ApiEndpointDoc } from '../../lib/domain/types';
 import { useT } from '../ui/i18n';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** The parameters of one documented endpoint (Developer area and the /docs/api page). */
 export function ApiParametersTable({ doc }: { doc: ApiEndpointDoc }) {
   const { t } = useT();
   return (
-    <div className="cf-table-wrap">
+    <ScrollRegion label={t('developer.parametersOf', { endpoint: `${doc.method} ${doc.path}` })}>
       <table className="cf-table" aria-label={t('developer.parametersOf', { endpoint: `${doc.method} ${doc.path}` })}>
         <thead>
           <tr>
@@ -28,6 +29,6 @@ export function ApiParametersTable({ doc }: { doc: ApiEndpointDoc }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -17,6 +17,7 @@ import { SearchField } from '../ui/SearchField';
 import { useT } from '../ui/i18n';
 import type { Translator } from '../../lib/i18n';
 import { useFormResult } from '../ui/useFormResult';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 const STATUS_COLOR: Record<InventoryStatus, BadgeColor> = { 'in-stock': 'green', 'low-stock': 'yellow', 'out-of-stock': 'red' };
 
@@ -275,7 +276,7 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
           <p role="status">
             {t('inventory.previewSummary', { file: preview.fileName, created: plan.created, updated: plan.updated, unchanged: plan.unchanged, rejected: plan.rejected.length })}
           </p>
-          <div className="cf-table-wrap">
+          <ScrollRegion label={t('inventory.changesCaption')}>
             <table className="cf-table">
               <caption className="cf-visually-hidden">{t('inventory.changesCaption')}</caption>
               <thead>
@@ -308,7 +309,7 @@ function ImportPreviewDialog({ controller: inv }: { controller: InventoryControl
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </Dialog>

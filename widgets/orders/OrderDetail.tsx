@@ -15,6 +15,7 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 import { ShippingForm } from './ShippingForm';
 import { ShippingLabelDialog } from './ShippingLabel';
 import { useOrderDetail } from './useOrdersController';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 const AVAILABILITY_COLOR: Record<StockAvailability, BadgeColor> = { available: 'green', insufficient: 'yellow', missing: 'red' };
 
@@ -183,7 +184,7 @@ function OrderDetailBody({
 
         <section className="cf-card cf-wide" aria-label={t('orders.items')}>
           <h2>{t('orders.items')}</h2>
-          <div className="cf-table-wrap">
+          <ScrollRegion label={t('orders.itemsTable')}>
             <table className="cf-table" aria-label={t('orders.itemsTable')}>
               <thead>
                 <tr>
@@ -223,7 +224,7 @@ function OrderDetailBody({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <dl className="cf-details" aria-label={t('orders.totals')}>
             <dt>{t('orders.subtotal')}</dt>
             <dd className="cf-num">{formatMoney(order.subtotal)}</dd>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Column } from './VirtualTable';
+import { ScrollRegion } from './ScrollRegion';
 
 export interface DataTableProps<Row> {
   /** The id of the heading that names the table. */
@@ -14,7 +15,7 @@ export interface DataTableProps<Row> {
 /** A short table (a few dozen rows at most, all in the DOM), named by its heading. */
 export function DataTable<Row>({ labelledBy, columns, rows, rowKey, empty }: DataTableProps<Row>) {
   return (
-    <div className="cf-table-wrap">
+    <ScrollRegion labelledBy={labelledBy}>
       <table className="cf-table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -42,6 +43,6 @@ export function DataTable<Row>({ labelledBy, columns, rows, rowKey, empty }: Dat
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useScrolls } from './ScrollRegion';
 
 export interface Column<Row> {
   key: string;
@@ -54,6 +55,7 @@ export function VirtualTable<Row>({
   maxHeight = 560,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(scrollRef);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -77,7 +79,14 @@ export function VirtualTable<Row>({
   }
 
   return (
-    <div className="cf-table-wrap" ref={scrollRef} style={{ maxHeight }} part="table">
+    <div
+      className="cf-table-wrap"
+      ref={scrollRef}
+      style={{ maxHeight }}
+      part="table"
+      // Rows that take no focus leave the keyboard no way in: while it scrolls, the region takes it.
+      {...(onRowActivate ? {} : { role: 'region', 'aria-label': label, tabIndex: scrolls ? 0 : undefined })}
+    >
       <table className="cf-table" aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
