@@ -69,8 +69,8 @@ export interface BuildAppOptions {
   hashCost?: HashCost;
   /** argon2id unless given (tests wrap it to count verifications). */
   passwords?: PasswordHasher;
-  /** Behind a reverse proxy: the client's address and scheme from X-Forwarded-For/-Proto. No forwarded header ever builds a link. */
-  trustProxy?: boolean;
+  /** Behind a reverse proxy: the client's address and scheme from X-Forwarded-For/-Proto, from any sender (true) or only these addresses. No forwarded header ever builds a link. */
+  trustProxy?: boolean | string[];
   /**
    * The public origin (https://creatorflow.example.com) every emailed or displayed link starts
    * with, also accepted by the Origin check. Unset: http://localhost:<the port listened on>

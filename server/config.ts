@@ -15,8 +15,12 @@ export interface ServerConfig {
   ownerEmail?: string;
   ownerPassword?: string;
   ownerName?: string;
-  /** Behind a reverse proxy: client address and scheme from X-Forwarded-For/-Proto (never a link's host). */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: client address and scheme from X-Forwarded-For/-Proto (never a
+   * link's host). TRUST_PROXY=1 trusts any sender of those headers; a list of addresses or
+   * CIDR ranges (TRUST_PROXY=127.0.0.1 or 10.0.0.5,10.0.0.6) trusts only the proxy's.
+   */
+  trustProxy: boolean | string[];
   /** CREATORFLOW_PUBLIC_URL's origin: every emailed or displayed link starts with it. Unset only on loopback (links then say http://localhost:PORT). */
   publicOrigin?: string;
   logLevel: string;
@@ -89,7 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     ownerEmail: env.CREATORFLOW_OWNER_EMAIL?.trim() || undefined,
     ownerPassword: env.CREATORFLOW_OWNER_PASSWORD || undefined,
     ownerName: env.CREATORFLOW_OWNER_NAME?.trim() || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin,
     logLevel,
     secretKey: env.CREATORFLOW_SECRET_KEY?.trim() || undefined,
@@ -100,6 +104,18 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     metricsToken,
     mail: { smtpUrl, from: from ?? DEFAULT_MAIL_FROM, dir: mailDir },
   };
+}
+
+/** TRUST_PROXY: unset or 0/false, none; 1/true, any; else the proxies' addresses (IPv4/IPv6, optionally /bits). */
+function trustedProxies(value: string | undefined): boolean | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  const list = text.split(',').map((item) => item.trim());
+  for (const item of list)
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/.test(item))
+      throw new ConfigError(`TRUST_PROXY must be 1, or the proxy's addresses separated by commas (such as 127.0.0.1 or 10.0.0.0/24), not "${item}"`);
+  return list;
 }
 
 /** A database URL fit for the console: host, port and database, never the password. */
