@@ -123,9 +123,10 @@ describe('results a brand can trust', () => {
     };
     const portalBefore = await portalOrders();
 
-    // A fresh workspace: no gift shipped in the period, so no cost and no ROI ("—"), never a number.
+    // A fresh workspace: no gift shipped in the period, so its one cost is the sample engagement's
+    // $500 flat fee (Emma Davis), and ROI is computed from the figures shown, never a typed number.
     const start = await analytics(page);
-    expect(start).toMatchObject({ cost: 0, roi: '—' });
+    expect(start).toMatchObject({ cost: 50_000, roi: roiOf(start.revenue, 50_000) });
 
     // A gift to Sarah through New Order: no tax or shipping charged; its unit cost ($9.80) and shipping ($8.95) are a cost.
     await page.goto('/orders');
