@@ -4,7 +4,7 @@
 import { and, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
+import { INVENTORY, MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
 import { STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
 import { ATTRIBUTION_RULES, saleFiguresOf } from '../../../lib/domain/sales';
@@ -26,9 +26,9 @@ import { funnelMeasureEntries, type FunnelMeasures } from './results';
 
 const recordId = (what: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, `${what} is malformed`));
 
-const textField = (name: string, max: number, description: string) =>
+export const textField = (name: string, max: number, description: string) =>
   v.pipe(v.string(`${name} must be text`), v.trim(), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
-const requiredText = (name: string, max: number, description: string) =>
+export const requiredText = (name: string, max: number, description: string) =>
   v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
 const numberOrText = (name: string, description: string) =>
   v.pipe(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(50))], `${name} must be a number`), v.description(description));
@@ -111,6 +111,7 @@ export const orderView = v.object({
   updatedAt: v.string(),
   trackingNumber: v.nullable(v.string()),
   carrierName: v.nullable(v.string()),
+  notes: v.pipe(v.nullable(v.string()), v.description('The order’s notes; null when it has none.')),
   attribution: v.pipe(
     v.nullable(attributionView),
     v.description('The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none.'),
@@ -130,6 +131,9 @@ export const inventoryView = v.object({
 
 const wholeQuantity = (name: string) =>
   v.pipe(v.number(`${name} must be a whole number`), v.integer(`${name} must be a whole number`), v.minValue(0, `${name} cannot be negative`), v.maxValue(MAX_QUANTITY, `${name} is at most ${MAX_QUANTITY}`));
+
+/** An inventory item by its SKU in the path, in any letter case. */
+export const pathSku = v.object({ sku: v.pipe(v.string(), v.regex(/^[^/]{1,200}$/, 'sku is malformed'), v.description('The item’s SKU (any letter case).')) });
 
 const pathFunnel = v.object({ id: v.pipe(recordId('id'), v.description('The funnel id.')) });
 
@@ -237,11 +241,27 @@ export const CAMPAIGN_ROUTES = {
     refusals: [403, 409, 422],
     idempotent: true,
   }),
+  createInventoryItem: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/inventory',
+    summary: 'Add an inventory item, as the Add Item form does. Its SKU is unique in the workspace in any letter case: one already there is a 409.',
+    body: v.object({
+      sku: v.pipe(requiredText('sku', 200, 'The item’s SKU, unique in the workspace in any letter case.'), v.regex(/^[^/]*$/, 'sku cannot contain /')),
+      name: requiredText('name', 500, 'The item’s name.'),
+      quantity: v.optional(v.pipe(wholeQuantity('quantity'), v.description('The quantity on hand (default 0).'))),
+      lowStockThreshold: v.optional(v.pipe(wholeQuantity('lowStockThreshold'), v.description(`At or below it the item is low on stock (default ${INVENTORY.defaultLowStockThreshold}).`))),
+      reorderPoint: v.optional(v.pipe(wholeQuantity('reorderPoint'), v.description(`The quantity at which to reorder (default ${INVENTORY.defaultReorderPoint}).`))),
+      location: v.optional(textField('location', 500, 'Where it is kept, e.g. Warehouse A.')),
+    }),
+    responses: { 201: inventoryView },
+    refusals: [403, 409],
+    idempotent: true,
+  }),
   setInventory: defineApiRoute({
     method: 'PATCH',
     url: '/api/v1/inventory/:sku',
     summary: 'Set an item’s quantity (a whole number, never negative). Falling to its low stock threshold sends inventory.low_stock.',
-    params: v.object({ sku: v.pipe(v.string(), v.regex(/^[^/]{1,200}$/, 'sku is malformed'), v.description('The item’s SKU (any letter case).')) }),
+    params: pathSku,
     body: v.object({ quantity: v.pipe(wholeQuantity('quantity'), v.description('The new quantity on hand.')) }),
     responses: { 200: inventoryView },
     refusals: [403, 404, 409],
@@ -283,6 +303,7 @@ export const orderOf = (o: Order) => ({
   updatedAt: o.updatedAt,
   trackingNumber: o.trackingNumber ?? null,
   carrierName: o.carrierName ?? null,
+  notes: o.notes ?? null,
   attribution: o.attribution ? { ...o.attribution } : null,
   ...saleFiguresOfOrder(o),
 });
