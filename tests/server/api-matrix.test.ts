@@ -46,6 +46,7 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   createCreator: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators', body: { name: `Matrix ${n}`, handle: `@matrix${n}` } }),
   createCreators: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators/batch', body: { creators: [{ name: `Batch ${n}`, handle: `@batch${n}` }] } }),
   getCreator: (ids) => ({ method: 'GET', url: `/api/v1/creators/${ids.funnel}` }),
+  updateCreator: (ids, n) => ({ method: 'PATCH', url: `/api/v1/creators/${ids.funnel}`, body: { bio: `Matrix bio ${n}`, interestTags: [`matrix-${n}`] } }),
   listFunnels: () => ({ method: 'GET', url: '/api/v1/funnels?status=Brief' }),
   completeStep: (ids) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/steps/1/complete`, body: {} }),
   sendOutreach: (ids, n) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/outreach`, body: { message: `Hello ${n}` } }),
@@ -56,10 +57,10 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   }),
   setInventory: (_ids, n) => ({ method: 'PATCH', url: '/api/v1/inventory/sku-001', body: { quantity: 40 + n } }),
 };
-const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createInventoryItem', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
+const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createInventoryItem', 'updateCreator', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
 const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'createInventoryItem', 'createCreator', 'createCreators', 'createOrder']);
 /** Routes that name one of Acme's records: another workspace does not find it. */
-const ACME_RECORD = new Set<RouteName>(['getFunnel', 'funnelPerformance', 'getOrder', 'getInventoryItem', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
+const ACME_RECORD = new Set<RouteName>(['getFunnel', 'funnelPerformance', 'getOrder', 'getInventoryItem', 'updateOrder', 'updateCreator', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
 
 /** The table's answer for a cell, read independently of the server's code. */
 function expected(route: RouteName, caller: Caller): { status: number; code?: string; error?: string } {

@@ -1,7 +1,8 @@
 // One record at a time through the public API, over real HTTP (a listening server, the typed
 // client creatorflow/client) on PGlite and PostgreSQL: read an order by id and an inventory item
 // by SKU in any letter case; ship an order with its tracking number and carrier and set its
-// notes in one PATCH; add an inventory item, once per Idempotency-Key. Another workspace's
+// notes in one PATCH; add an inventory item, once per Idempotency-Key; set a creator's bio and
+// interest tags. Another workspace's
 // record is a 404, a Viewer key may read but not write, bad input is named by field, and every
 // refusal leaves the records as they were. Every answer is checked against the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,12 +157,42 @@ describe.each(DB_KINDS)('one record at a time on the API on %s', (kind) => {
     expect(await stored('inventory')).toEqual(before);
   });
 
+  it('updates a creator’s bio and interest tags as the Profile Optimizer does; a refusal changes nothing', async () => {
+    const creator = (await client('Admin').POST('/api/v1/creators', { body: { name: 'Profile Person', handle: '@profileperson' } })).data!;
+    const patch = (who: Who, id: string, body: Record<string, unknown>) => client(who).PATCH('/api/v1/creators/{id}', { params: { path: { id } }, body });
+    const updated = await patch('Admin', creator.id, { bio: 'Runs and rides.', interestTags: [' Fitness ', 'Cycling'] });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({ id: creator.id, name: 'Profile Person', bio: 'Runs and rides.', interestTags: ['Fitness', 'Cycling'], funnelIds: [creator.id] });
+    expect((await client('Viewer').GET('/api/v1/creators/{id}', { params: { path: { id: creator.id } } })).data).toEqual(updated.data);
+    // Only what is sent changes.
+    expect((await patch('Admin', creator.id, { interestTags: [] })).data).toMatchObject({ bio: 'Runs and rides.', interestTags: [] });
+
+    const funnels = async () => (await loadRecords(server.db.handle.db, 'acme', 'funnels')).map((r) => r.record).sort((a, b) => a.id.localeCompare(b.id));
+    const before = await funnels();
+    const cases: [Who, string, Record<string, unknown>, number, string, string, string | undefined][] = [
+      ['Admin', creator.id, { bio: 'Kept?', interestTags: ['Travel', 'travel'] }, 422, 'invalidValue', 'travel is already added', 'interestTags.1'],
+      ['Admin', creator.id, { bio: 'Kept?', interestTags: ['  '] }, 422, 'invalidValue', 'Type a tag first', 'interestTags.0'],
+      ['Admin', creator.id, {}, 400, 'invalidRequest', 'Send at least one of bio and interestTags', undefined],
+      ['Admin', creator.id, { bio: 5 }, 400, 'invalidRequest', 'bio must be text', 'bio'],
+      ['Admin', creator.id, { name: 'Renamed' }, 400, 'unknownField', 'Unknown field: name', 'name'],
+      ['Admin', 'CR00000', { bio: 'Nobody' }, 404, 'notFound', 'No creator CR00000', undefined],
+      ['Viewer', creator.id, { bio: 'Viewer bio' }, 403, 'forbidden', 'Your role cannot make changes in this workspace', undefined],
+      ['globex', creator.id, { bio: 'Globex bio' }, 404, 'notFound', `No creator ${creator.id}`, undefined],
+    ];
+    for (const [who, id, body, status, code, error, field] of cases) {
+      const answer = await patch(who, id, body);
+      expect([body, answer.response.status]).toEqual([body, status]);
+      expect(answer.error, JSON.stringify(body)).toMatchObject({ code, error, ...(field ? { field } : {}) });
+    }
+    expect(await funnels()).toEqual(before);
+  });
+
   it('answers only as the OpenAPI document declares', async () => {
     const doc = json<Parameters<typeof answerProblems>[0]>(await server.client().get('/api/v1/openapi.json'));
     const { problems, checked } = answerProblems(doc, exchanges);
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(40);
-    for (const path of ['/api/v1/orders/{id}', '/api/v1/inventory/{sku}']) expect(Object.keys(doc.paths)).toContain(path);
+    for (const path of ['/api/v1/orders/{id}', '/api/v1/inventory/{sku}', '/api/v1/creators/{id}']) expect(Object.keys(doc.paths)).toContain(path);
     expect(Object.keys(doc.paths['/api/v1/inventory/{sku}'])).toEqual(expect.arrayContaining(['get', 'patch']));
     expect(Object.keys(doc.paths['/api/v1/inventory'])).toEqual(expect.arrayContaining(['get', 'post']));
   });

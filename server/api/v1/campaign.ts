@@ -53,6 +53,8 @@ const creatorView = v.object({
   engagementRate: v.number(),
   category: v.string(),
   status: v.picklist(FUNNEL_STATUSES),
+  bio: v.pipe(v.string(), v.description('The bio on their profile (empty when none).')),
+  interestTags: v.pipe(v.array(v.string()), v.description('Their interest tags, in the order added.')),
   funnelIds: v.pipe(v.array(v.string()), v.description('Every funnel (engagement) of this creator, newest first.')),
 });
 export const funnelView = v.object({
@@ -157,6 +159,25 @@ export const CAMPAIGN_ROUTES = {
     idempotent: true,
   }),
   getCreator: defineApiRoute({ method: 'GET', url: '/api/v1/creators/:id', summary: 'One creator, with the ids of all their funnels.', params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }), responses: { 200: creatorView }, refusals: [404] }),
+  updateCreator: defineApiRoute({
+    method: 'PATCH',
+    url: '/api/v1/creators/:id',
+    summary: 'Update a creator’s profile as the Profile Optimizer does: their bio, their interest tags (the whole list, replacing it), or both; at least one.',
+    params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }),
+    body: v.object({
+      bio: v.optional(textField('bio', 10_000, 'The bio (an empty text clears it).')),
+      interestTags: v.optional(
+        v.pipe(
+          v.array(v.string('each interest tag must be text'), 'interestTags must be a list'),
+          v.maxLength(200, 'interestTags holds at most 200'),
+          v.check((tags) => tags.every((tag) => tag.length <= 200), 'each interest tag is at most 200 characters'),
+          v.description('Every interest tag, in order: each non-blank and different from the others in any letter case.'),
+        ),
+      ),
+    }),
+    responses: { 200: creatorView },
+    refusals: [403, 404, 422],
+  }),
   listFunnels: defineApiRoute({
     method: 'GET',
     url: '/api/v1/funnels',
@@ -308,6 +329,22 @@ export const orderOf = (o: Order) => ({
   ...saleFiguresOfOrder(o),
 });
 
+/** A creator as GET /creators/{id} shows them, with `funnels`: theirs, the same handle in any letter case. */
+export const creatorProfileOf = (found: Funnel, funnels: readonly Funnel[]): v.InferInput<typeof creatorView> => ({
+  id: found.id,
+  name: found.creatorName,
+  handle: found.creatorHandle,
+  platform: found.platform,
+  email: found.email ?? null,
+  followers: found.followers ?? null,
+  engagementRate: found.engagementRate,
+  category: found.category,
+  status: found.status,
+  bio: found.bio ?? '',
+  interestTags: [...(found.interestTags ?? [])],
+  funnelIds: funnels.map((f) => f.id),
+});
+
 /** A sale's refunds and revenue after them; a gift has refunds of none and no revenue. */
 function saleFiguresOfOrder(o: Order) {
   if (o.kind !== 'sale') return { refunds: [], refunded: 0, netRevenue: null };
@@ -375,20 +412,7 @@ export function campaignRoutes(kit: ApiKit) {
     const key = apiKeyOf(request);
     const [found] = await find(key, 'funnels', { ids: [request.params.id] });
     if (!found) throw new HttpError(404, `No creator ${request.params.id}`);
-    // The creator's funnels: the same handle in any letter case (an index look-up).
-    const funnels = await find(key, 'funnels', { keys: [found.creatorHandle] });
-    return {
-      id: found.id,
-      name: found.creatorName,
-      handle: found.creatorHandle,
-      platform: found.platform,
-      email: found.email ?? null,
-      followers: found.followers ?? null,
-      engagementRate: found.engagementRate,
-      category: found.category,
-      status: found.status,
-      funnelIds: funnels.map((f) => f.id),
-    };
+    return creatorProfileOf(found, await find(key, 'funnels', { keys: [found.creatorHandle] }));
   });
 
   route(r.listFunnels, async (request) => {
