@@ -32,7 +32,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update a creator’s profile as the Profile Optimizer does: their bio, their interest tags (the whole list, replacing it), or both; at least one. */
+        patch: operations["updateCreator"];
         trace?: never;
     };
     "/api/v1/creators/batch": {
@@ -165,7 +166,8 @@ export interface paths {
         /** List inventory items with their stock status. */
         get: operations["listInventory"];
         put?: never;
-        post?: never;
+        /** Add an inventory item, as the Add Item form does. Its SKU is unique in the workspace in any letter case: one already there is a 409. */
+        post: operations["createInventoryItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -179,7 +181,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One inventory item by its SKU (any letter case), with its stock status. */
+        get: operations["getInventoryItem"];
         put?: never;
         post?: never;
         delete?: never;
@@ -214,13 +217,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One order of the workspace, as the list shows it. */
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an order’s status. Stock is checked, deducted or returned by the same rules as the Orders screen. */
+        /** Change an order’s status, set its tracking number and carrier, or its notes: any of them, at least one. Stock is checked, deducted or returned by the same rules as the Orders screen; a tracking number and carrier come together and ship the order, as Save & Ship does (an order already Shipped keeps its status and gets the new tracking). The change is refused as a whole, nothing saved, when a rule refuses any part of it. */
         patch: operations["updateOrder"];
         trace?: never;
     };
@@ -675,6 +679,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The bio on their profile (empty when none). */
+                        bio: string;
                         category: string;
                         email: string | null;
                         engagementRate: number;
@@ -684,6 +690,8 @@ export interface operations {
                         handle: string;
                         /** @description The creator (and its first funnel) id, e.g. CR12345. */
                         id: string;
+                        /** @description Their interest tags, in the order added. */
+                        interestTags: string[];
                         name: string;
                         platform: string;
                         /** @enum {string} */
@@ -732,6 +740,188 @@ export interface operations {
             };
             /** @description A part of the path is longer than 100 characters */
             414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for a moment: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCreator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The creator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bio (an empty text clears it). */
+                    bio?: string;
+                    /** @description Every interest tag, in order: each non-blank and different from the others in any letter case. */
+                    interestTags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bio on their profile (empty when none). */
+                        bio: string;
+                        category: string;
+                        email: string | null;
+                        engagementRate: number;
+                        followers: number | null;
+                        /** @description Every funnel (engagement) of this creator, newest first. */
+                        funnelIds: string[];
+                        handle: string;
+                        /** @description The creator (and its first funnel) id, e.g. CR12345. */
+                        id: string;
+                        /** @description Their interest tags, in the order added. */
+                        interestTags: string[];
+                        name: string;
+                        platform: string;
+                        /** @enum {string} */
+                        status: "Brief" | "Confirmation" | "Contract" | "Production" | "Shipped";
+                    };
+                };
+            };
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s role may not do this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (send Content-Type: application/json) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2262,6 +2452,281 @@ export interface operations {
             };
         };
     };
+    createInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text (1-255 visible ASCII characters): a retry with the same key, even one sent while the first is still running, returns the first answer. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where it is kept, e.g. Warehouse A. */
+                    location?: string;
+                    /** @description At or below it the item is low on stock (default 10). */
+                    lowStockThreshold?: number;
+                    /** @description The item’s name. */
+                    name: string;
+                    /** @description The quantity on hand (default 0). */
+                    quantity?: number;
+                    /** @description The quantity at which to reorder (default 20). */
+                    reorderPoint?: number;
+                    /** @description The item’s SKU, unique in the workspace in any letter case. */
+                    sku: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        location: string;
+                        lowStockThreshold: number;
+                        name: string;
+                        quantity: number;
+                        reorderPoint: number;
+                        sku: string;
+                        /** @enum {string} */
+                        stockStatus: "in-stock" | "low-stock" | "out-of-stock";
+                    };
+                };
+            };
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s role may not do this */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with what is stored (a rule about the records, not the input), or an Idempotency-Key reused for a different request */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (send Content-Type: application/json) */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for a moment: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s SKU (any letter case). */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        location: string;
+                        lowStockThreshold: number;
+                        name: string;
+                        quantity: number;
+                        reorderPoint: number;
+                        sku: string;
+                        /** @enum {string} */
+                        stockStatus: "in-stock" | "low-stock" | "out-of-stock";
+                    };
+                };
+            };
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for a moment: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     setInventory: {
         parameters: {
             query?: never;
@@ -2494,6 +2959,8 @@ export interface operations {
                             kind: "gift" | "sale";
                             /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
                             netRevenue: number | null;
+                            /** @description The order’s notes; null when it has none. */
+                            notes: string | null;
                             orderNumber: string;
                             /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
                             refunded: number;
@@ -2669,6 +3136,8 @@ export interface operations {
                         kind: "gift" | "sale";
                         /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
                         netRevenue: number | null;
+                        /** @description The order’s notes; null when it has none. */
+                        notes: string | null;
                         orderNumber: string;
                         /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
                         refunded: number;
@@ -2813,6 +3282,161 @@ export interface operations {
             };
         };
     };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none. */
+                        attribution: {
+                            code: string;
+                            funnelId: string;
+                            handle: string;
+                            /**
+                             * @description How it was matched: the discount code, ref= or utm_campaign= on the landing page, or by hand (manual).
+                             * @enum {string}
+                             */
+                            rule: "code" | "ref" | "utm" | "manual";
+                        } | null;
+                        carrierName: string | null;
+                        createdAt: string;
+                        customerEmail: string;
+                        customerName: string;
+                        id: string;
+                        items: {
+                            /** @description False when the SKU is not in inventory (a shop order’s unknown SKU). */
+                            inInventory: boolean;
+                            name: string;
+                            price: number;
+                            quantity: number;
+                            sku: string;
+                        }[];
+                        /**
+                         * @description gift: shipped to a creator, charged no tax or shipping, a cost to the brand; sale: a paying customer’s order, revenue.
+                         * @enum {string}
+                         */
+                        kind: "gift" | "sale";
+                        /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
+                        netRevenue: number | null;
+                        /** @description The order’s notes; null when it has none. */
+                        notes: string | null;
+                        orderNumber: string;
+                        /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
+                        refunded: number;
+                        /** @description A sale’s refunds as the shop sent them, each once by its id: the goods’ amount each takes back, before tax and shipping. */
+                        refunds: {
+                            amount: number;
+                            id: string;
+                        }[];
+                        shipping: number;
+                        source: string;
+                        /** @enum {string} */
+                        status: "New" | "Processing" | "Shipped" | "Delivered" | "Canceled" | "Refunded";
+                        subtotal: number;
+                        tags: string[];
+                        tax: number;
+                        total: number;
+                        trackingNumber: string | null;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description A parameter, the body or a header is not of the declared shape, a body field is not declared, or the path has a bad % escape (field names what) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the path is longer than 100 characters */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for a moment: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateOrder: {
         parameters: {
             query?: never;
@@ -2826,11 +3450,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The carrier, e.g. UPS; send trackingNumber with it. */
+                    carrierName?: string;
+                    /** @description The order’s notes, replacing what they were (an empty text clears them). */
+                    notes?: string;
                     /**
                      * @description The new status.
                      * @enum {string}
                      */
-                    status: "New" | "Processing" | "Shipped" | "Delivered" | "Canceled" | "Refunded";
+                    status?: "New" | "Processing" | "Shipped" | "Delivered" | "Canceled" | "Refunded";
+                    /** @description The shipment’s tracking number; send carrierName with it. */
+                    trackingNumber?: string;
                 };
             };
         };
@@ -2877,6 +3507,8 @@ export interface operations {
                         kind: "gift" | "sale";
                         /** @description A sale’s revenue: its subtotal after discounts less its refunds, never below 0, and 0 when cancelled; tax and shipping are never revenue. null for a gift (a cost). */
                         netRevenue: number | null;
+                        /** @description The order’s notes; null when it has none. */
+                        notes: string | null;
                         orderNumber: string;
                         /** @description What the refunds take back in all (the whole subtotal for an order marked Refunded with none recorded). */
                         refunded: number;
@@ -2991,6 +3623,19 @@ export interface operations {
             };
             /** @description The body is not JSON (send Content-Type: application/json) */
             415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is well-formed but a rule refuses it (field names the input) */
+            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

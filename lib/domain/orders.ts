@@ -271,6 +271,13 @@ export interface TrackingDraft {
   carrierName: string;
 }
 
+/** Which of a tracking number and carrier is missing (shipping needs both), or null when both are there. */
+export function missingTrackingField(draft: Partial<TrackingDraft>): keyof TrackingDraft | null {
+  if (!draft.trackingNumber?.trim()) return 'trackingNumber';
+  if (!draft.carrierName?.trim()) return 'carrierName';
+  return null;
+}
+
 /**
  * Save & Ship (spec §4, §5): both fields required, then the order becomes
  * Shipped through the same stock check, and the tracking number and carrier are stored.
@@ -283,9 +290,9 @@ export function shipWithTracking(
   now: Date,
   historyId: string = defaultHistoryId(order, now),
 ): Result<OrderChange> {
+  if (missingTrackingField(draft)) return refuse('domain.orders.trackingAndCarrier');
   const trackingNumber = draft.trackingNumber.trim();
   const carrierName = draft.carrierName.trim();
-  if (!trackingNumber || !carrierName) return refuse('domain.orders.trackingAndCarrier');
   const trackingNote = message('orders.note.tracking', { tracking: trackingNumber, carrier: carrierName });
   let base: OrderChange;
   if (order.status === 'Shipped') {

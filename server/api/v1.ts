@@ -16,7 +16,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import type { Funnel, Order } from '../../lib/domain/types';
+import type { Funnel } from '../../lib/domain/types';
 import { MUTATORS } from '../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../lib/schema/names';
 import { HttpError, type ServerContext } from '../context';
@@ -36,6 +36,7 @@ import { ApiProblem, apiErrorBody } from './errors';
 import { unknownFields } from './v1/unknown-fields';
 import type { ListedCollection } from '../db/lists';
 import { apiKeyOf } from '../http/auth';
+import { recordRoutes } from './v1/records';
 import { funnelMeasures, funnelPerformance, mayReadResults, performanceRange } from './v1/results';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
 
@@ -240,14 +241,6 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
     return { orders: records.map(orderOf), total, has_more: hasMore };
   });
 
-  route(r.updateOrder, async (request) => {
-    const key = apiKeyOf(request);
-    const [found] = await loadRecords(ctx.db, key.workspaceId, 'orders', { ids: [request.params.id] });
-    if (!found) throw new HttpError(404, `No order ${request.params.id}`);
-    const updated = (await mutate(request, key, 'orders.changeStatus', { id: request.params.id, status: request.body.status })) as Order;
-    return orderOf(updated);
-  });
-
   route(r.listInventory, async (request) => {
     const key = apiKeyOf(request);
     const { starting_after, limit: size = 20 } = request.query;
@@ -264,7 +257,9 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
     return reply.code(201).send(session);
   });
 
-  campaignRoutes({ route, apiKeyOf, find, list, mayRun, mutate, mutateOnce, itemOf, measures });
+  const kit = { route, apiKeyOf, find, list, mayRun, mutate, mutateOnce, itemOf, measures };
+  campaignRoutes(kit);
+  recordRoutes(kit);
 
   let document: unknown = null;
   app.get('/api/v1/openapi.json', { config: { auth: 'public' } }, async (request, reply) => {

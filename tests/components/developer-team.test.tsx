@@ -121,7 +121,7 @@ describe('<Developer> with a team server', () => {
     expect(operations.length).toBeGreaterThan(10);
     expect(screen.getAllByRole('article')).toHaveLength(operations.length);
     await user.type(screen.getByRole('searchbox', { name: 'Search endpoints' }), 'inventory/');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['PATCH /api/v1/inventory/{sku}']);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['GET /api/v1/inventory/{sku}', 'PATCH /api/v1/inventory/{sku}']);
   });
 
   it('lists endpoints and real deliveries, shows a payload and sends a test event', async () => {

@@ -39,12 +39,16 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   getFunnel: (ids) => ({ method: 'GET', url: `/api/v1/funnels/${ids.funnel}` }),
   funnelPerformance: (ids) => ({ method: 'GET', url: `/api/v1/funnels/${ids.funnel}/performance?from=2026-01-01&to=2026-01-31` }),
   listOrders: () => ({ method: 'GET', url: '/api/v1/orders' }),
-  updateOrder: (ids, n) => ({ method: 'PATCH', url: `/api/v1/orders/${ids.order}`, body: { status: n === 1 ? 'Canceled' : 'Refunded' } }),
+  getOrder: (ids) => ({ method: 'GET', url: `/api/v1/orders/${ids.order}` }),
+  updateOrder: (ids, n) => ({ method: 'PATCH', url: `/api/v1/orders/${ids.order}`, body: { status: n === 1 ? 'Canceled' : 'Refunded', notes: `Matrix ${n}` } }),
   listInventory: () => ({ method: 'GET', url: '/api/v1/inventory' }),
+  getInventoryItem: () => ({ method: 'GET', url: '/api/v1/inventory/sku-001' }),
+  createInventoryItem: (_ids, n) => ({ method: 'POST', url: '/api/v1/inventory', body: { sku: `MATRIX-${n}`, name: `Matrix item ${n}`, quantity: 5 } }),
   createEmbedSession: () => ({ method: 'POST', url: '/api/v1/embed_sessions', body: { screens: ['orders'] } }),
   createCreator: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators', body: { name: `Matrix ${n}`, handle: `@matrix${n}` } }),
   createCreators: (_ids, n) => ({ method: 'POST', url: '/api/v1/creators/batch', body: { creators: [{ name: `Batch ${n}`, handle: `@batch${n}` }] } }),
   getCreator: (ids) => ({ method: 'GET', url: `/api/v1/creators/${ids.funnel}` }),
+  updateCreator: (ids, n) => ({ method: 'PATCH', url: `/api/v1/creators/${ids.funnel}`, body: { bio: `Matrix bio ${n}`, interestTags: [`matrix-${n}`] } }),
   listFunnels: () => ({ method: 'GET', url: '/api/v1/funnels?status=Brief' }),
   completeStep: (ids) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/steps/1/complete`, body: {} }),
   sendOutreach: (ids, n) => ({ method: 'POST', url: `/api/v1/funnels/${ids.funnel}/outreach`, body: { message: `Hello ${n}` } }),
@@ -55,10 +59,10 @@ const CALLS: { [R in RouteName]: (ids: Ids, n: number) => Cell } = {
   }),
   setInventory: (_ids, n) => ({ method: 'PATCH', url: '/api/v1/inventory/sku-001', body: { quantity: 40 + n } }),
 };
-const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
-const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'createCreator', 'createCreators', 'createOrder']);
+const WRITES = new Set<RouteName>(['createFunnel', 'updateOrder', 'createInventoryItem', 'updateCreator', 'createCreator', 'createCreators', 'completeStep', 'sendOutreach', 'createOrder', 'setInventory']);
+const CREATES = new Set<RouteName>(['createFunnel', 'createEmbedSession', 'createInventoryItem', 'createCreator', 'createCreators', 'createOrder']);
 /** Routes that name one of Acme's records: another workspace does not find it. */
-const ACME_RECORD = new Set<RouteName>(['getFunnel', 'funnelPerformance', 'updateOrder', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
+const ACME_RECORD = new Set<RouteName>(['getFunnel', 'funnelPerformance', 'getOrder', 'getInventoryItem', 'updateOrder', 'updateCreator', 'getCreator', 'completeStep', 'sendOutreach', 'setInventory']);
 
 /** The table's answer for a cell, read independently of the server's code. */
 function expected(route: RouteName, caller: Caller): { status: number; code?: string; error?: string } {

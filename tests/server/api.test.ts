@@ -282,7 +282,7 @@ describe.each(DB_KINDS)('public API on %s', (kind) => {
     const limit = doc.paths['/api/v1/creators'].get.parameters?.find((p) => p.name === 'limit');
     expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(doc.paths['/api/v1/funnels'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['creatorId', 'type'] } } } });
-    expect(Object.keys(doc.paths['/api/v1/orders/{id}'])).toEqual(['patch']);
+    expect(Object.keys(doc.paths['/api/v1/orders/{id}'])).toEqual(['get', 'patch']);
   });
 
   it('refuses body fields a route does not declare, naming them, and writes nothing', async () => {

@@ -38,7 +38,7 @@ describe('the OpenAPI answer checker', () => {
     expect(statusesOf(API_ROUTES.listInventory)).toEqual([200, 400, 401, 429, 503]);
     expect(statusesOf(API_ROUTES.getFunnel)).toEqual([200, 400, 401, 404, 414, 429, 503]);
     expect(statusesOf(API_ROUTES.createFunnel)).toEqual([201, 400, 401, 403, 404, 409, 413, 415, 429, 503]);
-    expect(statusesOf(API_ROUTES.updateOrder)).toEqual([200, 400, 401, 403, 404, 409, 413, 414, 415, 429, 503]);
+    expect(statusesOf(API_ROUTES.updateOrder)).toEqual([200, 400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 503]);
     expect(statusesOf(API_ROUTES.createOrder)).toEqual([201, 400, 401, 403, 409, 413, 415, 422, 429, 503]);
   });
 });

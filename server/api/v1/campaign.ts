@@ -4,7 +4,7 @@
 import { and, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
+import { INVENTORY, MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
 import { STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
 import { ATTRIBUTION_RULES, saleFiguresOf } from '../../../lib/domain/sales';
@@ -26,9 +26,9 @@ import { funnelMeasureEntries, type FunnelMeasures } from './results';
 
 const recordId = (what: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, `${what} is malformed`));
 
-const textField = (name: string, max: number, description: string) =>
+export const textField = (name: string, max: number, description: string) =>
   v.pipe(v.string(`${name} must be text`), v.trim(), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
-const requiredText = (name: string, max: number, description: string) =>
+export const requiredText = (name: string, max: number, description: string) =>
   v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`), v.maxLength(max, `${name} is at most ${max} characters`), v.description(description));
 const numberOrText = (name: string, description: string) =>
   v.pipe(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(50))], `${name} must be a number`), v.description(description));
@@ -53,6 +53,8 @@ const creatorView = v.object({
   engagementRate: v.number(),
   category: v.string(),
   status: v.picklist(FUNNEL_STATUSES),
+  bio: v.pipe(v.string(), v.description('The bio on their profile (empty when none).')),
+  interestTags: v.pipe(v.array(v.string()), v.description('Their interest tags, in the order added.')),
   funnelIds: v.pipe(v.array(v.string()), v.description('Every funnel (engagement) of this creator, newest first.')),
 });
 export const funnelView = v.object({
@@ -111,6 +113,7 @@ export const orderView = v.object({
   updatedAt: v.string(),
   trackingNumber: v.nullable(v.string()),
   carrierName: v.nullable(v.string()),
+  notes: v.pipe(v.nullable(v.string()), v.description('The order’s notes; null when it has none.')),
   attribution: v.pipe(
     v.nullable(attributionView),
     v.description('The creator a sale is attributed to (its funnel, code and handle) and the rule that matched: code, ref, utm or manual; null when none.'),
@@ -130,6 +133,9 @@ export const inventoryView = v.object({
 
 const wholeQuantity = (name: string) =>
   v.pipe(v.number(`${name} must be a whole number`), v.integer(`${name} must be a whole number`), v.minValue(0, `${name} cannot be negative`), v.maxValue(MAX_QUANTITY, `${name} is at most ${MAX_QUANTITY}`));
+
+/** An inventory item by its SKU in the path, in any letter case. */
+export const pathSku = v.object({ sku: v.pipe(v.string(), v.regex(/^[^/]{1,200}$/, 'sku is malformed'), v.description('The item’s SKU (any letter case).')) });
 
 const pathFunnel = v.object({ id: v.pipe(recordId('id'), v.description('The funnel id.')) });
 
@@ -153,6 +159,25 @@ export const CAMPAIGN_ROUTES = {
     idempotent: true,
   }),
   getCreator: defineApiRoute({ method: 'GET', url: '/api/v1/creators/:id', summary: 'One creator, with the ids of all their funnels.', params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }), responses: { 200: creatorView }, refusals: [404] }),
+  updateCreator: defineApiRoute({
+    method: 'PATCH',
+    url: '/api/v1/creators/:id',
+    summary: 'Update a creator’s profile as the Profile Optimizer does: their bio, their interest tags (the whole list, replacing it), or both; at least one.',
+    params: v.object({ id: v.pipe(recordId('id'), v.description('The creator id.')) }),
+    body: v.object({
+      bio: v.optional(textField('bio', 10_000, 'The bio (an empty text clears it).')),
+      interestTags: v.optional(
+        v.pipe(
+          v.array(v.string('each interest tag must be text'), 'interestTags must be a list'),
+          v.maxLength(200, 'interestTags holds at most 200'),
+          v.check((tags) => tags.every((tag) => tag.length <= 200), 'each interest tag is at most 200 characters'),
+          v.description('Every interest tag, in order: each non-blank and different from the others in any letter case.'),
+        ),
+      ),
+    }),
+    responses: { 200: creatorView },
+    refusals: [403, 404, 422],
+  }),
   listFunnels: defineApiRoute({
     method: 'GET',
     url: '/api/v1/funnels',
@@ -237,11 +262,27 @@ export const CAMPAIGN_ROUTES = {
     refusals: [403, 409, 422],
     idempotent: true,
   }),
+  createInventoryItem: defineApiRoute({
+    method: 'POST',
+    url: '/api/v1/inventory',
+    summary: 'Add an inventory item, as the Add Item form does. Its SKU is unique in the workspace in any letter case: one already there is a 409.',
+    body: v.object({
+      sku: v.pipe(requiredText('sku', 200, 'The item’s SKU, unique in the workspace in any letter case.'), v.regex(/^[^/]*$/, 'sku cannot contain /')),
+      name: requiredText('name', 500, 'The item’s name.'),
+      quantity: v.optional(v.pipe(wholeQuantity('quantity'), v.description('The quantity on hand (default 0).'))),
+      lowStockThreshold: v.optional(v.pipe(wholeQuantity('lowStockThreshold'), v.description(`At or below it the item is low on stock (default ${INVENTORY.defaultLowStockThreshold}).`))),
+      reorderPoint: v.optional(v.pipe(wholeQuantity('reorderPoint'), v.description(`The quantity at which to reorder (default ${INVENTORY.defaultReorderPoint}).`))),
+      location: v.optional(textField('location', 500, 'Where it is kept, e.g. Warehouse A.')),
+    }),
+    responses: { 201: inventoryView },
+    refusals: [403, 409],
+    idempotent: true,
+  }),
   setInventory: defineApiRoute({
     method: 'PATCH',
     url: '/api/v1/inventory/:sku',
     summary: 'Set an item’s quantity (a whole number, never negative). Falling to its low stock threshold sends inventory.low_stock.',
-    params: v.object({ sku: v.pipe(v.string(), v.regex(/^[^/]{1,200}$/, 'sku is malformed'), v.description('The item’s SKU (any letter case).')) }),
+    params: pathSku,
     body: v.object({ quantity: v.pipe(wholeQuantity('quantity'), v.description('The new quantity on hand.')) }),
     responses: { 200: inventoryView },
     refusals: [403, 404, 409],
@@ -283,8 +324,25 @@ export const orderOf = (o: Order) => ({
   updatedAt: o.updatedAt,
   trackingNumber: o.trackingNumber ?? null,
   carrierName: o.carrierName ?? null,
+  notes: o.notes ?? null,
   attribution: o.attribution ? { ...o.attribution } : null,
   ...saleFiguresOfOrder(o),
+});
+
+/** A creator as GET /creators/{id} shows them, with `funnels`: theirs, the same handle in any letter case. */
+export const creatorProfileOf = (found: Funnel, funnels: readonly Funnel[]): v.InferInput<typeof creatorView> => ({
+  id: found.id,
+  name: found.creatorName,
+  handle: found.creatorHandle,
+  platform: found.platform,
+  email: found.email ?? null,
+  followers: found.followers ?? null,
+  engagementRate: found.engagementRate,
+  category: found.category,
+  status: found.status,
+  bio: found.bio ?? '',
+  interestTags: [...(found.interestTags ?? [])],
+  funnelIds: funnels.map((f) => f.id),
 });
 
 /** A sale's refunds and revenue after them; a gift has refunds of none and no revenue. */
@@ -354,20 +412,7 @@ export function campaignRoutes(kit: ApiKit) {
     const key = apiKeyOf(request);
     const [found] = await find(key, 'funnels', { ids: [request.params.id] });
     if (!found) throw new HttpError(404, `No creator ${request.params.id}`);
-    // The creator's funnels: the same handle in any letter case (an index look-up).
-    const funnels = await find(key, 'funnels', { keys: [found.creatorHandle] });
-    return {
-      id: found.id,
-      name: found.creatorName,
-      handle: found.creatorHandle,
-      platform: found.platform,
-      email: found.email ?? null,
-      followers: found.followers ?? null,
-      engagementRate: found.engagementRate,
-      category: found.category,
-      status: found.status,
-      funnelIds: funnels.map((f) => f.id),
-    };
+    return creatorProfileOf(found, await find(key, 'funnels', { keys: [found.creatorHandle] }));
   });
 
   route(r.listFunnels, async (request) => {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { FUNNEL_STATUSES, ORDER_STATUSES, ROLES } from '../../../lib/domain/types';
 import { EMBED_SCREEN_NAMES } from '../embed';
 import { defineApiRoute } from '../openapi';
-import { CAMPAIGN_ROUTES, funnelView, inventoryView, orderView } from './campaign';
+import { CAMPAIGN_ROUTES, funnelView, inventoryView, orderView, pathSku, requiredText, textField } from './campaign';
 import { limit, startingAfter, unknownParameter } from './params';
 import { RESULTS_ROUTES } from './results';
 
@@ -72,14 +72,28 @@ export const API_ROUTES = {
     query: listQuery(ORDER_STATUSES, 'Only orders with this status.'),
     responses: { 200: page('orders', orderView) },
   }),
+  getOrder: defineApiRoute({
+    method: 'GET',
+    url: '/api/v1/orders/:id',
+    summary: 'One order of the workspace, as the list shows it.',
+    params: pathId,
+    responses: { 200: orderView },
+    refusals: [404],
+  }),
   updateOrder: defineApiRoute({
     method: 'PATCH',
     url: '/api/v1/orders/:id',
-    summary: 'Change an order’s status. Stock is checked, deducted or returned by the same rules as the Orders screen.',
+    summary:
+      'Change an order’s status, set its tracking number and carrier, or its notes: any of them, at least one. Stock is checked, deducted or returned by the same rules as the Orders screen; a tracking number and carrier come together and ship the order, as Save & Ship does (an order already Shipped keeps its status and gets the new tracking). The change is refused as a whole, nothing saved, when a rule refuses any part of it.',
     params: pathId,
-    body: v.object({ status: v.pipe(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`), v.description('The new status.')) }),
+    body: v.object({
+      status: v.optional(v.pipe(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`), v.description('The new status.'))),
+      trackingNumber: v.optional(requiredText('trackingNumber', 200, 'The shipment’s tracking number; send carrierName with it.')),
+      carrierName: v.optional(requiredText('carrierName', 200, 'The carrier, e.g. UPS; send trackingNumber with it.')),
+      notes: v.optional(textField('notes', 10_000, 'The order’s notes, replacing what they were (an empty text clears them).')),
+    }),
     responses: { 200: orderView },
-    refusals: [403, 404, 409],
+    refusals: [403, 404, 409, 422],
   }),
   listInventory: defineApiRoute({
     method: 'GET',
@@ -87,6 +101,14 @@ export const API_ROUTES = {
     summary: 'List inventory items with their stock status.',
     query: v.strictObject({ limit, starting_after: startingAfter }, unknownParameter),
     responses: { 200: page('items', inventoryItem) },
+  }),
+  getInventoryItem: defineApiRoute({
+    method: 'GET',
+    url: '/api/v1/inventory/:sku',
+    summary: 'One inventory item by its SKU (any letter case), with its stock status.',
+    params: pathSku,
+    responses: { 200: inventoryItem },
+    refusals: [404],
   }),
   createEmbedSession: defineApiRoute({
     method: 'POST',
