@@ -37,7 +37,6 @@ import { createLifecycle, type Lifecycle } from './http/shutdown';
 import { createMetrics, registerMetrics } from './http/metrics';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
-import { salesRoutes } from './orders/sales';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
 import { teamRoutes } from './team/routes';
 import { loggableError } from './validation';
@@ -376,7 +375,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopWebhookRoutes, { ctx });
   await app.register(trackingLinkRoutes, { ctx });
   await app.register(resultsTotalsRoutes, { ctx });
-  await app.register(salesRoutes, { ctx });
   const root = options.root === null ? null : (options.root ?? resolve(import.meta.dirname, '..'));
   await app.register(portalRoutes, { ctx, root });
   if (root !== null) {

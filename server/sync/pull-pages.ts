@@ -7,7 +7,7 @@
 // after it left it; whatever changed after that version comes again in the client's next pull
 // (since that version), which always follows the first load, so the pages and that pull
 // together are the workspace as it is.
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import type { PulledRecord } from '../../lib/sync/protocol';
 import type { Executor } from '../db/client';
@@ -60,14 +60,6 @@ export function decodeCursor(text: string, workspaceId: string): PullCursor | nu
  */
 export const READ_CHUNK_ROWS = 500;
 
-/**
- * The rows of a collection browsers hold: all but sale orders, which stay on the server (the
- * Orders screen reads them a page at a time, Analytics reads daily totals). Gifts sync as ever.
- */
-export function syncedRows(name: CollectionName): SQL | undefined {
-  return name === 'orders' ? ne(t.orders.kind, 'sale') : undefined;
-}
-
 /** At most `limit` rows of a collection in display order, after (position, id) when given, with the key of each: one statement. */
 async function chunkOf(db: Executor, workspaceId: string, name: CollectionName, limit: number, after?: { position: number; id: string }) {
   const table = (name === 'team' ? t.members : RECORD_TABLES[name]) as typeof t.funnels;
@@ -75,7 +67,7 @@ async function chunkOf(db: Executor, workspaceId: string, name: CollectionName, 
   const rows = (await db
     .select()
     .from(table)
-    .where(and(eq(table.workspaceId, workspaceId), syncedRows(name), from))
+    .where(and(eq(table.workspaceId, workspaceId), from))
     .orderBy(asc(table.position), asc(table.id))
     .limit(limit)) as RecordRow[];
   const records: PulledRecord[] = rows.map((row) => ({ collection: name, id: row.id, value: name === 'team' ? memberToRecord(row as never) : rowToRecord(name, row) }));

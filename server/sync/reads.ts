@@ -3,15 +3,15 @@
 // role may see it.
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CollectionName } from '../../lib/schema/names';
+import { COLLECTION_NAMES, type CollectionName } from '../../lib/schema/names';
 import type { PulledRecord } from '../../lib/sync/protocol';
 import { recordForRole } from '../../lib/schema/records';
 import type { Role } from '../../lib/domain/types';
 import type { Executor } from '../db/client';
-import { memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
+import { loadWorkspace, memberToRecord, RECORD_TABLES, rowToRecord, type RecordRow, type TableCollection } from '../db/records';
 import * as t from '../db/schema';
 import { withWriters } from './writers';
-import { READ_CHUNK_ROWS, syncedRows, wholeWorkspace } from './pull-pages';
+import { READ_CHUNK_ROWS } from './pull-pages';
 import { yieldToEventLoop } from '../slices';
 
 /** A commit moved the workspace past the version a shared answer was to be read at. */
@@ -37,9 +37,12 @@ export async function lastMutationIdOf(db: Executor, workspaceId: string, client
   return row?.last ?? 0;
 }
 
-/** Every record browsers hold (sale orders stay on the server: `syncedRows`) and every singleton, in a whole pull's order. */
 export async function everything(db: Executor, workspaceId: string): Promise<PulledRecord[]> {
-  return wholeWorkspace(db, workspaceId);
+  const { collections, singletons } = await loadWorkspace(db, workspaceId);
+  const records: PulledRecord[] = [];
+  for (const name of COLLECTION_NAMES) for (const record of collections[name] ?? []) records.push({ collection: name, id: record.id, value: record });
+  for (const [name, value] of Object.entries(singletons)) records.push({ collection: 'singletons', id: name, value });
+  return records;
 }
 
 /**
@@ -59,7 +62,7 @@ export async function changedUpTo(db: Executor, workspaceId: string, since: numb
       const rows = (await db
         .select()
         .from(table)
-        .where(and(eq(table.workspaceId, workspaceId), syncedRows(name), gt(table.version, since), lte(table.version, version), from))
+        .where(and(eq(table.workspaceId, workspaceId), gt(table.version, since), lte(table.version, version), from))
         .orderBy(asc(table.version), asc(table.id))
         .limit(READ_CHUNK_ROWS)) as RecordRow[];
       for (const row of rows) {
@@ -84,7 +87,7 @@ export async function changedSince(db: Executor, workspaceId: string, since: num
     const rows = (await db
       .select()
       .from(table)
-      .where(and(eq(table.workspaceId, workspaceId), syncedRows(name), gt(table.version, since)))) as RecordRow[];
+      .where(and(eq(table.workspaceId, workspaceId), gt(table.version, since)))) as RecordRow[];
     for (const row of rows) {
       records.push({ collection: name, id: row.id, value: rowToRecord(name, row) });
       versions.push(row.version);

@@ -132,12 +132,9 @@ describe.each(DB_KINDS)('Shopify order webhooks on %s', (kind) => {
     expect(json(again)).toMatchObject({ received: true, duplicate: true });
     expect(await table()).toEqual(before);
 
-    // A sale stays on the server: open browsers get its activity entry on their next pull, not
-    // the order, and read it from the sales list; subscribers get one order.created.
+    // Open browsers get it on their next pull; subscribers get one order.created.
     const pulled = json<PullResponse>(await owner.get(`/sync/pull?since=${version}`));
-    expect(pulled.records.some((r) => r.collection === 'orders')).toBe(false);
-    expect(pulled.records.some((r) => r.collection === 'activity' && (r.value as { action: string }).action === 'Order received')).toBe(true);
-    expect(json<{ sales: { id: string }[] }>(await owner.get('/orders/sales')).sales.map((s) => s.id)).toContain(order.id);
+    expect(pulled.records.some((r) => r.collection === 'orders' && r.id === order.id)).toBe(true);
     const queued = before.deliveries.filter((d) => d.endpointId === endpoint.id);
     expect(queued.map((d) => d.eventType)).toEqual(['order.created']);
     expect(queued[0].payload).toMatchObject({ data: { order: { id: order.id, source: 'Shopify', status: 'New' } } });

@@ -165,8 +165,6 @@ describe.each(DB_KINDS)('sync on %s', (kind) => {
           customerEmail: `stock${i}@example.com`,
           shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
           items: [{ sku: 'SKU-004', quantity: 1 }],
-          // Gifts: browsers hold them (sales stay on the server).
-          creatorId: 'CR12345',
         },
       },
     }));
