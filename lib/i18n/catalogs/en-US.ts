@@ -819,6 +819,8 @@ export const en = {
   'creator.step.completed': 'Completed',
   'creator.step.upcoming': 'Upcoming',
   'creator.noDescription': 'No description',
+  'creator.completeStep': 'Complete step',
+  'creator.completeStepOf': 'Complete step {name}',
   'creator.editStep': 'Edit step {name}',
   'creator.edit': '✎ Edit',
   'creator.agreement': 'Creator Agreement',

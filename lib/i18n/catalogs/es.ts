@@ -821,6 +821,8 @@ const messages: Catalog = {
   'creator.step.completed': 'Completado',
   'creator.step.upcoming': 'Pendiente',
   'creator.noDescription': 'Sin descripción',
+  'creator.completeStep': 'Completar paso',
+  'creator.completeStepOf': 'Completar paso {name}',
   'creator.editStep': 'Editar el paso {name}',
   'creator.edit': '✎ Editar',
   'creator.agreement': 'Acuerdo con el creador',

@@ -821,6 +821,8 @@ const messages: Catalog = {
   'creator.step.completed': 'Terminée',
   'creator.step.upcoming': 'À venir',
   'creator.noDescription': 'Aucune description',
+  'creator.completeStep': 'Terminer l’étape',
+  'creator.completeStepOf': 'Terminer l’étape {name}',
   'creator.editStep': 'Modifier l’étape {name}',
   'creator.edit': '✎ Modifier',
   'creator.agreement': 'Contrat du créateur',

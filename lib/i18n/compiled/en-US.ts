@@ -202,6 +202,7 @@ export const formatted: Partial<CompiledCatalog> = {
   "creator.statusLabel": (v, f) => "Status: " + f.text(v["status"]),
   "creator.lastUpdated": (v, f) => "Last updated " + f.text(v["date"]),
   "creator.stepOf": (v, f) => "Step " + f.text(v["step"]) + " of " + f.text(v["total"]) + " (" + f.text(v["percent"]) + "%)",
+  "creator.completeStepOf": (v, f) => "Complete step " + f.text(v["name"]),
   "creator.editStep": (v, f) => "Edit step " + f.text(v["name"]),
   "creator.agreementBody": (v, f) => f.text(v["type"]) + " campaign on " + f.text(v["platform"]) + " between your brand and " + f.text(v["name"]) + " (" + f.text(v["handle"]) + "), funnel #" + f.text(v["id"]) + ".",
   "creator.compensationBody": (v, f) => f.text(v["value"]) + " for the agreed deliverables, paid on approval of the final content.",

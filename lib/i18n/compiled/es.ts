@@ -804,6 +804,8 @@ export const pack: LanguagePack = {
     "creator.step.completed": "Completado",
     "creator.step.upcoming": "Pendiente",
     "creator.noDescription": "Sin descripción",
+    "creator.completeStep": "Completar paso",
+    "creator.completeStepOf": (v, f) => "Completar paso " + f.text(v["name"]),
     "creator.editStep": (v, f) => "Editar el paso " + f.text(v["name"]),
     "creator.edit": "✎ Editar",
     "creator.agreement": "Acuerdo con el creador",

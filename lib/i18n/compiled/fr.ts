@@ -804,6 +804,8 @@ export const pack: LanguagePack = {
     "creator.step.completed": "Terminée",
     "creator.step.upcoming": "À venir",
     "creator.noDescription": "Aucune description",
+    "creator.completeStep": "Terminer l’étape",
+    "creator.completeStepOf": (v, f) => "Terminer l’étape " + f.text(v["name"]),
     "creator.editStep": (v, f) => "Modifier l’étape " + f.text(v["name"]),
     "creator.edit": "✎ Modifier",
     "creator.agreement": "Contrat du créateur",

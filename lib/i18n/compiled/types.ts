@@ -218,6 +218,7 @@ export interface MessageParams {
   "creator.statusLabel": { status: string | number };
   "creator.lastUpdated": { date: string | number };
   "creator.stepOf": { step: string | number; total: string | number; percent: string | number };
+  "creator.completeStepOf": { name: string | number };
   "creator.editStep": { name: string | number };
   "creator.agreementBody": { type: string | number; platform: string | number; name: string | number; handle: string | number; id: string | number };
   "creator.compensationBody": { value: string | number };
