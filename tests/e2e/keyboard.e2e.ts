@@ -209,6 +209,24 @@ describe('keyboard-only flows', () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it('moves a dashboard widget with the arrow keys on its handle; the move is said and saved, focus stays', async () => {
+    const { page, problems } = await b.open('/');
+    await ready(page);
+    await page.locator('.cf-dashboard-grid[data-measured]').waitFor();
+    const k = keyboard(page);
+    const handle = await k.tabTo(/^Move .+ with the arrow keys$/);
+    expect(handle.tag).toBe('BUTTON');
+    const title = handle.name.replace(/^Move (.+) with the arrow keys$/, '$1');
+    await k.press('ArrowDown');
+    await page.getByText(new RegExp(`^${title} moved to column \\d+, row \\d+$`)).waitFor({ state: 'attached' });
+    await page.locator('.cf-dashboard-grid[data-layout="saved"]').waitFor();
+    expect((await focused(page)).name).toBe(handle.name);
+    await page.reload();
+    await page.locator('.cf-dashboard-grid[data-layout="saved"]').waitFor();
+    expect(k.noRing).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
   it('opens an order and scrolls its items by keyboard at a phone’s width', async () => {
     const { page, problems } = await b.open('/orders');
     await page.setViewportSize({ width: 360, height: 800 });

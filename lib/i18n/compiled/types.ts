@@ -243,6 +243,9 @@ export interface MessageParams {
   "funnelBoard.card.expandLabel": { name: string | number };
   "funnelBoard.card.collapseLabel": { name: string | number };
   "funnelBoard.card.stepsOf": { name: string | number };
+  "funnelBoard.widget.move": { title: string | number };
+  "funnelBoard.widget.cannotMove": { title: string | number };
+  "funnelBoard.widget.movedTo": { title: string | number; column: string | number; row: string | number };
   "funnelBoard.widget.drag": { title: string | number };
   "funnelBoard.widget.collapse": { label: string | number };
   "funnelBoard.widget.expand": { label: string | number };
