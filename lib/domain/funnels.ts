@@ -150,7 +150,8 @@ export interface StepSaveOutcome {
  * the next value, steps 0..S are completed and step S+1 becomes current, and notifications go
  * out (e-mail always, SMS too for Shipped/Brief/Production). A funnel already at the last
  * status (Shipped) keeps it: its steps move on, but no status notification is sent.
- * The toasts of the sent notifications are the result's `messages`.
+ * A step completed without advancing stops being current (the next step is), so no step is
+ * ever both completed and current. The toasts of the sent notifications are the result's `messages`.
  */
 export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
   if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= funnel.steps.length) return refuse('domain.funnels.stepGone');
@@ -173,6 +174,10 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
       status = next;
       notifications.push(...statusNotifications(funnel, next));
     }
+  } else if (steps[stepIndex].current) {
+    // A completed step is never the current one: the work moves on to the next step (the
+    // status stays, as the rule says); after the last step none is current.
+    steps = steps.map((step, index) => ({ ...step, current: index === stepIndex + 1 }));
   }
   const updated: Funnel = {
     ...funnel,

@@ -151,6 +151,8 @@ describe('keyboard-only flows', () => {
     await k.press('Enter');
     await card.getByText('Keyboard step').first().waitFor();
     await card.getByText('Typed without a mouse').first().waitFor();
+    // Focus is back on the step's pencil, not on <body>.
+    await expect.poll(async () => (await focused(page)).name).toBe('Edit step Keyboard step');
     await page.reload();
     await ready(page);
     await k.tabTo('Expand Alex Rivera');
@@ -182,6 +184,66 @@ describe('keyboard-only flows', () => {
     await page.getByRole('cell', { name: 'Keyboard Tripod', exact: true }).waitFor();
     await page.getByRole('dialog', { name: 'Add Item' }).waitFor({ state: 'hidden' });
     expect((await focused(page)).name).toBe('Add Item');
+    expect(k.noRing).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('completes a step on the creator page; focus stays on the step; it reads completed, not current', async () => {
+    const { page, problems } = await b.open('/creator/CR12346');
+    await ready(page);
+    const k = keyboard(page);
+    // Mike Chen is at Confirmation: "Product Shipment" is the current step, open.
+    const step = page.locator('.cf-progress-step').nth(1);
+    expect(await step.getAttribute('aria-current')).toBe('step');
+    await k.tabTo('Complete step Product Shipment');
+    await k.press('Enter');
+    await page.getByText('Step saved').first().waitFor();
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^✓Product ShipmentCompleted$/);
+    expect(await step.getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => step.locator('.cf-dot').textContent()).toBe('✓');
+    // The next step is the current one now; the status follows the rule (no advance at its own index).
+    expect(await page.locator('.cf-progress-step').nth(2).getAttribute('aria-current')).toBe('step');
+    expect(await page.locator('.cf-progress-step[aria-current="step"] .cf-dot').textContent()).not.toBe('✓');
+    await page.getByText('Confirmation', { exact: true }).first().waitFor();
+    expect(k.noRing).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('moves a dashboard widget with the arrow keys on its handle; the move is said and saved, focus stays', async () => {
+    const { page, problems } = await b.open('/');
+    await ready(page);
+    await page.locator('.cf-dashboard-grid[data-measured]').waitFor();
+    const k = keyboard(page);
+    const handle = await k.tabTo(/^Move .+ with the arrow keys$/);
+    expect(handle.tag).toBe('BUTTON');
+    const title = handle.name.replace(/^Move (.+) with the arrow keys$/, '$1');
+    await k.press('ArrowDown');
+    await page.getByText(new RegExp(`^${title} moved to column \\d+, row \\d+$`)).waitFor({ state: 'attached' });
+    await page.locator('.cf-dashboard-grid[data-layout="saved"]').waitFor();
+    expect((await focused(page)).name).toBe(handle.name);
+    await page.reload();
+    await page.locator('.cf-dashboard-grid[data-layout="saved"]').waitFor();
+    expect(k.noRing).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('opens an order and scrolls its items by keyboard at a phone’s width', async () => {
+    const { page, problems } = await b.open('/orders');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('row', { name: 'Open order ORD-1001' }).waitFor();
+    const k = keyboard(page);
+    await k.tabTo('Open order ORD-1001');
+    await k.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Order ORD-1001' }).waitFor();
+    // The items table's region takes focus while it scrolls; the arrow keys scroll it.
+    const region = page.getByRole('region', { name: 'Order items' });
+    const reached = await k.tabTo('Order items');
+    expect(reached.tag).toBe('DIV');
+    expect(reached.ring).toBe(true);
+    const before = await region.evaluate((el) => el.scrollLeft);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    expect((await focused(page)).name).toBe('Order items');
     expect(k.noRing).toEqual([]);
     expect(problems.errors).toEqual([]);
   });

@@ -54,6 +54,25 @@ describe('saveStep (spec §4)', () => {
     expect(result.messages).toEqual([]);
   });
 
+  it('completing the current step without advancing moves "current" to the next step: no step is both completed and current', () => {
+    const mike = byId('CR12346'); // Confirmation, index 1: step 1 is current
+    expect(mike.steps[1].current).toBe(true);
+    const result = saveStep(mike, 1, draftOf(mike, 1), now);
+    if (!result.ok) throw new Error(result.error);
+    const { funnel } = result.value;
+    expect(result.value.advanced).toBe(false);
+    expect(funnel.status).toBe('Confirmation');
+    expect(funnel.steps.map((s) => s.current)).toEqual([false, false, true, false, false, false, false]);
+    expect(funnel.steps.filter((s) => s.completed && s.current)).toEqual([]);
+    // The last step completed: none is current, and progress is whole.
+    const last = mike.steps.length - 1;
+    const atEnd = { ...mike, steps: mike.steps.map((s, i) => ({ ...s, completed: i < last, current: i === last })) };
+    const done = saveStep(atEnd, last, draftOf(atEnd, last), now);
+    if (!done.ok) throw new Error(done.error);
+    expect(done.value.funnel.steps.some((s) => s.current)).toBe(false);
+    expect(done.value.funnel.progressPercentage).toBe(100);
+  });
+
   it('advances to the next status when S is greater than the status index: steps up to S completed, S+1 current', () => {
     const mike = byId('CR12346'); // Confirmation, index 1
     const result = saveStep(mike, 3, draftOf(mike, 3), now);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { daysLeft, FUNNEL_STATUS_COLOR, progressStepIndex, statusIndex, stepIndexByName } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
 import { Avatar } from '../ui/Avatar';
@@ -137,8 +137,24 @@ function FunnelProgress({
   const requested = stepIndexByName(funnel.steps, openStep);
   const [open, setOpen] = useState<number>(requested >= 0 ? requested : funnel.steps.findIndex((s) => s.current));
   const [editing, setEditing] = useState<number | null>(null);
+  // Where focus goes once an edit closes or a step is completed: that step's own control, not <body>.
+  const focusAfter = useRef<{ index: number; control: 'edit' | 'toggle' } | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (!target) return;
+    focusAfter.current = null;
+    listRef.current?.querySelector<HTMLElement>(`[data-step-${target.control}="${target.index}"]`)?.focus();
+  });
+  const setFocusAfter = (target: { index: number; control: 'edit' | 'toggle' }) => {
+    focusAfter.current = target;
+  };
   const id = useId();
   const { t } = useT();
+  const closeEditor = (index: number) => {
+    setEditing(null);
+    setFocusAfter({ index, control: 'edit' });
+  };
   return (
     <section className="cf-card cf-stack" aria-labelledby={`${id}-title`}>
       <div className="cf-row">
@@ -150,7 +166,7 @@ function FunnelProgress({
           {t('creator.stepOf', { step: progressStepIndex(funnel.steps) + 1, total: funnel.steps.length, percent: funnel.progressPercentage })}
         </span>
       </div>
-      <ol className="cf-progress-steps">
+      <ol className="cf-progress-steps" ref={listRef}>
         {funnel.steps.map((step, index) => {
           const expanded = open === index;
           const state = stepState(step);
@@ -161,6 +177,7 @@ function FunnelProgress({
                 className="cf-progress-toggle"
                 aria-expanded={expanded}
                 aria-controls={`${id}-panel-${index}`}
+                data-step-toggle={index}
                 onClick={() => setOpen(expanded ? -1 : index)}
               >
                 <span className="cf-dot" aria-hidden="true">
@@ -172,12 +189,33 @@ function FunnelProgress({
               {expanded && (
                 <div id={`${id}-panel-${index}`} className="cf-progress-panel">
                   {editing === index ? (
-                    <StepEditor step={step} onClose={() => setEditing(null)} onSave={(draft) => onSave(index, draft)} />
+                    <StepEditor step={step} onClose={() => closeEditor(index)} onSave={(draft) => onSave(index, draft)} />
                   ) : (
                     <>
                       <p>{step.description || <span className="cf-muted">{t('creator.noDescription')}</span>}</p>
-                      <div>
-                        <Button size="small" disabledReason={blocked} onClick={() => setEditing(index)} aria-label={t('creator.editStep', { name: step.name })}>
+                      <div className="cf-row">
+                        {!step.completed && (
+                          <Button
+                            size="small"
+                            variant="primary"
+                            disabledReason={blocked}
+                            aria-label={t('creator.completeStepOf', { name: step.name })}
+                            // The step's own words, completed: the same save the editor makes.
+                            onClick={() => {
+                              setFocusAfter({ index, control: 'toggle' });
+                              onSave(index, { name: step.name, description: step.description });
+                            }}
+                          >
+                            {t('creator.completeStep')}
+                          </Button>
+                        )}
+                        <Button
+                          size="small"
+                          disabledReason={blocked}
+                          data-step-edit={index}
+                          onClick={() => setEditing(index)}
+                          aria-label={t('creator.editStep', { name: step.name })}
+                        >
                           {t('creator.edit')}
                         </Button>
                       </div>

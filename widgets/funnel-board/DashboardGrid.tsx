@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Responsive, useContainerWidth, type Layout } from 'react-grid-layout';
+import { moveElement, Responsive, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import { DASHBOARD_GRID, GRID_BREAKPOINTS, GRID_COLS } from '../../lib/domain/constants';
 import type { GridItem } from '../../lib/domain/types';
 import type { DashboardLayouts } from '../../lib/store/funnels';
@@ -90,7 +90,25 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
 
   function save(layout: Layout) {
     const next: DashboardLayouts = { ...(saved ?? {}), [breakpointRef.current]: toGridItems(layout) };
-    store.funnels.saveDashboardLayout(next);
+    return store.funnels.saveDashboardLayout(next);
+  }
+
+  // Moved by keyboard: an arrow key on a widget's handle moves it one column or row, the others
+  // make way as they do for a drag; the new place is saved and said aloud.
+  const [moved, setMoved] = useState('');
+  function moveByKey(id: WidgetId, title: string, dx: number, dy: number) {
+    const breakpoint = breakpointRef.current;
+    const cols = GRID_COLS[breakpoint];
+    const layout = (layouts[breakpoint] ?? DEFAULT_LAYOUTS[breakpoint]).map((item) => ({ ...item }));
+    const item = layout.find((entry) => entry.i === id);
+    if (!item) return;
+    const x = Math.min(Math.max(item.x + dx, 0), Math.max(cols - item.w, 0));
+    const y = Math.max(item.y + dy, 0);
+    if (x === item.x && y === item.y) return setMoved(t('funnelBoard.widget.cannotMove', { title }));
+    const next = verticalCompactor.compact(moveElement(layout, item, x, y, true, false, 'vertical', cols), cols);
+    const result = save(next);
+    const placed = next.find((entry) => entry.i === id);
+    if (result.ok && placed) setMoved(t('funnelBoard.widget.movedTo', { title, column: placed.x + 1, row: placed.y + 1 }));
   }
 
   return (
@@ -124,7 +142,7 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
           >
             {WIDGET_IDS.map((id) => (
               <div key={id} data-widget={id}>
-                <Widget title={t(`funnelBoard.widget.${id}`)} extra={headerExtras[id]}>
+                <Widget title={t(`funnelBoard.widget.${id}`)} extra={headerExtras[id]} onMove={(dx, dy) => moveByKey(id, t(`funnelBoard.widget.${id}`), dx, dy)}>
                   {widgets[id]}
                 </Widget>
               </div>
@@ -132,20 +150,42 @@ export function DashboardGrid({ widgets, headerExtras = {} }: DashboardGridProps
           </Responsive>
         ) : null}
       </div>
+      <p className="cf-visually-hidden" aria-live="polite">
+        {moved}
+      </p>
     </div>
   );
 }
 
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
 /** A widget frame: title, drag handle, body. */
-export function Widget({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+export function Widget({ title, extra, children, onMove }: { title: string; extra?: ReactNode; children: ReactNode; /** Moves the widget by grid cells (arrow keys on its handle). */ onMove?(dx: number, dy: number): void }) {
   const titleId = useId();
   const { t } = useT();
   return (
     <section className="cf-card cf-widget" aria-labelledby={titleId} part="widget">
       <header className="cf-widget-head">
-        <span className="cf-drag-handle" title={t('funnelBoard.widget.drag', { title })} aria-hidden="true">
-          ⠿
-        </span>
+        {onMove ? (
+          <button
+            type="button"
+            className="cf-drag-handle"
+            title={t('funnelBoard.widget.drag', { title })}
+            aria-label={t('funnelBoard.widget.move', { title })}
+            onKeyDown={(event) => {
+              const step = ARROWS[event.key];
+              if (!step) return;
+              event.preventDefault();
+              onMove(step[0], step[1]);
+            }}
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        ) : (
+          <span className="cf-drag-handle" title={t('funnelBoard.widget.drag', { title })} aria-hidden="true">
+            ⠿
+          </span>
+        )}
         <h2 id={titleId}>{title}</h2>
         {extra}
       </header>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Step } from '../../lib/domain/types';
 import { Button } from '../ui/Button';
 import { useT } from '../ui/i18n';
@@ -21,16 +21,31 @@ export const stepState = (step: Step) => (step.current ? 'current' : step.comple
 /** The step timeline of an expanded card: each step links to its creator page; the pencil edits name and description. */
 export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = null }: StepTimelineProps) {
   const [editing, setEditing] = useState<number | null>(null);
+  // Once an edit closes (saved or not), focus goes back to that step's pencil, not to <body>.
+  const returnTo = useRef<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (returnTo.current === null) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-step-edit="${returnTo.current}"]`)?.focus();
+    returnTo.current = null;
+  });
   const { t } = useT();
   return (
-    <ol className="cf-timeline" aria-label={label}>
+    <ol className="cf-timeline" aria-label={label} ref={listRef}>
       {steps.map((step, index) => (
         <li key={index} className="cf-timeline-step" data-state={stepState(step)} aria-current={step.current ? 'step' : undefined}>
           <span className="cf-timeline-dot" aria-hidden="true">
             {step.completed ? '✓' : index + 1}
           </span>
           {editing === index ? (
-            <StepEditor step={step} onClose={() => setEditing(null)} onSave={(draft) => onSave(index, draft)} />
+            <StepEditor
+              step={step}
+              onClose={() => {
+                returnTo.current = index;
+                setEditing(null);
+              }}
+              onSave={(draft) => onSave(index, draft)}
+            />
           ) : (
             <div className="cf-timeline-body">
               <div className="cf-row">
@@ -44,6 +59,7 @@ export function StepTimeline({ funnelId, steps, label, onSave, editBlocked = nul
                   className="cf-icon-button"
                   aria-label={t('funnelBoard.step.editLabel', { name: step.name })}
                   disabledReason={editBlocked}
+                  data-step-edit={index}
                   onClick={() => setEditing(index)}
                 >
                   <span aria-hidden="true">✎</span>

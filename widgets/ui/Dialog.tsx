@@ -25,10 +25,14 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
   const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The control that opened it: focus goes back there on close, also when the dialog leaves the
+  // page while open (the browser then restores nothing, and focus would fall to <body>).
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = deepActiveElement();
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       dialogOpened(dialog);
@@ -37,13 +41,16 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       dialogClosed(dialog);
+      returnFocus(opener.current);
     }
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the ref is read once, when the dialog opens
   // Unmounted while open: it is no longer on the page.
   useEffect(() => {
     const dialog = ref.current;
     return () => {
-      if (dialog) dialogClosed(dialog);
+      if (!dialog) return;
+      dialogClosed(dialog);
+      if (dialog.open) returnFocus(opener.current);
     };
   }, []);
   const body = (
@@ -91,4 +98,20 @@ export function Dialog({ open, onOpenChange, title, children, footer, onSubmit, 
       )}
     </dialog>
   );
+}
+
+/** The focused element, through open shadow roots. */
+function deepActiveElement(): HTMLElement | null {
+  let element = typeof document === 'undefined' ? null : document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  return element instanceof HTMLElement && element !== document.body ? element : null;
+}
+
+/** Once the dialog has gone, focus back on its opener when focus fell to the page (not when the member moved it on). */
+function returnFocus(target: HTMLElement | null) {
+  if (!target) return;
+  queueMicrotask(() => {
+    const now = document.activeElement;
+    if (target.isConnected && (!now || now === document.body)) target.focus();
+  });
 }

@@ -119,6 +119,8 @@ ${tokens}
 .cf-table th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: var(--cf-color-muted); background: var(--cf-color-surface-2); position: sticky; top: 0; z-index: 1; }
 .cf-table tbody tr[data-interactive="true"] { cursor: pointer; }
 .cf-table tbody tr[data-interactive="true"]:hover { background: var(--cf-color-surface-2); }
+/* Drawn inside the row: a table wrap that scrolls clips anything drawn outside its rows. */
+.cf-table tbody tr[tabindex]:focus-visible { outline-offset: -3px; }
 
 .cf-tabs [role="tablist"] { display: flex; gap: 4px; border-bottom: 1px solid var(--cf-color-border); flex-wrap: wrap; }
 .cf-tab { border: 0; background: transparent; font: inherit; padding: 8px 14px; cursor: pointer; color: var(--cf-color-muted); border-bottom: 2px solid transparent; }

@@ -218,6 +218,7 @@ export interface MessageParams {
   "creator.statusLabel": { status: string | number };
   "creator.lastUpdated": { date: string | number };
   "creator.stepOf": { step: string | number; total: string | number; percent: string | number };
+  "creator.completeStepOf": { name: string | number };
   "creator.editStep": { name: string | number };
   "creator.agreementBody": { type: string | number; platform: string | number; name: string | number; handle: string | number; id: string | number };
   "creator.compensationBody": { value: string | number };
@@ -242,6 +243,9 @@ export interface MessageParams {
   "funnelBoard.card.expandLabel": { name: string | number };
   "funnelBoard.card.collapseLabel": { name: string | number };
   "funnelBoard.card.stepsOf": { name: string | number };
+  "funnelBoard.widget.move": { title: string | number };
+  "funnelBoard.widget.cannotMove": { title: string | number };
+  "funnelBoard.widget.movedTo": { title: string | number; column: string | number; row: string | number };
   "funnelBoard.widget.drag": { title: string | number };
   "funnelBoard.widget.collapse": { label: string | number };
   "funnelBoard.widget.expand": { label: string | number };
