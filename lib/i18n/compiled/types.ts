@@ -451,4 +451,16 @@ export interface MessageParams {
   "commission.owed": { amount: string | number };
   "commission.paidAhead": { amount: string | number };
   "commission.export.done": { count: number; name: string | number };
+  "domain.funnels.movedTo": { name: string | number; status: string | number };
+  "domain.funnels.optedOut": { handle: string | number };
+  "domain.funnels.outreachQueued": { handle: string | number };
+  "domain.funnels.outreachNoEmail": { handle: string | number };
+  "domain.funnels.outreachRetried": { handle: string | number };
+  "activity.details.outreachQueued": { handle: string | number; message: string | number };
+  "activity.details.outreachQueuedNoText": { handle: string | number };
+  "activity.details.outreachFailed": { handle: string | number; reason: string | number };
+  "activity.details.outreachKept": { handle: string | number };
+  "creator.outreach.failed": { reason: string | number };
+  "creator.outreach.retryLabel": { handle: string | number };
+  "creator.optedOut.reason": { handle: string | number };
 }
