@@ -1,6 +1,6 @@
 // The creator portal's views: one funnel, in the creator's language, one section per answer.
 // Each section shows what the server holds (and when), or the form that asks for it.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_DELIVERABLE_LINKS } from '../../lib/domain/portal';
 import type { Address } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n';
@@ -29,6 +29,7 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-portal-done { color: var(--cf-color-green, #15803d); margin: 0; }
 .cf-portal fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
 .cf-portal p { overflow-wrap: anywhere; }
+.cf-portal-ask { display: flex; flex-direction: column; gap: 8px; padding: 12px; border: 1px solid var(--cf-color-border, #d0d5dd); border-radius: 8px; }
 `;
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = { 'en-US': 'English', es: 'Español', fr: 'Français' };
@@ -91,6 +92,7 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
   const { t, formatDay } = portal.tr;
   const a = view.answers;
   const declined = Boolean(a.declinedAt);
+  if (a.optedOutAt) return <OptedOutPortal portal={portal} />;
   return (
     <PortalFrame portal={portal}>
       <h1>{t('portal.greeting', { name: view.creatorName })}</h1>
@@ -143,12 +145,97 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
       {!declined && view.results && <PortalResults portal={portal} results={view.results} />}
       <Section title={t('portal.optOut.title')}>
         <p>{t('portal.optOut.hint')}</p>
-        <div className="cf-portal-actions">
-          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.optOut')}>
-            {t('portal.optOut.button')}
-          </Button>
-        </div>
+        <AskFirst portal={portal} question={t('portal.optOut.ask')} yes={t('portal.optOut.yes')} onYes={() => void portal.answer('portal.optOut')}>
+          {t('portal.optOut.button')}
+        </AskFirst>
         <Refusal portal={portal} answer="portal.optOut" />
+      </Section>
+    </PortalFrame>
+  );
+}
+
+/**
+ * A button whose answer cannot be taken back in one tap: it asks first, in words, with the
+ * answer and Cancel (focus goes to the question, and back to the button on Cancel).
+ */
+function AskFirst({ portal, question, yes, onYes, children }: { portal: PortalController; question: string; yes: string; onYes(): void; children: ReactNode }) {
+  const { t } = portal.tr;
+  const [asking, setAsking] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) questionRef.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <div ref={actionsRef} className="cf-portal-actions">
+        <Button variant="secondary" disabled={portal.busy !== null} onClick={() => setAsking(true)}>
+          {children}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="cf-portal-ask" role="group" aria-label={question}>
+      <p ref={questionRef} tabIndex={-1}>
+        <strong>{question}</strong>
+      </p>
+      <div className="cf-portal-actions">
+        <Button variant="danger" disabled={portal.busy !== null} onClick={onYes}>
+          {yes}
+        </Button>
+        <Button
+          onClick={() => {
+            setAsking(false);
+            requestAnimationFrame(() => actionsRef.current?.querySelector('button')?.focus());
+          }}
+        >
+          {t('portal.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** After opting out: no forms, no email; what the creator handed in, read only. */
+function OptedOutPortal({ portal }: { portal: PortalController }) {
+  const view = portal.view!;
+  const { t, formatDay } = portal.tr;
+  const a = view.answers;
+  const address = a.address;
+  const links = a.deliverableLinks ?? [];
+  return (
+    <PortalFrame portal={portal}>
+      <h1>{t('portal.greeting', { name: view.creatorName })}</h1>
+      <p role="status">{t('portal.optOut.readOnly', { date: formatDay(a.optedOutAt!) })}</p>
+      <dl>
+        <dt>{t('portal.campaign')}</dt>
+        <dd>{view.campaign}</dd>
+        <dt>{t('portal.brand')}</dt>
+        <dd>{view.brand}</dd>
+      </dl>
+      <Section title={t('portal.readOnly.address')}>
+        {address ? (
+          <p>{[address.line1, address.line2, address.city, address.state, address.postalCode, address.country].filter(Boolean).join(', ')}</p>
+        ) : (
+          <p>{t('portal.readOnly.nothing')}</p>
+        )}
+      </Section>
+      <Section title={t('portal.readOnly.products')}>{view.chosen.length ? <ul>{view.chosen.map((name, i) => <li key={i}>{name}</li>)}</ul> : <p>{t('portal.readOnly.nothing')}</p>}</Section>
+      <Section title={t('portal.readOnly.links')}>
+        {links.length ? (
+          <ul>
+            {links.map((link, i) => (
+              <li key={i}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  {link.url}
+                </a>
+                {link.note ? ` — ${link.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('portal.readOnly.nothing')}</p>
+        )}
       </Section>
     </PortalFrame>
   );
@@ -161,15 +248,27 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
     <Section title={t('portal.confirm.title')}>
       {a.confirmedAt && <p className="cf-portal-done">{t('portal.confirm.confirmed', { date: formatDay(a.confirmedAt) })}</p>}
       {a.declinedAt && <p>{t('portal.confirm.declined', { date: formatDay(a.declinedAt) })}</p>}
+      {a.declinedAt && portal.view!.open && (
+        <>
+          <p>{t('portal.confirm.changeMind')}</p>
+          <div className="cf-portal-actions">
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
+              {t('portal.confirm.takePart')}
+            </Button>
+          </div>
+        </>
+      )}
       {!a.confirmedAt && !a.declinedAt && (
-        <div className="cf-portal-actions">
-          <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
-            {t('portal.confirm.confirm')}
-          </Button>
-          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.decline')}>
+        <>
+          <div className="cf-portal-actions">
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
+              {t('portal.confirm.confirm')}
+            </Button>
+          </div>
+          <AskFirst portal={portal} question={t('portal.confirm.declineAsk')} yes={t('portal.confirm.declineYes')} onYes={() => void portal.answer('portal.decline')}>
             {t('portal.confirm.decline')}
-          </Button>
-        </div>
+          </AskFirst>
+        </>
       )}
       <Refusal portal={portal} answer={portal.error?.answer === 'portal.decline' ? 'portal.decline' : 'portal.confirm'} />
     </Section>

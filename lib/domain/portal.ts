@@ -45,10 +45,20 @@ const withAnswers = (funnel: Funnel, answers: CreatorAnswers, now: Date): Funnel
   lastUpdated: now.toISOString(),
 });
 
+/** The funnel is still open for the creator's answers: not every step is completed. */
+export const funnelOpen = (funnel: Pick<Funnel, 'steps'>) => funnel.steps.some((step) => !step.completed);
+
+/**
+ * Confirming takes part. A creator who declined may change their mind while the funnel is open:
+ * the decline is withdrawn and the confirmation recorded.
+ */
 export function confirmCampaign(funnel: Funnel, now: Date): Result<Funnel> {
-  if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
   if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
-  return ok(withAnswers(funnel, { confirmedAt: now.toISOString() }, now));
+  if (funnel.portal?.declinedAt && !funnelOpen(funnel)) return refuse('domain.portal.closed');
+  const { declinedAt, ...answers } = funnel.portal ?? {};
+  // A withdrawn decline takes the funnel off pause, which the decline put it on.
+  const activity = declinedAt && funnel.activity === 'Paused' ? 'Active' : funnel.activity;
+  return ok(withAnswers({ ...funnel, activity, portal: answers }, { confirmedAt: now.toISOString() }, now));
 }
 
 export function declineCampaign(funnel: Funnel, now: Date): Result<Funnel> {
@@ -186,6 +196,12 @@ export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLi
   return ok(withAnswers(funnel, { deliverableLinks: cleaned, deliverablesAt: now.toISOString() }, now));
 }
 
+/**
+ * A creator who opted out gets no more email and answers nothing more: their page shows, read
+ * only, what they handed in. Choosing the page's language stays possible.
+ */
+export const answersClosed = (funnel: Pick<Funnel, 'portal'>) => Boolean(funnel.portal?.optedOutAt);
+
 export function optOutOfEmail(funnel: Funnel, now: Date): Result<Funnel> {
   if (funnel.portal?.optedOutAt) return ok(funnel);
   return ok(withAnswers(funnel, { optedOutAt: now.toISOString() }, now));
@@ -217,6 +233,8 @@ export interface PortalView {
   chosen: string[];
   /** The workspace's language: the portal's own until the creator picks one. */
   defaultLanguage: 'en-US' | 'es' | 'fr';
+  /** The funnel is still open (a step not completed): a creator who declined may still take part. */
+  open: boolean;
   /** The creator's code and link, clicks, orders and commission earned (the team server's figures for this funnel); absent without a code. */
   results?: CreatorResults | null;
 }
@@ -246,6 +264,7 @@ export function portalView(
     products: ask === 'products' ? offeredProducts(inventory) : [],
     chosen: order?.items.map((item) => item.name) ?? [],
     defaultLanguage: workspace.language,
+    open: funnelOpen(funnel),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   confirmCampaign,
   declineCampaign,
   handInDeliverables as handInDeliverablesRule,
+  answersClosed,
   optOutOfEmail,
   saveShippingAddress,
   setGiftAllowance as setGiftAllowanceRule,
@@ -24,11 +25,16 @@ import type { MutationMeta, WriteTx } from './types';
 
 const funnelId = v.object({ funnelId: id });
 
-/** The funnel the creator may change, or the refusal: a creator actor reaches only its own funnel. */
-function ownFunnel(tx: WriteTx, fid: string): Result<Funnel> {
+/**
+ * The funnel the creator may change, or the refusal: a creator actor reaches only its own funnel,
+ * and a creator who opted out answers nothing more (`afterOptOut`: the page's language, the opt-out itself).
+ */
+function ownFunnel(tx: WriteTx, fid: string, afterOptOut = false): Result<Funnel> {
   if (!tx.actor?.creatorOf || tx.actor.creatorOf !== fid) return refuse('domain.portal.creatorOnly');
   const funnel = tx.get('funnels', fid);
-  return funnel ? ok(funnel) : refuse('domain.funnels.gone');
+  if (!funnel) return refuse('domain.funnels.gone');
+  if (!afterOptOut && answersClosed(funnel)) return refuse('domain.portal.optedOutReadOnly');
+  return ok(funnel);
 }
 
 /** The team hears of the answer: one unread notification at the top of Notifications. */
@@ -70,7 +76,7 @@ export const setLanguage = defineMutator({
   args: v.object({ funnelId: id, language: v.picklist(['en-US', 'es', 'fr'] as const) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args) {
-    const own = ownFunnel(tx, args.funnelId);
+    const own = ownFunnel(tx, args.funnelId, true);
     if (!own.ok) return own;
     // The creator's language is a preference, not news for the team: no entry, no notification.
     tx.put('funnels', { ...own.value, portal: { ...own.value.portal, language: args.language } });
@@ -172,7 +178,7 @@ export const optOut = defineMutator({
   args: funnelId,
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
-    const own = ownFunnel(tx, args.funnelId);
+    const own = ownFunnel(tx, args.funnelId, true);
     if (!own.ok) return own;
     if (own.value.portal?.optedOutAt) return ok(own.value);
     const result = optOutOfEmail(own.value, nowOf(meta));

@@ -123,8 +123,6 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
       ctx.pokes?.poke(link.workspaceId, outcome.version);
       if (outcome.queuedWebhooks) ctx.webhooks?.kick();
       if (outcome.queuedMail) ctx.mail?.kick();
-      // Opting out ends the creator's links: no more email, and no page behind an old one.
-      if (name === 'portal.optOut') await endPortalLinks(ctx.db, link, ctx.now());
     }
     reply.header('cache-control', 'no-store');
     if (outcome.status !== 'applied') {
@@ -133,7 +131,8 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
         .code(outcomeHttpStatus(outcome))
         .send({ error, ...('field' in outcome ? { field: outcome.field } : {}), ...('problem' in outcome && outcome.problem ? { problem: outcome.problem } : {}) });
     }
-    const view = name === 'portal.optOut' ? null : await viewOf(ctx, link);
+    // After opting out too: the page shows, read only, what the creator handed in.
+    const view = await viewOf(ctx, link);
     return { ok: true, view };
   });
 

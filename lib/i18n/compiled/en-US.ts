@@ -447,4 +447,5 @@ export const formatted: Partial<CompiledCatalog> = {
   "creator.outreach.failed": (v, f) => "Email failed: " + f.text(v["reason"]),
   "creator.outreach.retryLabel": (v, f) => "Retry the email to " + f.text(v["handle"]),
   "creator.optedOut.reason": (v, f) => f.text(v["handle"]) + " opted out of email",
+  "portal.optOut.readOnly": (v, f) => "You stopped emails on " + f.text(v["date"]) + ". This page shows, read only, what you handed in.",
 };

@@ -463,4 +463,5 @@ export interface MessageParams {
   "creator.outreach.failed": { reason: string | number };
   "creator.outreach.retryLabel": { handle: string | number };
   "creator.optedOut.reason": { handle: string | number };
+  "portal.optOut.readOnly": { date: string | number };
 }

@@ -1,0 +1,41 @@
+// A creator who declined may take part after all while the funnel is open; after opting out
+// the portal takes no more answers.
+import { describe, expect, it } from 'vitest';
+import { answersClosed, confirmCampaign, declineCampaign, funnelOpen } from '../../lib/domain/portal';
+import type { Funnel } from '../../lib/domain/types';
+import { sampleFunnels } from '../../lib/sample/workspace';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const sarah = sampleFunnels(now).find((f) => f.id === 'CR12345')!;
+const declined = (funnel: Funnel): Funnel => {
+  const result = declineCampaign(funnel, now);
+  if (!result.ok) throw new Error(result.error);
+  return { ...result.value, activity: 'Paused' };
+};
+
+describe('a change of mind', () => {
+  it('confirms after a decline while the funnel is open: the decline is withdrawn and the pause lifted', () => {
+    const result = confirmCampaign(declined(sarah), now);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.portal).toEqual({ confirmedAt: now.toISOString() });
+    expect(result.value.activity).toBe('Active');
+  });
+
+  it('refuses once every step is completed: the funnel is closed', () => {
+    const finished: Funnel = { ...declined(sarah), steps: sarah.steps.map((s) => ({ ...s, completed: true, current: false })) };
+    expect(funnelOpen(finished)).toBe(false);
+    expect(confirmCampaign(finished, now)).toMatchObject({ ok: false, error: 'This campaign is closed: contact the brand to take part' });
+  });
+
+  it('still refuses a second confirmation, and a decline after confirming', () => {
+    const confirmed = confirmCampaign(sarah, now);
+    if (!confirmed.ok) throw new Error(confirmed.error);
+    expect(confirmCampaign(confirmed.value, now)).toMatchObject({ ok: false });
+    expect(declineCampaign(confirmed.value, now)).toMatchObject({ ok: false });
+  });
+
+  it('closes the answers after an opt-out only', () => {
+    expect(answersClosed(sarah)).toBe(false);
+    expect(answersClosed({ portal: { optedOutAt: now.toISOString() } })).toBe(true);
+  });
+});
