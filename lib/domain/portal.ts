@@ -97,6 +97,17 @@ export function saveShippingAddress(funnel: Funnel, draft: Address, now: Date): 
   return ok(withAnswers(funnel, { address: address.value, addressAt: now.toISOString() }, now));
 }
 
+/**
+ * The creator's gift order follows a new address until it is Processing: while New it ships to
+ * the new address; from Processing on the change is refused (the creator contacts the brand).
+ * Null when there is no order yet.
+ */
+export function orderToNewAddress(order: Order | undefined, address: Address, now: Date): Result<Order | null> {
+  if (!order || order.status === 'Canceled') return ok(null);
+  if (order.status !== 'New') return refuse('domain.portal.orderUnderway');
+  return ok({ ...order, shippingAddress: address, updatedAt: now.toISOString() });
+}
+
 export interface ProductChoice {
   funnel: Funnel;
   order: Order;

@@ -12,6 +12,7 @@ import {
   handInDeliverables as handInDeliverablesRule,
   answersClosed,
   optOutOfEmail,
+  orderToNewAddress,
   saveShippingAddress,
   setGiftAllowance as setGiftAllowanceRule,
 } from '../domain/portal';
@@ -112,15 +113,30 @@ export const decline = defineMutator({
   },
 });
 
+/**
+ * The creator's shipping address. Their gift order (`orderId`, which the server takes from the
+ * funnel, never from the page) ships to it while New, and the team is told; from Processing on
+ * the change is refused and nothing changes.
+ */
 export const saveAddress = defineMutator({
   name: 'portal.saveAddress',
-  args: v.object({ funnelId: id, address }),
-  reads: (args) => [one('funnels', args.funnelId)],
+  args: v.object({ funnelId: id, address, orderId: v.optional(id) }),
+  reads: (args) => [one('funnels', args.funnelId), ...(args.orderId ? [one('orders', args.orderId)] : [])],
   run(tx, args, meta) {
     const own = ownFunnel(tx, args.funnelId);
     if (!own.ok) return own;
+    const orderId = own.value.portal?.orderId;
     const result = saveShippingAddress(own.value, args.address, nowOf(meta));
     if (!result.ok) return result;
+    const order = orderToNewAddress(orderId && orderId === args.orderId ? tx.get('orders', orderId) : undefined, result.value.portal!.address!, nowOf(meta));
+    if (!order.ok) return order;
+    if (order.value) {
+      tx.put('orders', order.value);
+      return answer(tx, meta, result.value, 'activity.action.creatorChangedOrderAddress', 'activity.details.creatorChangedOrderAddress', {
+        order: order.value.orderNumber,
+        city: order.value.shippingAddress.city,
+      });
+    }
     return answer(tx, meta, result.value, 'activity.action.creatorGaveAddress', 'activity.details.creatorGaveAddress');
   },
 });

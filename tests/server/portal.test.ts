@@ -124,6 +124,33 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     expect(giftOrders[0].value).toMatchObject({ status: 'New', stockDeducted: true, shippingAddress: ADDRESS });
   });
 
+  it('a new address reaches the gift order while it is New, and the team is told; from Processing a change is refused and nothing changes', async () => {
+    const { records } = await pull();
+    const item = records.find((r) => r.collection === 'inventory' && (r.value as InventoryItem).quantity > 2)!.value as InventoryItem;
+    await push('funnels.setGiftAllowance', { funnelId: 'CR12350', maxItems: 1, maxValue: 100 });
+    const token = await linkFor('CR12350');
+    expect((await answer(token, 'portal.confirm')).statusCode).toBe(200);
+    expect((await answer(token, 'portal.saveAddress', { address: ADDRESS })).statusCode).toBe(200);
+    const chosen = await answer(token, 'portal.chooseProducts', { productIds: [item.id] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const orderId = json<{ view: PortalView }>(chosen).view.answers.orderId!;
+    const DENVER = { line1: '9 Elm St', city: 'Denver', state: 'CO', postalCode: '80202', country: 'US' };
+    // The page cannot name another order: the server takes the funnel's own.
+    const moved = await answer(token, 'portal.saveAddress', { address: DENVER, orderId: 'ord_someone_else' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await recordOf<Order>('orders', orderId)).toMatchObject({ status: 'New', shippingAddress: DENVER });
+    const notes = (await pull()).records.filter((r) => r.collection === 'notifications').map((r) => (r.value as AppNotification).message);
+    expect(notes.some((m) => /changed the shipping address; order .+ now ships to Denver/.test(m))).toBe(true);
+
+    await push('orders.changeStatus', { id: orderId, status: 'Processing' });
+    const funnelBefore = await recordOf<Funnel>('funnels', 'CR12350');
+    const refused = await answer(token, 'portal.saveAddress', { address: ADDRESS });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toBe('Your order is already being prepared, so its address can no longer change here. Please contact the brand.');
+    expect(await recordOf<Order>('orders', orderId)).toMatchObject({ status: 'Processing', shippingAddress: DENVER });
+    expect(await recordOf<Funnel>('funnels', 'CR12350')).toEqual(funnelBefore);
+  });
+
   it('a wrong, malformed or ended link shows the same plain page and answers nothing', async () => {
     const token = await linkFor('CR12350');
     expect((await view(token)).statusCode).toBe(200);

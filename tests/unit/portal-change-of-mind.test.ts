@@ -1,8 +1,8 @@
 // A creator who declined may take part after all while the funnel is open; after opting out
-// the portal takes no more answers.
+// the portal takes no more answers; a new address reaches the gift order until it is Processing.
 import { describe, expect, it } from 'vitest';
-import { answersClosed, confirmCampaign, declineCampaign, funnelOpen } from '../../lib/domain/portal';
-import type { Funnel } from '../../lib/domain/types';
+import { answersClosed, confirmCampaign, declineCampaign, funnelOpen, orderToNewAddress } from '../../lib/domain/portal';
+import type { Funnel, Order } from '../../lib/domain/types';
 import { sampleFunnels } from '../../lib/sample/workspace';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -37,5 +37,24 @@ describe('a change of mind', () => {
   it('closes the answers after an opt-out only', () => {
     expect(answersClosed(sarah)).toBe(false);
     expect(answersClosed({ portal: { optedOutAt: now.toISOString() } })).toBe(true);
+  });
+});
+
+describe('a new address and the gift order', () => {
+  const address = { line1: '9 Elm St', city: 'Denver', state: 'CO', postalCode: '80202', country: 'US' };
+  const order = (status: Order['status']) => ({ id: 'o1', status, shippingAddress: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' } }) as Order;
+
+  it('moves a New order to the new address', () => {
+    expect(orderToNewAddress(order('New'), address, now)).toMatchObject({ ok: true, value: { shippingAddress: address, updatedAt: now.toISOString() } });
+  });
+
+  it('refuses from Processing on, naming who to contact', () => {
+    for (const status of ['Processing', 'Shipped', 'Delivered', 'Refunded'] as const)
+      expect(orderToNewAddress(order(status), address, now)).toMatchObject({ ok: false, error: 'Your order is already being prepared, so its address can no longer change here. Please contact the brand.' });
+  });
+
+  it('has nothing to move without an order, or for a canceled one', () => {
+    expect(orderToNewAddress(undefined, address, now)).toEqual({ ok: true, value: null });
+    expect(orderToNewAddress(order('Canceled'), address, now)).toEqual({ ok: true, value: null });
   });
 });

@@ -1924,6 +1924,9 @@ export const en = {
   'portal.readOnly.products': 'Products',
   'portal.readOnly.links': 'Links you handed in',
   'portal.readOnly.nothing': 'Nothing handed in.',
+  'domain.portal.orderUnderway': 'Your order is already being prepared, so its address can no longer change here. Please contact the brand.',
+  'activity.action.creatorChangedOrderAddress': 'Creator changed the order\'s address',
+  'activity.details.creatorChangedOrderAddress': '{name} changed the shipping address; order {order} now ships to {city}',
 } as const;
 
 export type MessageKey = keyof typeof en;

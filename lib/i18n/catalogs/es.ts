@@ -1926,6 +1926,9 @@ const messages: Catalog = {
   'portal.readOnly.products': 'Productos',
   'portal.readOnly.links': 'Enlaces que enviaste',
   'portal.readOnly.nothing': 'No enviaste nada.',
+  'domain.portal.orderUnderway': 'Tu pedido ya se está preparando, así que su dirección ya no se puede cambiar aquí. Contacta con la marca.',
+  'activity.action.creatorChangedOrderAddress': 'El creador cambió la dirección del pedido',
+  'activity.details.creatorChangedOrderAddress': '{name} cambió la dirección de envío; el pedido {order} se envía ahora a {city}',
 };
 
 export const pack: CatalogSource = {

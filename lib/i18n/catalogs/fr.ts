@@ -1926,6 +1926,9 @@ const messages: Catalog = {
   'portal.readOnly.products': 'Produits',
   'portal.readOnly.links': 'Liens envoyés',
   'portal.readOnly.nothing': 'Rien n’a été envoyé.',
+  'domain.portal.orderUnderway': 'Votre commande est déjà en préparation : son adresse ne peut plus changer ici. Contactez la marque.',
+  'activity.action.creatorChangedOrderAddress': 'Le créateur a changé l’adresse de la commande',
+  'activity.details.creatorChangedOrderAddress': '{name} a changé l’adresse de livraison ; la commande {order} part maintenant pour {city}',
 };
 
 export const pack: CatalogSource = {

@@ -448,4 +448,5 @@ export const formatted: Partial<CompiledCatalog> = {
   "creator.outreach.retryLabel": (v, f) => "Retry the email to " + f.text(v["handle"]),
   "creator.optedOut.reason": (v, f) => f.text(v["handle"]) + " opted out of email",
   "portal.optOut.readOnly": (v, f) => "You stopped emails on " + f.text(v["date"]) + ". This page shows, read only, what you handed in.",
+  "activity.details.creatorChangedOrderAddress": (v, f) => f.text(v["name"]) + " changed the shipping address; order " + f.text(v["order"]) + " now ships to " + f.text(v["city"]),
 };

@@ -1903,5 +1903,8 @@ export const pack: LanguagePack = {
     "portal.readOnly.products": "Productos",
     "portal.readOnly.links": "Enlaces que enviaste",
     "portal.readOnly.nothing": "No enviaste nada.",
+    "domain.portal.orderUnderway": "Tu pedido ya se está preparando, así que su dirección ya no se puede cambiar aquí. Contacta con la marca.",
+    "activity.action.creatorChangedOrderAddress": "El creador cambió la dirección del pedido",
+    "activity.details.creatorChangedOrderAddress": (v, f) => f.text(v["name"]) + " cambió la dirección de envío; el pedido " + f.text(v["order"]) + " se envía ahora a " + f.text(v["city"]),
   },
 };

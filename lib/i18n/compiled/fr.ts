@@ -1903,5 +1903,8 @@ export const pack: LanguagePack = {
     "portal.readOnly.products": "Produits",
     "portal.readOnly.links": "Liens envoyés",
     "portal.readOnly.nothing": "Rien n’a été envoyé.",
+    "domain.portal.orderUnderway": "Votre commande est déjà en préparation : son adresse ne peut plus changer ici. Contactez la marque.",
+    "activity.action.creatorChangedOrderAddress": "Le créateur a changé l’adresse de la commande",
+    "activity.details.creatorChangedOrderAddress": (v, f) => f.text(v["name"]) + " a changé l’adresse de livraison ; la commande " + f.text(v["order"]) + " part maintenant pour " + f.text(v["city"]),
   },
 };

@@ -464,4 +464,5 @@ export interface MessageParams {
   "creator.outreach.retryLabel": { handle: string | number };
   "creator.optedOut.reason": { handle: string | number };
   "portal.optOut.readOnly": { date: string | number };
+  "activity.details.creatorChangedOrderAddress": { name: string | number; order: string | number; city: string | number };
 }
