@@ -38,6 +38,8 @@ describe('the creator changes the address, then opts out', () => {
     await owner.page.getByLabel('Up to a value of').fill('100');
     await owner.page.getByRole('button', { name: 'Save allowance' }).click();
     await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    // No email has gone out yet: there is nothing to resend.
+    expect(await owner.page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
     await owner.page.getByRole('button', { name: 'Copy creator link' }).click();
     const field = owner.page.getByRole('textbox', { name: 'Creator link' });
     await field.waitFor();
@@ -92,6 +94,12 @@ describe('the creator changes the address, then opts out', () => {
     const send = card.getByRole('button', { name: 'Send outreach to Mike Chen' });
     expect(await send.isDisabled()).toBe(true);
     expect(await send.getAttribute('title')).toBe('@mikechentech opted out of email');
+    // The creator page says it too, and Copy creator link says why it is disabled.
+    await owner.page.goto('/creator/CR12346');
+    await owner.page.getByRole('banner').or(owner.page.locator('header')).getByText('Opted out').first().waitFor();
+    const copy = owner.page.getByRole('button', { name: 'Copy creator link' });
+    expect(await copy.isDisabled()).toBe(true);
+    expect(await copy.getAttribute('title')).toBe('@mikechentech opted out of email');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
