@@ -1,7 +1,7 @@
 // The creator portal's views: one funnel, in the creator's language, one section per answer.
 // Each section shows what the server holds (and when), or the form that asks for it.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_DELIVERABLE_LINKS } from '../../lib/domain/portal';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { MAX_DELIVERABLE_LINKS, shippingAddressProblems } from '../../lib/domain/portal';
 import type { Address } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n';
 import { Button } from '../../widgets/ui/Button';
@@ -58,11 +58,14 @@ export function PortalFrame({ portal, children }: { portal: PortalController; ch
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section; `headingRef` lets an answer move focus to its heading, where its result is said. */
+function Section({ title, children, headingRef }: { title: string; children: ReactNode; headingRef?: RefObject<HTMLHeadingElement | null> }) {
   const id = useId();
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -77,12 +80,41 @@ function Refusal({ portal, answer }: { portal: PortalController; answer: string 
   );
 }
 
-function Field({ label, value, onChange, autoComplete, required, type = 'text' }: { label: string; value: string; onChange(v: string): void; autoComplete?: string; required?: boolean; type?: string }) {
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  autoComplete?: string;
+  required?: boolean;
+  type?: string;
+  /** What is wrong with the value, said under the field (and the field marked invalid). */
+  error?: string;
+  name?: string;
+}
+
+function Field({ label, value, onChange, autoComplete, required, type = 'text', error, name }: FieldProps) {
   const id = useId();
   return (
     <div className="cf-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="cf-input" type={type} value={value} required={required} aria-required={required || undefined} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        name={name}
+        className="cf-input"
+        type={type}
+        value={value}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoComplete={autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="cf-error" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -244,15 +276,20 @@ function OptedOutPortal({ portal }: { portal: PortalController }) {
 function ConfirmSection({ portal }: { portal: PortalController }) {
   const { t, formatDay } = portal.tr;
   const a = portal.view!.answers;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result ("You confirmed on …") is said at the section's heading.
+  const send = async (name: string) => {
+    if (await portal.answer(name)) headingRef.current?.focus();
+  };
   return (
-    <Section title={t('portal.confirm.title')}>
+    <Section title={t('portal.confirm.title')} headingRef={headingRef}>
       {a.confirmedAt && <p className="cf-portal-done">{t('portal.confirm.confirmed', { date: formatDay(a.confirmedAt) })}</p>}
       {a.declinedAt && <p>{t('portal.confirm.declined', { date: formatDay(a.declinedAt) })}</p>}
       {a.declinedAt && portal.view!.open && (
         <>
           <p>{t('portal.confirm.changeMind')}</p>
           <div className="cf-portal-actions">
-            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
               {t('portal.confirm.takePart')}
             </Button>
           </div>
@@ -261,11 +298,11 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
       {!a.confirmedAt && !a.declinedAt && (
         <>
           <div className="cf-portal-actions">
-            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
               {t('portal.confirm.confirm')}
             </Button>
           </div>
-          <AskFirst portal={portal} question={t('portal.confirm.declineAsk')} yes={t('portal.confirm.declineYes')} onYes={() => void portal.answer('portal.decline')}>
+          <AskFirst portal={portal} question={t('portal.confirm.declineAsk')} yes={t('portal.confirm.declineYes')} onYes={() => void send('portal.decline')}>
             {t('portal.confirm.decline')}
           </AskFirst>
         </>
@@ -278,24 +315,38 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
 const EMPTY_ADDRESS: Address = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
 
 function AddressSection({ portal }: { portal: PortalController }) {
-  const { t, formatDay } = portal.tr;
+  const { t, formatDay, say } = portal.tr;
   const a = portal.view!.answers;
   const [draft, setDraft] = useState<Address>(a.address ?? EMPTY_ADDRESS);
+  const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const set = (field: keyof Address) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void portal.answer('portal.saveAddress', { address: draft });
+    // Every missing field is named at once, under it; focus goes to the first.
+    const problems = shippingAddressProblems(draft);
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, say(p.problem)])));
+    if (problems.length) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${problems[0].field}"]`)?.focus());
+      return;
+    }
+    // The result ("Saved on …", or the refusal) is said at the section's heading.
+    if (await portal.answer('portal.saveAddress', { address: draft })) headingRef.current?.focus();
   };
+  const field = (name: keyof Address, label: string, autoComplete: string, required = false) => (
+    <Field name={name} label={label} value={draft[name] ?? ''} onChange={set(name)} autoComplete={autoComplete} required={required} error={errors[name]} />
+  );
   return (
-    <Section title={t('portal.address.title')}>
+    <Section title={t('portal.address.title')} headingRef={headingRef}>
       {a.addressAt && <p className="cf-portal-done">{t('portal.address.saved', { date: formatDay(a.addressAt) })}</p>}
-      <form onSubmit={submit} noValidate>
-        <Field label={t('portal.address.line1')} value={draft.line1} onChange={set('line1')} autoComplete="address-line1" required />
-        <Field label={t('portal.address.line2')} value={draft.line2 ?? ''} onChange={set('line2')} autoComplete="address-line2" />
-        <Field label={t('portal.address.city')} value={draft.city} onChange={set('city')} autoComplete="address-level2" required />
-        <Field label={t('portal.address.state')} value={draft.state} onChange={set('state')} autoComplete="address-level1" />
-        <Field label={t('portal.address.postalCode')} value={draft.postalCode} onChange={set('postalCode')} autoComplete="postal-code" required />
-        <Field label={t('portal.address.country')} value={draft.country} onChange={set('country')} autoComplete="country-name" required />
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+        {field('line1', t('portal.address.line1'), 'address-line1', true)}
+        {field('line2', t('portal.address.line2'), 'address-line2')}
+        {field('city', t('portal.address.city'), 'address-level2', true)}
+        {field('state', t('portal.address.state'), 'address-level1')}
+        {field('postalCode', t('portal.address.postalCode'), 'postal-code', true)}
+        {field('country', t('portal.address.country'), 'country-name', true)}
         <Refusal portal={portal} answer="portal.saveAddress" />
         <div className="cf-portal-actions">
           <Button type="submit" variant="primary" disabled={portal.busy !== null}>

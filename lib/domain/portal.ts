@@ -5,7 +5,7 @@ import { INVENTORY } from './constants';
 import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
 import { GIFT_SHIPPING_COST, hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
 import type { CreatorResults } from './commission';
-import { message } from './messages';
+import { message, type Message } from './messages';
 import { refuse, refuseField, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 export const MAX_DELIVERABLE_LINKS = 10;
@@ -65,6 +65,11 @@ export function declineCampaign(funnel: Funnel, now: Date): Result<Funnel> {
   if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
   if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
   return ok(withAnswers(funnel, { declinedAt: now.toISOString() }, now));
+}
+
+/** Every required field of the address that is empty, each with its message, in the form's order: the form names them all at once. */
+export function shippingAddressProblems(draft: Address): { field: keyof Address; problem: Message }[] {
+  return ADDRESS_REFUSALS.filter(([field]) => !String(draft[field] ?? '').trim()).map(([field, key]) => ({ field, problem: message(key) }));
 }
 
 /** A shipping address: street, city, postal code and country are required; line 2 and state are not. */

@@ -103,4 +103,57 @@ describe('the creator changes the address, then opts out', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('keyboard only: Confirm, then an empty address names every missing field at once, and each answer moves focus to its result', async () => {
+    const owner = await newPage();
+    await signIn(owner.page, { path: '/creator/CR12349' });
+    await owner.page.waitForURL(/\/creator\/CR12349$/);
+    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    await owner.page.getByRole('button', { name: 'Copy creator link' }).click();
+    const field = owner.page.getByRole('textbox', { name: 'Creator link' });
+    await field.waitFor();
+    const link = await field.inputValue();
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: { width: 360, height: 740 } });
+    const creator = await context.newPage();
+    await creator.goto(link);
+    await creator.getByRole('heading', { name: 'Hi Priya Patel' }).waitFor();
+    const focused = () => creator.evaluate(() => document.activeElement?.textContent?.trim() ?? document.activeElement?.getAttribute('name') ?? '');
+    // Tab to Confirm and press Enter: focus lands on the section's heading, where the result is said.
+    for (let i = 0; i < 20 && (await focused()) !== 'Confirm'; i++) await creator.keyboard.press('Tab');
+    expect(await focused()).toBe('Confirm');
+    await creator.keyboard.press('Enter');
+    await creator.getByText(/^You confirmed on /).waitFor();
+    await expect.poll(focused).toBe('Will you take part?');
+
+    // Tab to Save address with every field empty and press Enter: all four named, under their fields.
+    for (let i = 0; i < 20 && (await focused()) !== 'Save address'; i++) await creator.keyboard.press('Tab');
+    await creator.keyboard.press('Enter');
+    for (const [label, error] of [
+      ['Street address', 'Please enter the street address'],
+      ['City', 'Please enter the city'],
+      ['Postal code', 'Please enter the postal code'],
+      ['Country', 'Please enter the country'],
+    ] as const) {
+      const input = creator.getByLabel(label, { exact: true });
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+      const described = await input.getAttribute('aria-describedby');
+      expect(await creator.locator(`[id="${described}"]`).innerText()).toBe(error);
+    }
+    await expect.poll(() => creator.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('line1');
+    await creator.keyboard.type('5 Pine Rd');
+    await creator.keyboard.press('Tab');
+    await creator.keyboard.press('Tab');
+    await creator.keyboard.type('Portland');
+    await creator.keyboard.press('Tab');
+    await creator.keyboard.press('Tab');
+    await creator.keyboard.type('97201');
+    await creator.keyboard.press('Tab');
+    await creator.keyboard.type('US');
+    await creator.keyboard.press('Enter');
+    await creator.getByText(/^Saved on /).waitFor();
+    await expect.poll(focused).toBe('Shipping address');
+    expect(await creator.getByLabel('City', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(await violationsAt(creator, [360, 1280])).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 // A creator who declined may take part after all while the funnel is open; after opting out
 // the portal takes no more answers; a new address reaches the gift order until it is Processing.
 import { describe, expect, it } from 'vitest';
-import { answersClosed, confirmCampaign, declineCampaign, funnelOpen, orderToNewAddress } from '../../lib/domain/portal';
+import { answersClosed, confirmCampaign, declineCampaign, funnelOpen, orderToNewAddress, shippingAddressProblems } from '../../lib/domain/portal';
+import { englishOf } from '../../lib/domain/messages';
 import type { Funnel, Order } from '../../lib/domain/types';
 import { sampleFunnels } from '../../lib/sample/workspace';
 
@@ -56,5 +57,18 @@ describe('a new address and the gift order', () => {
   it('has nothing to move without an order, or for a canceled one', () => {
     expect(orderToNewAddress(undefined, address, now)).toEqual({ ok: true, value: null });
     expect(orderToNewAddress(order('Canceled'), address, now)).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('address problems, all at once', () => {
+  it('names every missing required field in the form order, and none for a full address', () => {
+    const empty = { line1: ' ', city: '', state: '', postalCode: '', country: '' };
+    expect(shippingAddressProblems(empty).map((p) => [p.field, englishOf(p.problem)])).toEqual([
+      ['line1', 'Please enter the street address'],
+      ['city', 'Please enter the city'],
+      ['postalCode', 'Please enter the postal code'],
+      ['country', 'Please enter the country'],
+    ]);
+    expect(shippingAddressProblems({ line1: '1 Main St', city: 'Austin', state: '', postalCode: '78701', country: 'US' })).toEqual([]);
   });
 });
