@@ -1,7 +1,7 @@
 // The creator portal's views: one funnel, in the creator's language, one section per answer.
 // Each section shows what the server holds (and when), or the form that asks for it.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_DELIVERABLE_LINKS } from '../../lib/domain/portal';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { MAX_DELIVERABLE_LINKS, shippingAddressProblems } from '../../lib/domain/portal';
 import type { Address } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n';
 import { Button } from '../../widgets/ui/Button';
@@ -29,6 +29,7 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-portal-done { color: var(--cf-color-green, #15803d); margin: 0; }
 .cf-portal fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
 .cf-portal p { overflow-wrap: anywhere; }
+.cf-portal-ask { display: flex; flex-direction: column; gap: 8px; padding: 12px; border: 1px solid var(--cf-color-border, #d0d5dd); border-radius: 8px; }
 `;
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = { 'en-US': 'English', es: 'Español', fr: 'Français' };
@@ -57,11 +58,14 @@ export function PortalFrame({ portal, children }: { portal: PortalController; ch
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section; `headingRef` lets an answer move focus to its heading, where its result is said. */
+function Section({ title, children, headingRef }: { title: string; children: ReactNode; headingRef?: RefObject<HTMLHeadingElement | null> }) {
   const id = useId();
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -76,12 +80,41 @@ function Refusal({ portal, answer }: { portal: PortalController; answer: string 
   );
 }
 
-function Field({ label, value, onChange, autoComplete, required, type = 'text' }: { label: string; value: string; onChange(v: string): void; autoComplete?: string; required?: boolean; type?: string }) {
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  autoComplete?: string;
+  required?: boolean;
+  type?: string;
+  /** What is wrong with the value, said under the field (and the field marked invalid). */
+  error?: string;
+  name?: string;
+}
+
+function Field({ label, value, onChange, autoComplete, required, type = 'text', error, name }: FieldProps) {
   const id = useId();
   return (
     <div className="cf-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="cf-input" type={type} value={value} required={required} aria-required={required || undefined} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        name={name}
+        className="cf-input"
+        type={type}
+        value={value}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoComplete={autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="cf-error" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -91,6 +124,7 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
   const { t, formatDay } = portal.tr;
   const a = view.answers;
   const declined = Boolean(a.declinedAt);
+  if (a.optedOutAt) return <OptedOutPortal portal={portal} />;
   return (
     <PortalFrame portal={portal}>
       <h1>{t('portal.greeting', { name: view.creatorName })}</h1>
@@ -143,12 +177,97 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
       {!declined && view.results && <PortalResults portal={portal} results={view.results} />}
       <Section title={t('portal.optOut.title')}>
         <p>{t('portal.optOut.hint')}</p>
-        <div className="cf-portal-actions">
-          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.optOut')}>
-            {t('portal.optOut.button')}
-          </Button>
-        </div>
+        <AskFirst portal={portal} question={t('portal.optOut.ask')} yes={t('portal.optOut.yes')} onYes={() => void portal.answer('portal.optOut')}>
+          {t('portal.optOut.button')}
+        </AskFirst>
         <Refusal portal={portal} answer="portal.optOut" />
+      </Section>
+    </PortalFrame>
+  );
+}
+
+/**
+ * A button whose answer cannot be taken back in one tap: it asks first, in words, with the
+ * answer and Cancel (focus goes to the question, and back to the button on Cancel).
+ */
+function AskFirst({ portal, question, yes, onYes, children }: { portal: PortalController; question: string; yes: string; onYes(): void; children: ReactNode }) {
+  const { t } = portal.tr;
+  const [asking, setAsking] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) questionRef.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <div ref={actionsRef} className="cf-portal-actions">
+        <Button variant="secondary" disabled={portal.busy !== null} onClick={() => setAsking(true)}>
+          {children}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="cf-portal-ask" role="group" aria-label={question}>
+      <p ref={questionRef} tabIndex={-1}>
+        <strong>{question}</strong>
+      </p>
+      <div className="cf-portal-actions">
+        <Button variant="danger" disabled={portal.busy !== null} onClick={onYes}>
+          {yes}
+        </Button>
+        <Button
+          onClick={() => {
+            setAsking(false);
+            requestAnimationFrame(() => actionsRef.current?.querySelector('button')?.focus());
+          }}
+        >
+          {t('portal.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** After opting out: no forms, no email; what the creator handed in, read only. */
+function OptedOutPortal({ portal }: { portal: PortalController }) {
+  const view = portal.view!;
+  const { t, formatDay } = portal.tr;
+  const a = view.answers;
+  const address = a.address;
+  const links = a.deliverableLinks ?? [];
+  return (
+    <PortalFrame portal={portal}>
+      <h1>{t('portal.greeting', { name: view.creatorName })}</h1>
+      <p role="status">{t('portal.optOut.readOnly', { date: formatDay(a.optedOutAt!) })}</p>
+      <dl>
+        <dt>{t('portal.campaign')}</dt>
+        <dd>{view.campaign}</dd>
+        <dt>{t('portal.brand')}</dt>
+        <dd>{view.brand}</dd>
+      </dl>
+      <Section title={t('portal.readOnly.address')}>
+        {address ? (
+          <p>{[address.line1, address.line2, address.city, address.state, address.postalCode, address.country].filter(Boolean).join(', ')}</p>
+        ) : (
+          <p>{t('portal.readOnly.nothing')}</p>
+        )}
+      </Section>
+      <Section title={t('portal.readOnly.products')}>{view.chosen.length ? <ul>{view.chosen.map((name, i) => <li key={i}>{name}</li>)}</ul> : <p>{t('portal.readOnly.nothing')}</p>}</Section>
+      <Section title={t('portal.readOnly.links')}>
+        {links.length ? (
+          <ul>
+            {links.map((link, i) => (
+              <li key={i}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  {link.url}
+                </a>
+                {link.note ? ` — ${link.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('portal.readOnly.nothing')}</p>
+        )}
       </Section>
     </PortalFrame>
   );
@@ -157,19 +276,36 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
 function ConfirmSection({ portal }: { portal: PortalController }) {
   const { t, formatDay } = portal.tr;
   const a = portal.view!.answers;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result ("You confirmed on …") is said at the section's heading.
+  const send = async (name: string) => {
+    if (await portal.answer(name)) headingRef.current?.focus();
+  };
   return (
-    <Section title={t('portal.confirm.title')}>
+    <Section title={t('portal.confirm.title')} headingRef={headingRef}>
       {a.confirmedAt && <p className="cf-portal-done">{t('portal.confirm.confirmed', { date: formatDay(a.confirmedAt) })}</p>}
       {a.declinedAt && <p>{t('portal.confirm.declined', { date: formatDay(a.declinedAt) })}</p>}
+      {a.declinedAt && portal.view!.open && (
+        <>
+          <p>{t('portal.confirm.changeMind')}</p>
+          <div className="cf-portal-actions">
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
+              {t('portal.confirm.takePart')}
+            </Button>
+          </div>
+        </>
+      )}
       {!a.confirmedAt && !a.declinedAt && (
-        <div className="cf-portal-actions">
-          <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.confirm')}>
-            {t('portal.confirm.confirm')}
-          </Button>
-          <Button variant="secondary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.decline')}>
+        <>
+          <div className="cf-portal-actions">
+            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
+              {t('portal.confirm.confirm')}
+            </Button>
+          </div>
+          <AskFirst portal={portal} question={t('portal.confirm.declineAsk')} yes={t('portal.confirm.declineYes')} onYes={() => void send('portal.decline')}>
             {t('portal.confirm.decline')}
-          </Button>
-        </div>
+          </AskFirst>
+        </>
       )}
       <Refusal portal={portal} answer={portal.error?.answer === 'portal.decline' ? 'portal.decline' : 'portal.confirm'} />
     </Section>
@@ -179,24 +315,38 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
 const EMPTY_ADDRESS: Address = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
 
 function AddressSection({ portal }: { portal: PortalController }) {
-  const { t, formatDay } = portal.tr;
+  const { t, formatDay, say } = portal.tr;
   const a = portal.view!.answers;
   const [draft, setDraft] = useState<Address>(a.address ?? EMPTY_ADDRESS);
+  const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const set = (field: keyof Address) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void portal.answer('portal.saveAddress', { address: draft });
+    // Every missing field is named at once, under it; focus goes to the first.
+    const problems = shippingAddressProblems(draft);
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, say(p.problem)])));
+    if (problems.length) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${problems[0].field}"]`)?.focus());
+      return;
+    }
+    // The result ("Saved on …", or the refusal) is said at the section's heading.
+    if (await portal.answer('portal.saveAddress', { address: draft })) headingRef.current?.focus();
   };
+  const field = (name: keyof Address, label: string, autoComplete: string, required = false) => (
+    <Field name={name} label={label} value={draft[name] ?? ''} onChange={set(name)} autoComplete={autoComplete} required={required} error={errors[name]} />
+  );
   return (
-    <Section title={t('portal.address.title')}>
+    <Section title={t('portal.address.title')} headingRef={headingRef}>
       {a.addressAt && <p className="cf-portal-done">{t('portal.address.saved', { date: formatDay(a.addressAt) })}</p>}
-      <form onSubmit={submit} noValidate>
-        <Field label={t('portal.address.line1')} value={draft.line1} onChange={set('line1')} autoComplete="address-line1" required />
-        <Field label={t('portal.address.line2')} value={draft.line2 ?? ''} onChange={set('line2')} autoComplete="address-line2" />
-        <Field label={t('portal.address.city')} value={draft.city} onChange={set('city')} autoComplete="address-level2" required />
-        <Field label={t('portal.address.state')} value={draft.state} onChange={set('state')} autoComplete="address-level1" />
-        <Field label={t('portal.address.postalCode')} value={draft.postalCode} onChange={set('postalCode')} autoComplete="postal-code" required />
-        <Field label={t('portal.address.country')} value={draft.country} onChange={set('country')} autoComplete="country-name" required />
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+        {field('line1', t('portal.address.line1'), 'address-line1', true)}
+        {field('line2', t('portal.address.line2'), 'address-line2')}
+        {field('city', t('portal.address.city'), 'address-level2', true)}
+        {field('state', t('portal.address.state'), 'address-level1')}
+        {field('postalCode', t('portal.address.postalCode'), 'postal-code', true)}
+        {field('country', t('portal.address.country'), 'country-name', true)}
         <Refusal portal={portal} answer="portal.saveAddress" />
         <div className="cf-portal-actions">
           <Button type="submit" variant="primary" disabled={portal.busy !== null}>

@@ -13,11 +13,9 @@ function PortalPage() {
   const [title, body] =
     portal.status === 'loading'
       ? [t('portal.loading'), '']
-      : portal.status === 'optedOut'
-        ? [t('portal.optOut.title'), t('portal.optOut.done')]
-        : portal.status === 'failed'
-          ? [t('portal.loadFailed'), '']
-          : [t('portal.ended.title'), t('portal.ended.body')];
+      : portal.status === 'failed'
+        ? [t('portal.loadFailed'), '']
+        : [t('portal.ended.title'), t('portal.ended.body')];
   return (
     <PortalFrame portal={portal}>
       <h1>{title}</h1>

@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from '../../lib/i18n';
 import { useTranslator } from '../../widgets/ui/language';
 import { loadView, sendAnswer } from './api';
 
-export type PortalStatus = 'loading' | 'ready' | 'gone' | 'failed' | 'optedOut';
+export type PortalStatus = 'loading' | 'ready' | 'gone' | 'failed';
 
 export function usePortal(token: string | null) {
   const [status, setStatus] = useState<PortalStatus>(token ? 'loading' : 'gone');
@@ -50,7 +50,6 @@ export function usePortal(token: string | null) {
       setBusy(null);
       if (result.ok) {
         if (result.view) setView(result.view);
-        else setStatus('optedOut');
         return true;
       }
       if (result.status === 404) setStatus('gone');

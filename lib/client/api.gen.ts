@@ -114,7 +114,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send outreach to the creator (kept in their history); a funnel at Brief moves to Confirmation. Needs a key whose role may send outreach. */
+        /** Send outreach to the creator: the message is kept in their history and emailed to them (with a link to their portal) exactly as from the app; the funnel's outreach entry says whether the email is queued, sent or failed. A funnel at Brief moves to Confirmation. A creator who opted out of email is a 409 with code optedOut, and nothing is written. Needs a key whose role may send outreach. */
         post: operations["sendOutreach"];
         delete?: never;
         options?: never;
@@ -254,7 +254,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         Error: {
-            /** @description A stable code: invalidRequest, invalidKey, forbidden, notFound, conflict, requestTooLarge, pathTooLong, unsupportedMediaType, invalidValue, rateLimited, serverError, databaseUnavailable, missingKey, unknownField, controlCharacters, badEscape, idempotencyKeyReused. */
+            /** @description A stable code: invalidRequest, invalidKey, forbidden, notFound, conflict, requestTooLarge, pathTooLong, unsupportedMediaType, invalidValue, rateLimited, serverError, databaseUnavailable, missingKey, unknownField, controlCharacters, badEscape, idempotencyKeyReused, optedOut. */
             code: string;
             /** @description What is wrong, in a sentence. */
             error: string;

@@ -14,6 +14,7 @@ import {
   type FunnelStage,
   type FunnelStatus,
   type NotificationMessage,
+  type OutreachDelivery,
   type OutreachMessage,
   type Result,
   type Step,
@@ -80,11 +81,12 @@ export type { Funnel };
 // Saving a step (spec §4 "Saving a step")
 // ---------------------------------------------------------------------------
 
-export type NotificationChannel = 'email' | 'sms';
-export const CHANNEL_LABEL: Record<NotificationChannel, string> = { email: 'Email', sms: 'SMS' };
-
-/** Statuses whose arrival also sends an SMS (spec §4). */
-const SMS_STATUSES: readonly FunnelStatus[] = ['Shipped', 'Brief', 'Production'];
+/**
+ * A status change's notification is the team's (Notifications, and email to members who turned
+ * Email Notifications on); nothing is sent to the creator, and there is no SMS service.
+ */
+export type NotificationChannel = 'email';
+export const CHANNEL_LABEL: Record<NotificationChannel, string> = { email: 'Email' };
 
 /** The notification text for a funnel's new status (spec §4, word for word). */
 export function statusNotificationMessage(status: FunnelStatus, creator: string): Message {
@@ -111,16 +113,8 @@ export function statusNotifications(funnel: Funnel, status: FunnelStatus): StepN
   };
   const title = englishOf(said.title);
   const text = englishOf(said.message);
-  return notificationChannels(status).map((channel) => ({ channel, to: funnel.creatorHandle, title, message: text, said }));
+  return [{ channel: 'email', to: funnel.creatorHandle, title, message: text, said }];
 }
-
-/** Channels a status change is sent on: e-mail always, plus SMS for Shipped, Brief and Production. */
-export function notificationChannels(status: FunnelStatus): NotificationChannel[] {
-  return SMS_STATUSES.includes(status) ? ['email', 'sms'] : ['email'];
-}
-
-/** The success toast of one sent notification: '{channel} notification sent to {handle}'. */
-export const notificationToast = (channel: NotificationChannel, handle: string) => `${CHANNEL_LABEL[channel]} notification sent to ${handle}`;
 
 export interface StepDraft {
   name: string;
@@ -147,11 +141,11 @@ export interface StepSaveOutcome {
 /**
  * Saves step S (spec §4): sets its name and description and completed=true. Only when S is
  * greater than the index of the current status does the funnel advance: the status moves to
- * the next value, steps 0..S are completed and step S+1 becomes current, and notifications go
- * out (e-mail always, SMS too for Shipped/Brief/Production). A funnel already at the last
- * status (Shipped) keeps it: its steps move on, but no status notification is sent.
- * A step completed without advancing stops being current (the next step is), so no step is
- * ever both completed and current. The toasts of the sent notifications are the result's `messages`.
+ * the next value, steps 0..S are completed and step S+1 becomes current, and the team gets a
+ * notification of the new status. A funnel already at the last status (Shipped) keeps it: its
+ * steps move on, but no status notification is made. A step completed without advancing stops
+ * being current (the next step is), so no step is ever both completed and current. The toast
+ * says where the funnel moved.
  */
 export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
   if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= funnel.steps.length) return refuse('domain.funnels.stepGone');
@@ -186,11 +180,12 @@ export function saveStep(funnel: Funnel, stepIndex: number, draft: StepDraft, no
     progressPercentage: progressPercentage(steps),
     lastUpdated: now.toISOString(),
   };
+  const moved = status !== funnel.status ? [message('domain.funnels.movedTo', { name: funnel.creatorName, status: message(`creator.status.${status}`) })] : [];
   return {
     ok: true,
     value: { funnel: updated, advanced: advances, previousStatus: funnel.status, notifications },
-    messages: notifications.map((n) => notificationToast(n.channel, n.to)),
-    notices: notifications.map((n) => message('domain.funnels.notificationSent', { channel: CHANNEL_LABEL[n.channel], handle: n.to })),
+    messages: moved.map(englishOf),
+    notices: moved,
   };
 }
 
@@ -223,14 +218,37 @@ export interface OutreachOptions {
   advance?: boolean;
 }
 
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
- * Sending outreach keeps the message in the creator's history (empty allowed, spec §5). From the
- * dashboard a funnel at Brief moves to Confirmation (spec §4) with its steps following; a funnel
- * already past Brief keeps its status, because outreach never moves a funnel backwards. On the
- * creator detail screen (`advance: false`) it changes no status (spec §2).
+ * Whether outreach can email this creator: `optedOut` (they stopped every email: outreach is
+ * refused), `noEmail` (no usable address: the message is kept in their history only), or null.
+ */
+export function outreachEmailBlock(funnel: Pick<Funnel, 'email' | 'portal'>): 'optedOut' | 'noEmail' | null {
+  if (funnel.portal?.optedOutAt) return 'optedOut';
+  if (!funnel.email || !EMAIL_ADDRESS.test(funnel.email)) return 'noEmail';
+  return null;
+}
+
+/** The refusal of outreach to a creator who opted out, with its stable code for the API. */
+export const OPTED_OUT_CODE = 'optedOut';
+export function optedOutRefusal(funnel: Pick<Funnel, 'creatorHandle'>): { ok: false; error: string; problem?: Message; code: string } {
+  const problem = message('domain.funnels.optedOut', { handle: funnel.creatorHandle });
+  return { ok: false, error: englishOf(problem), problem, code: OPTED_OUT_CODE };
+}
+
+/**
+ * Sending outreach keeps the message in the creator's history (empty allowed, spec §5) and
+ * queues its email (`delivery` queued) when the creator has an address; a creator who opted out
+ * is refused. From the dashboard a funnel at Brief moves to Confirmation (spec §4) with its
+ * steps following; a funnel already past Brief keeps its status, because outreach never moves a
+ * funnel backwards. On the creator detail screen (`advance: false`) it changes no status (spec §2).
+ * The toast says what happened: queued, or kept without an email.
  */
 export function sendOutreach(funnel: Funnel, message: string, sentBy: string, now: Date, id: string, options: OutreachOptions = {}): Result<Funnel> {
-  const entry: OutreachMessage = { id, timestamp: now.toISOString(), message, sentBy };
+  const block = outreachEmailBlock(funnel);
+  if (block === 'optedOut') return optedOutRefusal(funnel);
+  const entry: OutreachMessage = { id, timestamp: now.toISOString(), message, sentBy, ...(block ? {} : { delivery: { status: 'queued', at: now.toISOString() } }) };
   const moves = (options.advance ?? true) && funnel.status === 'Brief';
   const status: FunnelStatus = moves ? 'Confirmation' : funnel.status;
   const steps = moves ? alignStepsWithStatus(funnel.steps, status) : funnel.steps;
@@ -243,9 +261,34 @@ export function sendOutreach(funnel: Funnel, message: string, sentBy: string, no
       outreach: [...(funnel.outreach ?? []), entry],
       lastUpdated: now.toISOString(),
     },
-    'domain.funnels.messageSent',
+    block ? 'domain.funnels.outreachNoEmail' : 'domain.funnels.outreachQueued',
     { handle: funnel.creatorHandle },
   );
+}
+
+/** The outreach message `outreachId` with its email's new state; refused when the message is gone. */
+export function setOutreachDelivery(funnel: Funnel, outreachId: string, delivery: OutreachDelivery): Result<Funnel> {
+  const at = (funnel.outreach ?? []).findIndex((entry) => entry.id === outreachId);
+  if (at < 0) return refuse('domain.funnels.outreachGone');
+  const outreach = (funnel.outreach ?? []).map((entry, index) => (index === at ? { ...entry, delivery } : entry));
+  return ok({ ...funnel, outreach });
+}
+
+/** Retrying a failed outreach email queues it again; only a failed one can be retried, and never to a creator who opted out. */
+export function retryOutreach(funnel: Funnel, outreachId: string, now: Date): Result<Funnel> {
+  const entry = funnel.outreach?.find((e) => e.id === outreachId);
+  if (!entry) return refuse('domain.funnels.outreachGone');
+  const block = outreachEmailBlock(funnel);
+  if (block === 'optedOut') return optedOutRefusal(funnel);
+  if (block) return refuse('domain.funnels.outreachNoEmail', { handle: funnel.creatorHandle });
+  if (entry.delivery?.status !== 'failed') return refuse('domain.funnels.outreachNotFailed');
+  return setOutreachDelivery(funnel, outreachId, { status: 'queued', at: now.toISOString() });
+}
+
+/** The latest outreach email that failed and was not sent since: what the funnel shows with Retry. */
+export function failedOutreach(funnel: Pick<Funnel, 'outreach'>): OutreachMessage | null {
+  const last = [...(funnel.outreach ?? [])].reverse().find((entry) => entry.delivery);
+  return last?.delivery?.status === 'failed' ? last : null;
 }
 
 /**

@@ -31,6 +31,7 @@ const flag = (name: Permission): PermissionRule => ({ kind: 'member', flag: name
 export const MUTATION_PERMISSIONS = {
   'funnels.saveStep': member,
   'funnels.sendOutreach': flag('sendOutreach'),
+  'funnels.retryOutreach': flag('sendOutreach'),
   'funnels.sendBrief': member,
   'funnels.togglePriority': member,
   'funnels.updateBio': member,
@@ -100,6 +101,7 @@ export const MUTATION_PERMISSIONS = {
   'developer.recordEndpointChange': { kind: 'admin' },
   'integrations.recordShopSecret': { kind: 'admin' },
   'mail.recordFailure': system,
+  'funnels.recordOutreachDelivery': system,
   'webhooks.disableEndpoint': system,
 } as const satisfies Record<string, PermissionRule>;
 
@@ -119,6 +121,7 @@ export const ROUTE_ONLY_MUTATIONS: ReadonlySet<MutationName> = new Set<MutationN
   'developer.recordEndpointChange',
   'integrations.recordShopSecret',
   'mail.recordFailure',
+  'funnels.recordOutreachDelivery',
   'webhooks.disableEndpoint',
   'orders.receiveFromShop',
 ]);

@@ -5,7 +5,7 @@ import { INVENTORY } from './constants';
 import { progressPercentage, saveStep, statusIndex, statusNotifications, type StepDraft, type StepSaveOutcome } from './funnels';
 import { GIFT_SHIPPING_COST, hasStockFor, nextOrderNumber, orderTotals, reserveOrderStock, withNote } from './orders';
 import type { CreatorResults } from './commission';
-import { message } from './messages';
+import { message, type Message } from './messages';
 import { refuse, refuseField, FUNNEL_STATUSES, ok, accept, type Address, type CreatorAnswers, type DeliverableLink, type Funnel, type GiftAllowance, type InventoryItem, type Order, type OrderItem, type Result } from './types';
 
 export const MAX_DELIVERABLE_LINKS = 10;
@@ -45,16 +45,31 @@ const withAnswers = (funnel: Funnel, answers: CreatorAnswers, now: Date): Funnel
   lastUpdated: now.toISOString(),
 });
 
+/** The funnel is still open for the creator's answers: not every step is completed. */
+export const funnelOpen = (funnel: Pick<Funnel, 'steps'>) => funnel.steps.some((step) => !step.completed);
+
+/**
+ * Confirming takes part. A creator who declined may change their mind while the funnel is open:
+ * the decline is withdrawn and the confirmation recorded.
+ */
 export function confirmCampaign(funnel: Funnel, now: Date): Result<Funnel> {
-  if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
   if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
-  return ok(withAnswers(funnel, { confirmedAt: now.toISOString() }, now));
+  if (funnel.portal?.declinedAt && !funnelOpen(funnel)) return refuse('domain.portal.closed');
+  const { declinedAt, ...answers } = funnel.portal ?? {};
+  // A withdrawn decline takes the funnel off pause, which the decline put it on.
+  const activity = declinedAt && funnel.activity === 'Paused' ? 'Active' : funnel.activity;
+  return ok(withAnswers({ ...funnel, activity, portal: answers }, { confirmedAt: now.toISOString() }, now));
 }
 
 export function declineCampaign(funnel: Funnel, now: Date): Result<Funnel> {
   if (funnel.portal?.declinedAt) return refuse('domain.portal.alreadyDeclined');
   if (funnel.portal?.confirmedAt) return refuse('domain.portal.alreadyConfirmed');
   return ok(withAnswers(funnel, { declinedAt: now.toISOString() }, now));
+}
+
+/** Every required field of the address that is empty, each with its message, in the form's order: the form names them all at once. */
+export function shippingAddressProblems(draft: Address): { field: keyof Address; problem: Message }[] {
+  return ADDRESS_REFUSALS.filter(([field]) => !String(draft[field] ?? '').trim()).map(([field, key]) => ({ field, problem: message(key) }));
 }
 
 /** A shipping address: street, city, postal code and country are required; line 2 and state are not. */
@@ -85,6 +100,17 @@ export function saveShippingAddress(funnel: Funnel, draft: Address, now: Date): 
   const address = validateShippingAddress(draft);
   if (!address.ok) return address;
   return ok(withAnswers(funnel, { address: address.value, addressAt: now.toISOString() }, now));
+}
+
+/**
+ * The creator's gift order follows a new address until it is Processing: while New it ships to
+ * the new address; from Processing on the change is refused (the creator contacts the brand).
+ * Null when there is no order yet.
+ */
+export function orderToNewAddress(order: Order | undefined, address: Address, now: Date): Result<Order | null> {
+  if (!order || order.status === 'Canceled') return ok(null);
+  if (order.status !== 'New') return refuse('domain.portal.orderUnderway');
+  return ok({ ...order, shippingAddress: address, updatedAt: now.toISOString() });
 }
 
 export interface ProductChoice {
@@ -186,6 +212,12 @@ export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLi
   return ok(withAnswers(funnel, { deliverableLinks: cleaned, deliverablesAt: now.toISOString() }, now));
 }
 
+/**
+ * A creator who opted out gets no more email and answers nothing more: their page shows, read
+ * only, what they handed in. Choosing the page's language stays possible.
+ */
+export const answersClosed = (funnel: Pick<Funnel, 'portal'>) => Boolean(funnel.portal?.optedOutAt);
+
 export function optOutOfEmail(funnel: Funnel, now: Date): Result<Funnel> {
   if (funnel.portal?.optedOutAt) return ok(funnel);
   return ok(withAnswers(funnel, { optedOutAt: now.toISOString() }, now));
@@ -217,6 +249,8 @@ export interface PortalView {
   chosen: string[];
   /** The workspace's language: the portal's own until the creator picks one. */
   defaultLanguage: 'en-US' | 'es' | 'fr';
+  /** The funnel is still open (a step not completed): a creator who declined may still take part. */
+  open: boolean;
   /** The creator's code and link, clicks, orders and commission earned (the team server's figures for this funnel); absent without a code. */
   results?: CreatorResults | null;
 }
@@ -246,6 +280,7 @@ export function portalView(
     products: ask === 'products' ? offeredProducts(inventory) : [],
     chosen: order?.items.map((item) => item.name) ?? [],
     defaultLanguage: workspace.language,
+    open: funnelOpen(funnel),
   };
 }
 

@@ -164,6 +164,21 @@ export interface OutreachMessage {
   timestamp: string;
   message: string;
   sentBy: string;
+  /** The email that carries it, as the mail outbox last said (none: kept in the history only, e.g. no address). */
+  delivery?: OutreachDelivery;
+}
+
+/** Where an outreach email stands: queued in the outbox, accepted by the mail server (or written as .eml), or failed with its reason. */
+export interface OutreachDelivery {
+  status: 'queued' | 'sent' | 'failed';
+  /** The mail server's or transport's words, when it failed. */
+  reason?: string;
+  /** True once the outbox gave up retrying. */
+  givenUp?: boolean;
+  /** When it last changed. */
+  at: string;
+  /** The activity entry that follows this email. */
+  activityId?: string;
 }
 
 export interface SuggestedCreator extends Entity {
@@ -312,7 +327,8 @@ export interface WebhookEvent extends Entity {
 
 // ---------- Activity ----------
 export type ActivityType = 'creator' | 'funnel' | 'notification' | 'system';
-export type ActivityStatus = 'success' | 'warning' | 'error';
+/** `queued`: a message waiting in the mail outbox (its entry changes when it is sent or fails). */
+export type ActivityStatus = 'success' | 'warning' | 'error' | 'queued';
 export interface ActivityEntry extends Entity {
   timestamp: string;
   userId: string;

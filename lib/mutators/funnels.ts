@@ -8,17 +8,19 @@ import {
   progressPercentage,
   saveStep as saveStepRule,
   sendOutreach as sendOutreachRule,
+  retryOutreach as retryOutreachRule,
+  setOutreachDelivery,
   STEP_NAMES,
   type StepSaveOutcome,
 } from '../domain/funnels';
 import { createFunnel as createFunnelRule, type NewFunnelDraft } from '../domain/new-funnel';
-import { refuse, ok, accept, type ActivityMessage, type AppNotification, type Funnel, type Result } from '../domain/types';
+import { refuse, ok, accept, type ActivityMessage, type AppNotification, type Funnel, type OutreachDelivery, type OutreachMessage, type Result } from '../domain/types';
 import { englishOf, listValue, message } from '../domain/messages';
 import { CRITERIA_GROUPS, SUGGESTED_CREATORS, type CriteriaGroup } from '../sample/suggestions';
 import { id, stepDraft, text } from './args';
 import { validateDiscountCode, withDiscountCodes } from '../domain/attribution';
 import { all, defineMutator, idsFrom, nowOf, one, single } from './define';
-import type { MutationMeta, WriteTx } from './types';
+import type { LogEntry, MutationMeta, WriteTx } from './types';
 
 export const FUNNEL_GONE = 'This creator no longer exists';
 
@@ -81,12 +83,8 @@ export function applyStepSave(
       snoozedUntil: null,
       said: n.said,
     };
+    // The team's notification (emailed to members who asked for it); the creator is sent nothing, so nothing is logged as sent.
     tx.put('notifications', notification, { prepend: true });
-    tx.log({
-      action: message('activity.action.notificationSent'),
-      actionType: 'notification',
-      details: message('activity.byAction.notificationSent', { channel: n.channel === 'sms' ? 'SMS' : message('notifications.type.email'), to: n.to, message: n.said.message }),
-    });
   }
   return result;
 }
@@ -98,23 +96,119 @@ export const saveStep = defineMutator({
   run: (tx, args, meta) => applyStepSave(tx, args.funnelId, args.stepIndex, args.draft, meta),
 });
 
-/** Sends outreach: the message is kept in the creator's history; a funnel at Brief moves to Confirmation unless `options.advance` is false. */
+/** The activity entry of an outreach email in its state: queued, sent, failed (or given up), or kept without an email. */
+export function outreachLogEntry(funnel: Pick<Funnel, 'id' | 'creatorHandle'>, entry: OutreachMessage): LogEntry {
+  const handle = funnel.creatorHandle;
+  const text = entry.message.trim();
+  const said = (action: ActivityMessage['action'], details: ActivityMessage['details'], status: LogEntry['status']): LogEntry => ({
+    action,
+    actionType: 'funnel',
+    details,
+    status,
+    metadata: { funnelId: funnel.id, outreachId: entry.id },
+  });
+  const delivery = entry.delivery;
+  if (!delivery) return said(message('activity.action.outreachKept'), message('activity.details.outreachKept', { handle }), 'warning');
+  if (delivery.status === 'queued')
+    return said(
+      message('activity.action.outreachQueued'),
+      text ? message('activity.details.outreachQueued', { handle, message: text }) : message('activity.details.outreachQueuedNoText', { handle }),
+      'queued',
+    );
+  if (delivery.status === 'sent')
+    return said(
+      message('activity.action.outreachSent'),
+      text ? message('activity.details.outreachWithText', { handle, message: text }) : message('activity.details.outreachNoText', { handle }),
+      'success',
+    );
+  return said(
+    message(delivery.givenUp ? 'activity.action.outreachNotDelivered' : 'activity.action.outreachFailed'),
+    message('activity.details.outreachFailed', { handle, reason: delivery.reason ?? '' }),
+    delivery.givenUp ? 'error' : 'warning',
+  );
+}
+
+/** Writes the funnel with its outreach message `outreachId`, and an activity entry that follows that message's email. */
+function putOutreach(tx: WriteTx, funnel: Funnel, outreachId: string): Funnel {
+  const entry = funnel.outreach?.find((e) => e.id === outreachId);
+  if (!entry) return funnel;
+  const activityId = tx.log(outreachLogEntry(funnel, entry));
+  const updated = entry.delivery ? setOutreachDelivery(funnel, outreachId, { ...entry.delivery, activityId }) : null;
+  const written = updated?.ok ? updated.value : funnel;
+  tx.put('funnels', written);
+  return written;
+}
+
+/**
+ * Sends outreach: the message is kept in the creator's history and its email queued (the server
+ * writes it to the mail outbox in this change's transaction); a funnel at Brief moves to
+ * Confirmation unless `options.advance` is false. A creator who opted out is refused.
+ */
 export const sendOutreach = defineMutator({
   name: 'funnels.sendOutreach',
   args: v.object({ funnelId: id, message: text(), options: v.optional(v.object({ advance: v.optional(v.boolean()) })) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
-    return updateFunnel(
-      tx,
-      args.funnelId,
-      (funnel) => sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), idsFrom(meta)('msg'), args.options ?? {}),
-      (before) => ({
-        action: message('activity.action.outreachSent'),
-        details: args.message.trim()
-          ? message('activity.details.outreachWithText', { handle: before.creatorHandle, message: args.message.trim() })
-          : message('activity.details.outreachNoText', { handle: before.creatorHandle }),
-      }),
-    );
+    const funnel = tx.get('funnels', args.funnelId);
+    if (!funnel) return refuse<Funnel>('domain.funnels.gone');
+    const outreachId = idsFrom(meta)('msg');
+    const result = sendOutreachRule(funnel, args.message, tx.actor?.name ?? 'System', nowOf(meta), outreachId, args.options ?? {});
+    if (!result.ok) return result;
+    return { ...result, value: putOutreach(tx, result.value, outreachId) };
+  },
+});
+
+/** Queues a failed outreach email again (the same message, a fresh portal link), with a new activity entry that follows it. */
+export const retryOutreach = defineMutator({
+  name: 'funnels.retryOutreach',
+  args: v.object({ funnelId: id, outreachId: id }),
+  reads: (args) => [one('funnels', args.funnelId)],
+  run(tx, args, meta) {
+    const funnel = tx.get('funnels', args.funnelId);
+    if (!funnel) return refuse<Funnel>('domain.funnels.gone');
+    const result = retryOutreachRule(funnel, args.outreachId, nowOf(meta));
+    if (!result.ok) return result;
+    const said = message('domain.funnels.outreachRetried', { handle: funnel.creatorHandle });
+    return { ok: true, value: putOutreach(tx, result.value, args.outreachId), messages: [englishOf(said)], notices: [said] };
+  },
+});
+
+/**
+ * The mail worker's word on an outreach email: sent (the mail server took it, or its .eml was
+ * written) or failed with its reason. The message's state and its activity entry change with it.
+ */
+export const recordOutreachDelivery = defineMutator({
+  name: 'funnels.recordOutreachDelivery',
+  args: v.object({ funnelId: id, outreachId: id, activityId: v.optional(id), status: v.picklist(['sent', 'failed']), reason: v.optional(text(1000)), givenUp: v.optional(v.boolean()) }),
+  reads: (args) => [one('funnels', args.funnelId), ...(args.activityId ? [one('activity', args.activityId)] : [])],
+  run(tx, args, meta) {
+    const funnel = tx.get('funnels', args.funnelId);
+    // The creator was deleted meanwhile: nothing to record.
+    if (!funnel) return ok(undefined);
+    const entry = funnel.outreach?.find((e) => e.id === args.outreachId);
+    if (!entry) return ok(undefined);
+    const delivery: OutreachDelivery = {
+      status: args.status,
+      at: nowOf(meta).toISOString(),
+      ...(args.status === 'failed' ? { reason: args.reason ?? 'Unknown error', ...(args.givenUp ? { givenUp: true } : {}) } : {}),
+      ...(entry.delivery?.activityId ? { activityId: entry.delivery.activityId } : {}),
+    };
+    const result = setOutreachDelivery(funnel, args.outreachId, delivery);
+    if (!result.ok) return ok(undefined);
+    tx.put('funnels', result.value);
+    // The entry made when it was queued says what became of it (a new one when it is gone).
+    const logged = outreachLogEntry(funnel, { ...entry, delivery });
+    const existing = args.activityId ? tx.get('activity', args.activityId) : undefined;
+    if (existing)
+      tx.put('activity', {
+        ...existing,
+        action: englishOf(logged.action),
+        details: englishOf(logged.details),
+        status: logged.status ?? existing.status,
+        message: { action: logged.action, details: logged.details },
+      });
+    else tx.log(logged);
+    return ok(undefined);
   },
 });
 

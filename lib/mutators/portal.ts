@@ -10,7 +10,9 @@ import {
   confirmCampaign,
   declineCampaign,
   handInDeliverables as handInDeliverablesRule,
+  answersClosed,
   optOutOfEmail,
+  orderToNewAddress,
   saveShippingAddress,
   setGiftAllowance as setGiftAllowanceRule,
 } from '../domain/portal';
@@ -24,11 +26,16 @@ import type { MutationMeta, WriteTx } from './types';
 
 const funnelId = v.object({ funnelId: id });
 
-/** The funnel the creator may change, or the refusal: a creator actor reaches only its own funnel. */
-function ownFunnel(tx: WriteTx, fid: string): Result<Funnel> {
+/**
+ * The funnel the creator may change, or the refusal: a creator actor reaches only its own funnel,
+ * and a creator who opted out answers nothing more (`afterOptOut`: the page's language, the opt-out itself).
+ */
+function ownFunnel(tx: WriteTx, fid: string, afterOptOut = false): Result<Funnel> {
   if (!tx.actor?.creatorOf || tx.actor.creatorOf !== fid) return refuse('domain.portal.creatorOnly');
   const funnel = tx.get('funnels', fid);
-  return funnel ? ok(funnel) : refuse('domain.funnels.gone');
+  if (!funnel) return refuse('domain.funnels.gone');
+  if (!afterOptOut && answersClosed(funnel)) return refuse('domain.portal.optedOutReadOnly');
+  return ok(funnel);
 }
 
 /** The team hears of the answer: one unread notification at the top of Notifications. */
@@ -70,7 +77,7 @@ export const setLanguage = defineMutator({
   args: v.object({ funnelId: id, language: v.picklist(['en-US', 'es', 'fr'] as const) }),
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args) {
-    const own = ownFunnel(tx, args.funnelId);
+    const own = ownFunnel(tx, args.funnelId, true);
     if (!own.ok) return own;
     // The creator's language is a preference, not news for the team: no entry, no notification.
     tx.put('funnels', { ...own.value, portal: { ...own.value.portal, language: args.language } });
@@ -106,15 +113,30 @@ export const decline = defineMutator({
   },
 });
 
+/**
+ * The creator's shipping address. Their gift order (`orderId`, which the server takes from the
+ * funnel, never from the page) ships to it while New, and the team is told; from Processing on
+ * the change is refused and nothing changes.
+ */
 export const saveAddress = defineMutator({
   name: 'portal.saveAddress',
-  args: v.object({ funnelId: id, address }),
-  reads: (args) => [one('funnels', args.funnelId)],
+  args: v.object({ funnelId: id, address, orderId: v.optional(id) }),
+  reads: (args) => [one('funnels', args.funnelId), ...(args.orderId ? [one('orders', args.orderId)] : [])],
   run(tx, args, meta) {
     const own = ownFunnel(tx, args.funnelId);
     if (!own.ok) return own;
+    const orderId = own.value.portal?.orderId;
     const result = saveShippingAddress(own.value, args.address, nowOf(meta));
     if (!result.ok) return result;
+    const order = orderToNewAddress(orderId && orderId === args.orderId ? tx.get('orders', orderId) : undefined, result.value.portal!.address!, nowOf(meta));
+    if (!order.ok) return order;
+    if (order.value) {
+      tx.put('orders', order.value);
+      return answer(tx, meta, result.value, 'activity.action.creatorChangedOrderAddress', 'activity.details.creatorChangedOrderAddress', {
+        order: order.value.orderNumber,
+        city: order.value.shippingAddress.city,
+      });
+    }
     return answer(tx, meta, result.value, 'activity.action.creatorGaveAddress', 'activity.details.creatorGaveAddress');
   },
 });
@@ -172,7 +194,7 @@ export const optOut = defineMutator({
   args: funnelId,
   reads: (args) => [one('funnels', args.funnelId)],
   run(tx, args, meta) {
-    const own = ownFunnel(tx, args.funnelId);
+    const own = ownFunnel(tx, args.funnelId, true);
     if (!own.ok) return own;
     if (own.value.portal?.optedOutAt) return ok(own.value);
     const result = optOutOfEmail(own.value, nowOf(meta));

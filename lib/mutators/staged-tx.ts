@@ -117,6 +117,7 @@ export function createStagedTx(base: StagingBase, actor: Actor | null, meta: Mut
       const record = activityEntry(meta, actor, logCount, entry);
       logged.push(record);
       tx.put('activity', record, { prepend: true });
+      return record.id;
     },
   };
   const isEmpty = () => staged.size === 0 && stagedSingletons.size === 0;

@@ -79,8 +79,8 @@ export interface WriteTx extends ReadTx {
   put<C extends CollectionName>(collection: C, record: RecordOf<C>, options?: { prepend?: boolean }): void;
   delete(collection: CollectionName, id: string): void;
   setSingleton<S extends SingletonName>(name: S, value: SingletonOf<S>): void;
-  /** Appends an activity entry for this mutation, in the actor's name (id and time from the meta). */
-  log(entry: LogEntry): void;
+  /** Appends an activity entry for this mutation, in the actor's name (id and time from the meta); returns its id. */
+  log(entry: LogEntry): string;
 }
 
 /** Decided by the caller before `run`, so every replay writes the same records. */

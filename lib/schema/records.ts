@@ -56,7 +56,8 @@ const optional = <T extends v.GenericSchema>(schema: T) => v.optional(schema);
 const picklist = <T extends readonly string[]>(values: T) => v.picklist(values);
 
 const step = v.object({ name: str, description: str, completed: bool, current: bool });
-const outreachMessage = v.object({ id: str, timestamp: str, message: str, sentBy: str });
+const outreachDelivery = v.object({ status: v.picklist(['queued', 'sent', 'failed']), reason: optional(str), givenUp: optional(bool), at: str, activityId: optional(str) });
+const outreachMessage = v.object({ id: str, timestamp: str, message: str, sentBy: str, delivery: optional(outreachDelivery) });
 
 const address = v.object({ line1: str, line2: optional(str), city: str, state: str, postalCode: str, country: str });
 
@@ -220,7 +221,7 @@ const activityEntry = v.object({
   action: str,
   actionType: v.picklist(['creator', 'funnel', 'notification', 'system']),
   details: str,
-  status: v.picklist(['success', 'warning', 'error']),
+  status: v.picklist(['success', 'warning', 'error', 'queued']),
   metadata: optional(v.record(v.string(), scalar)),
   message: optional(v.object({ action: messageSchema, details: messageSchema })),
 });

@@ -31,6 +31,8 @@ export function createFunnelsSlice(ctx: StoreContext) {
     saveStep: (funnelId: string, stepIndex: number, draft: StepDraft) => ctx.mutate('funnels.saveStep', { funnelId, stepIndex, draft }),
     /** Outreach: the message is kept; a funnel at Brief moves to Confirmation unless `options.advance` is false (the creator screen). */
     sendOutreach: (funnelId: string, message: string, options: OutreachOptions = {}) => ctx.mutate('funnels.sendOutreach', { funnelId, message, options }),
+    /** Queues a failed outreach email again (the same message, a fresh portal link). */
+    retryOutreach: (funnelId: string, outreachId: string) => ctx.mutate('funnels.retryOutreach', { funnelId, outreachId }),
     sendBrief: (funnelId: string) => ctx.mutate('funnels.sendBrief', { funnelId }),
     togglePriority: (funnelId: string) => ctx.mutate('funnels.togglePriority', { funnelId }),
     setGiftAllowance: (funnelId: string, maxItems: number, maxValue: number) => ctx.mutate('funnels.setGiftAllowance', { funnelId, maxItems, maxValue }),

@@ -4,6 +4,7 @@
 // the key, the limit, the router (a path too long, a bad escape, no such path), the schema or
 // a rule.
 import * as v from 'valibot';
+import { OPTED_OUT_CODE } from '../../lib/domain/funnels';
 import { HttpError } from '../context';
 
 /** The code of an error whose refusal names none, by its status. */
@@ -23,7 +24,7 @@ export const API_ERROR_CODES: Readonly<Record<number, string>> = {
 };
 
 /** Every code an answer of the API may carry (the document lists them). */
-export const API_CODES = [...new Set([...Object.values(API_ERROR_CODES), 'missingKey', 'unknownField', 'controlCharacters', 'badEscape', 'idempotencyKeyReused'])];
+export const API_CODES = [...new Set([...Object.values(API_ERROR_CODES), 'missingKey', 'unknownField', 'controlCharacters', 'badEscape', 'idempotencyKeyReused', OPTED_OUT_CODE])];
 
 export const apiError = v.object({
   error: v.string(),

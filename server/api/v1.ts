@@ -39,6 +39,7 @@ import { apiKeyOf } from '../http/auth';
 import { recordRoutes } from './v1/records';
 import { funnelMeasures, funnelPerformance, mayReadResults, performanceRange } from './v1/results';
 import { responseSchemasOf, type ApiRouteSpec } from './openapi';
+import { OUTREACH_MUTATIONS, outreachEmail } from '../portal/outreach';
 
 export { API_ROUTES, API_WEBHOOKS };
 
@@ -137,12 +138,14 @@ export async function apiRoutes(instance: FastifyInstance, { ctx }: { ctx: Serve
       args,
       now: ctx.now,
       onError: (err) => request.log.error({ err: loggableError(err), mutation: name }, 'API mutation failed'),
+      // Outreach emails the creator in the same transaction, as it does from the app.
+      inTransaction: outreachEmail(name, { workspaceId: key.workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
       ...idempotency,
     });
     if (outcome.status === 'applied') {
       ctx.pokes?.poke(key.workspaceId, outcome.version);
       ctx.webhooks?.kick();
-      if (outcome.queuedMail) ctx.mail?.kick();
+      if (outcome.queuedMail || OUTREACH_MUTATIONS.has(name)) ctx.mail?.kick();
     }
     const answer = answerOf(outcome);
     if (answer.error) throw answer.error;

@@ -28,7 +28,16 @@ export const MAIL_PARAMS = {
   /** To Admins: an endpoint failed every delivery for a day. */
   webhookDisabled: v.object({ url: line, workspaceName: line, developerPath: appPath }),
   /** Outreach to a creator: the member's message and the creator's portal link. */
-  outreach: v.object({ message: longText, senderName: line, workspaceName: line, portalUrl: url }),
+  outreach: v.object({
+    message: longText,
+    senderName: line,
+    workspaceName: line,
+    portalUrl: url,
+    // Which outreach message (and activity entry) the worker tells of the email's fate; not rendered.
+    funnelId: v.optional(line),
+    outreachId: v.optional(line),
+    activityId: v.optional(line),
+  }),
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_PARAMS;

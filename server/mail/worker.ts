@@ -13,6 +13,8 @@ import type { Database, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { systemWrite } from '../db/tx';
 import { recordMailFailure } from '../../lib/mutators/system';
+import { recordOutreachDelivery } from '../../lib/mutators/funnels';
+import type { ArgsOf } from '../../lib/mutators';
 import { claimDue, createOutboxWorker } from '../outbox/worker';
 import { isMailTemplate, renderMail } from './templates';
 import type { MailTransport } from './transport';
@@ -46,9 +48,18 @@ export interface MailWorker {
 
 const shortReason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 300) || 'Unknown error';
 
+/** The outreach message an outbox row reports to (its parameters, read before a send clears them). */
+function followedOutreach(row: typeof t.mailOutbox.$inferSelect): { funnelId: string; outreachId: string; activityId?: string } | null {
+  if (row.template !== 'outreach') return null;
+  const params = row.params as { funnelId?: unknown; outreachId?: unknown; activityId?: unknown } | null;
+  if (typeof params?.funnelId !== 'string' || typeof params.outreachId !== 'string') return null;
+  return { funnelId: params.funnelId, outreachId: params.outreachId, ...(typeof params.activityId === 'string' ? { activityId: params.activityId } : {}) };
+}
+
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, now, transport } = options;
   async function attempt(row: typeof t.mailOutbox.$inferSelect) {
+    const follow = followedOutreach(row);
     let subject = row.subject;
     let error: unknown = null;
     let permanent = false;
@@ -79,6 +90,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .update(t.mailOutbox)
         .set({ status: 'sent', attempts, subject, params: {}, lastError: null, sentAt: at })
         .where(eq(t.mailOutbox.id, row.id));
+      if (follow) await recordOutreach({ ...follow, status: 'sent' }, row.workspaceId, at);
       return;
     }
     const reason = shortReason(error);
@@ -91,8 +103,23 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     } else {
       await db.update(t.mailOutbox).set({ status: 'failed', attempts, subject, params: {}, lastError: reason }).where(eq(t.mailOutbox.id, row.id));
     }
-    // The team hears of a message's first failure and of giving it up, not of every retry.
-    if (attempts === 1 || delay === null) await logFailure(row.workspaceId, row.toAddress, subject ?? row.template, reason, delay === null, at);
+    // The team hears of a message's first failure and of giving it up, not of every retry; an
+    // outreach email's own message and activity entry say it.
+    if (attempts !== 1 && delay !== null) return;
+    if (follow) await recordOutreach({ ...follow, status: 'failed', reason, givenUp: delay === null }, row.workspaceId, at);
+    else await logFailure(row.workspaceId, row.toAddress, subject ?? row.template, reason, delay === null, at);
+  }
+
+  async function recordOutreach(args: ArgsOf<'funnels.recordOutreachDelivery'>, workspaceId: string, at: Date) {
+    const { version } = await systemWrite({
+      db,
+      workspaceId,
+      mutator: recordOutreachDelivery,
+      args,
+      meta: { now: at.toISOString(), idSeed: `mo${randomUUID().replace(/-/g, '').slice(0, 16)}` },
+      now,
+    });
+    options.onWorkspaceChanged?.(workspaceId, version);
   }
 
   async function logFailure(workspaceId: string, to: string, subject: string, reason: string, givenUp: boolean, at: Date) {

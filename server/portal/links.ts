@@ -1,6 +1,6 @@
 // Creators' portal links: /c/<token>, 32 random bytes of which only the SHA-256 is stored.
-// A link opens one funnel; it ends when staff rotate the funnel's links, when the creator opts
-// out, or with the funnel itself (foreign key).
+// A link opens one funnel; it ends when staff rotate the funnel's links or with the funnel
+// itself (foreign key). A creator who opted out keeps a read-only page behind it.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import * as t from '../db/schema';

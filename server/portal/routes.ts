@@ -69,6 +69,8 @@ async function viewOf(ctx: ServerContext, link: PortalLink): Promise<PortalView 
 
 export async function portalRoutes(instance: FastifyInstance, { ctx, ...options }: { ctx: ServerContext; root: string | null }) {
   const app = instance.withTypeProvider<ValibotTypeProvider>();
+  /** The link's funnel's gift order id, as stored (undefined when there is none). */
+  const giftOrderOf = async (link: PortalLink) => (await loadRecords(ctx.db, link.workspaceId, 'funnels', { ids: [link.funnelId] }))[0]?.record.portal?.orderId;
   // Per token (its hash: the token itself never becomes a key in memory), and per address for
   // the guesses that carry no valid token.
   const perToken = {
@@ -114,8 +116,8 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
       memberId: `creator:${link.funnelId}`,
       creatorFunnelId: link.funnelId,
       mutator: MUTATORS[name],
-      // The funnel is the link's, whatever the page sent.
-      args: { ...args, funnelId: link.funnelId },
+      // The funnel is the link's, whatever the page sent; so is the gift order a new address moves.
+      args: { ...args, funnelId: link.funnelId, ...(name === 'portal.saveAddress' ? { orderId: await giftOrderOf(link) } : {}) },
       now: ctx.now,
       onError: (error) => request.log.error({ err: loggableError(error), mutation: name }, 'portal answer failed'),
     });
@@ -123,8 +125,6 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
       ctx.pokes?.poke(link.workspaceId, outcome.version);
       if (outcome.queuedWebhooks) ctx.webhooks?.kick();
       if (outcome.queuedMail) ctx.mail?.kick();
-      // Opting out ends the creator's links: no more email, and no page behind an old one.
-      if (name === 'portal.optOut') await endPortalLinks(ctx.db, link, ctx.now());
     }
     reply.header('cache-control', 'no-store');
     if (outcome.status !== 'applied') {
@@ -133,7 +133,8 @@ export async function portalRoutes(instance: FastifyInstance, { ctx, ...options 
         .code(outcomeHttpStatus(outcome))
         .send({ error, ...('field' in outcome ? { field: outcome.field } : {}), ...('problem' in outcome && outcome.problem ? { problem: outcome.problem } : {}) });
     }
-    const view = name === 'portal.optOut' ? null : await viewOf(ctx, link);
+    // After opting out too: the page shows, read only, what the creator handed in.
+    const view = await viewOf(ctx, link);
     return { ok: true, view };
   });
 

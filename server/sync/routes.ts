@@ -18,7 +18,7 @@ import * as t from '../db/schema';
 import { runMutation } from '../db/tx';
 import type { ValibotTypeProvider } from '../http/valibot';
 import { loggableError } from '../validation';
-import { outreachEmail } from '../portal/outreach';
+import { OUTREACH_MUTATIONS, outreachEmail } from '../portal/outreach';
 import { SESSIONS_ENDED, type PokeHub } from './pokes';
 import { findSession } from '../auth/sessions';
 import { RECONNECT_HINT_MS } from '../http/shutdown';
@@ -179,7 +179,7 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
         now: ctx.now,
         onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
         // Outreach emails the creator, in the same transaction.
-        ...(mutation.name === 'funnels.sendOutreach' ? { inTransaction: outreachEmail({ workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }) } : {}),
+        inTransaction: outreachEmail(mutation.name, { workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
       });
       if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
         // No longer an active member of the workspace (removed while this push ran): nothing more is taken.
@@ -192,7 +192,7 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
         lastVersion = Math.max(lastVersion, outcome.version);
         queuedWebhooks ||= outcome.queuedWebhooks === true;
         // Outreach queued the creator's email in its transaction (server/portal/outreach.ts).
-        queuedMail ||= outcome.queuedMail === true || mutation.name === 'funnels.sendOutreach';
+        queuedMail ||= outcome.queuedMail === true || OUTREACH_MUTATIONS.has(mutation.name);
         results.push({ id: mutation.id, ok: true });
       } else if (outcome.status === 'skipped') results.push({ id: mutation.id, ok: true });
       // Each refusal is that mutation's answer: the ones behind it are still run.

@@ -80,7 +80,7 @@ describe('creator subpages', () => {
       expect(screen.getByRole('heading', { name: s })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send Brief' }));
     expect(store.funnels.items.get('CR12346')?.status).toBe('Contract');
-    expect(await screen.findByText('Email notification sent to @mikechentech')).toBeInTheDocument();
+    expect(await screen.findByText('Mike Chen moved to Contract')).toBeInTheDocument();
   });
 
   it('an unknown id shows Creator not found on the subpages too', async () => {

@@ -51,7 +51,7 @@ describe('<FunnelBoard> list and cards', () => {
     expect(visited).toEqual(['/creator/CR12345?step=Review%20%26%20Feedback']);
   });
 
-  it('saves a step with the pencil: the funnel advances and the notification toast text is the spec\'s', async () => {
+  it('saves a step with the pencil: the funnel advances and the toast says where it moved', async () => {
     const user = userEvent.setup();
     const { store } = await renderScreen(<FunnelBoard />);
     const priya = await screen.findByRole('article', { name: 'Priya Patel' });
@@ -63,9 +63,35 @@ describe('<FunnelBoard> list and cards', () => {
     await user.click(within(priya).getByRole('button', { name: 'Save Step' }));
     expect(within(priya).getByText('Production')).toBeInTheDocument();
     expect(within(priya).getByRole('link', { name: 'Reel production' })).toBeInTheDocument();
-    expect(await screen.findByText('Email notification sent to @priyatravels')).toBeInTheDocument();
-    expect(await screen.findByText('SMS notification sent to @priyatravels')).toBeInTheDocument();
-    expect(store.notifications.unreadCount.value).toBe(4);
+    expect(await screen.findByText('Priya Patel moved to Production')).toBeInTheDocument();
+    // The team's one notification; nothing claims an email or SMS to the creator.
+    expect(screen.queryByText(/notification sent to @priyatravels/)).toBeNull();
+    expect(store.notifications.unreadCount.value).toBe(3);
+  });
+
+  it('a creator who opted out shows it on the card, and Send Outreach is disabled with the reason', async () => {
+    const { store } = await renderScreen(<FunnelBoard />);
+    const alex = store.funnels.items.get('CR12348')!;
+    act(() => store.rebase([{ collection: 'funnels', id: alex.id, value: { ...alex, portal: { optedOutAt: FIXED_NOW.toISOString() } } }], []));
+    const card = await screen.findByRole('article', { name: alex.creatorName });
+    expect(within(card).getByText('Opted out')).toBeInTheDocument();
+    const button = within(card).getByRole('button', { name: `Send outreach to ${alex.creatorName}` });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(`${alex.creatorHandle} opted out of email`);
+  });
+
+  it('a failed outreach email shows on the card with its reason, and Retry queues it again', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderScreen(<FunnelBoard />);
+    const alex = store.funnels.items.get('CR12348')!;
+    const failed = { id: 'msg_f1', timestamp: FIXED_NOW.toISOString(), message: 'Hi', sentBy: 'Alex Morgan', delivery: { status: 'failed' as const, reason: '550 Mailbox unavailable', at: FIXED_NOW.toISOString() } };
+    act(() => store.rebase([{ collection: 'funnels', id: alex.id, value: { ...alex, outreach: [failed] } }], []));
+    const card = await screen.findByRole('article', { name: alex.creatorName });
+    expect(within(card).getByText('Email failed: 550 Mailbox unavailable')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: `Retry the email to ${alex.creatorHandle}` }));
+    expect(await screen.findByText(`Email to ${alex.creatorHandle} queued again`)).toBeInTheDocument();
+    expect(within(card).queryByText(/Email failed/)).toBeNull();
+    expect(store.funnels.items.get(alex.id)?.outreach?.[0].delivery?.status).toBe('queued');
   });
 
   it('renders only the cards in view with 10,000 funnels', async () => {

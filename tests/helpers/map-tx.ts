@@ -60,6 +60,7 @@ export function mapTx(state: MapState, actor: Actor | null, meta: MutationMeta) 
       logs += 1;
       const record = activityEntry(meta, actor, logs, entry);
       stage('activity').set(record.id, record);
+      return record.id;
     },
   };
   return {

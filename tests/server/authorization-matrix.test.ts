@@ -112,6 +112,7 @@ interface ArgsContext {
 const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'funnels.saveStep': ({ ids }) => ({ funnelId: ids.funnel, stepIndex: 0, draft: { name: 'Brief', description: 'Matrix step' } }),
   'funnels.sendOutreach': ({ ids }) => ({ funnelId: ids.funnel, message: 'Hello from the matrix' }),
+  'funnels.retryOutreach': ({ ids }) => ({ funnelId: ids.funnel, outreachId: 'msg_matrix' }),
   'funnels.sendBrief': ({ ids }) => ({ funnelId: ids.funnel }),
   'funnels.togglePriority': ({ ids }) => ({ funnelId: ids.funnel }),
   'funnels.updateBio': ({ ids, n }) => ({ funnelId: ids.funnel, bio: `Bio ${n}` }),
@@ -229,6 +230,7 @@ const ARGS: { [N in MutationName]: (c: ArgsContext) => ArgsOf<N> } = {
   'developer.recordKeyChange': () => ({ change: 'created', lastFour: 'mx12', role: 'Editor' }),
   'developer.recordEndpointChange': () => ({ change: 'added', host: 'example.com', events: ['order.created'] }),
   'integrations.recordShopSecret': () => ({ shop: 'Shopify', hint: 'mx12' }),
+  'funnels.recordOutreachDelivery': ({ ids }) => ({ funnelId: ids.funnel, outreachId: 'msg_matrix', status: 'sent' }),
   'mail.recordFailure': ({ n }) => ({ subject: `Matrix ${n}`, to: 'mail@matrix.test', reason: 'Refused', givenUp: false }),
   'webhooks.disableEndpoint': ({ n }) => ({ endpointId: `we_mx_${n}`, url: 'https://example.com/hook' }),
 };
@@ -402,6 +404,7 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
     const refused = json<PushResponse>(await push(actor('editorWithout-manageTeam'), 'team.invite'));
     expect(refused.results[0]).toMatchObject({ ok: false, status: 403, error: 'You do not have permission to manage the team' });
     expect(await status('owner', 'mail.recordFailure')).toBe(403);
+    expect(await status('owner', 'funnels.recordOutreachDelivery')).toBe(403);
     expect(await status('owner', 'account.recordPasswordReset')).toBe(403);
     expect(await status('owner', 'orders.receiveFromShop')).toBe(403);
   });
@@ -416,6 +419,7 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
       expect(writesOf('system').sort()).toEqual([
         'account.completeSetup',
         'account.recordPasswordReset',
+        'funnels.recordOutreachDelivery',
         'mail.recordFailure',
         'team.acceptInvitation',
         'webhooks.disableEndpoint',

@@ -124,6 +124,33 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     expect(giftOrders[0].value).toMatchObject({ status: 'New', stockDeducted: true, shippingAddress: ADDRESS });
   });
 
+  it('a new address reaches the gift order while it is New, and the team is told; from Processing a change is refused and nothing changes', async () => {
+    const { records } = await pull();
+    const item = records.find((r) => r.collection === 'inventory' && (r.value as InventoryItem).quantity > 2)!.value as InventoryItem;
+    await push('funnels.setGiftAllowance', { funnelId: 'CR12350', maxItems: 1, maxValue: 100 });
+    const token = await linkFor('CR12350');
+    expect((await answer(token, 'portal.confirm')).statusCode).toBe(200);
+    expect((await answer(token, 'portal.saveAddress', { address: ADDRESS })).statusCode).toBe(200);
+    const chosen = await answer(token, 'portal.chooseProducts', { productIds: [item.id] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const orderId = json<{ view: PortalView }>(chosen).view.answers.orderId!;
+    const DENVER = { line1: '9 Elm St', city: 'Denver', state: 'CO', postalCode: '80202', country: 'US' };
+    // The page cannot name another order: the server takes the funnel's own.
+    const moved = await answer(token, 'portal.saveAddress', { address: DENVER, orderId: 'ord_someone_else' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await recordOf<Order>('orders', orderId)).toMatchObject({ status: 'New', shippingAddress: DENVER });
+    const notes = (await pull()).records.filter((r) => r.collection === 'notifications').map((r) => (r.value as AppNotification).message);
+    expect(notes.some((m) => /changed the shipping address; order .+ now ships to Denver/.test(m))).toBe(true);
+
+    await push('orders.changeStatus', { id: orderId, status: 'Processing' });
+    const funnelBefore = await recordOf<Funnel>('funnels', 'CR12350');
+    const refused = await answer(token, 'portal.saveAddress', { address: ADDRESS });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toBe('Your order is already being prepared, so its address can no longer change here. Please contact the brand.');
+    expect(await recordOf<Order>('orders', orderId)).toMatchObject({ status: 'Processing', shippingAddress: DENVER });
+    expect(await recordOf<Funnel>('funnels', 'CR12350')).toEqual(funnelBefore);
+  });
+
   it('a wrong, malformed or ended link shows the same plain page and answers nothing', async () => {
     const token = await linkFor('CR12350');
     expect((await view(token)).statusCode).toBe(200);
@@ -145,10 +172,23 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     expect((await creator().get('/portal/api/view')).statusCode).toBe(404);
   });
 
-  it('opting out ends the link; staff cannot mint a new one; another workspace cannot mint one for this funnel', async () => {
+  it('opting out keeps the link read only: the page still shows what was handed in, takes no answer, and staff cannot mint a new link', async () => {
     const token = await linkFor('CR12347');
-    expect((await answer(token, 'portal.optOut')).statusCode).toBe(200);
-    expect((await view(token)).statusCode).toBe(404);
+    expect((await answer(token, 'portal.confirm')).statusCode).toBe(200);
+    expect((await answer(token, 'portal.saveAddress', { address: ADDRESS })).statusCode).toBe(200);
+    const optedOut = await answer(token, 'portal.optOut');
+    expect(optedOut.statusCode, optedOut.body).toBe(200);
+    expect(json<{ view: PortalView }>(optedOut).view.answers).toMatchObject({ optedOutAt: expect.any(String), address: ADDRESS });
+    const read = await view(token);
+    expect(read.statusCode).toBe(200);
+    expect(json<PortalView>(read).answers).toMatchObject({ optedOutAt: expect.any(String), address: { city: 'Austin' } });
+    const before = await recordOf<Funnel>('funnels', 'CR12347');
+    const refused = await answer(token, 'portal.saveAddress', { address: { ...ADDRESS, city: 'Denver' } });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toBe('You stopped emails for this campaign: this page now only shows what you handed in');
+    expect(await recordOf<Funnel>('funnels', 'CR12347')).toEqual(before);
+    // The page's language may still change.
+    expect((await answer(token, 'portal.setLanguage', { language: 'es' })).statusCode).toBe(200);
     expect((await owner.post('/portal-links/CR12347')).statusCode).toBe(409);
     const created = await push('funnels.create', {
       draft: { name: 'Only Acme', handle: '@onlyacme', email: 'only@acme.test', platform: 'Instagram', followers: '1000', engagementRate: '3', category: 'Creator', avatar: '', objective: 'Launch', value: '100', startDate: '2026-03-10', dueDate: '2026-04-10', assignedTo: 'Alex Morgan', contentType: 'Reel', count: '1', deliverableDueDate: '2026-04-01', notes: '' },
@@ -231,6 +271,12 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     expect(records.filter((r) => r.collection === 'notifications').map((r) => r.value)).toContainEqual(expect.objectContaining({ title: 'Sarah Johnson: Creator declined', message: 'Sarah Johnson declined' }));
     const after = await answer(token, 'portal.saveAddress', { address: ADDRESS });
     expect(json(after).error).toBe('You declined this campaign');
+    // A change of mind while the funnel is open: the decline is withdrawn, the funnel taken off pause.
+    const changed = await answer(token, 'portal.confirm');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json<{ view: PortalView }>(changed).view).toMatchObject({ ask: 'address', answers: { confirmedAt: expect.any(String) } });
+    expect(json<{ view: PortalView }>(changed).view.answers.declinedAt).toBeUndefined();
+    expect(await recordOf<Funnel>('funnels', 'CR12345')).toMatchObject({ activity: 'Active', portal: { confirmedAt: expect.any(String) } });
   });
 
   it('never writes a token into a log line', async () => {

@@ -8,7 +8,6 @@ import {
   daysLeft,
   filterFunnels,
   nextFunnelId,
-  notificationChannels,
   performanceKpis,
   DASHBOARD_PERIOD,
   ratingFromRoi,
@@ -102,32 +101,28 @@ describe('saveStep (spec §4)', () => {
         },
       },
     ]);
-    expect(result.messages).toEqual(['Email notification sent to @mikechentech']);
+    expect(result.messages).toEqual(['Mike Chen moved to Contract']);
   });
 
-  it('sends e-mail and SMS when the new status is Production or Shipped, with the spec texts', () => {
+  it('makes one team notification when the new status is Production or Shipped, with the spec texts, and no SMS', () => {
     const priya = byId('CR12349'); // Contract
     const toProduction = saveStep(priya, 3, draftOf(priya, 3), now);
     if (!toProduction.ok) throw new Error(toProduction.error);
     expect(toProduction.value.funnel.status).toBe('Production');
     expect(toProduction.value.notifications.map((n) => n.message)).toEqual([
       'Priya Patel has started content production. Review timeline updated.',
-      'Priya Patel has started content production. Review timeline updated.',
     ]);
-    expect(toProduction.messages).toEqual(['Email notification sent to @priyatravels', 'SMS notification sent to @priyatravels']);
+    expect(toProduction.messages).toEqual(['Priya Patel moved to Production']);
     const toShipped = saveStep(toProduction.value.funnel, 4, draftOf(priya, 4), now);
     if (!toShipped.ok) throw new Error(toShipped.error);
     expect(toShipped.value.funnel.status).toBe('Shipped');
     expect(toShipped.value.notifications[0].message).toBe('Product has been shipped to Priya Patel. Tracking information sent.');
-    expect(toShipped.value.notifications.map((n) => n.channel)).toEqual(['email', 'sms']);
+    expect(toShipped.value.notifications.map((n) => n.channel)).toEqual(['email']);
   });
 
-  it('uses the spec texts for every status and SMS for Shipped, Brief and Production', () => {
+  it('uses the spec texts for every status', () => {
     expect(statusNotificationText('Brief', 'Ann')).toBe('Creative brief has been sent to Ann. Awaiting confirmation.');
     expect(statusNotificationText('Confirmation', 'Ann')).toBe('Status updated to Confirmation for Ann.');
-    expect(notificationChannels('Brief')).toEqual(['email', 'sms']);
-    expect(notificationChannels('Contract')).toEqual(['email']);
-    expect(notificationChannels('Confirmation')).toEqual(['email']);
   });
 
   it('keeps Shipped at the last status: steps move on, nothing is sent', () => {
@@ -354,11 +349,12 @@ describe('funnels slice', () => {
   it('a step save stores the funnel, adds unread notifications at the top and logs, in one go', async () => {
     const s = await store();
     const result = s.funnels.saveStep('CR12349', 3, { name: 'Content Production', description: 'Go' });
-    expect(result).toMatchObject({ ok: true, messages: ['Email notification sent to @priyatravels', 'SMS notification sent to @priyatravels'] });
+    expect(result).toMatchObject({ ok: true, messages: ['Priya Patel moved to Production'] });
     expect(s.funnels.items.get('CR12349')?.status).toBe('Production');
-    const [first, second] = s.notifications.items.items.value;
-    expect(first).toMatchObject({ read: false, message: 'Priya Patel has started content production. Review timeline updated.' });
-    expect(new Set([first.type, second.type])).toEqual(new Set(['email', 'sms']));
+    const [first] = s.notifications.items.items.value;
+    expect(first).toMatchObject({ read: false, type: 'email', message: 'Priya Patel has started content production. Review timeline updated.' });
+    // The team is notified; nothing claims an email or SMS went to the creator.
+    expect(s.admin.activity.items.value.some((a) => a.action === 'Notification sent' || /^SMS to/.test(a.details))).toBe(false);
     expect(s.admin.activity.items.value.some((a) => a.action === 'Funnel status updated' && a.details.includes('Contract to Production'))).toBe(true);
   });
 

@@ -14,7 +14,7 @@ import type { StorageAdapter } from '../../lib/storage/types';
 const now = () => new Date('2026-03-10T12:00:00Z');
 const SIGNED_OUT = 'You are signed out. Sign in to make changes.';
 
-async function makeStore() {
+async function makeStore(setup?: (store: Store) => void) {
   const inner = createMemoryStorage();
   const counter = { writes: 0 };
   const storage: StorageAdapter = {
@@ -26,6 +26,7 @@ async function makeStore() {
   };
   const store = createStore({ storage, now });
   await store.loaded;
+  setup?.(store);
   await store.flush();
   return { store, counter, storage: inner };
 }
@@ -54,6 +55,8 @@ interface Case {
   /** Admins only: every other role is refused with the Admin message (or, given, this one). */
   adminOnly?: boolean | string;
   run(store: Store): Result<unknown>;
+  /** What the workspace holds first, as if the team server had sent it. */
+  setup?(store: Store): void;
 }
 
 const adminRefusal = (c: Case) => (typeof c.adminOnly === 'string' ? c.adminOnly : MESSAGES.adminOnly);
@@ -86,6 +89,16 @@ const CASES: Case[] = [
   // funnels
   { name: 'funnels.saveStep', run: (s) => s.funnels.saveStep('CR12348', 0, { name: 'Outreach', description: 'First contact' }) },
   { name: 'funnels.sendOutreach', flag: 'sendOutreach', run: (s) => s.funnels.sendOutreach('CR12348', 'Hello Alex') },
+  {
+    name: 'funnels.retryOutreach',
+    flag: 'sendOutreach',
+    setup: (s) => {
+      const funnel = s.funnels.items.get('CR12348')!;
+      const failed = { id: 'msg_failed', timestamp: now().toISOString(), message: 'Hello', sentBy: 'Alex Morgan', delivery: { status: 'failed' as const, reason: 'Mailbox unavailable', at: now().toISOString() } };
+      s.rebase([{ collection: 'funnels', id: funnel.id, value: { ...funnel, outreach: [failed] } }], []);
+    },
+    run: (s) => s.funnels.retryOutreach('CR12348', 'msg_failed'),
+  },
   { name: 'funnels.sendBrief', run: (s) => s.funnels.sendBrief('CR12346') },
   { name: 'funnels.togglePriority', run: (s) => s.funnels.togglePriority('CR12348') },
   { name: 'funnels.setGiftAllowance', run: (s) => s.funnels.setGiftAllowance('CR12348', 2, 60) },
@@ -224,7 +237,7 @@ describe('permissions are enforced in the store actions', () => {
 
   describe.each(CASES)('$name', (c) => {
     it('succeeds for the Admin and changes the workspace (so the refusals below are about the member)', async () => {
-      const { store, counter } = await makeStore();
+      const { store, counter } = await makeStore(c.setup);
       const before = snapshot(store);
       const writes = counter.writes;
       const result = c.run(store);
@@ -235,7 +248,7 @@ describe('permissions are enforced in the store actions', () => {
     });
 
     it(c.viewerAllowed ? 'is allowed for a Viewer (personal preference)' : 'is refused for a Viewer and changes nothing', async () => {
-      const { store, counter } = await makeStore();
+      const { store, counter } = await makeStore(c.setup);
       store.session.signIn('tm_3');
       await store.flush();
       const before = snapshot(store);
@@ -254,7 +267,7 @@ describe('permissions are enforced in the store actions', () => {
     });
 
     it('is refused for a signed-out member and changes nothing', async () => {
-      const { store, counter } = await makeStore();
+      const { store, counter } = await makeStore(c.setup);
       store.session.signOut();
       await store.flush();
       const before = snapshot(store);
@@ -273,8 +286,8 @@ describe('permissions are enforced in the store actions', () => {
 describe('permission flags gate their actions for an Editor', () => {
   const gated = CASES.filter((c) => c.flag);
 
-  async function editorWith(flag: Permission, on: boolean) {
-    const made = await makeStore();
+  async function editorWith(flag: Permission, on: boolean, setup?: (store: Store) => void) {
+    const made = await makeStore(setup);
     const { store } = made;
     const editor = store.team.members.get('tm_2')!;
     expect(editor.role).toBe('Editor');
@@ -286,7 +299,7 @@ describe('permission flags gate their actions for an Editor', () => {
   }
 
   it.each(gated)('$name is refused when the Editor lacks $flag, and changes nothing', async (c) => {
-    const { store, counter } = await editorWith(c.flag!, false);
+    const { store, counter } = await editorWith(c.flag!, false, c.setup);
     const before = snapshot(store);
     const activity = store.admin.activity.items.peek().length;
     const writes = counter.writes;
@@ -301,7 +314,7 @@ describe('permission flags gate their actions for an Editor', () => {
   });
 
   it.each(gated)('$name is allowed once the Editor has $flag', async (c) => {
-    const { store } = await editorWith(c.flag!, true);
+    const { store } = await editorWith(c.flag!, true, c.setup);
     const result = c.run(store);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
   });

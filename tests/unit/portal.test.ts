@@ -36,13 +36,15 @@ describe('creator portal rules', () => {
     expect(nextAsk({ portal: { declinedAt: 'x' } })).toBe('declined');
   });
 
-  it('confirms or declines once, never both', () => {
+  it('confirms or declines once, never both at once (a decline may be withdrawn by confirming: portal-change-of-mind.test.ts)', () => {
     const confirmed = confirmCampaign(alex(), NOW);
     expect(confirmed.ok).toBe(true);
     if (!confirmed.ok) return;
     expect(declineCampaign(confirmed.value, NOW)).toMatchObject({ ok: false, error: 'You already confirmed this campaign' });
     const declined = declineCampaign(alex(), NOW);
-    expect(declined.ok && confirmCampaign(declined.value, NOW)).toMatchObject({ ok: false, error: 'You declined this campaign' });
+    expect(declined.ok && declineCampaign(declined.value, NOW)).toMatchObject({ ok: false, error: 'You declined this campaign' });
+    const changed = declined.ok && confirmCampaign(declined.value, NOW);
+    expect(changed && changed.ok && changed.value.portal).toEqual({ confirmedAt: NOW.toISOString() });
   });
 
   it('needs street, city, postal code and country, naming the missing one', () => {

@@ -16,7 +16,7 @@ import { SearchField } from '../ui/SearchField';
 
 export interface ActivityLogProps {}
 
-const STATUS_COLOR: Record<ActivityStatus, BadgeColor> = { success: 'green', warning: 'yellow', error: 'red' };
+const STATUS_COLOR: Record<ActivityStatus, BadgeColor> = { success: 'green', warning: 'yellow', error: 'red', queued: 'blue' };
 
 /** Activity log at /activity (spec §2 "Activity log"). */
 export function ActivityLog(_props: ActivityLogProps) {

@@ -17,6 +17,7 @@ import { CommissionPanel } from './CommissionPanel';
 import { CreatorPortalPanel } from './CreatorPortalPanel';
 import { useT } from '../ui/i18n';
 import { routeTo } from '../ui/routes';
+import { DeliveryState, FailedOutreach, OptedOutBadge, useOutreachBlocked } from '../shared/OutreachDelivery';
 
 export interface CreatorDetailProps {
   /** The funnel id (CR12345). */
@@ -45,6 +46,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
   const [outreachOpen, setOutreachOpen] = useState(false);
   const { t, formatDay, formatMoney, formatPercent } = useT();
   const { funnel } = c;
+  const outreachRefused = useOutreachBlocked(funnel ?? { creatorHandle: '' }, c.outreachBlocked);
   if (!funnel) return <CreatorNotFound creatorId={creatorId} />;
 
   function send(message: string) {
@@ -71,6 +73,7 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
         <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={t('creator.statusLabel', { status: t(`creator.status.${funnel.status}`) })}>
           {t(`creator.status.${funnel.status}`)}
         </Badge>
+        <OptedOutBadge funnel={funnel} />
       </header>
       <section className="cf-grid-cards" aria-label={t('creator.stats')}>
         <Stat label={t('creator.startDate')} value={formatDay(funnel.startDate, c.timeZone)} />
@@ -88,12 +91,12 @@ function CreatorDetailView({ creatorId, step }: CreatorDetailProps) {
           <CodeAndLink funnel={funnel} editBlocked={c.writeBlocked} onSaveCode={(code) => c.store.funnels.setDiscountCode(funnel.id, code)} />
           <CommissionPanel funnel={funnel} />
           <CreatorPortalPanel creator={c} funnel={funnel} />
-          <OutreachHistory funnel={funnel} timeZone={c.timeZone} />
+          <OutreachHistory funnel={funnel} timeZone={c.timeZone} retryBlocked={outreachRefused} onRetry={(outreachId) => void showResult(c.store.funnels.retryOutreach(funnel.id, outreachId))} />
         </div>
         <aside className="cf-card cf-stack" aria-labelledby="cf-quick-actions">
           <h2 id="cf-quick-actions">{t('creator.quickActions')}</h2>
           <div className="cf-quick-actions">
-            <Button variant="primary" disabledReason={c.outreachBlocked} onClick={() => setOutreachOpen(true)}>
+            <Button variant="primary" disabledReason={outreachRefused} onClick={() => setOutreachOpen(true)}>
               {t('creator.sendOutreach')}
             </Button>
             <Link className="cf-button" href={routeTo.creatorPage(funnel.id, 'shipment/label')}>
@@ -269,13 +272,14 @@ function CreatorAgreement({ funnel, timeZone }: { funnel: Funnel; timeZone: stri
   );
 }
 
-function OutreachHistory({ funnel, timeZone }: { funnel: Funnel; timeZone: string }) {
+function OutreachHistory({ funnel, timeZone, retryBlocked, onRetry }: { funnel: Funnel; timeZone: string; retryBlocked: string | null; onRetry(outreachId: string): void }) {
   const id = useId();
   const history = [...(funnel.outreach ?? [])].reverse();
   const { t, formatDateTime } = useT();
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
       <h2 id={id}>{t('creator.outreachHistory')}</h2>
+      <FailedOutreach funnel={funnel} retryBlocked={retryBlocked} onRetry={onRetry} />
       {history.length === 0 ? (
         <p className="cf-muted">{t('creator.noMessages')}</p>
       ) : (
@@ -283,7 +287,7 @@ function OutreachHistory({ funnel, timeZone }: { funnel: Funnel; timeZone: strin
           {history.map((m) => (
             <li key={m.id}>
               <p className="cf-muted" style={{ margin: 0 }}>
-                {formatDateTime(m.timestamp, timeZone)} · {m.sentBy}
+                {formatDateTime(m.timestamp, timeZone)} · {m.sentBy} <DeliveryState entry={m} />
               </p>
               <p style={{ margin: 0 }}>{m.message.trim() || <em className="cf-muted">{t('creator.noText')}</em>}</p>
             </li>

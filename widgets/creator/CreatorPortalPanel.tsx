@@ -22,6 +22,8 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
   const [maxValue, setMaxValue] = useState(String(funnel.giftAllowance?.maxValue ?? 0));
   const links = portalLinksClient();
   const a = funnel.portal ?? {};
+  // A creator who opted out gets no new link and no email: the buttons say so.
+  const optedOut = a.optedOutAt ? t('creator.optedOut.reason', { handle: funnel.creatorHandle }) : null;
   const answers: [string, string | undefined, string?][] = [
     [t('creator.portal.answer.confirmed'), a.confirmedAt],
     [t('creator.portal.answer.declined'), a.declinedAt],
@@ -111,13 +113,16 @@ export function CreatorPortalPanel({ creator, funnel }: { creator: CreatorContro
       {links ? (
         <>
           <div className="cf-quick-actions">
-            <Button variant="primary" disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked} onClick={() => void getLink('mint')}>
+            <Button variant="primary" disabled={busy} disabledReason={creator.writeBlocked ?? optedOut} onClick={() => void getLink('mint')}>
               {t('creator.portal.copy')}
             </Button>
-            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.outreachBlocked} onClick={() => void resend()}>
-              {t('creator.portal.resend')}
-            </Button>
-            <Button disabled={busy || Boolean(a.optedOutAt)} disabledReason={creator.writeBlocked} onClick={() => void getLink('rotate')}>
+            {/* Resend sends the latest outreach email again: there is none before an email went out. */}
+            {funnel.outreach?.some((entry) => entry.delivery) && (
+              <Button disabled={busy} disabledReason={creator.outreachBlocked ?? optedOut} onClick={() => void resend()}>
+                {t('creator.portal.resend')}
+              </Button>
+            )}
+            <Button disabled={busy} disabledReason={creator.writeBlocked ?? optedOut} onClick={() => void getLink('rotate')}>
               {t('creator.portal.rotate')}
             </Button>
           </div>

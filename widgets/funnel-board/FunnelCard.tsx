@@ -9,6 +9,7 @@ import { Link, useNavigation } from '../ui/navigation';
 import { StepTimeline } from '../shared/StepTimeline';
 import { routeTo } from '../ui/routes';
 import { CodeAndLink } from '../ui/CodeAndLink';
+import { FailedOutreach, OptedOutBadge, useOutreachBlocked } from '../shared/OutreachDelivery';
 
 export interface FunnelCardProps {
   funnel: Funnel;
@@ -19,6 +20,8 @@ export interface FunnelCardProps {
   selected?: boolean;
   onTogglePriority(id: string): void;
   onOutreach(funnel: Funnel): void;
+  /** Queues a failed outreach email again. */
+  onRetryOutreach(funnel: Funnel, outreachId: string): void;
   onSaveStep(funnel: Funnel, index: number, draft: { name: string; description: string }): boolean;
   /** Why the member may not change funnels, or null. */
   writeBlocked: string | null;
@@ -38,11 +41,13 @@ export const FunnelCard = memo(function FunnelCard({
   selected = false,
   onTogglePriority,
   onOutreach,
+  onRetryOutreach,
   onSaveStep,
   writeBlocked,
   outreachBlocked,
   now,
 }: FunnelCardProps) {
+  const outreachRefused = useOutreachBlocked(funnel, outreachBlocked);
   const navigation = useNavigation();
   const nameId = useId();
   const stepsId = useId();
@@ -82,6 +87,7 @@ export const FunnelCard = memo(function FunnelCard({
         <Badge color={FUNNEL_STATUS_COLOR[funnel.status]} label={t('creator.statusLabel', { status: t(`creator.status.${funnel.status}`) })}>
           {t(`creator.status.${funnel.status}`)}
         </Badge>
+        <OptedOutBadge funnel={funnel} />
       </div>
       <div className="cf-funnel-facts cf-muted">
         <span>{formatMoney(funnel.value)}</span>
@@ -91,8 +97,9 @@ export const FunnelCard = memo(function FunnelCard({
       <div className="cf-progress" aria-hidden="true">
         <span style={{ width: `${funnel.progressPercentage}%` }} />
       </div>
+      <FailedOutreach funnel={funnel} retryBlocked={outreachRefused} onRetry={(outreachId) => onRetryOutreach(funnel, outreachId)} />
       <div className="cf-row cf-funnel-actions">
-        <Button size="small" disabledReason={outreachBlocked} onClick={() => onOutreach(funnel)} aria-label={t('funnelBoard.card.sendOutreachTo', { name: funnel.creatorName })}>
+        <Button size="small" disabledReason={outreachRefused} onClick={() => onOutreach(funnel)} aria-label={t('funnelBoard.card.sendOutreachTo', { name: funnel.creatorName })}>
           {t('creator.sendOutreach')}
         </Button>
         <span className="cf-spacer" />

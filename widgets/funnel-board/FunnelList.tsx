@@ -55,8 +55,9 @@ export function FunnelList({ list, height }: FunnelListProps) {
     virtualizer.scrollToIndex(selectedIndex, { align: 'start' });
   }, [selectedIndex, virtualizer]);
 
-  const { togglePriority, saveStep, now: clock } = actions;
+  const { togglePriority, saveStep, retryOutreach, now: clock } = actions;
   const onTogglePriority = useCallback((id: string) => void showResult(togglePriority(id), CARD_TOASTS), [togglePriority]);
+  const onRetryOutreach = useCallback((funnel: Funnel, outreachId: string) => void showResult(retryOutreach(funnel.id, outreachId), CARD_TOASTS), [retryOutreach]);
   const onSaveStep = useCallback(
     (funnel: Funnel, index: number, draft: { name: string; description: string }) => {
       const result = saveStep(funnel.id, index, draft);
@@ -108,6 +109,7 @@ export function FunnelList({ list, height }: FunnelListProps) {
                     selected={funnel.id === list.selectedId}
                     onTogglePriority={onTogglePriority}
                     onOutreach={setOutreachFor}
+                    onRetryOutreach={onRetryOutreach}
                     onSaveStep={onSaveStep}
                     writeBlocked={actions.writeBlocked}
                     outreachBlocked={actions.outreachBlocked}

@@ -126,6 +126,7 @@ export function useFunnelActions() {
     togglePriority: store.funnels.togglePriority,
     saveStep: store.funnels.saveStep,
     sendOutreach: store.funnels.sendOutreach,
+    retryOutreach: store.funnels.retryOutreach,
     now: store.now,
   };
 }

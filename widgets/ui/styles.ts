@@ -82,6 +82,7 @@ ${tokens}
 .cf-button:hover:not(:disabled) { background: var(--cf-color-surface-2); }
 .cf-button[data-variant="primary"] { background: var(--cf-color-primary); border-color: var(--cf-color-primary); color: var(--cf-color-primary-text); }
 .cf-button[data-variant="primary"]:hover:not(:disabled) { filter: brightness(1.1); background: var(--cf-color-primary); }
+.cf-outreach-failed { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 8px 0 0; color: var(--cf-color-danger); font-size: 0.9rem; overflow-wrap: anywhere; }
 .cf-button[data-variant="danger"] { background: var(--cf-color-danger); border-color: var(--cf-color-danger); color: #fff; }
 .cf-button[data-variant="ghost"] { border-color: transparent; background: transparent; }
 .cf-button[data-size="small"] { min-height: 28px; padding: 0 10px; font-size: 0.85rem; }

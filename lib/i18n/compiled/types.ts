@@ -459,4 +459,18 @@ export interface MessageParams {
   "commission.export.done": { count: number; name: string | number };
   "commission.export.failed": { reason: string | number };
   "commission.salesUnavailable": { reason: string | number };
+  "domain.funnels.movedTo": { name: string | number; status: string | number };
+  "domain.funnels.optedOut": { handle: string | number };
+  "domain.funnels.outreachQueued": { handle: string | number };
+  "domain.funnels.outreachNoEmail": { handle: string | number };
+  "domain.funnels.outreachRetried": { handle: string | number };
+  "activity.details.outreachQueued": { handle: string | number; message: string | number };
+  "activity.details.outreachQueuedNoText": { handle: string | number };
+  "activity.details.outreachFailed": { handle: string | number; reason: string | number };
+  "activity.details.outreachKept": { handle: string | number };
+  "creator.outreach.failed": { reason: string | number };
+  "creator.outreach.retryLabel": { handle: string | number };
+  "creator.optedOut.reason": { handle: string | number };
+  "portal.optOut.readOnly": { date: string | number };
+  "activity.details.creatorChangedOrderAddress": { name: string | number; order: string | number; city: string | number };
 }

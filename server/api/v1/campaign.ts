@@ -5,7 +5,7 @@ import { and, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { INVENTORY, MAX_AMOUNT, MAX_QUANTITY } from '../../../lib/domain/constants';
-import { STEP_NAMES } from '../../../lib/domain/funnels';
+import { optedOutRefusal, outreachEmailBlock, STEP_NAMES } from '../../../lib/domain/funnels';
 import { SALES_CHANNELS } from '../../../lib/domain/orders';
 import { ATTRIBUTION_RULES, saleFiguresOf } from '../../../lib/domain/sales';
 import { FUNNEL_STATUSES, ORDER_KINDS, ORDER_STATUSES, type Funnel, type InventoryItem, type Order } from '../../../lib/domain/types';
@@ -14,6 +14,7 @@ import { MUTATORS } from '../../../lib/mutators';
 import type { CollectionName, RecordOf } from '../../../lib/schema/names';
 import { SUGGESTED_CREATORS } from '../../../lib/sample/suggestions';
 import { HttpError } from '../../context';
+import { ApiProblem } from '../errors';
 import type { ListedCollection } from '../../db/lists';
 import * as t from '../../db/schema';
 import type { ApiKeyRow } from '../keys';
@@ -215,7 +216,8 @@ export const CAMPAIGN_ROUTES = {
   sendOutreach: defineApiRoute({
     method: 'POST',
     url: '/api/v1/funnels/:id/outreach',
-    summary: 'Send outreach to the creator (kept in their history); a funnel at Brief moves to Confirmation. Needs a key whose role may send outreach.',
+    summary:
+      'Send outreach to the creator: the message is kept in their history and emailed to them (with a link to their portal) exactly as from the app; the funnel\'s outreach entry says whether the email is queued, sent or failed. A funnel at Brief moves to Confirmation. A creator who opted out of email is a 409 with code optedOut, and nothing is written. Needs a key whose role may send outreach.',
     params: pathFunnel,
     body: v.object({ message: requiredText('message', 5000, 'The message.') }),
     responses: { 200: funnelView },
@@ -443,7 +445,12 @@ export function campaignRoutes(kit: ApiKit) {
   route(r.sendOutreach, async (request, reply) => {
     const key = apiKeyOf(request);
     mayRun(key, 'funnels.sendOutreach');
-    await funnelOr404(key, request.params.id);
+    const funnel = await funnelOr404(key, request.params.id);
+    // A creator who opted out is never contacted: 409 with its code, nothing written.
+    if (outreachEmailBlock(funnel) === 'optedOut') {
+      const refusal = optedOutRefusal(funnel);
+      throw new ApiProblem(409, refusal.error, refusal.code, 'id');
+    }
     const measured = await measures(key, [request.params.id]);
     return mutateOnce(request, reply, 'funnels.sendOutreach', { funnelId: request.params.id, message: request.body.message }, (value) => ({ statusCode: 200, body: funnelOf(value as Funnel, measured) }));
   });
