@@ -291,7 +291,7 @@ export function portalView(
  */
 export function completeStepByCreator(funnel: Funnel, stepIndex: number, draft: StepDraft, now: Date): Result<StepSaveOutcome> {
   const saved = saveStep(funnel, stepIndex, draft, now);
-  if (!saved.ok || saved.value.advanced || !saved.value.funnel.steps[stepIndex]?.current) return saved;
+  if (!saved.ok || saved.value.advanced || !funnel.steps[stepIndex]?.current) return saved;
   const before = saved.value.funnel;
   const next = FUNNEL_STATUSES[statusIndex(before.status) + 1];
   if (!next || stepIndex + 1 >= before.steps.length) return saved;
