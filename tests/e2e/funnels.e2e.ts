@@ -68,7 +68,7 @@ describe('funnel board in the host app', () => {
     expect(problems.errors).toEqual([]);
   });
 
-  it('saving a step shows the notification toasts and the notification is in the list', async () => {
+  it('saving a step says where the funnel moved, and the team notification is in the list (no email or SMS is claimed)', async () => {
     const { page, problems } = await b.open('/funnel');
     await page.getByRole('link', { name: 'Notifications, 2 unread' }).waitFor();
     const card = page.getByRole('article', { name: 'Priya Patel' });
@@ -76,10 +76,11 @@ describe('funnel board in the host app', () => {
     await card.getByText('Step 3 of 7 (43%)').waitFor();
     await card.getByRole('button', { name: 'Edit step Content Production' }).click();
     await card.getByRole('button', { name: 'Save Step' }).click();
-    await page.getByText('Email notification sent to @priyatravels').waitFor();
-    await page.getByText('SMS notification sent to @priyatravels').waitFor();
-    await page.getByRole('link', { name: 'Notifications, 4 unread' }).waitFor();
-    await page.getByRole('link', { name: 'Notifications, 4 unread' }).click();
+    await page.getByText('Priya Patel moved to Production').waitFor();
+    await page.getByRole('link', { name: 'Notifications, 3 unread' }).waitFor();
+    expect(await page.getByText('Email notification sent to @priyatravels').count()).toBe(0);
+    expect(await page.getByText('SMS notification sent to @priyatravels').count()).toBe(0);
+    await page.getByRole('link', { name: 'Notifications, 3 unread' }).click();
     await page.getByText('Priya Patel has started content production. Review timeline updated.').first().waitFor();
     expect(problems.errors).toEqual([]);
   });

@@ -234,9 +234,7 @@ function ChartFigure({ title, Heading, summary, chart, table }: { title: string;
 
 /** The text alternative of a chart: a table only screen readers see; `visible`, a table for everyone (its caption for screen readers). */
 function DataTable({ caption, headers, rows, visible = false }: { caption: string; headers: string[]; rows: string[][]; visible?: boolean }) {
-  return (
-    // The hidden wrapper clips the table (a table is as wide as its content), so it never widens the page.
-    <div className={visible ? 'cf-heatmap-wrap' : 'cf-visually-hidden'}>
+  const table = (
       <table className={visible ? 'cf-results-table' : undefined}>
         <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -264,7 +262,15 @@ function DataTable({ caption, headers, rows, visible = false }: { caption: strin
           ))}
         </tbody>
       </table>
-    </div>
+  );
+  // A visible table scrolls sideways on a phone inside a named region the keyboard reaches; the
+  // hidden wrapper clips the table (a table is as wide as its content), so it never widens the page.
+  return visible ? (
+    <ScrollRegion className="cf-heatmap-wrap" label={caption}>
+      {table}
+    </ScrollRegion>
+  ) : (
+    <div className="cf-visually-hidden">{table}</div>
   );
 }
 
