@@ -35,7 +35,7 @@ import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { createLifecycle, type Lifecycle } from './http/shutdown';
 import { createMetrics, registerMetrics } from './http/metrics';
-import { registerTracing, type Tracing } from './http/tracing';
+import { registerTracing, traceQueries, type Tracing } from './http/tracing';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
@@ -297,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.tracing) {
     ctx.tracing = options.tracing;
     registerTracing(app, options.tracing);
+    if (options.database.onQueryStart) traceQueries(options.tracing, options.database.onQueryStart);
   }
 
   app.get('/healthz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));

@@ -18,6 +18,8 @@ export interface Tracing {
 
 /** A span for one mutation of a push, inside the request's span; `end` says its outcome. */
 export interface MutationSpan {
+  /** Runs `fn` with this span current, so the database queries it asks are spans inside it. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
   end(outcome: string): void;
 }
 
@@ -52,10 +54,27 @@ export function startMutationSpan(tracing: Tracing | undefined, request: Fastify
   const mutation = mutationLabel(name);
   const span = tracing.tracer.startSpan(`mutation ${mutation}`, { attributes: { 'creatorflow.mutation.name': mutation } }, trace.setSpan(context.active(), request.traceSpan));
   return {
+    run: (fn) => context.with(trace.setSpan(context.active(), span), fn),
     end(outcome) {
       span.setAttribute('creatorflow.mutation.outcome', outcome);
       if (outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     },
   };
+}
+
+/**
+ * A span for each database query asked inside a mutation's span (PostgreSQL: the pool calls it
+ * as a query is asked): named `db query`, never with its SQL or its values.
+ */
+export function traceQueries(tracing: Tracing, onQueryStart: (start: () => ((failed: boolean) => void) | null) => () => void) {
+  return onQueryStart(() => {
+    const parent = trace.getSpan(context.active());
+    if (!parent) return null;
+    const span = tracing.tracer.startSpan('db query', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } });
+    return (failed) => {
+      if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
+  });
 }

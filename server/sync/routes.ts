@@ -170,21 +170,23 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
               ? byRoute(known, ROUTE_ONLY_MESSAGE)
               : known;
       const span = startMutationSpan(ctx.tracing, request, mutation.name);
-      const outcome = await runMutation({
-        db: ctx.db,
-        workspaceId,
-        memberId: who.memberId,
-        ...(who.embed ? { apiKeyId: who.embed.keyId, apiKeyRole: who.embed.role } : {}),
-        clientID,
-        mutationID: mutation.id,
-        mutator,
-        args: mutation.args,
-        meta: mutation.meta,
-        now: ctx.now,
-        onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
-        // Outreach emails the creator, in the same transaction.
-        inTransaction: outreachEmail(mutation.name, { workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
-      });
+      const run = () =>
+        runMutation({
+          db: ctx.db,
+          workspaceId,
+          memberId: who.memberId,
+          ...(who.embed ? { apiKeyId: who.embed.keyId, apiKeyRole: who.embed.role } : {}),
+          clientID,
+          mutationID: mutation.id,
+          mutator,
+          args: mutation.args,
+          meta: mutation.meta,
+          now: ctx.now,
+          onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
+          // Outreach emails the creator, in the same transaction.
+          inTransaction: outreachEmail(mutation.name, { workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
+        });
+      const outcome = await (span ? span.run(run) : run());
       span?.end(outcome.status);
       if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
         // No longer an active member of the workspace (removed while this push ran): nothing more is taken.

@@ -1,6 +1,7 @@
 // OpenTelemetry traces: the SDK exports over OTLP/HTTP (JSON) to a receiver on loopback in this
 // process. Each push is one trace: the request's span (method, route pattern, status) with one
-// span per mutation inside it (name, outcome); an unknown name is pooled, never repeated.
+// span per mutation inside it (name, outcome); an unknown name is pooled, never repeated. On
+// PostgreSQL each query a mutation asks is a span inside the mutation's.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,8 +97,12 @@ describe.each(DB_KINDS)('traces on %s', (kind) => {
       expect(request.parentSpanId || undefined).toBeUndefined();
       expect(attribute(request, 'http.route')).toBe('/sync/push');
       expect(attribute(request, 'http.response.status_code')).toBe(200);
-      const mutations = inTrace.filter((span) => span !== request);
+      const mutations = inTrace.filter((span) => span.name.startsWith('mutation '));
       for (const span of mutations) expect(span.parentSpanId).toBe(request.spanId);
+      // The rest are the mutations' database queries (PostgreSQL; PGlite has no query hook), inside them.
+      const queries = inTrace.filter((span) => span !== request && !mutations.includes(span));
+      for (const span of queries) expect([span.name, mutations.some((mutation) => mutation.spanId === span.parentSpanId)]).toEqual(['db query', true]);
+      expect(queries.length > 0).toBe(kind === 'postgres');
       return mutations.map((span) => [span.name, attribute(span, 'creatorflow.mutation.name'), attribute(span, 'creatorflow.mutation.outcome')]);
     });
     expect(one).toEqual([
