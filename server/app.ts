@@ -35,6 +35,7 @@ import { createPullAnswers, type PullAnswers } from './sync/pull-answers';
 import { registerStatic } from './http/static';
 import { createLifecycle, type Lifecycle } from './http/shutdown';
 import { createMetrics, registerMetrics } from './http/metrics';
+import { registerTracing, traceQueries, type Tracing } from './http/tracing';
 import { trackingLinkRoutes } from './results/links';
 import { resultsTotalsRoutes } from './results/totals';
 import { RequestValidationError, valibotSerializerCompiler, valibotValidatorCompiler } from './http/valibot';
@@ -98,6 +99,8 @@ export interface BuildAppOptions {
   mail?: ({ settings: MailSettings; transportOptions?: MailTransportOptions } | { transport: MailTransport }) & { deliverEveryMs?: number | false };
   /** CREATORFLOW_METRICS_TOKEN: `GET /metrics` answers a request bearing it; without one, metrics are off (401 to all). */
   metricsToken?: string;
+  /** OpenTelemetry traces (startTracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set): a span per request and per mutation. */
+  tracing?: Tracing;
   /** The pull answers shared by clients asking for the same records (tests pass their own to count them). */
   pullAnswers?: PullAnswers;
 }
@@ -290,6 +293,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = options.metricsToken ? createMetrics(options.database, now) : null;
   if (metrics) ctx.metrics = metrics;
   registerMetrics(app, metrics, options.metricsToken);
+  // Without an OTLP endpoint no hook is added: requests run as if tracing did not exist.
+  if (options.tracing) {
+    ctx.tracing = options.tracing;
+    registerTracing(app, options.tracing);
+    if (options.database.onQueryStart) traceQueries(options.tracing, options.database.onQueryStart);
+  }
 
   app.get('/healthz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', config: { auth: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {

@@ -34,6 +34,8 @@ export interface ServerConfig {
   webhooksAllowLoopback: boolean;
   /** CREATORFLOW_METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, metrics are off. */
   metricsToken?: string;
+  /** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces: where spans go (OTLP/HTTP, JSON); unset, tracing is off. */
+  tracesEndpoint?: string;
   /** CREATORFLOW_DRAIN_DELAY_MS: how long a stopping process keeps serving with /readyz failing, before it stops listening. */
   drainDelayMs: number;
   /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `<dataDir>/mail` (CREATORFLOW_MAIL_DIR moves it). */
@@ -66,6 +68,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const drainDelayMs = env.CREATORFLOW_DRAIN_DELAY_MS?.trim() ? Number(env.CREATORFLOW_DRAIN_DELAY_MS.trim()) : DEFAULT_DRAIN_DELAY_MS;
   if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > SHUTDOWN_BOUND_MS / 2)
     throw new ConfigError(`CREATORFLOW_DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to ${SHUTDOWN_BOUND_MS / 2}, not "${env.CREATORFLOW_DRAIN_DELAY_MS}"`);
+  const tracesEndpoint = tracesEndpointOf(env);
+  if (tracesEndpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(tracesEndpoint))
+    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) must be an http(s) URL such as http://127.0.0.1:4318');
   const metricsToken = env.CREATORFLOW_METRICS_TOKEN?.trim() || undefined;
   if (metricsToken !== undefined && !/^[\x21-\x7e]{24,}$/.test(metricsToken))
     throw new ConfigError('CREATORFLOW_METRICS_TOKEN must be at least 24 printable characters without spaces (for example: openssl rand -hex 24)');
@@ -102,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     webhooksAllowLoopback: env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === '1' || env.CREATORFLOW_WEBHOOKS_ALLOW_LOOPBACK === 'true',
     drainDelayMs,
     metricsToken,
+    tracesEndpoint,
     mail: { smtpUrl, from: from ?? DEFAULT_MAIL_FROM, dir: mailDir },
   };
 }
@@ -136,4 +142,13 @@ export function describeSmtpUrl(url: string): string {
   } catch {
     return 'SMTP';
   }
+}
+
+/** Where spans go: the traces endpoint as given, or the base endpoint's /v1/traces; null when neither is set. */
+function tracesEndpointOf(env: NodeJS.ProcessEnv): string | undefined {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  if (traces) return traces;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  if (!base) return undefined;
+  return `${base.replace(/\/+$/, '')}/v1/traces`;
 }

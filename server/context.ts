@@ -15,6 +15,7 @@ import { isPlainLocalhost } from './http/security';
 import type { SecretBox } from './secrets/box';
 import type { Lifecycle } from './http/shutdown';
 import type { Metrics } from './http/metrics';
+import type { Tracing } from './http/tracing';
 import { originOfRequest } from './http/request-origin';
 
 export const SECURE_COOKIE = '__Host-cf_session';
@@ -60,6 +61,8 @@ export interface ServerContext {
   apiGate: ApiGate;
   /** The Prometheus counters, when metrics are on (server/http/metrics.ts). */
   metrics?: Metrics;
+  /** OpenTelemetry traces, when an OTLP endpoint is set (server/http/tracing.ts). */
+  tracing?: Tracing;
   /** The graceful stop's state: open event streams end with a reconnect hint when it begins. */
   lifecycle?: Lifecycle;
   /** Registers a cleanup for when the server closes (open event streams). */

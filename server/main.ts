@@ -96,6 +96,8 @@ async function main() {
     fail(`Stored credentials could not be sealed: ${String(loggableError(error).message)}`);
   }
 
+  // The OpenTelemetry SDK is loaded only when spans have somewhere to go.
+  const tracing = config.tracesEndpoint ? (await import('./http/tracing-sdk')).startTracing(config.tracesEndpoint, process.env.OTEL_SERVICE_NAME?.trim() || undefined) : undefined;
   const app = await buildApp({
     database: handle,
     root,
@@ -106,6 +108,7 @@ async function main() {
     secretBox: secrets.box,
     webhooks: { allowLoopback: config.webhooksAllowLoopback },
     metricsToken: config.metricsToken,
+    ...(tracing ? { tracing } : {}),
     mail: { settings: config.mail },
   });
 
@@ -120,6 +123,8 @@ async function main() {
       await shutDown(app, { drainDelayMs: config.drainDelayMs });
     } finally {
       lock?.release();
+      // The last spans are sent before the process ends.
+      await tracing?.shutdown().catch(() => undefined);
     }
     process.exit(0);
   };

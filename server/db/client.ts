@@ -43,6 +43,8 @@ export interface DatabaseHandle {
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** PostgreSQL: calls `listener` with each query's duration in seconds (the metrics); returns what stops it. */
   onQueryTime?(listener: (seconds: number) => void): () => void;
+  /** PostgreSQL: calls `start` as each query is asked (in the asker's async context); what it returns is called with the outcome. */
+  onQueryStart?(start: () => ((failed: boolean) => void) | null): () => void;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -125,15 +127,16 @@ function guardCheckedOutClients(pool: pg.Pool) {
  * Times every query the app makes (promise form: drizzle's, on the pool or on a transaction's
  * client), from asking to its answer (on the pool, waiting for a connection included).
  */
-function timeQueries(pool: pg.Pool, observe: (seconds: number) => void) {
+function timeQueries(pool: pg.Pool, begin: () => (seconds: number, failed: boolean) => void) {
   const timed = (query: (...args: unknown[]) => unknown) =>
     function (this: unknown, ...args: unknown[]) {
       const started = performance.now();
+      const end = begin();
       const result = query.apply(this, args);
       if (result && typeof (result as Promise<unknown>).then === 'function')
         (result as Promise<unknown>).then(
-          () => observe((performance.now() - started) / 1000),
-          () => observe((performance.now() - started) / 1000),
+          () => end((performance.now() - started) / 1000, false),
+          () => end((performance.now() - started) / 1000, true),
         );
       return result;
     };
@@ -149,8 +152,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('error', (error) => options.onPoolError?.(error));
   guardCheckedOutClients(pool);
   const timers = new Set<(seconds: number) => void>();
-  timeQueries(pool, (seconds) => {
-    for (const listener of timers) listener(seconds);
+  const starts = new Set<() => ((failed: boolean) => void) | null>();
+  timeQueries(pool, () => {
+    const ends = [...starts].map((start) => start());
+    return (seconds, failed) => {
+      for (const listener of timers) listener(seconds);
+      for (const end of ends) end?.(failed);
+    };
   });
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   let closed = false;
@@ -162,6 +170,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     onQueryTime(listener) {
       timers.add(listener);
       return () => void timers.delete(listener);
+    },
+    onQueryStart(start) {
+      starts.add(start);
+      return () => void starts.delete(start);
     },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });

@@ -17,6 +17,7 @@ import { mustEnrol, type SessionInfo } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { allowEmbedOrigin, embedPrincipal, embedSecretOf, type EmbedPrincipal } from '../api/embed';
 import type { ApiKeyRow } from '../api/keys';
+import { tagRequestLog } from './request-log';
 import { currentSession, HttpError, sessionToken, type ServerContext } from '../context';
 import { permissionsOf } from '../db/records';
 import * as t from '../db/schema';
@@ -151,10 +152,11 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext) {
     for (const method of asList(route.method)) declared.push({ method: String(method), url: route.url, auth });
     if (auth === 'public') return;
     // The auth hook runs before the route's own hooks of the same stage.
-    if (auth === 'apiKey') route.onRequest = [apiKey, ...asList(route.onRequest)];
+    // Then the request's log lines name who called (server/http/request-log.ts).
+    if (auth === 'apiKey') route.onRequest = [apiKey, tagRequestLog, ...asList(route.onRequest)];
     else {
       const hook = auth === 'member' ? member(route.config?.may) : auth === 'admin' ? admin : memberOrEmbed;
-      route.preHandler = [hook, ...asList(route.preHandler)];
+      route.preHandler = [hook, tagRequestLog, ...asList(route.preHandler)];
     }
   });
 }

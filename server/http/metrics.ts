@@ -9,7 +9,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { isMutationName } from '../../lib/mutators';
+import { mutationLabel } from './request-log';
 import { SYNC_PATHS } from '../../lib/sync/protocol';
 import type { DatabaseHandle } from '../db/client';
 import * as t from '../db/schema';
@@ -103,7 +103,7 @@ export function createMetrics(handle: DatabaseHandle, now: () => Date): Metrics 
   }
   return {
     registry,
-    mutation: (name, outcome) => mutations.inc({ name: isMutationName(name) ? name : '(unknown)', outcome }),
+    mutation: (name, outcome) => mutations.inc({ name: mutationLabel(name), outcome }),
     streamOpened() {
       streams.inc();
       let open = true;

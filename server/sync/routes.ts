@@ -27,6 +27,8 @@ import { decodeCursor, encodeCursor, firstPage, laterPage, PAGE_SIZE, wholeWorks
 import type { Role } from '../../lib/domain/types';
 import { CREDENTIAL_MUTATIONS, CREDENTIALS_BY_ROUTE_MESSAGE } from '../integrations/credentials';
 import { changedSince, changedUpTo, everything, forRole, lastMutationIdOf, VersionMoved, versionAndLastMutation } from './reads';
+import { startMutationSpan } from '../http/tracing';
+import { addLogFields, mutationLabel } from '../http/request-log';
 import { embedPrincipal, embedSecretOf, visibleToEmbed, type EmbedPrincipal } from '../api/embed';
 
 
@@ -146,6 +148,7 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
     const who = principalOf(request);
     const workspaceId = who.workspaceId;
     const { clientID, mutations } = request.body;
+    addLogFields(request, reply, { mutations: mutations.map((mutation) => mutationLabel(mutation.name)) });
     // Changes queued on this browser by another member are never applied as this one.
     if (request.body.memberId !== undefined && request.body.memberId !== who.memberId)
       return reply.code(403).send(errorBody('These changes were made by another member: they wait for that member to sign in', 'memberId', { code: NOT_AUTHOR_CODE }));
@@ -166,21 +169,25 @@ export async function syncRoutes(instance: FastifyInstance, { ctx, pokes, pullAn
             : isMutationName(mutation.name) && ROUTE_ONLY_MUTATIONS.has(mutation.name)
               ? byRoute(known, ROUTE_ONLY_MESSAGE)
               : known;
-      const outcome = await runMutation({
-        db: ctx.db,
-        workspaceId,
-        memberId: who.memberId,
-        ...(who.embed ? { apiKeyId: who.embed.keyId, apiKeyRole: who.embed.role } : {}),
-        clientID,
-        mutationID: mutation.id,
-        mutator,
-        args: mutation.args,
-        meta: mutation.meta,
-        now: ctx.now,
-        onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
-        // Outreach emails the creator, in the same transaction.
-        inTransaction: outreachEmail(mutation.name, { workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
-      });
+      const span = startMutationSpan(ctx.tracing, request, mutation.name);
+      const run = () =>
+        runMutation({
+          db: ctx.db,
+          workspaceId,
+          memberId: who.memberId,
+          ...(who.embed ? { apiKeyId: who.embed.keyId, apiKeyRole: who.embed.role } : {}),
+          clientID,
+          mutationID: mutation.id,
+          mutator,
+          args: mutation.args,
+          meta: mutation.meta,
+          now: ctx.now,
+          onError: (error) => request.log.error({ err: loggableError(error), mutation: mutation.name }, 'mutation failed'),
+          // Outreach emails the creator, in the same transaction.
+          inTransaction: outreachEmail(mutation.name, { workspaceId, origin: ctx.linkOrigin(), now: ctx.now() }),
+        });
+      const outcome = await (span ? span.run(run) : run());
+      span?.end(outcome.status);
       if (outcome.status === 'forbidden' && outcome.error === SIGNED_OUT_MESSAGE) {
         // No longer an active member of the workspace (removed while this push ran): nothing more is taken.
         if (lastVersion) pokes.poke(workspaceId, lastVersion);
