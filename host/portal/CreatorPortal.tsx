@@ -1,10 +1,11 @@
 // The creator portal's views: one funnel, in the creator's language, one section per answer.
 // Each section shows what the server holds (and when), or the form that asks for it.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { MAX_DELIVERABLE_LINKS, shippingAddressProblems } from '../../lib/domain/portal';
+import type { Message } from '../../lib/domain/messages';
+import { MAX_DELIVERABLE_LINKS, PRODUCTS_FIELD, deliverableLinkProblems, linkField, productPickProblem, shippingAddressProblems } from '../../lib/domain/portal';
 import type { Address } from '../../lib/domain/types';
 import { LANGUAGE_CODES } from '../../lib/i18n';
-import { Button } from '../../widgets/ui/Button';
+import { Button, type ButtonProps } from '../../widgets/ui/Button';
 import { Select } from '../../widgets/ui/Select';
 import { baseStyles } from '../../widgets/ui/styles';
 import { useAdoptStyles } from '../../widgets/ui/useAdoptStyles';
@@ -29,6 +30,7 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-portal-done { color: var(--cf-color-green, #15803d); margin: 0; }
 .cf-portal fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
 .cf-portal p { overflow-wrap: anywhere; }
+.cf-portal-why { color: var(--cf-color-muted); align-self: center; }
 .cf-portal-ask { display: flex; flex-direction: column; gap: 8px; padding: 12px; border: 1px solid var(--cf-color-border, #d0d5dd); border-radius: 8px; }
 `;
 
@@ -71,13 +73,57 @@ function Section({ title, children, headingRef }: { title: string; children: Rea
   );
 }
 
-/** The refusal of this answer, if it is the one refused. */
-function Refusal({ portal, answer }: { portal: PortalController; answer: string }) {
+/** The refusal of this answer, if it is the one refused and not already said under the field it names (`placed`). */
+function Refusal({ portal, answer, placed = false }: { portal: PortalController; answer: string; placed?: boolean }) {
   return (
     <p role="alert" className="cf-error">
-      {portal.error?.answer === answer ? portal.error.message : ''}
+      {portal.error?.answer === answer && !placed ? portal.error.message : ''}
     </p>
   );
+}
+
+/**
+ * A button that sends an answer: while an answer is being saved it is disabled, and says why
+ * (visible, and as its description).
+ */
+function AnswerButton({ portal, ...rest }: ButtonProps & { portal: PortalController }) {
+  const id = useId();
+  const busy = portal.busy !== null;
+  return (
+    <>
+      <Button {...rest} disabled={busy} aria-describedby={busy ? id : undefined} />
+      {busy && (
+        <span id={id} className="cf-portal-why">
+          {portal.tr.t('portal.busyWhy')}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * A form's field errors, each under its field (by `name`): the form's own check names every
+ * problem at once, and a server refusal that names a field is said under it. Focus goes to the
+ * first field named, on either.
+ */
+function useFieldErrors(portal: PortalController, answer: string, formRef: RefObject<HTMLFormElement | null>) {
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const refused = portal.error?.answer === answer && portal.error.field ? { field: portal.error.field, message: portal.error.message } : null;
+  const focusField = (field: string) => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`)?.focus());
+  const refusedField = refused?.field;
+  useEffect(() => {
+    if (refusedField) focusField(refusedField);
+    // Only a new refusal moves focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [portal.error]);
+  const errors: Record<string, string> = refused ? { ...local, [refused.field]: refused.message } : local;
+  /** Names every problem under its field and focuses the first; true when there is none. */
+  const check = (problems: readonly { field: string; problem: Message }[]) => {
+    setLocal(Object.fromEntries(problems.map((p) => [p.field, portal.tr.say(p.problem)])));
+    if (problems.length) focusField(problems[0].field);
+    return problems.length === 0;
+  };
+  return { errors, check, refusedField };
 }
 
 interface FieldProps {
@@ -145,34 +191,7 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
       <ConfirmSection portal={portal} />
       {!declined && a.confirmedAt && <AddressSection portal={portal} />}
       {!declined && a.confirmedAt && view.allowance.maxItems > 0 && <ProductsSection portal={portal} />}
-      {!declined && (
-        <Section title={t('portal.brief.title')}>
-          {view.brief.objective && <p>{view.brief.objective}</p>}
-          {view.brief.description && <p>{view.brief.description}</p>}
-          {view.brief.deliverables.length > 0 && (
-            <ul>
-              {view.brief.deliverables.map((d, i) => (
-                <li key={i}>
-                  {t('portal.brief.deliverable', { count: d.count, type: d.contentType, date: formatDay(d.dueDate) })}
-                  {d.notes ? ` — ${d.notes}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-          {a.briefAcknowledgedAt ? (
-            <p className="cf-portal-done">{t('portal.brief.acknowledged', { date: formatDay(a.briefAcknowledgedAt) })}</p>
-          ) : (
-            a.confirmedAt && (
-              <div className="cf-portal-actions">
-                <Button variant="primary" disabled={portal.busy !== null} onClick={() => void portal.answer('portal.acknowledgeBrief')}>
-                  {t('portal.brief.acknowledge')}
-                </Button>
-              </div>
-            )
-          )}
-          <Refusal portal={portal} answer="portal.acknowledgeBrief" />
-        </Section>
-      )}
+      {!declined && <BriefSection portal={portal} />}
       {!declined && a.confirmedAt && <DeliverablesSection portal={portal} />}
       {!declined && view.results && <PortalResults portal={portal} results={view.results} />}
       <Section title={t('portal.optOut.title')}>
@@ -201,9 +220,9 @@ function AskFirst({ portal, question, yes, onYes, children }: { portal: PortalCo
   if (!asking)
     return (
       <div ref={actionsRef} className="cf-portal-actions">
-        <Button variant="secondary" disabled={portal.busy !== null} onClick={() => setAsking(true)}>
+        <AnswerButton portal={portal} variant="secondary"  onClick={() => setAsking(true)}>
           {children}
-        </Button>
+        </AnswerButton>
       </div>
     );
   return (
@@ -212,9 +231,9 @@ function AskFirst({ portal, question, yes, onYes, children }: { portal: PortalCo
         <strong>{question}</strong>
       </p>
       <div className="cf-portal-actions">
-        <Button variant="danger" disabled={portal.busy !== null} onClick={onYes}>
+        <AnswerButton portal={portal} variant="danger"  onClick={onYes}>
           {yes}
-        </Button>
+        </AnswerButton>
         <Button
           onClick={() => {
             setAsking(false);
@@ -289,18 +308,18 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
         <>
           <p>{t('portal.confirm.changeMind')}</p>
           <div className="cf-portal-actions">
-            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
+            <AnswerButton portal={portal} variant="primary"  onClick={() => void send('portal.confirm')}>
               {t('portal.confirm.takePart')}
-            </Button>
+            </AnswerButton>
           </div>
         </>
       )}
       {!a.confirmedAt && !a.declinedAt && (
         <>
           <div className="cf-portal-actions">
-            <Button variant="primary" disabled={portal.busy !== null} onClick={() => void send('portal.confirm')}>
+            <AnswerButton portal={portal} variant="primary"  onClick={() => void send('portal.confirm')}>
               {t('portal.confirm.confirm')}
-            </Button>
+            </AnswerButton>
           </div>
           <AskFirst portal={portal} question={t('portal.confirm.declineAsk')} yes={t('portal.confirm.declineYes')} onYes={() => void send('portal.decline')}>
             {t('portal.confirm.decline')}
@@ -315,22 +334,17 @@ function ConfirmSection({ portal }: { portal: PortalController }) {
 const EMPTY_ADDRESS: Address = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
 
 function AddressSection({ portal }: { portal: PortalController }) {
-  const { t, formatDay, say } = portal.tr;
+  const { t, formatDay } = portal.tr;
   const a = portal.view!.answers;
   const [draft, setDraft] = useState<Address>(a.address ?? EMPTY_ADDRESS);
-  const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { errors, check, refusedField } = useFieldErrors(portal, 'portal.saveAddress', formRef);
   const set = (field: keyof Address) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Every missing field is named at once, under it; focus goes to the first.
-    const problems = shippingAddressProblems(draft);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, say(p.problem)])));
-    if (problems.length) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${problems[0].field}"]`)?.focus());
-      return;
-    }
+    if (!check(shippingAddressProblems(draft))) return;
     // The result ("Saved on …", or the refusal) is said at the section's heading.
     if (await portal.answer('portal.saveAddress', { address: draft })) headingRef.current?.focus();
   };
@@ -347,11 +361,11 @@ function AddressSection({ portal }: { portal: PortalController }) {
         {field('state', t('portal.address.state'), 'address-level1')}
         {field('postalCode', t('portal.address.postalCode'), 'postal-code', true)}
         {field('country', t('portal.address.country'), 'country-name', true)}
-        <Refusal portal={portal} answer="portal.saveAddress" />
+        <Refusal portal={portal} answer="portal.saveAddress" placed={Boolean(refusedField && refusedField in EMPTY_ADDRESS)} />
         <div className="cf-portal-actions">
-          <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+          <AnswerButton portal={portal} type="submit" variant="primary">
             {portal.busy === 'portal.saveAddress' ? t('portal.saving') : t('portal.address.save')}
-          </Button>
+          </AnswerButton>
         </div>
       </form>
     </Section>
@@ -362,32 +376,48 @@ function ProductsSection({ portal }: { portal: PortalController }) {
   const { t, formatMoney } = portal.tr;
   const view = portal.view!;
   const [picked, setPicked] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorId = useId();
+  const { errors, check } = useFieldErrors(portal, 'portal.chooseProducts', formRef);
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
   if (view.answers.productsAt)
     return (
-      <Section title={t('portal.products.title')}>
+      <Section title={t('portal.products.title')} headingRef={headingRef}>
         <p className="cf-portal-done">{t('portal.products.chosen', { names: view.chosen.join(', ') })}</p>
       </Section>
     );
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void portal.answer('portal.chooseProducts', { productIds: picked });
+    const problem = productPickProblem(picked.length, view.allowance);
+    if (!check(problem ? [{ field: PRODUCTS_FIELD, problem }] : [])) return;
+    // The result ("You chose …") is said at the section's heading, which stays in place.
+    if (await portal.answer('portal.chooseProducts', { productIds: picked })) requestAnimationFrame(() => headingRef.current?.focus());
   };
+  const error = errors[PRODUCTS_FIELD];
   return (
-    <Section title={t('portal.products.title')}>
+    <Section title={t('portal.products.title')} headingRef={headingRef}>
       {!view.answers.addressAt ? (
         <p>{t('portal.products.addressFirst')}</p>
       ) : view.products.length === 0 ? (
         <p>{t('portal.products.none')}</p>
       ) : (
-        <form onSubmit={submit}>
-          <fieldset>
+        <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset aria-describedby={error ? errorId : undefined}>
             <legend>{t('portal.products.hint', { count: view.allowance.maxItems, value: formatMoney(view.allowance.maxValue) })}</legend>
             <ul className="cf-portal-products">
               {view.products.map((product) => (
                 <li key={product.id}>
                   <label>
-                    <input type="checkbox" checked={picked.includes(product.id)} onChange={() => toggle(product.id)} />
+                    <input
+                      type="checkbox"
+                      name={PRODUCTS_FIELD}
+                      value={product.id}
+                      checked={picked.includes(product.id)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      onChange={() => toggle(product.id)}
+                    />
                     <span>
                       {product.name} ({formatMoney(product.value)})
                     </span>
@@ -395,15 +425,63 @@ function ProductsSection({ portal }: { portal: PortalController }) {
                 </li>
               ))}
             </ul>
+            <p aria-live="polite" style={{ margin: 0 }}>
+              {t('portal.products.count', { chosen: picked.length, max: view.allowance.maxItems })}
+            </p>
+            {error && (
+              <p id={errorId} className="cf-error" style={{ margin: 0 }}>
+                {error}
+              </p>
+            )}
           </fieldset>
-          <Refusal portal={portal} answer="portal.chooseProducts" />
+          <Refusal portal={portal} answer="portal.chooseProducts" placed={Boolean(error)} />
           <div className="cf-portal-actions">
-            <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+            <AnswerButton portal={portal} type="submit" variant="primary">
               {t('portal.products.choose')}
-            </Button>
+            </AnswerButton>
           </div>
         </form>
       )}
+    </Section>
+  );
+}
+
+function BriefSection({ portal }: { portal: PortalController }) {
+  const { t, formatDay } = portal.tr;
+  const view = portal.view!;
+  const a = view.answers;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result ("You acknowledged …", or the refusal) is said at the section's heading.
+  const acknowledge = async () => {
+    await portal.answer('portal.acknowledgeBrief');
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  return (
+    <Section title={t('portal.brief.title')} headingRef={headingRef}>
+      {view.brief.objective && <p>{view.brief.objective}</p>}
+      {view.brief.description && <p>{view.brief.description}</p>}
+      {view.brief.deliverables.length > 0 && (
+        <ul>
+          {view.brief.deliverables.map((d, i) => (
+            <li key={i}>
+              {t('portal.brief.deliverable', { count: d.count, type: d.contentType, date: formatDay(d.dueDate) })}
+              {d.notes ? ` — ${d.notes}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {a.briefAcknowledgedAt ? (
+        <p className="cf-portal-done">{t('portal.brief.acknowledged', { date: formatDay(a.briefAcknowledgedAt) })}</p>
+      ) : (
+        a.confirmedAt && (
+          <div className="cf-portal-actions">
+            <AnswerButton portal={portal} variant="primary" onClick={() => void acknowledge()}>
+              {t('portal.brief.acknowledge')}
+            </AnswerButton>
+          </div>
+        )
+      )}
+      <Refusal portal={portal} answer="portal.acknowledgeBrief" />
     </Section>
   );
 }
@@ -412,30 +490,45 @@ function DeliverablesSection({ portal }: { portal: PortalController }) {
   const { t, formatDay } = portal.tr;
   const a = portal.view!.answers;
   const [links, setLinks] = useState(a.deliverableLinks?.length ? a.deliverableLinks : [{ url: '', note: '' }]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { errors, check, refusedField } = useFieldErrors(portal, 'portal.handInDeliverables', formRef);
   const set = (index: number, field: 'url' | 'note') => (value: string) => setLinks((ls) => ls.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void portal.answer('portal.handInDeliverables', { links });
+    // Every link that is not http(s) is named at once, under it; focus goes to the first.
+    if (!check(deliverableLinkProblems(links))) return;
+    // The result ("Handed in on …") is said at the section's heading.
+    if (await portal.answer('portal.handInDeliverables', { links })) headingRef.current?.focus();
   };
+  const placed = links.some((_, index) => linkField(index) === refusedField);
   return (
-    <Section title={t('portal.deliverables.title')}>
+    <Section title={t('portal.deliverables.title')} headingRef={headingRef}>
       {a.deliverablesAt && <p className="cf-portal-done">{t('portal.deliverables.submitted', { date: formatDay(a.deliverablesAt) })}</p>}
       <p>{t('portal.deliverables.hint', { max: MAX_DELIVERABLE_LINKS })}</p>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         {links.map((link, index) => (
           <fieldset key={index}>
-            <Field label={t('portal.deliverables.link', { n: index + 1 })} type="url" value={link.url} onChange={set(index, 'url')} required={index === 0} />
+            <Field
+              name={linkField(index)}
+              label={t('portal.deliverables.link', { n: index + 1 })}
+              type="url"
+              value={link.url}
+              onChange={set(index, 'url')}
+              required={index === 0}
+              error={errors[linkField(index)]}
+            />
             <Field label={t('portal.deliverables.note', { n: index + 1 })} value={link.note} onChange={set(index, 'note')} />
           </fieldset>
         ))}
-        <Refusal portal={portal} answer="portal.handInDeliverables" />
+        <Refusal portal={portal} answer="portal.handInDeliverables" placed={placed} />
         <div className="cf-portal-actions">
           {links.length < MAX_DELIVERABLE_LINKS && (
             <Button onClick={() => setLinks((ls) => [...ls, { url: '', note: '' }])}>{t('portal.deliverables.add')}</Button>
           )}
-          <Button type="submit" variant="primary" disabled={portal.busy !== null}>
+          <AnswerButton portal={portal} type="submit" variant="primary">
             {t('portal.deliverables.submit')}
-          </Button>
+          </AnswerButton>
         </div>
       </form>
     </Section>

@@ -13,7 +13,7 @@ export function tokenFromPath(pathname: string): string | null {
 
 export type PortalAnswer =
   | { ok: true; view: PortalView | null }
-  | { ok: false; status: number; error: string; code?: string; problem?: Message };
+  | { ok: false; status: number; error: string; code?: string; problem?: Message; field?: string };
 
 async function send(token: string, url: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
   const response = await fetch(url, {
@@ -50,6 +50,7 @@ export async function sendAnswer(token: string, name: string, args: Record<strin
       status,
       error: typeof data.error === 'string' ? data.error : '',
       ...(typeof data.code === 'string' ? { code: data.code } : {}),
+      ...(typeof data.field === 'string' ? { field: data.field } : {}),
       ...(isMessage(data.problem) ? { problem: data.problem } : {}),
     };
   } catch {

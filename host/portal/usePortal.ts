@@ -14,7 +14,8 @@ export function usePortal(token: string | null) {
   const [view, setView] = useState<PortalView | null>(null);
   const [chosenLanguage, setChosenLanguage] = useState<LanguageCode | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<{ answer: string; message: string } | null>(null);
+  /** The last refusal: the answer refused, its reason, and the field it names (when it names one). */
+  const [error, setError] = useState<{ answer: string; message: string; field?: string } | null>(null);
   const lang: LanguageCode = chosenLanguage ?? view?.answers.language ?? view?.defaultLanguage ?? DEFAULT_LANGUAGE;
   const tr = useTranslator(lang);
 
@@ -55,7 +56,7 @@ export function usePortal(token: string | null) {
       if (result.status === 404) setStatus('gone');
       const message =
         result.status === 429 ? tr.t('domain.portal.tooManyRequests') : result.error ? tr.say(problemOf(result)) : tr.t('portal.loadFailed');
-      setError({ answer: name, message });
+      setError({ answer: name, message, ...(result.ok === false && result.field ? { field: result.field } : {}) });
       return false;
     },
     [token, tr],

@@ -38,7 +38,12 @@ export const isMessage = (value: unknown): value is Message =>
  */
 export function englishOf(said: Message): string {
   const values = said.values ?? {};
-  return en[said.key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+  // English plurals ({n, plural, one {# item} other {# items}}: one is exactly 1), then plain values.
+  const counted = en[said.key].replace(/\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g, (whole, name: string, one: string, other: string) => {
+    const value = values[name];
+    return typeof value === 'number' ? (value === 1 ? one : other).replaceAll('#', String(value)) : whole;
+  });
+  return counted.replace(/\{(\w+)(?:, number)?\}/g, (whole, name: string) => {
     const value = values[name];
     return value === undefined ? whole : englishValue(value);
   });

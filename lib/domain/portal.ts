@@ -18,8 +18,6 @@ const ADDRESS_REFUSALS = [
   ['country', 'domain.portal.country'],
 ] as const;
 
-/** A refusal that names the form field it is about (`params.field`), for the portal to mark it. */
-
 /** What the portal asks of the creator next, in order. */
 export type PortalAsk = 'confirm' | 'address' | 'products' | 'brief' | 'deliverables' | 'done' | 'declined';
 
@@ -113,6 +111,16 @@ export function orderToNewAddress(order: Order | undefined, address: Address, no
   return ok({ ...order, shippingAddress: address, updatedAt: now.toISOString() });
 }
 
+/** The field a refused product choice is about: the products group, as the answer names it. */
+export const PRODUCTS_FIELD = 'productIds';
+
+/** What is wrong with choosing `count` products within the allowance (none, or more than it allows), or null. */
+export function productPickProblem(count: number, allowance: GiftAllowance): Message | null {
+  if (count === 0) return message('domain.portal.noProducts');
+  if (count > allowance.maxItems) return message('domain.portal.tooMany', { max: allowance.maxItems });
+  return null;
+}
+
 export interface ProductChoice {
   funnel: Funnel;
   order: Order;
@@ -141,17 +149,17 @@ export function chooseProducts(
   const allowance = funnel.giftAllowance ?? { maxItems: 0, maxValue: 0 };
   if (allowance.maxItems <= 0) return refuse('domain.portal.notOffered');
   const unique = [...new Set(productIds)];
-  if (unique.length === 0) return refuse('domain.portal.noProducts');
-  if (unique.length > allowance.maxItems) return refuse('domain.portal.tooMany', { max: allowance.maxItems });
+  const picked = productPickProblem(unique.length, allowance);
+  if (picked) return refuseField(picked.key, PRODUCTS_FIELD, picked.values);
   const items: OrderItem[] = [];
   for (const id of unique) {
     const stock = inventory.find((item) => item.id === id);
-    if (!stock || stock.quantity < 1) return refuse('domain.portal.unavailable', { name: stock?.name ?? id });
+    if (!stock || stock.quantity < 1) return refuseField('domain.portal.unavailable', PRODUCTS_FIELD, { name: stock?.name ?? id });
     items.push({ id: newId('oi'), productId: stock.id, name: stock.name, sku: stock.sku, quantity: 1, price: INVENTORY.flatUnitValue });
   }
   const totals = orderTotals(items, 'gift');
-  if (totals.subtotal > allowance.maxValue) return refuse('domain.portal.tooValuable', { max: allowance.maxValue });
-  if (!hasStockFor({ items }, inventory)) return refuse('domain.portal.unavailable', { name: items[0].name });
+  if (totals.subtotal > allowance.maxValue) return refuseField('domain.portal.tooValuable', PRODUCTS_FIELD, { max: allowance.maxValue });
+  if (!hasStockFor({ items }, inventory)) return refuseField('domain.portal.unavailable', PRODUCTS_FIELD, { name: items[0].name });
   const timestamp = now.toISOString();
   const orderNumber = nextOrderNumber(orders);
   const draft: Order = {
@@ -191,24 +199,36 @@ export function acknowledgeBrief(funnel: Funnel, now: Date): Result<Funnel> {
 
 const HTTP_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
+/** The field of link `index`'s address, as the answer names it. */
+export const linkField = (index: number) => `links.${index}.url`;
+
+const isHttpLink = (url: string) => {
+  if (!HTTP_LINK.test(url)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Every problem of the deliverable links at once, each naming its field (links.N.url, N as the
+ * form numbers the rows, empty rows included): none given, too many, or a link that is not http(s).
+ */
+export function deliverableLinkProblems(links: readonly DeliverableLink[]): { field: string; problem: Message }[] {
+  const given = links.map((link, index) => ({ index, url: link.url.trim(), note: link.note.trim() })).filter((link) => link.url || link.note);
+  if (given.length === 0) return [{ field: linkField(0), problem: message('domain.portal.noLinks') }];
+  if (given.length > MAX_DELIVERABLE_LINKS) return [{ field: linkField(MAX_DELIVERABLE_LINKS), problem: message('domain.portal.tooManyLinks', { max: MAX_DELIVERABLE_LINKS }) }];
+  return given.filter((link) => !isHttpLink(link.url)).map((link) => ({ field: linkField(link.index), problem: message('domain.portal.badLink', { n: link.index + 1 }) }));
+}
+
 /** Deliverable links: 1 to 10, each http(s) with a host, each with a note (trimmed, may be empty). */
 export function handInDeliverables(funnel: Funnel, links: readonly DeliverableLink[], now: Date): Result<Funnel> {
   const active = mustBeActive(funnel);
   if (!active.ok) return active;
+  const [first] = deliverableLinkProblems(links);
+  if (first) return refuseField(first.problem.key, first.field, first.problem.values);
   const cleaned = links.map((link) => ({ url: link.url.trim(), note: link.note.trim() })).filter((link) => link.url || link.note);
-  if (cleaned.length === 0) return refuse('domain.portal.noLinks');
-  if (cleaned.length > MAX_DELIVERABLE_LINKS) return refuse('domain.portal.tooManyLinks', { max: MAX_DELIVERABLE_LINKS });
-  for (const [index, link] of cleaned.entries()) {
-    let valid = HTTP_LINK.test(link.url);
-    if (valid) {
-      try {
-        valid = ['http:', 'https:'].includes(new URL(link.url).protocol);
-      } catch {
-        valid = false;
-      }
-    }
-    if (!valid) return refuseField('domain.portal.badLink', `links.${index}.url`, { n: index + 1 });
-  }
   return ok(withAnswers(funnel, { deliverableLinks: cleaned, deliverablesAt: now.toISOString() }, now));
 }
 

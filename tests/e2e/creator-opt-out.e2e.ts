@@ -2,25 +2,14 @@
 // a new address reaches the gift order while it is New; "Stop emails" asks first, then the link
 // still shows, read only, what the creator handed in; the board's card says Opted out and Send
 // Outreach is refused with the reason. axe finds nothing on the portal screens at 360 and 1280 px.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../lib/domain/types';
+import { violationsAt } from './axe';
 import { useTeamServer } from './browser';
+import { allowProducts, copyCreatorLink, openCreatorPage } from './portal-staff';
 
 const { newPage, signIn, baseURL, browser } = useTeamServer();
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violationsAt(page: Page, widths: readonly number[]) {
-  const found: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 740 });
-    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    found.push(...result.violations.map((v) => `${width}px ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`));
-  }
-  await page.setViewportSize({ width: 360, height: 740 });
-  return found;
-}
 
 const giftOrderOf = (page: Page, creatorId: string) =>
   page.evaluate(async (id) => {
@@ -31,19 +20,11 @@ const giftOrderOf = (page: Page, creatorId: string) =>
 describe('the creator changes the address, then opts out', () => {
   it('the order follows the address; after Stop emails the link is read only and outreach is refused on the card', async () => {
     const owner = await newPage();
-    await signIn(owner.page, { path: '/creator/CR12346' });
-    await owner.page.waitForURL(/\/creator\/CR12346$/);
-    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
-    await owner.page.getByLabel('Products the creator may choose').fill('1');
-    await owner.page.getByLabel('Up to a value of').fill('100');
-    await owner.page.getByRole('button', { name: 'Save allowance' }).click();
-    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    await openCreatorPage(owner.page, signIn, 'CR12346');
+    await allowProducts(owner.page, 1);
     // No email has gone out yet: there is nothing to resend.
     expect(await owner.page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
-    await owner.page.getByRole('button', { name: 'Copy creator link' }).click();
-    const field = owner.page.getByRole('textbox', { name: 'Creator link' });
-    await field.waitFor();
-    const link = await field.inputValue();
+    const link = await copyCreatorLink(owner.page);
 
     const context = await browser().newContext({ baseURL: baseURL(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const creator = await context.newPage();
@@ -106,13 +87,8 @@ describe('the creator changes the address, then opts out', () => {
 
   it('keyboard only: Confirm, then an empty address names every missing field at once, and each answer moves focus to its result', async () => {
     const owner = await newPage();
-    await signIn(owner.page, { path: '/creator/CR12349' });
-    await owner.page.waitForURL(/\/creator\/CR12349$/);
-    await owner.page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
-    await owner.page.getByRole('button', { name: 'Copy creator link' }).click();
-    const field = owner.page.getByRole('textbox', { name: 'Creator link' });
-    await field.waitFor();
-    const link = await field.inputValue();
+    await openCreatorPage(owner.page, signIn, 'CR12349');
+    const link = await copyCreatorLink(owner.page);
     const context = await browser().newContext({ baseURL: baseURL(), viewport: { width: 360, height: 740 } });
     const creator = await context.newPage();
     await creator.goto(link);

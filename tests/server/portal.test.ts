@@ -85,6 +85,11 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     const link = await answer(token, 'portal.handInDeliverables', { links: [{ url: 'javascript:alert(1)', note: 'x' }] });
     expect(link.statusCode).toBe(409);
     expect(json(link).error).toBe('Link 1 must start with http:// or https://');
+    // Each refusal names its field, for the portal to say it under that field.
+    expect(json(bad).field).toBe('city');
+    expect(json(link).field).toBe('links.0.url');
+    const second = await answer(token, 'portal.handInDeliverables', { links: [{ url: 'https://ok.test/a', note: '' }, { url: 'nope', note: '' }] });
+    expect(json(second)).toMatchObject({ error: 'Link 2 must start with http:// or https://', field: 'links.1.url' });
     const malformed = await answer(token, 'portal.saveAddress', { address: 'nowhere' });
     expect(malformed.statusCode).toBe(400);
     expect(json(malformed).error).toMatch(/address/);
@@ -116,7 +121,7 @@ describe.each(DB_KINDS)('creator portal on %s', (kind) => {
     }
     const picks = await Promise.all(tokens.map((token) => answer(token, 'portal.chooseProducts', { productIds: [item.id] })));
     expect(picks.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(json(picks.find((r) => r.statusCode === 409)!).error).toBe(`${item.name} is no longer in stock`);
+    expect(json(picks.find((r) => r.statusCode === 409)!)).toMatchObject({ error: `${item.name} is no longer in stock`, field: 'productIds' });
     const after = await pull();
     expect((after.records.find((r) => r.collection === 'inventory' && r.id === item.id)!.value as InventoryItem).quantity).toBe(0);
     const giftOrders = after.records.filter((r) => r.collection === 'orders' && (r.value as Order).items.some((i) => i.productId === item.id) && (r.value as Order).source === 'Creator portal');
