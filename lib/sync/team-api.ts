@@ -70,6 +70,8 @@ export interface TeamApi {
   trackingLinks(): Promise<({ ok: true } & TrackingLinks) | ServerRefusal>;
   /** The period's measured results (link clicks, attributed sales) per funnel and per day, from `from` to `to` (UTC days, yyyy-MM-dd). */
   resultsTotals(from: string, to: string): Promise<({ ok: true } & PeriodTotals) | ServerRefusal>;
+  /** The period's overall measured results per day only, from the workspace's own day rows: a read that costs the same whatever the number of funnels. */
+  resultsOverall(from: string, to: string): Promise<{ ok: true; days: PeriodTotals['days'] } | ServerRefusal>;
   /** Attributed sales per funnel and month from `from` to `to` (yyyy-MM), of one funnel when `funnelId` is given. */
   resultsMonths(from: string, to: string, funnelId?: string): Promise<{ ok: true; months: FunnelMonthSales[] } | ServerRefusal>;
   /** Hands the shop's webhook signing secret to the server, which seals it; only its hint comes back. */
@@ -192,6 +194,14 @@ export function createTeamApi(options: TeamApiOptions = {}): TeamApi {
       try {
         const answer = await request<PeriodTotals>(`/results/totals?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
         return { ok: true, funnels: answer.funnels, days: answer.days };
+      } catch (error) {
+        return refusedBy(error);
+      }
+    },
+    async resultsOverall(from, to) {
+      try {
+        const answer = await request<Pick<PeriodTotals, 'days'>>(`/results/overall?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+        return { ok: true, days: answer.days };
       } catch (error) {
         return refusedBy(error);
       }

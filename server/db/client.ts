@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { liftStoredEnglish } from './lift';
-import { keepSalesTotals } from './sales-totals';
+import { keepSalesTotals, keepWorkspaceTotals } from './sales-totals';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -228,5 +228,6 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     }
     await liftStoredEnglish(handle.db);
     await keepSalesTotals(handle.db);
+    await keepWorkspaceTotals(handle.db);
   });
 }

@@ -1,7 +1,7 @@
 // Attributed sales kept as daily totals per funnel (sales_daily): every order write moves them,
 // in its own transaction, by what it changed (the orders' contributions before, taken away, and
 // after, added: lib/domain/results.ts), so the totals always equal the stored sales.
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { salesDelta, type saleContribution } from '../../lib/domain/results';
 import type { Order } from '../../lib/domain/types';
 import type { Executor } from './client';
@@ -41,11 +41,18 @@ export async function salesBefore(tx: Executor, workspaceId: string, ids: readon
   return out;
 }
 
-/** The statement that moves the kept daily sales totals by what a write changed, or null when it changed none. */
-export function salesTotalsStatement(tx: Executor, workspaceId: string, before: readonly SaleFields[], after: readonly SaleFields[]): SQLWrapper | null {
+/** A built statement as a wrapper for a statement of several (see below). */
+const wrapped = (statement: SQL): SQLWrapper => ({ getSQL: () => statement });
+
+/**
+ * The statements that move the kept daily sales totals by what a write changed: the funnels'
+ * rows (sales_daily) and, by the same amounts summed per day, the workspace's rows
+ * (results_workspace_daily). None when the write changed no sale.
+ */
+export function salesTotalsStatements(tx: Executor, workspaceId: string, before: readonly SaleFields[], after: readonly SaleFields[]): SQLWrapper[] {
   const delta = salesDelta(before, after);
-  if (delta.length === 0) return null;
-  const statement = tx
+  if (delta.length === 0) return [];
+  const funnels = tx
     .insert(t.salesDaily)
     .values(delta.map((row) => ({ workspaceId, funnelId: row.funnelId, day: row.day, orders: row.orders, revenueCents: row.revenueCents })))
     .onConflictDoUpdate({
@@ -55,7 +62,27 @@ export function salesTotalsStatement(tx: Executor, workspaceId: string, before: 
     .getSQL();
   // A wrapper, not the builder (a builder is a promise: awaiting one runs it), nor bare SQL
   // (inside a statement of several it needs its parentheses, which a wrapper gets).
-  return { getSQL: () => statement };
+  const out = [wrapped(funnels)];
+  const days = new Map<string, { orders: number; revenueCents: number }>();
+  for (const row of delta) {
+    const day = days.get(row.day) ?? { orders: 0, revenueCents: 0 };
+    day.orders += row.orders;
+    day.revenueCents += row.revenueCents;
+    days.set(row.day, day);
+  }
+  // A sale moved from one funnel to another on its day moves nothing for the workspace.
+  const moved = [...days].filter(([, d]) => d.orders !== 0 || d.revenueCents !== 0);
+  if (moved.length) out.push(wrapped(workspaceTotalsInsert(tx, workspaceId, moved)));
+  return out;
+}
+
+function workspaceTotalsInsert(tx: Executor, workspaceId: string, days: readonly [string, { orders: number; revenueCents: number }][]): SQL {
+  const w = t.resultsWorkspaceDaily;
+  return tx
+    .insert(w)
+    .values(days.map(([day, d]) => ({ workspaceId, day, clicks: 0, visitors: 0, orders: d.orders, revenueCents: d.revenueCents })))
+    .onConflictDoUpdate({ target: [w.workspaceId, w.day], set: { orders: sql`${w.orders} + excluded.orders`, revenueCents: sql`${w.revenueCents} + excluded.revenue_cents` } })
+    .getSQL();
 }
 
 export const KEEP_SALES_TOTALS = 'sales-daily-totals';
@@ -73,11 +100,33 @@ export async function keepSalesTotals(db: Executor): Promise<number> {
     const byWorkspace = new Map<string, SaleFields[]>();
     for (const row of rows) byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), asSale(row)]);
     for (const [workspaceId, sales] of byWorkspace) {
-      const statement = salesTotalsStatement(tx, workspaceId, [], sales);
-      if (statement) await tx.execute(statement.getSQL());
+      for (const statement of salesTotalsStatements(tx, workspaceId, [], sales)) await tx.execute(statement.getSQL());
     }
     await tx.insert(t.dataMigrations).values({ name: KEEP_SALES_TOTALS }).onConflictDoNothing();
     return rows.length;
   });
 }
 
+
+export const KEEP_WORKSPACE_TOTALS = 'workspace-daily-totals';
+
+/**
+ * Counts the workspace-wide daily totals from the per-funnel rows kept before them; once per
+ * database, in one transaction (after keepSalesTotals, whose rows it sums).
+ */
+export async function keepWorkspaceTotals(db: Executor): Promise<number> {
+  const [done] = await db.select({ name: t.dataMigrations.name }).from(t.dataMigrations).where(eq(t.dataMigrations.name, KEEP_WORKSPACE_TOTALS));
+  if (done) return 0;
+  return db.transaction(async (tx) => {
+    await tx.delete(t.resultsWorkspaceDaily);
+    const result = await tx.execute(sql`
+      insert into results_workspace_daily (workspace_id, day, clicks, visitors, orders, revenue_cents)
+      select workspace_id, day, sum(clicks)::int, sum(visitors)::int, sum(orders)::int, sum(revenue_cents)::bigint from (
+        select workspace_id, day, clicks, visitors, 0 as orders, 0::bigint as revenue_cents from link_clicks
+        union all
+        select workspace_id, day, 0, 0, orders, revenue_cents from sales_daily
+      ) measured group by workspace_id, day`);
+    await tx.insert(t.dataMigrations).values({ name: KEEP_WORKSPACE_TOTALS }).onConflictDoNothing();
+    return (result as { affectedRows?: number; rowCount?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  });
+}

@@ -84,15 +84,21 @@ export async function trackingLinkRoutes(fastify: FastifyInstance, options: { ct
       const visitor = createHash('sha256')
         .update(`${salt}\n${request.ip}\n${String(request.headers['user-agent'] ?? '')}\n${link.workspaceId}\n${link.funnelId}`)
         .digest('base64url');
-      // One statement: the visitor's hash if new today, and the day's counts with it.
+      // One statement: the visitor's hash if new today, and the day's counts with it, the
+      // funnel's and the workspace's by the same amounts.
       await ctx.db.execute(sql`
         with fresh as (
           insert into link_visitors (workspace_id, funnel_id, day, visitor_hash) values (${link.workspaceId}, ${link.funnelId}, ${day}, ${visitor})
           on conflict do nothing returning 1
+        ), funnel as (
+          insert into link_clicks (workspace_id, funnel_id, day, clicks, visitors)
+          select ${link.workspaceId}, ${link.funnelId}, ${day}, 1, (select count(*) from fresh)::int
+          on conflict (workspace_id, funnel_id, day) do update set clicks = link_clicks.clicks + 1, visitors = link_clicks.visitors + excluded.visitors
+          returning 1
         )
-        insert into link_clicks (workspace_id, funnel_id, day, clicks, visitors)
-        select ${link.workspaceId}, ${link.funnelId}, ${day}, 1, (select count(*) from fresh)::int
-        on conflict (workspace_id, funnel_id, day) do update set clicks = link_clicks.clicks + 1, visitors = link_clicks.visitors + excluded.visitors`);
+        insert into results_workspace_daily (workspace_id, day, clicks, visitors, orders, revenue_cents)
+        select ${link.workspaceId}, ${day}, 1, (select count(*) from fresh)::int, 0, 0 from funnel
+        on conflict (workspace_id, day) do update set clicks = results_workspace_daily.clicks + 1, visitors = results_workspace_daily.visitors + excluded.visitors`);
       // A stored URL is re-checked before use: only an https shop the brand set is ever a target.
       const shop = link.shopUrl ? validateShopUrl(link.shopUrl) : null;
       if (!shop?.ok || !shop.value) return sendPlainPage(request, reply, 200, 'results.noShopTitle', 'results.noShopBody');

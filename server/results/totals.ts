@@ -3,7 +3,7 @@
 // so the read touches the period's day rows of one workspace, never every sale or click.
 // The sales totals change in the transaction of each order write (server/db/sales-totals.ts).
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { validateMonthRange, type FunnelMonthSales } from '../../lib/domain/commission';
 import { refusedInput } from '../../lib/domain/types';
@@ -42,6 +42,19 @@ export async function periodTotals(db: Executor, workspaceId: string, from: stri
 }
 
 /**
+ * A workspace's overall measured totals for each day from `from` to `to` (UTC days, both
+ * included) that has any: its kept workspace rows (results_workspace_daily), one a day, found by
+ * their primary key, so the read costs the same with ten funnels or a hundred thousand.
+ */
+export async function overallDayTotals(db: Executor, workspaceId: string, from: string, to: string): Promise<PeriodTotals['days']> {
+  const result = await db.execute(sql`
+    select day, clicks, visitors, orders, revenue_cents from results_workspace_daily
+    where workspace_id = ${workspaceId} and day >= ${from} and day <= ${to} and (clicks <> 0 or orders <> 0 or revenue_cents <> 0)
+    order by day`);
+  return (result as { rows: Omit<Row, 'funnel_id'>[] }).rows.map((row) => ({ day: String(row.day), ...measured({ ...row, funnel_id: null }) }));
+}
+
+/**
  * A workspace's attributed sales per funnel and UTC month from `from` to `to` (yyyy-MM, both
  * included), summed from the months' day rows of sales_daily, found by its (workspace, day)
  * index, or by its (workspace, funnel, day) key for one funnel. Months with nothing are left out.
@@ -75,6 +88,19 @@ const totalsAnswer = v.object({
   days: v.array(v.object({ day: v.string(), ...measuredSchema })),
 });
 
+const overallAnswer = v.object({ from: v.string(), to: v.string(), days: v.array(v.object({ day: v.string(), ...measuredSchema })) });
+
+/** A read of a period's daily totals: the member may view analytics, and `from`..`to` is a valid span of days. */
+function periodRead(request: FastifyRequest, query: { from: string; to: string }) {
+  const session = signedIn(request);
+  if (!session.member.viewAnalytics) throw new HttpError(403, 'You do not have permission to view analytics');
+  const { from, to } = query;
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (!(span >= 0)) throw new HttpError(400, 'from must be on or before to', 'from');
+  if (span > MAX_RESULTS_DAYS) throw new HttpError(400, `A read covers at most ${MAX_RESULTS_DAYS} days`, 'to');
+  return { workspaceId: session.workspace.id, from, to };
+}
+
 const MONTH = v.pipe(v.string('from and to are months, yyyy-MM'), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'from and to are months, yyyy-MM'));
 const monthsQuery = v.object({ from: MONTH, to: MONTH, funnelId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))) });
 const monthsAnswer = v.object({
@@ -86,18 +112,22 @@ const monthsAnswer = v.object({
 export async function resultsTotalsRoutes(fastify: FastifyInstance, options: { ctx: ServerContext }) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const { ctx } = options;
-  /** The signed-in member's workspace's daily totals from `from` to `to` (both included); a member without viewAnalytics is refused. */
+  /** The signed-in member's workspace's daily totals from `from` to `to` (both included), per funnel and per day; a member without viewAnalytics is refused. */
   app.get(
     '/results/totals',
     { schema: { querystring: totalsQuery, response: { 200: totalsAnswer } }, config: { auth: 'member' } },
     async (request) => {
-      const session = signedIn(request);
-      if (!session.member.viewAnalytics) throw new HttpError(403, 'You do not have permission to view analytics');
-      const { from, to } = request.query;
-      const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-      if (!(span >= 0)) throw new HttpError(400, 'from must be on or before to', 'from');
-      if (span > MAX_RESULTS_DAYS) throw new HttpError(400, `A read covers at most ${MAX_RESULTS_DAYS} days`, 'to');
-      return { from, to, ...(await periodTotals(ctx.db, session.workspace.id, from, to)) };
+      const { workspaceId, from, to } = periodRead(request, request.query);
+      return { from, to, ...(await periodTotals(ctx.db, workspaceId, from, to)) };
+    },
+  );
+  /** The same period's overall totals per day only, from the workspace's own day rows: what Analytics paints first. */
+  app.get(
+    '/results/overall',
+    { schema: { querystring: totalsQuery, response: { 200: overallAnswer } }, config: { auth: 'member' } },
+    async (request) => {
+      const { workspaceId, from, to } = periodRead(request, request.query);
+      return { from, to, days: await overallDayTotals(ctx.db, workspaceId, from, to) };
     },
   );
   /**

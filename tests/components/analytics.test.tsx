@@ -24,6 +24,7 @@ const withoutTerms = (store: Store) => act(() => void store.funnels.setCommissio
 /** A team server answering the period's totals and its sales by month. */
 const server = (totals: PeriodTotals, months: FunnelMonthSales[] = []) =>
   ({
+    resultsOverall: async () => ({ ok: true, days: totals.days }),
     resultsTotals: async () => ({ ok: true, ...totals }),
     resultsMonths: async () => ({ ok: true, months }),
   }) as unknown as TeamApi;
@@ -68,7 +69,12 @@ describe('<Analytics>', () => {
   it('with the team server, reads the period’s clicks and sales from it: conversion = orders ÷ clicks', async () => {
     const asked: string[] = [];
     let answer: (totals: PeriodTotals) => void = () => {};
+    let answerOverall: (totals: PeriodTotals) => void = () => {};
     const teamApi = {
+      resultsOverall: (from: string, to: string) => {
+        asked.push(`overall ${from}..${to}`);
+        return new Promise((resolve) => (answerOverall = (totals) => resolve({ ok: true, days: totals.days })));
+      },
       resultsTotals: (from: string, to: string) => {
         asked.push(`${from}..${to}`);
         return new Promise((resolve) => (answer = (totals) => resolve({ ok: true, ...totals })));
@@ -81,8 +87,14 @@ describe('<Analytics>', () => {
     const { store } = await renderScreen(<Analytics />, { teamApi });
     withoutTerms(store);
     expect(await screen.findByText('Loading results…', { selector: '[data-figure="revenue"] p' })).toBeInTheDocument();
-    expect(asked).toEqual(['2025-10-01..2026-03-10', '2025-10..2026-03']);
-    await act(async () => answer({ funnels: [{ funnelId: 'CR12345', clicks: 200, visitors: 150, orders: 4, revenue: 360 }], days: [{ day: '2026-03-02', clicks: 200, visitors: 150, orders: 4, revenue: 360 }] }));
+    expect(asked).toEqual(['overall 2025-10-01..2026-03-10', '2025-10-01..2026-03-10', '2025-10..2026-03']);
+    const measured = { funnels: [{ funnelId: 'CR12345', clicks: 200, visitors: 150, orders: 4, revenue: 360 }], days: [{ day: '2026-03-02', clicks: 200, visitors: 150, orders: 4, revenue: 360 }] };
+    // The overall figures come first: they paint, and the breakdown says it is still loading.
+    await act(async () => answerOverall(measured));
+    expect(figure('Attributed revenue')).toHaveTextContent('$360.00');
+    expect(within(screen.getByRole('region', { name: 'Results by campaign type' })).getByRole('status')).toHaveTextContent('Loading results per creator…');
+    expect(screen.queryByRole('table', { name: 'Results by campaign type' })).not.toBeInTheDocument();
+    await act(async () => answer(measured));
     expect(figure('Attributed revenue')).toHaveTextContent('$360.00');
     expect(figure('Conversion Rate')).toHaveTextContent('2.0%');
     expect(figure('Clicks')).toHaveTextContent('200');
@@ -92,9 +104,31 @@ describe('<Analytics>', () => {
     expect(within(cell('ROI Trends', 'Mar 2026')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '$360.00', '$0.00', '4']);
   });
 
+  it('paints the overall figures before the commission arrives; Cost and ROI say they are loading commission, never a cost without it', async () => {
+    let answerMonths: (months: FunnelMonthSales[]) => void = () => {};
+    const totals: PeriodTotals = { funnels: [{ funnelId: 'CR12345', clicks: 10, visitors: 8, orders: 2, revenue: 333.33 }], days: [{ day: '2026-03-02', clicks: 10, visitors: 8, orders: 2, revenue: 333.33 }] };
+    const teamApi = {
+      resultsOverall: async () => ({ ok: true, days: totals.days }),
+      resultsTotals: async () => ({ ok: true, ...totals }),
+      resultsMonths: () => new Promise((resolve) => (answerMonths = (months) => resolve({ ok: true, months }))),
+    } as unknown as TeamApi;
+    const { store } = await renderScreen(<Analytics />, { teamApi });
+    withoutTerms(store);
+    act(() => void store.funnels.setCommissionTerms('CR12345', 12.5, null));
+    await screen.findByText('$333.33', { selector: '[data-figure="revenue"] .cf-stat-value' });
+    expect(figure('Cost')).toHaveTextContent('—Loading commission…');
+    expect(figure('ROI')).toHaveTextContent('—Loading commission…');
+    expect(screen.queryByText('$41.67')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Results by campaign type' })).getByRole('status')).toHaveTextContent('Loading results per creator…');
+    await act(async () => answerMonths([{ funnelId: 'CR12345', month: '2026-03', orders: 2, netSales: 333.33 }]));
+    expect(figure('Cost')).toHaveTextContent('$41.67');
+    expect(figure('ROI')).toHaveTextContent('7.00x');
+    expect(cell('Results by campaign type', 'Sponsored Post')).toHaveTextContent('Sponsored Post$333.33$41.677.00x');
+  });
+
   it('says when the server refuses the results, and shows no figure', async () => {
     const refused = async () => ({ ok: false, error: 'You do not have permission to view analytics' });
-    const teamApi = { resultsTotals: refused, resultsMonths: refused } as unknown as TeamApi;
+    const teamApi = { resultsOverall: refused, resultsTotals: refused, resultsMonths: refused } as unknown as TeamApi;
     await renderScreen(<Analytics />, { teamApi });
     expect(await screen.findByRole('alert')).toHaveTextContent('Results could not be loaded: You do not have permission to view analytics');
     expect(figure('Attributed revenue')).toHaveTextContent('—Results could not be loaded');

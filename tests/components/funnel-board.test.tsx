@@ -342,6 +342,10 @@ describe('Performance Overview chart', () => {
   it('with the team server, the tiles read its totals for the last 6 months, as Analytics does; a refusal is said', async () => {
     const asked: string[] = [];
     const teamApi = {
+      resultsOverall: async (from: string, to: string) => {
+        asked.push(`overall ${from}..${to}`);
+        return { ok: true, days: [{ day: '2026-03-02', clicks: 400, visitors: 300, orders: 10, revenue: 1234.5 }] };
+      },
       resultsTotals: async (from: string, to: string) => {
         asked.push(`${from}..${to}`);
         return { ok: true, funnels: [{ funnelId: 'CR12345', clicks: 400, visitors: 300, orders: 10, revenue: 1234.5 }], days: [{ day: '2026-03-02', clicks: 400, visitors: 300, orders: 10, revenue: 1234.5 }] };
@@ -354,12 +358,12 @@ describe('Performance Overview chart', () => {
     await renderScreen(<DashboardOverview />, { teamApi });
     expect(await screen.findByRole('link', { name: /^Revenue\$1,234\.50/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Conversion Rate2\.5%/ })).toBeInTheDocument();
-    expect(asked).toEqual(['2025-10-01..2026-03-10', '2025-10..2026-03']);
+    expect(asked).toEqual(['overall 2025-10-01..2026-03-10', '2025-10-01..2026-03-10', '2025-10..2026-03']);
   });
 
   it('a member without viewAnalytics is told why the measured tiles are empty', async () => {
     const refusedIfAsked = async () => ({ ok: false, error: 'refused' });
-    const { store } = await renderScreen(<DashboardOverview />, { teamApi: { resultsTotals: refusedIfAsked, resultsMonths: refusedIfAsked } as unknown as TeamApi });
+    const { store } = await renderScreen(<DashboardOverview />, { teamApi: { resultsOverall: refusedIfAsked, resultsTotals: refusedIfAsked, resultsMonths: refusedIfAsked } as unknown as TeamApi });
     const member = store.session.members.get('tm_2')!;
     act(() => {
       store.session.members.put({ ...member, permissions: { ...member.permissions, viewAnalytics: false } });

@@ -54,12 +54,14 @@ interface Shown {
   roi: string;
   sarah: number;
 }
-/** Opens Analytics and reads its figures once the server's totals are in (no "Loading results…"). */
+/** Opens Analytics and reads its figures once all three of the server's reads are in (no "Loading …" left). */
 async function analytics(page: Page): Promise<Shown> {
   await page.goto('/analytics');
   await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
   await page.getByRole('article', { name: 'Clicks', exact: true }).waitFor();
   await page.getByText('Loading results…').first().waitFor({ state: 'detached' });
+  await page.getByText('Loading commission…').first().waitFor({ state: 'detached' });
+  await page.getByText('Loading results per creator…').first().waitFor({ state: 'detached' });
   const sales = (await heatmapSales(page, 'Sarah Johnson').textContent()) ?? '';
   return {
     revenue: cents((await figure(page, 'Attributed revenue').textContent()) ?? ''),

@@ -108,8 +108,9 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     const order = after.orders.find((row) => row.id === 'ord_1' && row.workspace_id === 'acme') as { history: { note?: string; said?: unknown }[] };
     expect(order.history[0]).toMatchObject({ note: 'Order created', said: { key: 'activity.action.orderCreated' } });
     const lifted = await handle.db.execute(sql.raw(`select name from data_migrations order by name`));
-    // Each data step once: stored English lifted to messages, stored attributed sales counted into the kept daily totals.
-    expect((lifted as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(['records-say-messages', 'sales-daily-totals']);
+    // Each data step once: stored English lifted to messages, stored attributed sales counted into the kept daily totals,
+    // and those summed into the workspace's day rows.
+    expect((lifted as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(['records-say-messages', 'sales-daily-totals', 'workspace-daily-totals']);
 
     const database: TestDatabase = { kind, handle, reopen: () => Promise.resolve(handle), dispose: () => handle.close() };
     const server = await startServer(kind, {}, { database });

@@ -106,7 +106,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
   const r = s.results;
   /** Why a figure shows "—": loading, the server's refusal, or what is missing. */
   const reason = (missing: 'noSales' | 'noCost' | 'noRoi' | 'noClicks') =>
-    a.loading ? t('analytics.loadingResults') : a.error ? t('analytics.noResults') : missing === 'noClicks' && !a.countsClicks ? t('analytics.why.clicksNeedServer') : t(`analytics.why.${missing}`);
+    a.parts.overall ? t('analytics.loadingResults') : a.error ? t('analytics.noResults') : missing === 'noClicks' && !a.countsClicks ? t('analytics.why.clicksNeedServer') : t(`analytics.why.${missing}`);
 
   return (
     <div className="cf-stack">
@@ -146,8 +146,8 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
           )}
           <section aria-label={t('analytics.keyFigures')} className="cf-grid-cards" part="cards">
             <FigureCard id="revenue" label={t('analytics.attributedRevenue')} value={r.orders || r.revenue ? formatMoney(r.revenue) : null} reason={reason('noSales')} how={t('analytics.how.revenue')} />
-            <FigureCard id="cost" label={t('analytics.cost')} value={r.cost || r.gifts ? formatMoney(r.cost) : null} reason={reason('noCost')} how={t('analytics.how.cost')} note={[r.commission ? t('analytics.commissionPart', { amount: formatMoney(r.commission) }) : '', r.missingUnitCosts ? t('analytics.missingUnitCosts', { count: r.missingUnitCosts }) : ''].filter(Boolean).join(' ') || undefined} />
-            <FigureCard id="roi" label={t('analytics.roiLabel')} value={r.roi === null ? null : roiText(i18n, r.roi)} reason={reason('noRoi')} how={t('analytics.how.roi')} />
+            <FigureCard id="cost" label={t('analytics.cost')} value={a.parts.cost ? null : r.cost || r.gifts ? formatMoney(r.cost) : null} reason={a.parts.cost ? t('analytics.loadingCommission') : reason('noCost')} how={t('analytics.how.cost')} note={a.parts.cost ? undefined : [r.commission ? t('analytics.commissionPart', { amount: formatMoney(r.commission) }) : '', r.missingUnitCosts ? t('analytics.missingUnitCosts', { count: r.missingUnitCosts }) : ''].filter(Boolean).join(' ') || undefined} />
+            <FigureCard id="roi" label={t('analytics.roiLabel')} value={a.parts.cost || r.roi === null ? null : roiText(i18n, r.roi)} reason={a.parts.cost ? t('analytics.loadingCommission') : reason('noRoi')} how={t('analytics.how.roi')} />
             <FigureCard id="conversion" label={t('analytics.conversionRate')} value={r.conversion === null ? null : formatPercent(r.conversion * 100)} reason={reason('noClicks')} how={t('analytics.how.conversion')} />
             <FigureCard id="clicks" label={t('analytics.clicks')} value={r.clicks ? formatNumber(r.clicks) : null} reason={reason('noClicks')} how={t('analytics.how.clicks', { visitors: formatNumber(r.visitors) })} />
             <FigureCard id="orders" label={t('analytics.attributedOrders')} value={r.orders ? formatNumber(r.orders) : null} reason={reason('noSales')} how={t('analytics.how.orders')} />
@@ -156,6 +156,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
             <ChartFigure
               title={t('analytics.funnel')}
               Heading={Section}
+              loading={a.parts.overall ? t('analytics.loadingResults') : undefined}
               summary={t('analytics.funnelSummary', { impressions: formatCompact(s.funnel.impressions), clicks: formatCompact(s.funnel.clicks), orders: formatNumber(s.funnel.orders) })}
               chart={<ConversionFunnelChart funnel={s.funnel} />}
               table={
@@ -173,6 +174,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
             <ChartFigure
               title={t('analytics.roiTrends')}
               Heading={Section}
+              loading={a.parts.cost ? t('analytics.loadingCommission') : undefined}
               summary={t('analytics.roiSummary', { period: t(`analytics.period.${a.period}`) })}
               chart={<RoiTrendChart points={s.roiTrend} />}
               table={
@@ -186,16 +188,28 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
           </div>
           <section className="cf-card" aria-labelledby="cf-by-type-title" part="by-campaign-type">
             <Section id="cf-by-type-title">{t('analytics.byCampaignType')}</Section>
-            <ResultsTable
-              caption={t('analytics.byCampaignType')}
-              first={t('analytics.campaignType')}
-              rows={s.byCampaignType.map((row) => ({ name: row.type || t('analytics.unnamedType'), results: row.results }))}
-              empty={t('analytics.noCampaignResults')}
-            />
+            {a.parts.breakdown ? (
+              <p role="status" className="cf-muted">
+                {t('analytics.loadingBreakdown')}
+              </p>
+            ) : (
+              <ResultsTable
+                caption={t('analytics.byCampaignType')}
+                first={t('analytics.campaignType')}
+                rows={s.byCampaignType.map((row) => ({ name: row.type || t('analytics.unnamedType'), results: row.results }))}
+                empty={t('analytics.noCampaignResults')}
+              />
+            )}
           </section>
           <section className="cf-card" aria-labelledby="cf-heatmap-title" part="heatmap">
             <Section id="cf-heatmap-title">{t('analytics.heatmap')}</Section>
-            <Heatmap rows={s.heatmap} focus={a.focus} />
+            {a.parts.breakdown ? (
+              <p role="status" className="cf-muted">
+                {t('analytics.loadingBreakdown')}
+              </p>
+            ) : (
+              <Heatmap rows={s.heatmap} focus={a.focus} />
+            )}
           </section>
         </>
       )}
@@ -216,8 +230,20 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
   );
 }
 
-function ChartFigure({ title, Heading, summary, chart, table }: { title: string; Heading: 'h2' | 'h3'; summary: string; chart: ReactNode; table: ReactNode }) {
+/** A chart with its summary and text alternative; while its figures are on their way (`loading`, what to say), only that. */
+function ChartFigure({ title, Heading, summary, chart, table, loading }: { title: string; Heading: 'h2' | 'h3'; summary: string; chart: ReactNode; table: ReactNode; loading?: string }) {
   const { t } = useT();
+  if (loading)
+    return (
+      <figure className="cf-card cf-analytics-chart" part="chart">
+        <figcaption>
+          <Heading>{title}</Heading>
+        </figcaption>
+        <p role="status" className="cf-muted">
+          {loading}
+        </p>
+      </figure>
+    );
   return (
     <figure className="cf-card cf-analytics-chart" part="chart">
       <figcaption>

@@ -32,7 +32,7 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
   const member = store.session.currentMember.value;
   const { t, say } = useT();
   const focus = focusedHeatmapMetric(metric);
-  const { summary: result, loading, error, countsClicks } = useAnalyticsSummary(period);
+  const { summary: result, loading, parts, error, countsClicks } = useAnalyticsSummary(period);
   const summary = useMemo(() => {
     if (!focus) return result;
     const index = HEATMAP_METRICS.findIndex((m) => m.key === focus);
@@ -43,6 +43,8 @@ export function useAnalyticsController({ period: initialPeriod, onPeriodChange, 
     summary,
     /** The server's totals are on their way: the measured figures are not known yet. */
     loading,
+    /** Which parts are still on their way: the overall figures come first, cost waits for the commission, the breakdowns for the per-funnel totals. */
+    parts,
     /** Why the server's totals could not be read, or null. */
     error,
     /** Whether clicks are counted at all (only the team server counts them). */

@@ -104,10 +104,35 @@ export function useResultsMonths(from: string, to: string, funnelId?: string, en
   );
 }
 
+/** A period's overall figures per day (the first read Analytics paints from): the server's workspace rows, or the browser's own sales counted without one. */
+function useResultsOverall(from: string, to: string, enabled: boolean): MeasuredRead<PeriodTotals['days']> {
+  return useMeasuredRead<PeriodTotals['days']>(
+    `${from}/${to}`,
+    enabled,
+    async (api) => {
+      const answer = await api.resultsOverall(from, to);
+      return answer.ok ? { ok: true, value: answer.days } : answer;
+    },
+    (orders) => periodTotalsOf(salesDaysOf(orders), from, to).days,
+  );
+}
+
+/** Which parts of a period's figures are still on their way from the server. */
+export interface SummaryLoading {
+  /** The overall figures (revenue, orders, clicks, conversion): the workspace's day rows. */
+  overall: boolean;
+  /** Cost and ROI: the overall figures and the commission (sales per funnel and month). */
+  cost: boolean;
+  /** Per creator and per campaign type: the per-funnel totals and the commission. */
+  breakdown: boolean;
+}
+
 /**
- * Every measured figure of a period (analyticsSummary): the server's totals and sales by month
- * (or the browser's own without a server), the synced funnels' terms and the gifts. What
- * Analytics, the dashboard's tiles and its measured filters show; not read while `enabled` is false.
+ * Every measured figure of a period (analyticsSummary): the server's overall day totals, its
+ * per-funnel totals and sales by month, three reads answered as each is ready (or the browser's
+ * own without a server), with the synced funnels' terms and the gifts. What Analytics, the
+ * dashboard's tiles and its measured filters show; not read while `enabled` is false. `parts`
+ * says which figures are still on their way, so a screen shows each part once it is right.
  */
 export function useAnalyticsSummary(period: AnalyticsPeriod, enabled = true) {
   useSignals();
@@ -116,6 +141,7 @@ export function useAnalyticsSummary(period: AnalyticsPeriod, enabled = true) {
   const orders = store.orders.items.items.value;
   const inventory = store.inventory.items.items.value;
   const { from, to } = useMemo(() => periodDays(period, store.now()), [period, store]);
+  const overall = useResultsOverall(from, to, enabled);
   const totals = useResultsTotals(from, to, enabled);
   const months = useResultsMonths(from.slice(0, 7), to.slice(0, 7), undefined, enabled);
   // Recomputed whenever funnels, orders, inventory or the totals change, so the figures are never stale.
@@ -123,9 +149,16 @@ export function useAnalyticsSummary(period: AnalyticsPeriod, enabled = true) {
   const summary = useMemo(
     () =>
       enabled
-        ? analyticsSummary({ funnels, orders, inventory, totals: totals.totals ?? { funnels: [], days: [] }, months: months.value ?? [] }, period, store.now())
+        ? analyticsSummary({ funnels, orders, inventory, totals: { days: overall.value ?? [], funnels: totals.totals?.funnels ?? [] }, months: months.value ?? [] }, period, store.now())
         : analyticsSummary({ funnels: [], orders: [], inventory: [], totals: { funnels: [], days: [] }, months: [] }, period, store.now()),
-    [enabled, funnels, orders, inventory, totals.totals, months.value, period, store],
+    [enabled, funnels, orders, inventory, overall.value, totals.totals, months.value, period, store],
   );
-  return { summary, loading: totals.loading || months.loading, error: totals.error ?? months.error, countsClicks: totals.countsClicks };
+  const parts: SummaryLoading = { overall: overall.loading, cost: overall.loading || months.loading, breakdown: totals.loading || months.loading };
+  return {
+    summary,
+    loading: parts.overall || parts.cost || parts.breakdown,
+    parts,
+    error: overall.error ?? totals.error ?? months.error,
+    countsClicks: overall.served,
+  };
 }

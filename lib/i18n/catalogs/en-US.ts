@@ -1212,6 +1212,8 @@ export const en = {
   'analytics.roiLabel': 'ROI',
   'analytics.attributedOrders': 'Attributed orders',
   'analytics.loadingResults': 'Loading results…',
+  'analytics.loadingCommission': 'Loading commission…',
+  'analytics.loadingBreakdown': 'Loading results per creator…',
   'analytics.noResults': 'Results could not be loaded',
   'analytics.resultsUnavailable': 'Results could not be loaded: {reason}',
   'analytics.why.noSales': 'No sales attributed yet',

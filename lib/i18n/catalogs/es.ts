@@ -1214,6 +1214,8 @@ const messages: Catalog = {
   'analytics.roiLabel': 'ROI',
   'analytics.attributedOrders': 'Pedidos atribuidos',
   'analytics.loadingResults': 'Cargando resultados…',
+  'analytics.loadingCommission': 'Cargando la comisión…',
+  'analytics.loadingBreakdown': 'Cargando resultados por creador…',
   'analytics.noResults': 'No se pudieron cargar los resultados',
   'analytics.resultsUnavailable': 'No se pudieron cargar los resultados: {reason}',
   'analytics.why.noSales': 'Aún no hay ventas atribuidas',

@@ -1214,6 +1214,8 @@ const messages: Catalog = {
   'analytics.roiLabel': 'ROI',
   'analytics.attributedOrders': 'Commandes attribuées',
   'analytics.loadingResults': 'Chargement des résultats…',
+  'analytics.loadingCommission': 'Chargement de la commission…',
+  'analytics.loadingBreakdown': 'Chargement des résultats par créateur…',
   'analytics.noResults': 'Les résultats n’ont pas pu être chargés',
   'analytics.resultsUnavailable': 'Les résultats n’ont pas pu être chargés : {reason}',
   'analytics.why.noSales': 'Aucune vente attribuée pour l’instant',

@@ -1193,6 +1193,8 @@ export const pack: LanguagePack = {
     "analytics.roiLabel": "ROI",
     "analytics.attributedOrders": "Pedidos atribuidos",
     "analytics.loadingResults": "Cargando resultados…",
+    "analytics.loadingCommission": "Cargando la comisión…",
+    "analytics.loadingBreakdown": "Cargando resultados por creador…",
     "analytics.noResults": "No se pudieron cargar los resultados",
     "analytics.resultsUnavailable": (v, f) => "No se pudieron cargar los resultados: " + f.text(v["reason"]),
     "analytics.why.noSales": "Aún no hay ventas atribuidas",

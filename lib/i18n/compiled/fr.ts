@@ -1193,6 +1193,8 @@ export const pack: LanguagePack = {
     "analytics.roiLabel": "ROI",
     "analytics.attributedOrders": "Commandes attribuées",
     "analytics.loadingResults": "Chargement des résultats…",
+    "analytics.loadingCommission": "Chargement de la commission…",
+    "analytics.loadingBreakdown": "Chargement des résultats par créateur…",
     "analytics.noResults": "Les résultats n’ont pas pu être chargés",
     "analytics.resultsUnavailable": (v, f) => "Les résultats n’ont pas pu être chargés : " + f.text(v["reason"]),
     "analytics.why.noSales": "Aucune vente attribuée pour l’instant",

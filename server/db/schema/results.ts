@@ -66,3 +66,24 @@ export const linkSalts = pgTable('link_salts', {
   day: text('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * The same measured totals for the whole workspace, one row per UTC day: moved in the same
+ * transactions and by the same amounts as the per-funnel rows (link_clicks, sales_daily), so a
+ * period's overall figures read one row a day, never one per funnel and day.
+ */
+export const resultsWorkspaceDaily = pgTable(
+  'results_workspace_daily',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** yyyy-MM-dd, UTC. */
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull(),
+    visitors: integer('visitors').notNull(),
+    orders: integer('orders').notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);

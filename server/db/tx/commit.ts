@@ -6,7 +6,7 @@ import { COLLECTION_NAMES, type CollectionName, type RecordOf } from '../../../l
 import { mapInSlices, yieldToEventLoop } from '../../slices';
 import { enqueueForChanges } from '../../webhooks/outbox';
 import type { Order } from '../../../lib/domain/types';
-import { salesBefore, salesTotalsStatement, type SaleFields } from '../sales-totals';
+import { salesBefore, salesTotalsStatements, type SaleFields } from '../sales-totals';
 import { RECORD_TABLES, RecordShapeError, recordToRow, type RecordRow, type TableCollection } from '../records';
 import * as t from '../schema';
 import { TxRejected, translateConstraintError } from './errors';
@@ -66,8 +66,7 @@ export async function commit(s: Staged, also: readonly SQLWrapper[] = []): Promi
     { query: tx.update(t.workspaceVersions).set({ version: next }).where(eq(t.workspaceVersions.workspaceId, workspaceId)), rows: [] },
   ];
   // The kept sales totals move by what this write changes, read before any row is written.
-  const sales = await salesTotalsOf(s, writes.get('orders'));
-  if (sales) statements.push({ query: sales, rows: [] });
+  for (const query of await salesTotalsOf(s, writes.get('orders'))) statements.push({ query, rows: [] });
   for (const c of COLLECTION_NAMES) {
     const pending = writes.get(c);
     if (!pending || pending.size === 0) continue;
@@ -101,13 +100,13 @@ export async function commit(s: Staged, also: readonly SQLWrapper[] = []): Promi
   return { version: next, changed: true, queuedWebhooks: queued > 0, ...(queuedMail ? { queuedMail } : {}) };
 }
 
-/** The statement moving the kept daily sales totals by an order write, or null when no sale changes. */
+/** The statements moving the kept daily sales totals by an order write (none when no sale changes). */
 async function salesTotalsOf(s: Staged, pending: Map<string, Pending> | undefined) {
-  if (!pending || pending.size === 0) return null;
+  if (!pending || pending.size === 0) return [];
   const after: SaleFields[] = [];
   for (const change of pending.values()) if (change.kind === 'put' && (change.record as Order).kind === 'sale') after.push(change.record as Order);
   const before = await salesBefore(s.tx, s.workspaceId, [...pending.keys()]);
-  return salesTotalsStatement(s.tx, s.workspaceId, before, after);
+  return salesTotalsStatements(s.tx, s.workspaceId, before, after);
 }
 
 /**
