@@ -189,7 +189,10 @@ describe.each(DB_KINDS)('control characters and limits on %s', (kind) => {
         }
         const response = await server.app.inject({ method: sample.route.method as 'GET', url, headers, ...(sample.route.method === 'GET' ? {} : { payload }) });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        if (response.statusCode >= 500 || /\n\s+at .+:\d+:\d+/.test(response.body)) failures.push(`${sample.route.method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`);
+        // The readiness probe's declared "not ready" (503 with its status) is its answer, not a
+        // failure: with the pool busy under the fuzz, its database ping may wait past its bound.
+        const notReady = url.startsWith('/readyz') && response.statusCode === 503 && /^\{"status":"(unavailable|draining)"\}$/.test(response.body);
+        if ((response.statusCode >= 500 && !notReady) || /\n\s+at .+:\d+:\d+/.test(response.body)) failures.push(`${sample.route.method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`);
       }
     };
     await Promise.all(Array.from({ length: 32 }, worker));
