@@ -5,6 +5,7 @@ import { ANALYTICS_PERIODS, HEATMAP, type AnalyticsPeriod } from '../../lib/doma
 import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
 import { Badge } from '../ui/Badge';
 import { useT } from '../ui/i18n';
+import { engagementTypeIn } from '../../lib/i18n/engagement';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
@@ -189,7 +190,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
             <ResultsTable
               caption={t('analytics.byCampaignType')}
               first={t('analytics.campaignType')}
-              rows={s.byCampaignType.map((row) => ({ name: row.type || t('analytics.unnamedType'), results: row.results }))}
+              rows={s.byCampaignType.map((row) => ({ name: row.type ? engagementTypeIn(i18n, row.type) : t('analytics.unnamedType'), results: row.results }))}
               empty={t('analytics.noCampaignResults')}
             />
           </section>
