@@ -1,6 +1,6 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useScrolls } from './ScrollRegion';
+import { ScrollHint, useScrolls, useSideMore } from './ScrollRegion';
 
 export interface Column<Row> {
   key: string;
@@ -56,6 +56,7 @@ export function VirtualTable<Row>({
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const scrolls = useScrolls(scrollRef);
+  const more = useSideMore(scrollRef);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -79,10 +80,12 @@ export function VirtualTable<Row>({
   }
 
   return (
+    <>
     <div
       className="cf-table-wrap"
       ref={scrollRef}
       style={{ maxHeight }}
+      data-more={more}
       part="table"
       // Rows that take no focus leave the keyboard no way in: while it scrolls, the region takes it.
       {...(onRowActivate ? {} : { role: 'region', 'aria-label': label, tabIndex: scrolls ? 0 : undefined })}
@@ -166,5 +169,7 @@ export function VirtualTable<Row>({
         </tbody>
       </table>
     </div>
+    <ScrollHint more={more} />
+    </>
   );
 }

@@ -8,6 +8,7 @@ export const en = {
   'frame.loadingPage': 'Loading…',
   'frame.failed': '{name} could not be shown: {message}',
   'frame.tryAgain': 'Try again',
+  'frame.scrollsSideways': 'More columns: scroll sideways →',
   'frame.readOnly': 'View only: as a Viewer you can see this workspace, but your role cannot change it.',
   'overwrite.region': 'Changes by teammates',
   'overwrite.someone': 'A teammate',

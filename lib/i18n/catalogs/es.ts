@@ -9,6 +9,7 @@ const messages: Catalog = {
   'frame.loadingPage': 'Cargando…',
   'frame.failed': 'No se pudo mostrar {name}: {message}',
   'frame.tryAgain': 'Reintentar',
+  'frame.scrollsSideways': 'Más columnas: desplázate hacia el lado →',
   'frame.readOnly': 'Solo lectura: como lector puedes ver este espacio de trabajo, pero tu rol no puede modificarlo.',
   'overwrite.region': 'Cambios de compañeros',
   'overwrite.someone': 'Un compañero',

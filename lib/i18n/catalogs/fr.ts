@@ -9,6 +9,7 @@ const messages: Catalog = {
   'frame.loadingPage': 'Chargement…',
   'frame.failed': 'Impossible d’afficher {name} : {message}',
   'frame.tryAgain': 'Réessayer',
+  'frame.scrollsSideways': 'Autres colonnes : faites défiler sur le côté →',
   'frame.readOnly': 'Lecture seule : en tant que lecteur, vous pouvez consulter cet espace de travail, mais votre rôle ne permet pas de le modifier.',
   'overwrite.region': 'Modifications des coéquipiers',
   'overwrite.someone': 'Un coéquipier',

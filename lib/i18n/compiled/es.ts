@@ -12,6 +12,7 @@ export const pack: LanguagePack = {
     "frame.loadingPage": "Cargando…",
     "frame.failed": (v, f) => "No se pudo mostrar " + f.text(v["name"]) + ": " + f.text(v["message"]),
     "frame.tryAgain": "Reintentar",
+    "frame.scrollsSideways": "Más columnas: desplázate hacia el lado →",
     "frame.readOnly": "Solo lectura: como lector puedes ver este espacio de trabajo, pero tu rol no puede modificarlo.",
     "overwrite.region": "Cambios de compañeros",
     "overwrite.someone": "Un compañero",

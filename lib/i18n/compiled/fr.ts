@@ -12,6 +12,7 @@ export const pack: LanguagePack = {
     "frame.loadingPage": "Chargement…",
     "frame.failed": (v, f) => "Impossible d’afficher " + f.text(v["name"]) + " : " + f.text(v["message"]),
     "frame.tryAgain": "Réessayer",
+    "frame.scrollsSideways": "Autres colonnes : faites défiler sur le côté →",
     "frame.readOnly": "Lecture seule : en tant que lecteur, vous pouvez consulter cet espace de travail, mais votre rôle ne permet pas de le modifier.",
     "overwrite.region": "Modifications des coéquipiers",
     "overwrite.someone": "Un coéquipier",
