@@ -87,8 +87,10 @@ export function VirtualTable<Row>({
       style={{ maxHeight }}
       data-more={more}
       part="table"
+      role="region"
+      aria-label={label}
       // Rows that take no focus leave the keyboard no way in: while it scrolls, the region takes it.
-      {...(onRowActivate ? {} : { role: 'region', 'aria-label': label, tabIndex: scrolls ? 0 : undefined })}
+      tabIndex={onRowActivate || !scrolls ? undefined : 0}
     >
       <table className="cf-table" aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
