@@ -235,37 +235,43 @@ function ChartFigure({ title, Heading, summary, chart, table }: { title: string;
 
 /** The text alternative of a chart: a table only screen readers see; `visible`, a table for everyone (its caption for screen readers). */
 function DataTable({ caption, headers, rows, visible = false }: { caption: string; headers: string[]; rows: string[][]; visible?: boolean }) {
-  return (
-    // The hidden wrapper clips the table (a table is as wide as its content), so it never widens the page.
-    <div className={visible ? 'cf-heatmap-wrap' : 'cf-visually-hidden'}>
-      <table className={visible ? 'cf-results-table' : undefined}>
-        <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
-            </tr>
+  const table = (
+    <table className={visible ? 'cf-results-table' : undefined}>
+      <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]}>
+            {row.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  // A visible table scrolls sideways in a named region (a tab stop while it scrolls); the hidden
+  // wrapper clips the table (a table is as wide as its content), so it never widens the page.
+  return visible ? (
+    <ScrollRegion className="cf-heatmap-wrap" label={caption}>
+      {table}
+    </ScrollRegion>
+  ) : (
+    <div className="cf-visually-hidden">{table}</div>
   );
 }
 
