@@ -36,8 +36,11 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-top-search-kind { grid-area: kind; align-self: center; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--cf-color-muted); }
 .cf-top-search-empty { padding: 10px 12px; color: var(--cf-color-muted); }
 
-.cf-notifications-link { position: relative; color: var(--cf-color-text); }
-.cf-unread-badge { position: absolute; top: 0; right: 0; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 999px; background: var(--cf-color-danger); color: #fff; font-size: 0.7rem; font-weight: 700; display: grid; place-items: center; line-height: 1; }
+.cf-notifications-link { position: relative; flex: none; color: var(--cf-color-text); }
+/* The badge sits beside the bell, in room of its own, never over it. */
+.cf-notifications-link:has(.cf-unread-badge) { justify-content: flex-start; padding: 0 26px 0 6px; }
+.cf-notifications-link svg { flex: none; }
+.cf-unread-badge { position: absolute; top: 2px; right: 2px; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 999px; background: var(--cf-color-danger); color: #fff; font-size: 0.7rem; font-weight: 700; display: grid; place-items: center; line-height: 1; }
 .cf-user-menu > button { gap: 8px; }
 .cf-avatar-placeholder { display: inline-block; width: 28px; height: 28px; border-radius: 50%; background: var(--cf-color-border); }
 .cf-sync-status { font-size: 0.8125rem; color: var(--cf-color-muted); white-space: nowrap; margin-inline-end: var(--cf-space); }

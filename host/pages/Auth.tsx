@@ -9,6 +9,7 @@ import { Button } from '../../widgets/ui/Button';
 import { useBrowserT } from '../../widgets/ui/language';
 import type { ServerErrorBody } from '../../lib/domain/server-errors';
 import { serverErrorIn } from '../../lib/i18n/server-errors';
+import { roleIn } from '../../lib/i18n/roles';
 import { forgetOwedSignOut, payOwedSignOut } from '../../lib/sync/owed-sign-out';
 import { createTransport, serverOrigin } from '../../lib/sync/transport';
 import type { MessageKey } from '../../lib/i18n';
@@ -401,7 +402,8 @@ export function ResetPassword() {
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
   const form = useServerForm();
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
   if (!link.server) return <LocalWorkspaceNote />;
 
   function submit(event: FormEvent) {
@@ -455,7 +457,8 @@ export function AcceptInvitation() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const form = useServerForm();
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
   if (!link.server) return <LocalWorkspaceNote />;
 
   function submit(event: FormEvent) {
@@ -468,7 +471,7 @@ export function AcceptInvitation() {
   return (
     <AuthFrame title={t('pages.auth.join', { workspace: info.workspaceName })}>
       <p>
-        {t('pages.auth.invitedAs')} <strong>{info.role}</strong> {t('pages.auth.withEmail')} <strong>{info.email}</strong>.
+        {t('pages.auth.invitedAs')} <strong>{roleIn(i18n, info.role)}</strong> {t('pages.auth.withEmail')} <strong>{info.email}</strong>.
       </p>
       <form onSubmit={submit} noValidate>
         <Field label={t('pages.auth.fullName')} value={name} onChange={setName} autoComplete="name" invalid={form.field === 'name'} autoFocus />
@@ -495,7 +498,8 @@ export function Setup() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const form = useServerForm();
-  const { t } = useBrowserT();
+  const i18n = useBrowserT();
+  const { t } = i18n;
   if (!link.server) return <LocalWorkspaceNote />;
 
   const { info } = link;

@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, typ
 import type { Message } from '../../lib/domain/messages';
 import { MAX_DELIVERABLE_LINKS, PRODUCTS_FIELD, deliverableLinkProblems, linkField, productPickProblem, shippingAddressProblems } from '../../lib/domain/portal';
 import type { Address } from '../../lib/domain/types';
-import { LANGUAGE_CODES } from '../../lib/i18n';
+import { LANGUAGE_CODES, LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n';
+import { engagementTypeIn } from '../../lib/i18n/engagement';
 import { Button, type ButtonProps } from '../../widgets/ui/Button';
 import { Select } from '../../widgets/ui/Select';
 import { baseStyles } from '../../widgets/ui/styles';
@@ -34,7 +35,6 @@ html, body { margin: 0; background: var(--cf-color-bg, #f6f7fb); }
 .cf-portal-ask { display: flex; flex-direction: column; gap: 8px; padding: 12px; border: 1px solid var(--cf-color-border, #d0d5dd); border-radius: 8px; }
 `;
 
-const LANGUAGE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = { 'en-US': 'English', es: 'Español', fr: 'Français' };
 
 export function PortalFrame({ portal, children }: { portal: PortalController; children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
@@ -49,7 +49,7 @@ export function PortalFrame({ portal, children }: { portal: PortalController; ch
             <span>{t('portal.language')}</span>
             <Select
               value={portal.lang}
-              options={LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+              options={LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: LANGUAGE_TAGS[code] }))}
               onValueChange={portal.chooseLanguage}
             />
           </label>
@@ -177,11 +177,11 @@ export function CreatorPortal({ portal }: { portal: PortalController }) {
       <p>{t('portal.intro', { brand: view.brand })}</p>
       <dl>
         <dt>{t('portal.campaign')}</dt>
-        <dd>{view.campaign}</dd>
+        <dd>{portal.campaign}</dd>
         <dt>{t('portal.brand')}</dt>
         <dd>{view.brand}</dd>
         <dt>{t('portal.engagementType')}</dt>
-        <dd>{view.engagementType}</dd>
+        <dd>{engagementTypeIn(portal.tr, view.engagementType)}</dd>
         <dt>{t('portal.dueDate')}</dt>
         <dd>{formatDay(view.dueDate)}</dd>
       </dl>
@@ -260,7 +260,7 @@ function OptedOutPortal({ portal }: { portal: PortalController }) {
       <p role="status">{t('portal.optOut.readOnly', { date: formatDay(a.optedOutAt!) })}</p>
       <dl>
         <dt>{t('portal.campaign')}</dt>
-        <dd>{view.campaign}</dd>
+        <dd>{portal.campaign}</dd>
         <dt>{t('portal.brand')}</dt>
         <dd>{view.brand}</dd>
       </dl>

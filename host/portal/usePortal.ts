@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { problemOf } from '../../lib/domain/messages';
 import type { PortalView } from '../../lib/domain/portal';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../lib/i18n';
+import { campaignNameIn } from '../../lib/i18n/engagement';
 import { useTranslator } from '../../widgets/ui/language';
 import { loadView, sendAnswer } from './api';
 
@@ -35,7 +36,8 @@ export function usePortal(token: string | null) {
     };
   }, [token]);
 
-  const title = view ? `${view.campaign} · ${view.brand}` : status === 'gone' ? tr.t('portal.ended.title') : 'Creatorflow';
+  const campaign = view ? campaignNameIn(tr, { objective: view.brief.objective, engagementType: view.engagementType }) : '';
+  const title = view ? `${campaign} · ${view.brand}` : status === 'gone' ? tr.t('portal.ended.title') : 'Creatorflow';
   useEffect(() => {
     document.documentElement.lang = lang === 'en-US' ? 'en' : lang;
     document.title = title;
@@ -71,7 +73,7 @@ export function usePortal(token: string | null) {
     [answer],
   );
 
-  return { status, view, lang, tr, busy, error, answer, chooseLanguage };
+  return { status, view, campaign, lang, tr, busy, error, answer, chooseLanguage };
 }
 
 export type PortalController = ReturnType<typeof usePortal>;

@@ -255,7 +255,6 @@ export function setGiftAllowance(funnel: Funnel, allowance: GiftAllowance, now: 
 /** Everything the portal shows: that creator's own funnel and nothing else of the workspace. */
 export interface PortalView {
   creatorName: string;
-  campaign: string;
   brand: string;
   engagementType: string;
   dueDate: string;
@@ -285,7 +284,6 @@ export function portalView(
   const briefStep = funnel.steps.find((s) => s.name === 'Creative Brief Delivery');
   return {
     creatorName: funnel.creatorName,
-    campaign: funnel.objective?.trim() || `${funnel.engagementType} campaign`,
     brand: workspace.brand,
     engagementType: funnel.engagementType,
     dueDate: funnel.dueDate,

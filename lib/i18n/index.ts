@@ -19,7 +19,7 @@ export type { MessageKey };
 export { TIME_ZONE_NAMES, toZonedWallTime };
 
 import { type LanguageCode } from './codes';
-export { LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './codes';
+export { LANGUAGE_CODES, LANGUAGE_NAMES, LANGUAGE_TAGS, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './codes';
 
 export type Catalog = Record<MessageKey, string>;
 export type DatePatterns = Record<keyof typeof DATE_FORMATS, string>;

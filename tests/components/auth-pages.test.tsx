@@ -144,6 +144,15 @@ describe('auth pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Cette invitation a expiré. Demandez-en une nouvelle à un administrateur de l’équipe.');
   });
 
+  it('names the invited role in the page\'s language (French: Lecteur, not Viewer)', async () => {
+    await loadLanguage('fr');
+    vi.stubGlobal('fetch', vi.fn().mockReturnValue(reply(200, { email: 'new@acme.test', role: 'Viewer', workspaceName: 'Acme' })));
+    renderAt('/invite/tok123', 'fr');
+    const invited = (await screen.findByText('Lecteur', { selector: 'strong' })).closest('p')!;
+    expect(invited).toHaveTextContent('Vous êtes invité en tant que Lecteur');
+    expect(invited).not.toHaveTextContent('Viewer');
+  });
+
   it('says a password the server refuses in Spanish, with the server\'s values', async () => {
     await loadLanguage('es');
     const fetch = vi

@@ -47,7 +47,10 @@ describe('<Settings>', () => {
     expect(screen.getByRole('button', { name: '← Back' })).toBeInTheDocument();
     expect(screen.getByLabelText('Company Name')).toHaveAttribute('placeholder', 'Your Company Name');
     expect(within(screen.getByLabelText('Time Zone')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pacific Time (PT)', 'Eastern Time (ET)', 'UTC']);
-    expect(within(screen.getByLabelText('Language')).getAllByRole('option').map((o) => o.textContent)).toEqual(['English (US)', 'Spanish', 'French']);
+    // Each language is named in its own words, marked with its language for screen readers.
+    const languages = within(screen.getByLabelText('Language')).getAllByRole('option');
+    expect(languages.map((o) => o.textContent)).toEqual(['English', 'Español', 'Français']);
+    expect(languages.map((o) => o.getAttribute('lang'))).toEqual(['en', 'es', 'fr']);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -76,7 +79,7 @@ describe('<Settings>', () => {
     await user.clear(name);
     await user.type(name, 'Acme Creators');
     await user.selectOptions(screen.getByLabelText('Time Zone'), 'Eastern Time (ET)');
-    await user.selectOptions(screen.getByLabelText('Language'), 'French');
+    await user.selectOptions(screen.getByLabelText('Language'), 'Français');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(store.admin.settings.value.value).toEqual({ companyName: 'Acme Creators', timeZone: 'America/New_York', language: 'fr' });
   });
@@ -86,7 +89,7 @@ describe('<Settings>', () => {
     const { options, chosen } = teamServerStorage();
     await loadLanguage('es');
     const { store } = await renderScreen(<Settings />, options);
-    await user.selectOptions(await screen.findByLabelText('Language'), 'Spanish');
+    await user.selectOptions(await screen.findByLabelText('Language'), 'Español');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(chosen).toEqual(['es']);
     expect(store.admin.settings.value.value.language).toBe('en-US');
@@ -104,7 +107,7 @@ describe('<Settings>', () => {
     store.session.signIn(memberId);
     await waitFor(() => expect(screen.getByLabelText('Company Name')).toBeDisabled());
     expect(screen.getByLabelText('Time Zone')).toBeDisabled();
-    await user.selectOptions(screen.getByLabelText('Language'), 'French');
+    await user.selectOptions(screen.getByLabelText('Language'), 'Français');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(chosen).toEqual(['fr']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();

@@ -51,7 +51,7 @@ describe('languages', () => {
     // Spanish, chosen in the embed page's Settings element.
     const settings = embed.locator('cf-settings');
     await settings.getByRole('heading', { name: 'General Settings' }).waitFor();
-    await saveSetting(settings, 'Language', 'Spanish');
+    await saveSetting(settings, 'Language', 'Español');
     await settings.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
     await everyElementSpeaks(embed, tags, 'es');
     await embed.locator('cf-funnel-board').getByRole('heading', { level: 1, name: 'Panel de embudos' }).waitFor();
@@ -76,7 +76,7 @@ describe('languages', () => {
 
     // French the same way, from the host app's Settings.
     await host.goto('/settings');
-    await saveSetting(host, 'Idioma', 'Francés', 'Guardar cambios');
+    await saveSetting(host, 'Idioma', 'Français', 'Guardar cambios');
     await host.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Paramètres' }).waitFor();
     // The tab's title follows the language without a navigation.
     await expect.poll(() => host.title()).toBe('Paramètres · Creatorflow');

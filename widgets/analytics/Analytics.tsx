@@ -5,6 +5,7 @@ import { ANALYTICS_PERIODS, HEATMAP, type AnalyticsPeriod } from '../../lib/doma
 import { NEXT_BEST_ACTIONS } from '../../lib/sample/analytics';
 import { Badge } from '../ui/Badge';
 import { useT } from '../ui/i18n';
+import { engagementTypeIn } from '../../lib/i18n/engagement';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
 import { Select } from '../ui/Select';
@@ -196,7 +197,7 @@ function AnalyticsView({ metric, period, filter, contentType, value, onPeriodCha
               <ResultsTable
                 caption={t('analytics.byCampaignType')}
                 first={t('analytics.campaignType')}
-                rows={s.byCampaignType.map((row) => ({ name: row.type || t('analytics.unnamedType'), results: row.results }))}
+                rows={s.byCampaignType.map((row) => ({ name: row.type ? engagementTypeIn(i18n, row.type) : t('analytics.unnamedType'), results: row.results }))}
                 empty={t('analytics.noCampaignResults')}
               />
             )}
@@ -261,36 +262,36 @@ function ChartFigure({ title, Heading, summary, chart, table, loading }: { title
 /** The text alternative of a chart: a table only screen readers see; `visible`, a table for everyone (its caption for screen readers). */
 function DataTable({ caption, headers, rows, visible = false }: { caption: string; headers: string[]; rows: string[][]; visible?: boolean }) {
   const table = (
-      <table className={visible ? 'cf-results-table' : undefined}>
-        <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
-            </tr>
+    <table className={visible ? 'cf-results-table' : undefined}>
+      <caption className={visible ? 'cf-visually-hidden' : undefined}>{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
           ))}
-        </tbody>
-      </table>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]}>
+            {row.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
-  // A visible table scrolls sideways on a phone inside a named region the keyboard reaches; the
-  // hidden wrapper clips the table (a table is as wide as its content), so it never widens the page.
+  // A visible table scrolls sideways in a named region (a tab stop while it scrolls); the hidden
+  // wrapper clips the table (a table is as wide as its content), so it never widens the page.
   return visible ? (
     <ScrollRegion className="cf-heatmap-wrap" label={caption}>
       {table}

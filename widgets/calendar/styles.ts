@@ -48,6 +48,10 @@ export const calendarStyles = `
   .cf-calendar-frame .fc .fc-header-toolbar { justify-content: center; }
   .cf-calendar-frame .fc .fc-toolbar-title { font-size: 1.05rem; }
   .cf-calendar-frame .fc .fc-button { padding: 0.3em 0.5em; }
+  /* A month or week column is too narrow for an event's words: each event is a bar of its type's
+     colour, its words stay its name (read aloud) and a tap opens it. The day view keeps them. */
+  .cf-calendar-frame .fc-dayGridMonth-view .fc-event, .cf-calendar-frame .fc-timeGridWeek-view .fc-event { position: relative; min-height: 10px; }
+  .cf-calendar-frame .fc-dayGridMonth-view .fc-event-main, .cf-calendar-frame .fc-timeGridWeek-view .fc-event-main { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 }
 /* Days of the next and previous month: muted but readable (FullCalendar fades them to 30%). */
 .cf-calendar-frame .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; color: var(--cf-color-muted); }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { daysLeft, FUNNEL_STATUS_COLOR, progressStepIndex, statusIndex, stepIndexByName } from '../../lib/domain/funnels';
 import type { Funnel } from '../../lib/domain/types';
+import { engagementTypeIn } from '../../lib/i18n/engagement';
 import { Avatar } from '../ui/Avatar';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -237,14 +238,15 @@ function FunnelProgress({
 /** The creator agreement template (spec §2), shown once the funnel reaches Contract. */
 function CreatorAgreement({ funnel, timeZone }: { funnel: Funnel; timeZone: string }) {
   const id = useId();
-  const { t, formatDay, formatMoney } = useT();
+  const translator = useT();
+  const { t, formatDay, formatMoney } = translator;
   return (
     <section className="cf-card cf-stack" aria-labelledby={id}>
       <h2 id={id}>{t('creator.agreement')}</h2>
       <div className="cf-doc-section">
         <h3>{t('creator.agreementDetails')}</h3>
         <p>
-          {t('creator.agreementBody', { type: funnel.engagementType, platform: funnel.platform, name: funnel.creatorName, handle: funnel.creatorHandle, id: funnel.id })}
+          {t('creator.agreementBody', { type: engagementTypeIn(translator, funnel.engagementType), platform: funnel.platform, name: funnel.creatorName, handle: funnel.creatorHandle, id: funnel.id })}
         </p>
       </div>
       <div className="cf-doc-section">

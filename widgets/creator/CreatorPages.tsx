@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Funnel } from '../../lib/domain/types';
 import type { MessageKey } from '../../lib/i18n';
+import { engagementTypeIn } from '../../lib/i18n/engagement';
 import { Button } from '../ui/Button';
 import { Link } from '../ui/navigation';
 import { Screen } from '../ui/Screen';
@@ -173,20 +174,21 @@ export function CreativeBrief({ creatorId }: CreatorPageProps) {
 }
 
 function BriefBody({ c }: { c: ReturnType<typeof useCreator> & { funnel: Funnel } }) {
-  const { t, formatDay, formatMoney } = useT();
+  const translator = useT();
+  const { t, formatDay, formatMoney } = translator;
         const f = c.funnel;
         return (
           <article className="cf-card cf-stack" aria-label={t('creator.brief')}>
             <section className="cf-doc-section">
               <h2>{t('creator.overview')}</h2>
               <p>
-                {t('creator.overviewBody', { type: f.engagementType.toLowerCase(), name: f.creatorName, platform: f.platform, value: formatMoney(f.value), due: formatDay(f.dueDate, c.timeZone) })}
+                {t('creator.overviewBody', { type: engagementTypeIn(translator, f.engagementType).toLowerCase(), name: f.creatorName, platform: f.platform, value: formatMoney(f.value), due: formatDay(f.dueDate, c.timeZone) })}
               </p>
             </section>
             <section className="cf-doc-section">
               <h2>{t('creator.requirements')}</h2>
               <ul>
-                <li>{t('creator.req1', { type: f.engagementType.toLowerCase() })}</li>
+                <li>{t('creator.req1', { type: engagementTypeIn(translator, f.engagementType).toLowerCase() })}</li>
                 <li>{t('creator.req2')}</li>
                 <li>{t('creator.req3')}</li>
               </ul>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ROLES, WEBHOOK_EVENT_TYPES, type Role } from '../../lib/domain/types';
+import { roleIn } from '../../lib/i18n/roles';
 import type { DeveloperClient } from '../../lib/developer/client';
 import { BlockedNote, ScreenTitle } from '../ui/AdminScreen';
 import { Badge } from '../ui/Badge';
@@ -17,7 +18,6 @@ import { endpointDisabledReasonIn } from '../../lib/i18n/server-errors';
 import type { DeveloperTab } from './useDeveloperController';
 import { useTeamDeveloper, type TeamDeveloper } from './useTeamDeveloper';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 
 /** The Developer area with the team server's real keys, webhook endpoints and deliveries. */
 export function TeamDeveloperView({ client, embedded, timeZone }: { client: DeveloperClient; embedded: boolean; timeZone: string }) {
@@ -89,7 +89,9 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
   const [role, setRole] = useState<Role>('Viewer');
   const [origins, setOrigins] = useState('');
   const [confirm, setConfirm] = useState<{ kind: 'regenerate' | 'revoke'; id: string; lastFour: string } | null>(null);
-  const { t, formatDateTime } = useT();
+  const i18n = useT();
+  const { t, formatDateTime } = i18n;
+  const roleOptions = ROLES.map((value) => ({ value, label: roleIn(i18n, value) }));
   return (
     <section className="cf-card cf-stack" aria-labelledby="cf-api-keys-title">
       <h3 id="cf-api-keys-title">{t('developer.team.apiKeys')}</h3>
@@ -112,7 +114,7 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
         </div>
         <div className="cf-field">
           <label htmlFor="cf-key-role">{t('developer.team.role')}</label>
-          <Select<Role> id="cf-key-role" options={ROLE_OPTIONS} value={role} onValueChange={setRole} />
+          <Select<Role> id="cf-key-role" options={roleOptions} value={role} onValueChange={setRole} />
         </div>
         <div className="cf-field">
           <label htmlFor="cf-key-origins">{t('developer.team.origins')}</label>
@@ -144,7 +146,7 @@ function ApiKeys({ dev, timeZone }: { dev: TeamDeveloper; timeZone: string }) {
           columns={[
             { key: 'name', header: t('developer.team.col.name'), render: (key) => key.name || '—' },
             { key: 'key', header: t('developer.team.col.key'), render: (key) => <code>sk_test_••••{key.lastFour}</code> },
-            { key: 'role', header: t('developer.team.role'), render: (key) => key.role },
+            { key: 'role', header: t('developer.team.role'), render: (key) => roleIn(i18n, key.role) },
             { key: 'created', header: t('developer.team.col.created'), render: (key) => formatDateTime(key.createdAt, timeZone) },
             {
               key: 'lastUsed',

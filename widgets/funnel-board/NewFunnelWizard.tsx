@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CAMPAIGN_OBJECTIVES, CONTENT_TYPES, CREATOR_PLATFORMS, NEW_FUNNEL_STEPS, type NewFunnelField } from '../../lib/domain/new-funnel';
 import { FUNNEL_CATEGORIES, type FunnelCategory } from '../../lib/domain/types';
 import type { MessageKey } from '../../lib/i18n';
+import { ENGAGEMENT_TYPE_NAMES } from '../../lib/i18n/engagement';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -22,13 +23,7 @@ const OPTION_NAMES: Record<string, MessageKey> = {
   Sales: 'funnelBoard.objective.sales',
   Engagement: 'funnelBoard.objective.engagement',
   'Content creation': 'funnelBoard.objective.content',
-  'Sponsored Post': 'funnelBoard.contentType.sponsoredPost',
-  'Story Series': 'funnelBoard.contentType.storySeries',
-  Reel: 'funnelBoard.contentType.reel',
-  'Product Review': 'funnelBoard.contentType.productReview',
-  'Unboxing Video': 'funnelBoard.contentType.unboxing',
-  Tutorial: 'funnelBoard.contentType.tutorial',
-  Vlog: 'funnelBoard.contentType.vlog',
+  ...ENGAGEMENT_TYPE_NAMES,
 };
 
 /** New Funnel (spec §1): creator details, campaign objectives, deliverables, one step at a time. */

@@ -45,12 +45,13 @@ ${gridLayoutStyles}
 .cf-funnel-row { position: absolute; top: 0; left: 0; width: 100%; padding: 0 2px; }
 .cf-funnel-card { cursor: pointer; display: flex; flex-direction: column; gap: 10px; }
 .cf-funnel-card[data-selected] { border-color: var(--cf-color-primary); box-shadow: 0 0 0 2px var(--cf-color-primary); }
-.cf-funnel-head { display: flex; align-items: center; gap: 12px; }
-.cf-funnel-who { flex: 1; min-width: 0; }
+.cf-funnel-head { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
+/* On a narrow card the name, handle and id keep their room: the status moves to a line of its own. */
+.cf-funnel-who { flex: 1 1 9rem; min-width: 0; }
 .cf-root .cf-funnel-name { margin: 0; font-size: 1rem; }
 .cf-funnel-name a { color: var(--cf-color-text); text-decoration: none; }
 .cf-funnel-name a:hover { text-decoration: underline; }
-.cf-funnel-meta { margin: 0; display: flex; gap: 8px; font-size: 0.85rem; }
+.cf-funnel-meta { margin: 0; display: flex; flex-wrap: wrap; gap: 0 8px; font-size: 0.85rem; }
 .cf-funnel-facts { display: flex; gap: 12px; flex-wrap: wrap; font-size: 0.85rem; }
 .cf-star { border: 0; background: transparent; font-size: 1.35rem; line-height: 1; cursor: pointer; color: var(--cf-color-muted); padding: 4px; border-radius: 6px; }
 .cf-star[aria-pressed="true"] { color: #d97706; }

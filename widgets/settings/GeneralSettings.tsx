@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LANGUAGES, TIME_ZONES } from '../../lib/domain/types';
-import { TIME_ZONE_NAMES } from '../../lib/i18n';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, TIME_ZONE_NAMES } from '../../lib/i18n';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';
 import { showResult } from '../ui/toast';
@@ -21,7 +21,7 @@ export function GeneralSettingsPanel() {
   const i18n = useT();
   const { t } = i18n;
   const zones = TIME_ZONES.map((zone) => ({ value: zone.value, label: t(TIME_ZONE_NAMES[zone.value]) }));
-  const languages = LANGUAGES.map((language) => ({ value: language.value, label: t(`language.${language.value}`) }));
+  const languages = LANGUAGES.map((language) => ({ value: language.value, label: LANGUAGE_NAMES[language.value], lang: LANGUAGE_TAGS[language.value] }));
   return (
     <div className="cf-stack" part="general">
       <h2>{t('settings.tab.general')}</h2>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from './i18n';
 
 /** Whether the element's content is larger than its box (it scrolls), followed as either changes size. */
 export function useScrolls(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -16,6 +17,45 @@ export function useScrolls(ref: React.RefObject<HTMLElement | null>): boolean {
   return scrolls;
 }
 
+/** Which sides of a box that scrolls sideways hide more content: 'end' (more to the right), 'start', 'both', or none. */
+export type SideMore = 'start' | 'end' | 'both' | undefined;
+
+export function useSideMore(ref: React.RefObject<HTMLElement | null>): SideMore {
+  const [more, setMore] = useState<SideMore>(undefined);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const hidden = element.scrollWidth - element.clientWidth;
+      const left = Math.abs(element.scrollLeft);
+      const start = hidden > 1 && left > 1;
+      const end = hidden > 1 && left < hidden - 1;
+      setMore(start && end ? 'both' : start ? 'start' : end ? 'end' : undefined);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    element.addEventListener('scroll', measure, { passive: true });
+    measure();
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [ref]);
+  return more;
+}
+
+/** Says, under a box that scrolls sideways, that it holds more columns than show (the box's edge fades on that side). */
+export function ScrollHint({ more }: { more: SideMore }) {
+  const { t } = useT();
+  if (!more) return null;
+  return (
+    <p className="cf-scroll-hint" aria-hidden="true">
+      {t('frame.scrollsSideways')}
+    </p>
+  );
+}
+
 export type ScrollRegionProps = {
   children: ReactNode;
   /** The wrapper's class: `cf-table-wrap` unless told. */
@@ -29,9 +69,13 @@ export type ScrollRegionProps = {
 export function ScrollRegion({ children, className = 'cf-table-wrap', label, labelledBy }: ScrollRegionProps) {
   const ref = useRef<HTMLDivElement>(null);
   const scrolls = useScrolls(ref);
+  const more = useSideMore(ref);
   return (
-    <div ref={ref} className={className} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={scrolls ? 0 : undefined}>
-      {children}
-    </div>
+    <>
+      <div ref={ref} className={className} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={scrolls ? 0 : undefined} data-more={more}>
+        {children}
+      </div>
+      <ScrollHint more={more} />
+    </>
   );
 }

@@ -6,6 +6,8 @@ export interface SelectOption<T extends string> {
   /** The option's visible text. Default: the value. */
   label?: ReactNode;
   disabled?: boolean;
+  /** The option's language when it differs from the screen's (a language's own name). */
+  lang?: string;
 }
 
 export interface SelectProps<T extends string>
@@ -41,7 +43,7 @@ export function Select<T extends string>({ options, value, defaultValue, onValue
       }}
     >
       {options.map((option) => (
-        <option key={option.value} value={option.value} disabled={option.disabled}>
+        <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
           {option.label ?? option.value}
         </option>
       ))}

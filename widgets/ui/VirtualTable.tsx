@@ -1,6 +1,6 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useScrolls } from './ScrollRegion';
+import { ScrollHint, useScrolls, useSideMore } from './ScrollRegion';
 
 export interface Column<Row> {
   key: string;
@@ -56,6 +56,7 @@ export function VirtualTable<Row>({
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const scrolls = useScrolls(scrollRef);
+  const more = useSideMore(scrollRef);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -79,92 +80,98 @@ export function VirtualTable<Row>({
   }
 
   return (
-    <div
-      className="cf-table-wrap"
-      ref={scrollRef}
-      style={{ maxHeight }}
-      part="table"
-      // Rows that take no focus leave the keyboard no way in: while it scrolls, the region takes it.
-      {...(onRowActivate ? {} : { role: 'region', 'aria-label': label, tabIndex: scrolls ? 0 : undefined })}
-    >
-      <table className="cf-table" aria-label={label} aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((column) => {
-              const sorted = sort?.key === column.key ? sort.direction : undefined;
-              return (
-                <th key={column.key} scope="col" aria-sort={column.sortable ? (sorted ?? 'none') : undefined} style={column.width ? { width: column.width } : undefined}>
-                  {column.sortable && onSortChange ? (
-                    <button
-                      type="button"
-                      className="cf-button"
-                      data-variant="ghost"
-                      data-size="small"
-                      onClick={() =>
-                        onSortChange({ key: column.key, direction: sorted === 'ascending' ? 'descending' : 'ascending' })
-                      }
-                    >
-                      {column.header}
-                      <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}</span>
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>
-                <div className="cf-empty">{empty}</div>
-              </td>
-            </tr>
-          ) : (
-            <>
-              {paddingTop > 0 && (
-                <tr aria-hidden="true" style={{ height: paddingTop }}>
-                  <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {items.map((virtualRow) => {
-                const row = rows[virtualRow.index];
+    <>
+      <div
+        className="cf-table-wrap"
+        ref={scrollRef}
+        style={{ maxHeight }}
+        data-more={more}
+        part="table"
+        role="region"
+        aria-label={label}
+        // Rows that take no focus leave the keyboard no way in: while it scrolls, the region takes it.
+        tabIndex={onRowActivate || !scrolls ? undefined : 0}
+      >
+        <table className="cf-table" aria-label={label} aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr aria-rowindex={1}>
+              {columns.map((column) => {
+                const sorted = sort?.key === column.key ? sort.direction : undefined;
                 return (
-                  <tr
-                    key={rowKey(row)}
-                    data-index={virtualRow.index}
-                    ref={virtualizer.measureElement}
-                    aria-rowindex={virtualRow.index + 2}
-                    data-interactive={onRowActivate ? 'true' : undefined}
-                    tabIndex={onRowActivate ? 0 : undefined}
-                    aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
-                    onClick={
-                      onRowActivate
-                        ? (event) => {
-                            if ((event.target as HTMLElement).closest('button, a, input, select, textarea')) return;
-                            onRowActivate(row);
-                          }
-                        : undefined
-                    }
-                    onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, row) : undefined}
-                  >
-                    {columns.map((column) => (
-                      <td key={column.key}>{column.render(row)}</td>
-                    ))}
-                  </tr>
+                  <th key={column.key} scope="col" aria-sort={column.sortable ? (sorted ?? 'none') : undefined} style={column.width ? { width: column.width } : undefined}>
+                    {column.sortable && onSortChange ? (
+                      <button
+                        type="button"
+                        className="cf-button"
+                        data-variant="ghost"
+                        data-size="small"
+                        onClick={() =>
+                          onSortChange({ key: column.key, direction: sorted === 'ascending' ? 'descending' : 'ascending' })
+                        }
+                      >
+                        {column.header}
+                        <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}</span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
                 );
               })}
-              {paddingBottom > 0 && (
-                <tr aria-hidden="true" style={{ height: paddingBottom }}>
-                  <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
-                </tr>
-              )}
-            </>
-          )}
-        </tbody>
-      </table>
-    </div>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length}>
+                  <div className="cf-empty">{empty}</div>
+                </td>
+              </tr>
+            ) : (
+              <>
+                {paddingTop > 0 && (
+                  <tr aria-hidden="true" style={{ height: paddingTop }}>
+                    <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+                  </tr>
+                )}
+                {items.map((virtualRow) => {
+                  const row = rows[virtualRow.index];
+                  return (
+                    <tr
+                      key={rowKey(row)}
+                      data-index={virtualRow.index}
+                      ref={virtualizer.measureElement}
+                      aria-rowindex={virtualRow.index + 2}
+                      data-interactive={onRowActivate ? 'true' : undefined}
+                      tabIndex={onRowActivate ? 0 : undefined}
+                      aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
+                      onClick={
+                        onRowActivate
+                          ? (event) => {
+                              if ((event.target as HTMLElement).closest('button, a, input, select, textarea')) return;
+                              onRowActivate(row);
+                            }
+                          : undefined
+                      }
+                      onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, row) : undefined}
+                    >
+                      {columns.map((column) => (
+                        <td key={column.key}>{column.render(row)}</td>
+                      ))}
+                    </tr>
+                  );
+                })}
+                {paddingBottom > 0 && (
+                  <tr aria-hidden="true" style={{ height: paddingBottom }}>
+                    <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+                  </tr>
+                )}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ScrollHint more={more} />
+    </>
   );
 }

@@ -115,6 +115,11 @@ ${tokens}
 /* A table scrolls sideways inside its own frame on a narrow screen, never the page. The frame is
    positioned so that what sits absolutely inside it (visually hidden labels) scrolls with it too. */
 .cf-table-wrap { position: relative; max-width: 100%; border: 1px solid var(--cf-color-border); border-radius: var(--cf-radius); background: var(--cf-color-surface); overflow: auto; }
+/* A table wider than its box fades at the side that hides more columns, and says so under it. */
+.cf-table-wrap[data-more="end"]:not(:focus-visible) { mask-image: linear-gradient(to right, #000 calc(100% - 40px), transparent); }
+.cf-table-wrap[data-more="start"]:not(:focus-visible) { mask-image: linear-gradient(to left, #000 calc(100% - 40px), transparent); }
+.cf-table-wrap[data-more="both"]:not(:focus-visible) { mask-image: linear-gradient(to right, transparent, #000 40px, #000 calc(100% - 40px), transparent); }
+.cf-scroll-hint { margin: 4px 0 0; font-size: 0.8125rem; color: var(--cf-color-muted); text-align: end; }
 .cf-table { width: 100%; border-collapse: collapse; }
 .cf-table th, .cf-table td { text-align: left; padding: 10px 12px; border-bottom: 1px solid var(--cf-color-border); vertical-align: middle; }
 .cf-table th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: var(--cf-color-muted); background: var(--cf-color-surface-2); position: sticky; top: 0; z-index: 1; }

@@ -391,6 +391,7 @@ export const formatted: Partial<CompiledCatalog> = {
   "sync.serverAnswered": (v, f) => "The server answered " + f.text(v["status"]),
   "portal.greeting": (v, f) => "Hi " + f.text(v["name"]),
   "portal.intro": (v, f) => f.text(v["brand"]) + " invited you to a campaign. Everything you answer here goes straight to their team.",
+  "portal.campaignOfType": (v, f) => f.text(v["type"]) + " campaign",
   "portal.next": (v, f) => "Next: " + f.text(v["step"]),
   "portal.confirm.confirmed": (v, f) => "You confirmed on " + f.text(v["date"]) + ".",
   "portal.confirm.declined": (v, f) => "You declined on " + f.text(v["date"]) + ". Thank you for letting the team know.",

@@ -407,6 +407,7 @@ export interface MessageParams {
   "sync.serverAnswered": { status: string | number };
   "portal.greeting": { name: string | number };
   "portal.intro": { brand: string | number };
+  "portal.campaignOfType": { type: string | number };
   "portal.next": { step: string | number };
   "portal.confirm.confirmed": { date: string | number };
   "portal.confirm.declined": { date: string | number };
