@@ -165,12 +165,17 @@ export function onTeamServer(path: string, info?: unknown): ReactElement {
 const PAGE_WIDE = '.cf-toaster';
 /** Workspace data laid out: postal addresses on lines (street, city, state, postal code), a name's initials. */
 const DATA_ELEMENTS = 'address, .cf-avatar';
-/** Text a screen keeps in English on purpose says so with lang="en" (the screens' own root says en-US, es or fr). */
-const KEPT_ENGLISH = '[lang="en"]';
+/**
+ * Text a screen keeps in another language on purpose says so with a lang of its own (the screens'
+ * own root says en-US, es or fr): lang="en" for what stays English, and each language's name in
+ * the language picker in that language ("Español" with lang="es").
+ */
+const KEPT_IN_ITS_OWN = (screenLang: LanguageCode) => `[lang]:not([lang="${screenLang}"])`;
 /** Code (keys, paths, JSON) is not words in any language. */
 const CODE = 'code, pre';
 
-function visibleTexts(root: HTMLElement): Set<string> {
+function visibleTexts(root: HTMLElement, lang: LanguageCode): Set<string> {
+  const KEPT_ENGLISH = KEPT_IN_ITS_OWN(lang);
   const texts = new Set<string>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -233,7 +238,7 @@ async function textsOf(entry: ScreenState, lang: LanguageCode) {
   );
   await screen.findAllByRole('heading', { level: 1 });
   await entry.open?.();
-  const texts = visibleTexts(container);
+  const texts = visibleTexts(container, lang);
   cleanup();
   document.head.querySelector('meta[name="cf-server"]')?.remove();
   vi.unstubAllGlobals();
