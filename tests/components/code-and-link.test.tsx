@@ -24,7 +24,8 @@ describe('the creator page', () => {
 
   it('with the team server, shows the tracking link naming the code and the workspace, and copies it', async () => {
     const user = userEvent.setup();
-    const teamApi = { trackingLinks: async () => ({ ok: true, origin: 'https://cf.example.com', workspaceId: 'acme' }) } as unknown as TeamApi;
+    // The creator page also reads the commission ledger's monthly sales from the server.
+    const teamApi = { trackingLinks: async () => ({ ok: true, origin: 'https://cf.example.com', workspaceId: 'acme' }), resultsMonths: async () => ({ ok: true, months: [] }) } as unknown as TeamApi;
     await renderScreen(<CreatorDetail creatorId="CR12345" />, { teamApi });
     expect(await within(await screen.findByRole('region', { name: 'Code and link' })).findByText('https://cf.example.com/r/SARAHJSTYLE?w=acme')).toBeInTheDocument();
     await user.click(within(section()).getByRole('button', { name: 'Copy link' }));

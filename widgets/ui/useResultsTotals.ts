@@ -39,9 +39,15 @@ function useMeasuredRead<T>(key: string, enabled: boolean, ask: (api: TeamApi) =
   useEffect(() => {
     if (!teamApi || !enabled) return;
     let live = true;
-    void ask(teamApi).then((answer) => {
-      if (live) setServed(answer.ok ? { key, value: answer.value, error: null } : { key, value: null, error: answer.error });
-    });
+    ask(teamApi).then(
+      (answer) => {
+        if (live) setServed(answer.ok ? { key, value: answer.value, error: null } : { key, value: null, error: answer.error });
+      },
+      // A read that throws (rather than answering a refusal) still ends in a reason on screen, never an endless "loading".
+      (error: unknown) => {
+        if (live) setServed({ key, value: null, error: error instanceof Error ? error.message : String(error) });
+      },
+    );
     return () => {
       live = false;
     };
